@@ -1,0 +1,117 @@
+// One zod schema over the environment: every setting the product reads, parsed once at start-up.
+import { z } from "zod";
+
+const optionalSecret = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+export const ConfigSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    LLM_MODE: z.enum(["auto", "anthropic", "offline"]).default("auto"),
+    ANTHROPIC_API_KEY: optionalSecret,
+    ANTHROPIC_BASE_URL: z.url().optional(),
+    LLM_MODEL_FAST: z.string().min(1).default("claude-haiku-5-5"),
+    LLM_MODEL_SMART: z.string().min(1).default("claude-sonnet-5-5"),
+    LLM_TIMEOUT_MS: positiveInt(30_000),
+    KAKAO_REST_API_KEY: optionalSecret,
+    GOOGLE_MAPS_API_KEY: optionalSecret,
+    NAVER_CLIENT_ID: optionalSecret,
+    NAVER_CLIENT_SECRET: optionalSecret,
+    PLACE_PROVIDER: z.enum(["auto", "kakao", "embedded"]).default("auto"),
+    DATA_DIR: z.string().min(1).default(".data"),
+    LOG_LEVEL: z.enum(["DEBUG", "INFO", "WARN", "ERROR", "SILENT"]).default("INFO"),
+  })
+  .superRefine((env, ctx) => {
+    if (env.LLM_MODE === "anthropic" && !env.ANTHROPIC_API_KEY) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["ANTHROPIC_API_KEY"],
+        message: "is required when LLM_MODE=anthropic",
+      });
+    }
+    if (env.PLACE_PROVIDER === "kakao" && !env.KAKAO_REST_API_KEY) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["KAKAO_REST_API_KEY"],
+        message: "is required when PLACE_PROVIDER=kakao",
+      });
+    }
+    if (Boolean(env.NAVER_CLIENT_ID) !== Boolean(env.NAVER_CLIENT_SECRET)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.NAVER_CLIENT_ID ? "NAVER_CLIENT_SECRET" : "NAVER_CLIENT_ID"],
+        message: "NAVER_CLIENT_ID and NAVER_CLIENT_SECRET must be set together",
+      });
+    }
+  });
+
+type RawConfig = z.infer<typeof ConfigSchema>;
+
+export interface Config {
+  port: number;
+  llm: {
+    mode: "anthropic" | "offline";
+    apiKey?: string;
+    baseURL?: string;
+    fastModel: string;
+    smartModel: string;
+    timeoutMs: number;
+  };
+  providers: {
+    place: "kakao" | "embedded";
+    kakaoKey?: string;
+    googleKey?: string;
+    naver?: { clientId: string; clientSecret: string };
+  };
+  dataDir: string;
+  logLevel: RawConfig["LOG_LEVEL"];
+}
+
+export class ConfigError extends Error {
+  constructor(readonly issues: { variable: string; message: string }[]) {
+    super(
+      "Invalid configuration:\n" + issues.map((i) => `  ${i.variable}: ${i.message}`).join("\n"),
+    );
+    this.name = "ConfigError";
+  }
+}
+
+/** Parses the environment; throws a ConfigError naming each bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = ConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((i) => ({ variable: String(i.path[0] ?? "environment"), message: i.message })),
+    );
+  }
+  const e = parsed.data;
+  const llmMode = e.LLM_MODE === "auto" ? (e.ANTHROPIC_API_KEY ? "anthropic" : "offline") : e.LLM_MODE;
+  const place = e.PLACE_PROVIDER === "auto" ? (e.KAKAO_REST_API_KEY ? "kakao" : "embedded") : e.PLACE_PROVIDER;
+  return {
+    port: e.PORT,
+    llm: {
+      mode: llmMode,
+      apiKey: e.ANTHROPIC_API_KEY,
+      baseURL: e.ANTHROPIC_BASE_URL,
+      fastModel: e.LLM_MODEL_FAST,
+      smartModel: e.LLM_MODEL_SMART,
+      timeoutMs: e.LLM_TIMEOUT_MS,
+    },
+    providers: {
+      place,
+      kakaoKey: e.KAKAO_REST_API_KEY,
+      googleKey: e.GOOGLE_MAPS_API_KEY,
+      naver:
+        e.NAVER_CLIENT_ID && e.NAVER_CLIENT_SECRET
+          ? { clientId: e.NAVER_CLIENT_ID, clientSecret: e.NAVER_CLIENT_SECRET }
+          : undefined,
+    },
+    dataDir: e.DATA_DIR,
+    logLevel: e.LOG_LEVEL,
+  };
+}

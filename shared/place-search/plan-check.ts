@@ -1,0 +1,66 @@
+// Checks a plan before anything runs it: shape, actions from the allow-list, parameters by schema,
+// and `${stepN.field}` references only to earlier steps and to fields those steps produce.
+import { ACTIONS, isActionName, REF_PATTERN } from "./actions.ts";
+import { SearchPlan } from "./schemas.ts";
+
+export interface PlanProblem {
+  path: string;
+  message: string;
+}
+
+export type PlanCheck = { ok: true; plan: SearchPlan } | { ok: false; problems: PlanProblem[] };
+
+function* stringsIn(value: unknown, path: string): Generator<{ path: string; value: string }> {
+  if (typeof value === "string") yield { path, value };
+  else if (Array.isArray(value)) for (const [i, v] of value.entries()) yield* stringsIn(v, `${path}[${i}]`);
+  else if (value && typeof value === "object") {
+    for (const [k, v] of Object.entries(value)) yield* stringsIn(v, `${path}.${k}`);
+  }
+}
+
+export function checkPlan(input: unknown): PlanCheck {
+  const parsed = SearchPlan.safeParse(input);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      problems: parsed.error.issues.map((i) => ({ path: i.path.join(".") || "plan", message: i.message })),
+    };
+  }
+  const plan = parsed.data;
+  const problems: PlanProblem[] = [];
+  const outputs = new Map<number, readonly string[]>();
+
+  plan.search_plan.forEach((step, index) => {
+    const at = `search_plan[${index}]`;
+    if (step.step !== index + 1) problems.push({ path: `${at}.step`, message: `must be ${index + 1} (steps are numbered in order)` });
+    if (!isActionName(step.action)) {
+      problems.push({ path: `${at}.action`, message: `"${step.action}" is not an allowed action` });
+      return;
+    }
+    const spec = ACTIONS[step.action];
+    const params = spec.params.safeParse(step.params);
+    if (!params.success) {
+      for (const i of params.error.issues) {
+        problems.push({ path: [`${at}.params`, ...i.path].join("."), message: i.message });
+      }
+    }
+    for (const s of stringsIn(step.params, `${at}.params`)) {
+      if (!s.value.includes("${")) continue;
+      const m = REF_PATTERN.exec(s.value);
+      if (!m) {
+        problems.push({ path: s.path, message: "a reference must be the whole value, as ${stepN.field}" });
+        continue;
+      }
+      const target = Number(m[1]);
+      const fields = outputs.get(target);
+      if (target >= step.step || !fields) {
+        problems.push({ path: s.path, message: `step${target} is not an earlier step` });
+      } else if (!fields.includes(m[2])) {
+        problems.push({ path: s.path, message: `step${target} (${plan.search_plan[target - 1].action}) has no field "${m[2]}"` });
+      }
+    }
+    outputs.set(step.step, spec.output);
+  });
+
+  return problems.length ? { ok: false, problems } : { ok: true, plan };
+}

@@ -1,0 +1,22 @@
+// The Translator's instructions for the LLM path. The rules' draft goes with the query, so the model
+// corrects a reading rather than starting from nothing.
+import { KAKAO_CATEGORIES } from "../categories.ts";
+
+export const TRANSLATOR_SYSTEM = `You turn a Korean (or English) local-search query into the JSON "translator_result" of a map-search agent.
+Fields:
+- search_keywords: what to type into Kakao keyword search, in Korean (a mood like "속이 편한 음식점" becomes concrete dishes: 해장국, 죽, 우동, 백반).
+- category_codes: Kakao category_group_codes that fit (${Object.entries(KAKAO_CATEGORIES).map(([c, n]) => `${c} ${n}`).join(", ")}).
+- review_check_keywords: conditions a map API cannot filter (콘센트, 와이파이, 주차, 조용한 …), checked later in reviews.
+- distanceMode: "radius" (one place: ~역 근처, ~동에서), "route" (~에서 ~가는 길에, ~와 ~ 사이), "point_travel" (~에서 N km 이내, 걸어서/차로 N분), "multi_point" (N박 M일, 코스, 일정).
+- distanceThreshold (metres, point_travel only; walking 80 m per minute, driving 500 m per minute) and travelMode (walking ≤ 2 km, else driving), requires_distance_filter.
+- radius: metres only if the user gave a radius ("반경 3km"), else null.
+- provider: "google" when the place is abroad, else "kakao".
+- tags.pets (애견/반려동물 동반) and tags.activities (클라이밍장, 볼링장 …).
+- locations: each place named, with name (as written), query (what to geocode: stations with 역, foreign places in English as "Place, City"), role (center | origin | destination), kind (station, dong, gu, city, province, landmark, foreign, unresolved), country (ISO alpha-2).
+- days, nights, trip_roles (관광지, 맛집, 카페, 숙박) for trips; null/[] otherwise.
+- english_keywords: search_keywords in English, for Google.
+Answer with the JSON object only.`;
+
+export function translatorPrompt(query: string, draft: unknown): string {
+  return `Query: ${query}\n\nA rule-based reading (may be incomplete or wrong):\n${JSON.stringify(draft)}\n\nReturn the corrected translator_result.`;
+}
