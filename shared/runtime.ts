@@ -1,4 +1,8 @@
 // Process-wide configuration and adapters, built once (a Lambda's cold start, or the local server).
+// In AWS the keys live in Secrets Manager (SECRETS_ARN, a JSON object of variable → value); they are
+// merged into the environment before the one config schema parses it, and never logged.
+import { GetSecretValueCommand, SecretsManagerClient } from "@aws-sdk/client-secrets-manager";
+import { z } from "zod";
 import { loadConfig, type Config } from "./config.ts";
 import { createLlm } from "./llm/index.ts";
 import type { LlmPort } from "./llm/port.ts";
@@ -8,12 +12,23 @@ export interface Runtime {
   llm?: LlmPort;
 }
 
-let cached: Runtime | undefined;
+const SecretKeys = z.record(z.string(), z.string());
 
-export function runtime(): Runtime {
-  if (!cached) {
-    const config = loadConfig();
-    cached = { config, llm: createLlm(config) };
-  }
+async function secretEnv(arn: string | undefined): Promise<Record<string, string>> {
+  if (!arn) return {};
+  const out = await new SecretsManagerClient({}).send(new GetSecretValueCommand({ SecretId: arn }));
+  if (!out.SecretString) return {};
+  const parsed = SecretKeys.safeParse(JSON.parse(out.SecretString));
+  if (!parsed.success) throw new Error("the keys secret must be a JSON object of strings");
+  return parsed.data;
+}
+
+let cached: Promise<Runtime> | undefined;
+
+export function runtime(): Promise<Runtime> {
+  cached ??= (async () => {
+    const config = loadConfig({ ...process.env, ...(await secretEnv(process.env.SECRETS_ARN)) });
+    return { config, llm: createLlm(config) };
+  })();
   return cached;
 }

@@ -7,9 +7,9 @@ import { runtime } from "../../shared/runtime.ts";
 
 const Input = z.object({ query: PlanRequest.shape.query });
 
-export function translateHandler(event: unknown, llm: LlmPort | undefined = runtime().llm) {
+export function translateHandler(event: unknown, llm: LlmPort | undefined) {
   const { query } = Input.parse(event);
   return translateStep(query, llm);
 }
 
-export const handler = (event: unknown) => translateHandler(event);
+export const handler = async (event: unknown) => translateHandler(event, (await runtime()).llm);

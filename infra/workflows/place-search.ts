@@ -12,7 +12,12 @@ export interface PlaceSearchResources {
 /** Transient Lambda faults are retried; domain errors are not (they would fail the same way again). */
 export const LAMBDA_RETRY = [
   {
-    ErrorEquals: ["Lambda.ServiceException", "Lambda.AWSLambdaException", "Lambda.SdkClientException", "Lambda.TooManyRequestsException"],
+    ErrorEquals: [
+      "Lambda.ServiceException",
+      "Lambda.AWSLambdaException",
+      "Lambda.SdkClientException",
+      "Lambda.TooManyRequestsException",
+    ],
     IntervalSeconds: 1,
     MaxAttempts: 2,
     BackoffRate: 2,

@@ -1,0 +1,75 @@
+// One way to build every Lambda: Node 22 on arm64, ESM bundle by the local esbuild (no Docker), the
+// vendored datasets copied next to the bundle, X-Ray tracing, a log group with a retention.
+import { Duration, RemovalPolicy } from "aws-cdk-lib";
+import { Architecture, Runtime, Tracing } from "aws-cdk-lib/aws-lambda";
+import { NodejsFunction, OutputFormat } from "aws-cdk-lib/aws-lambda-nodejs";
+import { LogGroup, RetentionDays } from "aws-cdk-lib/aws-logs";
+import { Construct } from "constructs";
+import { fileURLToPath } from "node:url";
+import { acknowledgeNag } from "./nag.ts";
+
+export const PROJECT_ROOT = fileURLToPath(new URL("..", import.meta.url));
+const DATA_DIR = fileURLToPath(new URL("../shared/data", import.meta.url));
+
+export interface DongneFunctionProps {
+  /** handler module, relative to the project root (functions/place-search/plan.ts) */
+  entry: string;
+  description: string;
+  memorySize?: number;
+  timeout?: Duration;
+  environment?: Record<string, string>;
+}
+
+export class DongneFunction extends NodejsFunction {
+  constructor(scope: Construct, id: string, props: DongneFunctionProps) {
+    const logGroup = new LogGroup(scope, `${id}Logs`, {
+      retention: RetentionDays.ONE_MONTH,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    super(scope, id, {
+      entry: `${PROJECT_ROOT}/${props.entry}`,
+      projectRoot: PROJECT_ROOT,
+      depsLockFilePath: `${PROJECT_ROOT}/package-lock.json`,
+      description: props.description,
+      runtime: Runtime.NODEJS_22_X,
+      architecture: Architecture.ARM_64,
+      memorySize: props.memorySize ?? 512,
+      timeout: props.timeout ?? Duration.seconds(30),
+      tracing: Tracing.ACTIVE,
+      logGroup,
+      environment: { NODE_OPTIONS: "--enable-source-maps", LOG_LEVEL: "INFO", ...props.environment },
+      bundling: {
+        format: OutputFormat.ESM,
+        target: "node22",
+        sourceMap: true,
+        minify: true,
+        mainFields: ["module", "main"],
+        // ESM bundles of CommonJS dependencies still call require()
+        banner: "import { createRequire as __cr } from 'module'; const require = __cr(import.meta.url);",
+        externalModules: ["@aws-sdk/*"],
+        commandHooks: {
+          beforeBundling: () => [],
+          beforeInstall: () => [],
+          afterBundling: (_input: string, output: string) => [`cp ${DATA_DIR}/*.csv "${output}/"`],
+        },
+      },
+    });
+    acknowledgeNag(
+      this,
+      {
+        rule: "AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]",
+        reason: "AWSLambdaBasicExecutionRole grants only CloudWatch Logs writes, which every function needs.",
+      },
+      {
+        rule: "AwsSolutions-IAM5[Resource::*]",
+        reason:
+          "Active X-Ray tracing needs xray:PutTraceSegments/PutTelemetryRecords, which accept no resource ARN.",
+      },
+      {
+        rule: "AwsSolutions-L1",
+        reason:
+          "Pinned to nodejs22.x, the runtime the code and its dependencies are tested against; moving to 24 is a deliberate upgrade.",
+      },
+    );
+  }
+}
