@@ -5,7 +5,10 @@ import { DongneStack } from "../infra/stack.ts";
 
 const app = new App();
 new DongneStack(app, "Dongne", {
-  env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION ?? "ap-northeast-2" },
+  env: {
+    account: process.env.CDK_DEFAULT_ACCOUNT,
+    region: process.env.CDK_DEFAULT_REGION ?? "ap-northeast-2",
+  },
 });
 Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
 app.synth();

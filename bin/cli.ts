@@ -33,7 +33,9 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (err) => {
-    process.stderr.write(`${err instanceof ConfigError ? err.message : `error: ${err instanceof Error ? err.message : err}`}\n`);
+    process.stderr.write(
+      `${err instanceof ConfigError ? err.message : `error: ${err instanceof Error ? err.message : err}`}\n`,
+    );
     process.exit(1);
   },
 );

@@ -18,11 +18,14 @@ try {
 
 const llm = createLlm(config);
 const app = createApp(localServices({ llm }));
-const server = serve({ fetch: app.fetch, port: config.port, hostname: process.env.HOST ?? "127.0.0.1" }, (info) => {
-  console.log(
-    `dongne listening on http://localhost:${info.port} (LLM: ${llm ? `anthropic ${config.llm.fastModel}` : "offline engine"}, places: ${config.providers.place})`,
-  );
-});
+const server = serve(
+  { fetch: app.fetch, port: config.port, hostname: process.env.HOST ?? "127.0.0.1" },
+  (info) => {
+    console.log(
+      `dongne listening on http://localhost:${info.port} (LLM: ${llm ? `anthropic ${config.llm.fastModel}` : "offline engine"}, places: ${config.providers.place})`,
+    );
+  },
+);
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => server.close(() => process.exit(0)));

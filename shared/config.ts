@@ -74,9 +74,7 @@ export interface Config {
 
 export class ConfigError extends Error {
   constructor(readonly issues: { variable: string; message: string }[]) {
-    super(
-      "Invalid configuration:\n" + issues.map((i) => `  ${i.variable}: ${i.message}`).join("\n"),
-    );
+    super("Invalid configuration:\n" + issues.map((i) => `  ${i.variable}: ${i.message}`).join("\n"));
     this.name = "ConfigError";
   }
 }
@@ -91,7 +89,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   const llmMode = e.LLM_MODE === "auto" ? (e.ANTHROPIC_API_KEY ? "anthropic" : "offline") : e.LLM_MODE;
-  const place = e.PLACE_PROVIDER === "auto" ? (e.KAKAO_REST_API_KEY ? "kakao" : "embedded") : e.PLACE_PROVIDER;
+  const place =
+    e.PLACE_PROVIDER === "auto" ? (e.KAKAO_REST_API_KEY ? "kakao" : "embedded") : e.PLACE_PROVIDER;
   return {
     port: e.PORT,
     llm: {

@@ -27,14 +27,22 @@ export class ApiError extends Error {
 const MAX_BODY_BYTES = 16 * 1024;
 
 function errorResponse(c: Context, err: ApiError) {
-  return c.json({ error: { code: err.code, message: err.message, ...(err.field ? { field: err.field } : {}) } }, err.status);
+  return c.json(
+    { error: { code: err.code, message: err.message, ...(err.field ? { field: err.field } : {}) } },
+    err.status,
+  );
 }
 
 /** Reads a JSON object body and validates it; every failure names the field and the reason. */
 async function readJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
   const type = c.req.header("content-type") ?? "";
   if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(type)) {
-    throw new ApiError(400, "unsupported_content_type", "the body must be JSON (Content-Type: application/json)", "content-type");
+    throw new ApiError(
+      400,
+      "unsupported_content_type",
+      "the body must be JSON (Content-Type: application/json)",
+      "content-type",
+    );
   }
   const text = await c.req.text();
   if (!text.trim()) throw new ApiError(400, "missing_body", "a JSON body is required", "body");
@@ -51,7 +59,8 @@ async function readJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.i
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const field = issue.path.join(".") || "body";
-    const missing = issue.code === "invalid_type" && (body as Record<string, unknown>)[String(issue.path[0])] === undefined;
+    const missing =
+      issue.code === "invalid_type" && (body as Record<string, unknown>)[String(issue.path[0])] === undefined;
     throw new ApiError(400, "invalid_request", missing ? "is required" : issue.message, field);
   }
   return parsed.data;
@@ -76,7 +85,11 @@ export function createApp(services: ApiServices): Hono {
     "/v1/*",
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
-      onError: (c) => errorResponse(c, new ApiError(413, "body_too_large", `the body must be at most ${MAX_BODY_BYTES} bytes`, "body")),
+      onError: (c) =>
+        errorResponse(
+          c,
+          new ApiError(413, "body_too_large", `the body must be at most ${MAX_BODY_BYTES} bytes`, "body"),
+        ),
     }),
   );
 
@@ -88,14 +101,19 @@ export function createApp(services: ApiServices): Hono {
     return c.json(await services.planSearch(query));
   });
 
-  app.notFound((c) => errorResponse(c, new ApiError(404, "not_found", `no route for ${c.req.method} ${c.req.path}`)));
+  app.notFound((c) =>
+    errorResponse(c, new ApiError(404, "not_found", `no route for ${c.req.method} ${c.req.path}`)),
+  );
   app.onError((err, c) => {
     if (err instanceof ApiError) return errorResponse(c, err);
     if (err instanceof HTTPException && err.status < 500) {
       return errorResponse(c, new ApiError(400, "bad_request", err.message || "bad request"));
     }
     logger.error("unhandled error", { requestId: c.get("requestId"), error: err });
-    return errorResponse(c, new ApiError(500, "internal", "internal error; the request id is in the x-request-id header"));
+    return errorResponse(
+      c,
+      new ApiError(500, "internal", "internal error; the request id is in the x-request-id header"),
+    );
   });
   return app;
 }

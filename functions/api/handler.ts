@@ -20,7 +20,8 @@ async function startSync(stateMachineArn: string | undefined, input: unknown): P
 }
 
 const app = createApp({
-  planSearch: async (query) => PlanResponse.parse(await startSync(process.env.PLAN_STATE_MACHINE_ARN, { query })),
+  planSearch: async (query) =>
+    PlanResponse.parse(await startSync(process.env.PLAN_STATE_MACHINE_ARN, { query })),
 });
 
 export const handler = handle(app);

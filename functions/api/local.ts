@@ -1,6 +1,10 @@
 // The API's services on one machine: the same workflow definitions, run in-process, each Task state
 // mapped to the handler its Lambda runs in AWS.
-import { LOCAL_PLACE_SEARCH_RESOURCES, PLACE_SEARCH_STATES, placeSearchDefinition } from "../../infra/workflows/place-search.ts";
+import {
+  LOCAL_PLACE_SEARCH_RESOURCES,
+  PLACE_SEARCH_STATES,
+  placeSearchDefinition,
+} from "../../infra/workflows/place-search.ts";
 import type { LlmPort } from "../../shared/llm/port.ts";
 import type { PlanResponse } from "../../shared/place-search/schemas.ts";
 import { LocalWorkflow } from "../../shared/workflows/local-runner.ts";

@@ -2,10 +2,14 @@
 import { z } from "zod";
 import { ErrorBody, PlanRequest, PlanResponse } from "../../shared/place-search/schemas.ts";
 
-const schema = (s: z.ZodType, io: "input" | "output" = "output") => z.toJSONSchema(s, { io, unrepresentable: "any" });
+const schema = (s: z.ZodType, io: "input" | "output" = "output") =>
+  z.toJSONSchema(s, { io, unrepresentable: "any" });
 
 const errors = {
-  "400": { description: "Bad input: the field and the reason", content: { "application/json": { schema: schema(ErrorBody) } } },
+  "400": {
+    description: "Bad input: the field and the reason",
+    content: { "application/json": { schema: schema(ErrorBody) } },
+  },
   "500": { description: "Internal error", content: { "application/json": { schema: schema(ErrorBody) } } },
 };
 
@@ -26,9 +30,15 @@ export function openApiDocument(): object {
       "/v1/search/plan": {
         post: {
           summary: "Translate a natural-language query and plan the map search (seeds 000/001)",
-          requestBody: { required: true, content: { "application/json": { schema: schema(PlanRequest, "input") } } },
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: schema(PlanRequest, "input") } },
+          },
           responses: {
-            "200": { description: "The checked MapSearch plan", content: { "application/json": { schema: schema(PlanResponse) } } },
+            "200": {
+              description: "The checked MapSearch plan",
+              content: { "application/json": { schema: schema(PlanResponse) } },
+            },
             ...errors,
           },
         },

@@ -21,11 +21,37 @@ export interface GazetteerEntry {
 
 /** Lowercase, without spaces, dots, dashes or middle dots: how names are compared. */
 export function normalizeName(s: string): string {
-  return s.normalize("NFC").toLowerCase().replace(/[\s.\-·'’]/g, "");
+  return s
+    .normalize("NFC")
+    .toLowerCase()
+    .replace(/[\s.\-·'’]/g, "");
 }
 
 /** Station names that are also everyday words ("주차 가능", "대화가 편한"): only "X역" means the station. */
-const COMMON_WORDS = new Set(["가능", "중앙", "온수", "미사", "상수", "약수", "개화", "신흥", "태평", "산성", "오류", "대화", "중동", "백운", "사리", "도심", "송정", "정왕", "구일", "신내", "야목", "달월"]);
+const COMMON_WORDS = new Set([
+  "가능",
+  "중앙",
+  "온수",
+  "미사",
+  "상수",
+  "약수",
+  "개화",
+  "신흥",
+  "태평",
+  "산성",
+  "오류",
+  "대화",
+  "중동",
+  "백운",
+  "사리",
+  "도심",
+  "송정",
+  "정왕",
+  "구일",
+  "신내",
+  "야목",
+  "달월",
+]);
 
 const PRIORITY = { region: 5, station: 4, landmark: 3, gu: 2, dong: 1, bare: 0 } as const;
 
@@ -86,7 +112,14 @@ function build(): Gazetteer {
     const lat = Number(r.lat);
     const lng = Number(r.lng);
     if (r.level === "sigungu") {
-      const entry: GazetteerEntry = { name: r.sigungu, query: `서울 ${r.sigungu}`, kind: "gu", lat, lng, country: "KR" };
+      const entry: GazetteerEntry = {
+        name: r.sigungu,
+        query: `서울 ${r.sigungu}`,
+        kind: "gu",
+        lat,
+        lng,
+        country: "KR",
+      };
       g.add([r.sigungu], entry, PRIORITY.region);
       g.add([r.sigungu.replace(/구$/, "")], entry, PRIORITY.gu);
     } else if (r.level === "dong") {

@@ -60,7 +60,10 @@ export class AnthropicLlm implements LlmPort {
         });
       } catch (err) {
         const status = err instanceof Anthropic.APIError ? err.status : undefined;
-        const kind = err instanceof Anthropic.APIConnectionTimeoutError ? "timed out" : `failed (${status ?? "network"})`;
+        const kind =
+          err instanceof Anthropic.APIConnectionTimeoutError
+            ? "timed out"
+            : `failed (${status ?? "network"})`;
         throw new LlmUnavailableError(`Anthropic request ${kind}`, status, usage);
       }
       usage = addUsage(usage, {
@@ -85,7 +88,10 @@ export class AnthropicLlm implements LlmPort {
       }
       messages.push(
         { role: "assistant", content: text || "(empty)" },
-        { role: "user", content: `That answer does not match the schema: ${lastProblem}. Reply again with only the corrected JSON.` },
+        {
+          role: "user",
+          content: `That answer does not match the schema: ${lastProblem}. Reply again with only the corrected JSON.`,
+        },
       );
     }
     throw new LlmOutputError(`LLM output invalid after a retry: ${lastProblem}`, usage);

@@ -11,7 +11,11 @@ export interface TokenUsage {
 export const noUsage = (): TokenUsage => ({ calls: 0, inputTokens: 0, outputTokens: 0 });
 
 export function addUsage(a: TokenUsage, b: TokenUsage): TokenUsage {
-  return { calls: a.calls + b.calls, inputTokens: a.inputTokens + b.inputTokens, outputTokens: a.outputTokens + b.outputTokens };
+  return {
+    calls: a.calls + b.calls,
+    inputTokens: a.inputTokens + b.inputTokens,
+    outputTokens: a.outputTokens + b.outputTokens,
+  };
 }
 
 export interface StructuredRequest<S extends z.ZodType> {

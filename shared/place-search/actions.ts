@@ -23,11 +23,19 @@ const pointOutput = ["x", "y", "lat", "lng", "name", "address", "id"] as const;
 const routeOutput = ["decodedPoints", "encodedPolyline", "distanceMeters", "duration"] as const;
 const detailOutput = ["place", "id", "openNow", "rating", "reviews", "review_summary"] as const;
 
-const kakaoArea = { x: coord.optional(), y: coord.optional(), radius: kakaoRadius.optional(), size: size.optional() };
+const kakaoArea = {
+  x: coord.optional(),
+  y: coord.optional(),
+  radius: kakaoRadius.optional(),
+  size: size.optional(),
+};
 
 export const ACTIONS = {
   geocode: { params: z.object({ query: text }).strict(), output: pointOutput },
-  reverse_geocode: { params: z.object({ x: coord, y: coord }).strict(), output: ["address", "roadAddress", "region"] },
+  reverse_geocode: {
+    params: z.object({ x: coord, y: coord }).strict(),
+    output: ["address", "roadAddress", "region"],
+  },
   keyword_search: {
     params: z
       .object({
@@ -41,11 +49,22 @@ export const ACTIONS = {
     output: searchOutput,
   },
   category_search: {
-    params: z.object({ category: code, x: coord, y: coord, radius: kakaoRadius.optional(), size: size.optional(), tripRole: tripRole.optional() }).strict(),
+    params: z
+      .object({
+        category: code,
+        x: coord,
+        y: coord,
+        radius: kakaoRadius.optional(),
+        size: size.optional(),
+        tripRole: tripRole.optional(),
+      })
+      .strict(),
     output: searchOutput,
   },
   multi_keyword_search: {
-    params: z.object({ queries: z.array(text).min(1).max(10), ...kakaoArea, tripRole: tripRole.optional() }).strict(),
+    params: z
+      .object({ queries: z.array(text).min(1).max(10), ...kakaoArea, tripRole: tripRole.optional() })
+      .strict(),
     output: [...searchOutput, "keywordsSearched"],
   },
   multi_category_search: {
@@ -70,13 +89,22 @@ export const ACTIONS = {
         mode: z.enum(["DRIVE", "WALK", "BICYCLE", "TRANSIT"]).optional(),
         provider: z.enum(["kakao", "google"]).optional(),
         priority: z.enum(["RECOMMEND", "TIME", "DISTANCE"]).optional(),
-        avoid: z.string().regex(/^(ferries|toll|motorway|schoolzone|uturn)(\|(ferries|toll|motorway|schoolzone|uturn))*$/).optional(),
+        avoid: z
+          .string()
+          .regex(/^(ferries|toll|motorway|schoolzone|uturn)(\|(ferries|toll|motorway|schoolzone|uturn))*$/)
+          .optional(),
       })
       .strict(),
     output: routeOutput,
   },
   segment_route: {
-    params: z.object({ origin: latLng, destination: latLng, interval: z.number().int().min(100).max(50_000).optional() }).strict(),
+    params: z
+      .object({
+        origin: latLng,
+        destination: latLng,
+        interval: z.number().int().min(100).max(50_000).optional(),
+      })
+      .strict(),
     output: routeOutput,
   },
   sample_and_search: {
@@ -92,7 +120,14 @@ export const ACTIONS = {
     output: [...searchOutput, "samplePoints"],
   },
   distance_filter: {
-    params: z.object({ origin: latLng, places: placesInput, threshold: z.number().int().positive().max(200_000), mode: travelMode }).strict(),
+    params: z
+      .object({
+        origin: latLng,
+        places: placesInput,
+        threshold: z.number().int().positive().max(200_000),
+        mode: travelMode,
+      })
+      .strict(),
     output: ["places", "filteredOut"],
   },
   google_find_place: {

@@ -21,4 +21,7 @@ export const KAKAO_CATEGORIES = {
 } as const;
 
 export type KakaoCategoryCode = keyof typeof KAKAO_CATEGORIES;
-export const KAKAO_CATEGORY_CODES = Object.keys(KAKAO_CATEGORIES) as [KakaoCategoryCode, ...KakaoCategoryCode[]];
+export const KAKAO_CATEGORY_CODES = Object.keys(KAKAO_CATEGORIES) as [
+  KakaoCategoryCode,
+  ...KakaoCategoryCode[],
+];

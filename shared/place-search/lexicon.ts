@@ -16,7 +16,13 @@ export interface LexEntry {
   generic?: boolean;
 }
 
-const e = (kind: LexKind, codes: KakaoCategoryCode[], en: string, terms: string[], keywords: string[] = []): LexEntry => ({
+const e = (
+  kind: LexKind,
+  codes: KakaoCategoryCode[],
+  en: string,
+  terms: string[],
+  keywords: string[] = [],
+): LexEntry => ({
   terms,
   keywords,
   codes,
@@ -30,8 +36,18 @@ const activity = (en: string, terms: string[], keywords?: string[]) => e("activi
 
 export const LEXICON: LexEntry[] = [
   // generic
-  { ...food("restaurants", ["맛집", "맛있는 집", "=restaurants?", "=food", "=eats"], ["맛집"]), generic: true },
-  { ...food("restaurant", ["음식점", "식당", "밥집", "먹을 곳", "먹을곳", "먹을 데", "밥 먹을", "=dining"], ["음식점"]), generic: true },
+  {
+    ...food("restaurants", ["맛집", "맛있는 집", "=restaurants?", "=food", "=eats"], ["맛집"]),
+    generic: true,
+  },
+  {
+    ...food(
+      "restaurant",
+      ["음식점", "식당", "밥집", "먹을 곳", "먹을곳", "먹을 데", "밥 먹을", "=dining"],
+      ["음식점"],
+    ),
+    generic: true,
+  },
   { ...food("restaurant", ["레스토랑"]), generic: true },
   // Korean
   food("korean food", ["한식", "한정식", "=korean"], ["한식"]),
@@ -109,8 +125,20 @@ export const LEXICON: LexEntry[] = [
   cafe("bingsu", ["빙수"]),
   cafe("tea house", ["찻집", "전통찻집", "=tea"], ["찻집"]),
   // lodging and sights
-  e("lodging", ["AD5"], "hotel", ["숙박", "호텔", "모텔", "펜션", "게스트하우스", "리조트", "=hotels?", "=hostel", "=stay"], ["숙박"]),
-  e("attraction", ["AT4"], "tourist attractions", ["관광지", "명소", "가볼만한 곳", "가볼만한곳", "볼거리", "=sights", "=attractions?"], ["관광지"]),
+  e(
+    "lodging",
+    ["AD5"],
+    "hotel",
+    ["숙박", "호텔", "모텔", "펜션", "게스트하우스", "리조트", "=hotels?", "=hostel", "=stay"],
+    ["숙박"],
+  ),
+  e(
+    "attraction",
+    ["AT4"],
+    "tourist attractions",
+    ["관광지", "명소", "가볼만한 곳", "가볼만한곳", "볼거리", "=sights", "=attractions?"],
+    ["관광지"],
+  ),
   e("attraction", ["CT1"], "museum", ["박물관", "=museums?"], ["박물관"]),
   e("attraction", ["CT1"], "art gallery", ["미술관", "갤러리", "전시", "=gallery"], ["미술관"]),
   e("attraction", ["AT4"], "beach", ["해수욕장", "해변", "바닷가", "=beach"], ["해수욕장"]),
@@ -157,10 +185,22 @@ export const LEXICON: LexEntry[] = [
 
 /** Moods that stand for several dishes; used only when the query names no dish of its own. */
 export const MOODS: { terms: string[]; keywords: string[]; en: string[] }[] = [
-  { terms: ["속이 편한", "속 편한", "속편한", "해장", "소화 잘 되는", "소화가 잘 되는", "속이 안 좋"], keywords: ["해장국", "죽", "우동", "백반"], en: ["porridge", "udon"] },
-  { terms: ["비 오는 날", "비오는 날", "비 오는날", "비오는날"], keywords: ["파전", "칼국수", "수제비"], en: ["noodle soup"] },
+  {
+    terms: ["속이 편한", "속 편한", "속편한", "해장", "소화 잘 되는", "소화가 잘 되는", "속이 안 좋"],
+    keywords: ["해장국", "죽", "우동", "백반"],
+    en: ["porridge", "udon"],
+  },
+  {
+    terms: ["비 오는 날", "비오는 날", "비 오는날", "비오는날"],
+    keywords: ["파전", "칼국수", "수제비"],
+    en: ["noodle soup"],
+  },
   { terms: ["든든한", "든든하게", "배부르게"], keywords: ["국밥", "백반", "돈가스"], en: ["hearty food"] },
-  { terms: ["가볍게", "가벼운", "다이어트", "건강한", "=healthy", "=light"], keywords: ["샐러드", "포케"], en: ["salad", "healthy food"] },
+  {
+    terms: ["가볍게", "가벼운", "다이어트", "건강한", "=healthy", "=light"],
+    keywords: ["샐러드", "포케"],
+    en: ["salad", "healthy food"],
+  },
   { terms: ["시원한", "더운 날"], keywords: ["냉면", "물회", "막국수"], en: ["cold noodles"] },
   { terms: ["매운", "매콤한", "=spicy"], keywords: ["마라탕", "떡볶이", "짬뽕"], en: ["spicy food"] },
   { terms: ["따뜻한 국물", "뜨끈한", "추운 날"], keywords: ["국밥", "칼국수", "설렁탕"], en: ["soup"] },
@@ -171,7 +211,21 @@ export const MOODS: { terms: string[]; keywords: string[]; en: string[] }[] = [
 export const REVIEW_TERMS: { terms: string[]; keyword: string }[] = [
   { terms: ["콘센트", "충전 가능", "=outlets?", "=outlet"], keyword: "콘센트" },
   { terms: ["와이파이", "wifi", "wi-fi", "인터넷"], keyword: "와이파이" },
-  { terms: ["주차되는", "주차 되는", "주차가능", "주차 가능", "주차 되나", "주차되나", "주차되", "주차 편한", "=주차", "=parking"], keyword: "주차" },
+  {
+    terms: [
+      "주차되는",
+      "주차 되는",
+      "주차가능",
+      "주차 가능",
+      "주차 되나",
+      "주차되나",
+      "주차되",
+      "주차 편한",
+      "=주차",
+      "=parking",
+    ],
+    keyword: "주차",
+  },
   { terms: ["조용한", "조용히", "=quiet"], keyword: "조용한" },
   { terms: ["넓은", "=spacious"], keyword: "넓은" },
   { terms: ["룸", "개별룸", "단체룸", "프라이빗", "=private"], keyword: "룸" },
@@ -192,4 +246,20 @@ export const REVIEW_TERMS: { terms: string[]; keyword: string }[] = [
   { terms: ["가성비", "저렴한", "싼", "=cheap"], keyword: "가성비" },
 ];
 
-export const PET_TERMS = ["애견동반", "애견 동반", "애견", "반려견", "반려동물", "강아지", "댕댕이", "펫프렌들리", "펫 프렌들리", "=펫", "고양이", "=dog-friendly", "=pet-friendly", "=pets?", "=dogs?"];
+export const PET_TERMS = [
+  "애견동반",
+  "애견 동반",
+  "애견",
+  "반려견",
+  "반려동물",
+  "강아지",
+  "댕댕이",
+  "펫프렌들리",
+  "펫 프렌들리",
+  "=펫",
+  "고양이",
+  "=dog-friendly",
+  "=pet-friendly",
+  "=pets?",
+  "=dogs?",
+];

@@ -32,7 +32,8 @@ export function checkPlan(input: unknown): PlanCheck {
 
   plan.search_plan.forEach((step, index) => {
     const at = `search_plan[${index}]`;
-    if (step.step !== index + 1) problems.push({ path: `${at}.step`, message: `must be ${index + 1} (steps are numbered in order)` });
+    if (step.step !== index + 1)
+      problems.push({ path: `${at}.step`, message: `must be ${index + 1} (steps are numbered in order)` });
     if (!isActionName(step.action)) {
       problems.push({ path: `${at}.action`, message: `"${step.action}" is not an allowed action` });
       return;
@@ -56,7 +57,10 @@ export function checkPlan(input: unknown): PlanCheck {
       if (target >= step.step || !fields) {
         problems.push({ path: s.path, message: `step${target} is not an earlier step` });
       } else if (!fields.includes(m[2])) {
-        problems.push({ path: s.path, message: `step${target} (${plan.search_plan[target - 1].action}) has no field "${m[2]}"` });
+        problems.push({
+          path: s.path,
+          message: `step${target} (${plan.search_plan[target - 1].action}) has no field "${m[2]}"`,
+        });
       }
     }
     outputs.set(step.step, spec.output);

@@ -22,7 +22,11 @@ export const TranslatedState = z.object({
 });
 export type TranslatedState = z.infer<typeof TranslatedState>;
 
-export async function translateStep(query: string, llm?: LlmPort, now = Date.now()): Promise<TranslatedState> {
+export async function translateStep(
+  query: string,
+  llm?: LlmPort,
+  now = Date.now(),
+): Promise<TranslatedState> {
   const t = await translate(query, llm);
   return {
     query,

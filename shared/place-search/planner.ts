@@ -76,8 +76,12 @@ function kakaoSearch(
   description?: string,
 ): number {
   const [first, ...rest] = tr.search_keywords;
-  if (rest.length) return b.add("multi_keyword_search", { queries: tr.search_keywords, ...area, size }, description);
-  const code = tr.category_codes.length === 1 && area.x !== undefined ? { category_group_code: tr.category_codes[0] } : {};
+  if (rest.length)
+    return b.add("multi_keyword_search", { queries: tr.search_keywords, ...area, size }, description);
+  const code =
+    tr.category_codes.length === 1 && area.x !== undefined
+      ? { category_group_code: tr.category_codes[0] }
+      : {};
   if (!first && tr.category_codes.length) {
     return b.add("category_search", { category: tr.category_codes[0], ...area, size }, description);
   }
@@ -107,7 +111,11 @@ function withDisclaimers(pp: PostProcessing, tr: TranslatorResult): PostProcessi
   return notes.length ? { ...pp, disclaimer: notes.join(" ") } : pp;
 }
 
-function radiusPlan(tr: TranslatorResult, center: TranslatedLocation | undefined, b: PlanBuilder): PostProcessing {
+function radiusPlan(
+  tr: TranslatorResult,
+  center: TranslatedLocation | undefined,
+  b: PlanBuilder,
+): PostProcessing {
   const pp = basePostProcessing(tr);
   const size = tr.review_check_keywords.length ? 30 : 15;
   if (!center) {
@@ -128,8 +136,17 @@ function radiusPlan(tr: TranslatorResult, center: TranslatedLocation | undefined
   return pp;
 }
 
-function routePlan(tr: TranslatorResult, origin: TranslatedLocation, destination: TranslatedLocation, b: PlanBuilder): PostProcessing {
-  const pp: PostProcessing = { ...basePostProcessing(tr), sort_by: "distance_from_start", group_by_segment: true };
+function routePlan(
+  tr: TranslatorResult,
+  origin: TranslatedLocation,
+  destination: TranslatedLocation,
+  b: PlanBuilder,
+): PostProcessing {
+  const pp: PostProcessing = {
+    ...basePostProcessing(tr),
+    sort_by: "distance_from_start",
+    group_by_segment: true,
+  };
   if (tr.provider === "google") {
     const a = b.add("google_find_place", { query: origin.query }, "출발지 좌표");
     const d = b.add("google_find_place", { query: destination.query }, "도착지 좌표");
@@ -139,7 +156,11 @@ function routePlan(tr: TranslatorResult, origin: TranslatedLocation, destination
       "실제 도로 경로 polyline 획득",
     );
     for (const kw of (tr.english_keywords.length ? tr.english_keywords : tr.search_keywords).slice(0, 3)) {
-      b.add("google_search_along_route", { query: kw, polyline: `\${step${r}.encodedPolyline}`, origin: googleCenter(a) });
+      b.add("google_search_along_route", {
+        query: kw,
+        polyline: `\${step${r}.encodedPolyline}`,
+        origin: googleCenter(a),
+      });
     }
     return pp;
   }
@@ -147,7 +168,13 @@ function routePlan(tr: TranslatorResult, origin: TranslatedLocation, destination
   const d = b.add("geocode", { query: destination.query }, "도착지 좌표");
   const r = b.add(
     "route_polyline",
-    { origin: latLngOf(a), destination: latLngOf(d), mode: "DRIVE", provider: "kakao", priority: "RECOMMEND" },
+    {
+      origin: latLngOf(a),
+      destination: latLngOf(d),
+      mode: "DRIVE",
+      provider: "kakao",
+      priority: "RECOMMEND",
+    },
     "실제 도로 경로 polyline 획득",
   );
   b.add(
@@ -173,7 +200,12 @@ function pointTravelPlan(tr: TranslatorResult, center: TranslatedLocation, b: Pl
   let search: number;
   if (tr.provider === "google") {
     s = b.add("google_find_place", { query: center.query }, "기준 장소 좌표");
-    search = b.add("google_text_search", { query: googleQueries(tr, foreignLabel(center), "near")[0], ...googleCenter(s), radius, size: 20 });
+    search = b.add("google_text_search", {
+      query: googleQueries(tr, foreignLabel(center), "near")[0],
+      ...googleCenter(s),
+      radius,
+      size: 20,
+    });
   } else {
     s = b.add("geocode", { query: center.query }, "기준 위치 좌표");
     search = kakaoSearch(b, tr, { ...kakaoCenter(s), radius }, 30, "확장 반경 검색");
@@ -183,30 +215,58 @@ function pointTravelPlan(tr: TranslatorResult, center: TranslatedLocation, b: Pl
   return { ...basePostProcessing(tr), sort_by: "travelDistance" };
 }
 
-function tripPlan(tr: TranslatorResult, destination: TranslatedLocation, b: PlanBuilder): { pp: PostProcessing; roles: string[] } {
+function tripPlan(
+  tr: TranslatorResult,
+  destination: TranslatedLocation,
+  b: PlanBuilder,
+): { pp: PostProcessing; roles: string[] } {
   const days = tr.days ?? 1;
   const nights = tr.nights ?? Math.max(0, days - 1);
-  const roles = tr.trip_roles.length ? tr.trip_roles : ["관광지", "맛집", "카페", ...(nights > 0 ? ["숙박"] : [])];
+  const roles = tr.trip_roles.length
+    ? tr.trip_roles
+    : ["관광지", "맛집", "카페", ...(nights > 0 ? ["숙박"] : [])];
   const foods = tr.search_keywords.filter((k) => !["맛집", "음식점", "카페", "숙박", "관광지"].includes(k));
   if (tr.provider === "google") {
     const s = b.add("google_find_place", { query: destination.query }, "여행지 좌표");
     const where = foreignLabel(destination);
-    const english: Record<string, string> = { 관광지: "tourist attractions", 맛집: "restaurants", 카페: "cafes", 숙박: "hotels" };
+    const english: Record<string, string> = {
+      관광지: "tourist attractions",
+      맛집: "restaurants",
+      카페: "cafes",
+      숙박: "hotels",
+    };
     for (const role of roles) {
-      const what = role === "맛집" && tr.english_keywords.length ? tr.english_keywords[0] : (english[role] ?? role);
-      b.add("google_text_search", { query: `${what} in ${where}`, ...googleCenter(s), radius: TRIP_RADIUS, size: 20, tripRole: role }, `${role} 검색`);
+      const what =
+        role === "맛집" && tr.english_keywords.length ? tr.english_keywords[0] : (english[role] ?? role);
+      b.add(
+        "google_text_search",
+        { query: `${what} in ${where}`, ...googleCenter(s), radius: TRIP_RADIUS, size: 20, tripRole: role },
+        `${role} 검색`,
+      );
     }
   } else {
     const s = b.add("geocode", { query: destination.query }, "여행지 좌표");
     const area = { ...kakaoCenter(s), radius: TRIP_RADIUS };
     for (const role of roles) {
       if (role === "관광지") {
-        b.add("multi_category_search", { categories: ["AT4", "CT1"], queries: ["관광지", "명소"], ...area, tripRole: role }, "관광지 검색");
+        b.add(
+          "multi_category_search",
+          { categories: ["AT4", "CT1"], queries: ["관광지", "명소"], ...area, tripRole: role },
+          "관광지 검색",
+        );
         if (tr.tags.activities.length) {
-          b.add("multi_keyword_search", { queries: tr.tags.activities, ...area, tripRole: role }, "액티비티 검색");
+          b.add(
+            "multi_keyword_search",
+            { queries: tr.tags.activities, ...area, tripRole: role },
+            "액티비티 검색",
+          );
         }
       } else if (role === "맛집") {
-        b.add("multi_keyword_search", { queries: foods.length ? [...foods, "맛집"] : ["맛집", "음식점"], ...area, tripRole: role }, "맛집 검색");
+        b.add(
+          "multi_keyword_search",
+          { queries: foods.length ? [...foods, "맛집"] : ["맛집", "음식점"], ...area, tripRole: role },
+          "맛집 검색",
+        );
       } else if (role === "카페") {
         b.add("category_search", { category: "CE7", ...area, tripRole: role }, "카페 검색");
       } else if (role === "숙박") {
@@ -248,12 +308,27 @@ export function planSearch(tr: TranslatorResult): SearchPlan {
   }
   if (tr.distanceMode === "route" && origin && destination) {
     const pp = routePlan(tr, origin, destination, b);
-    return { strategy_type: "route", provider: tr.provider, search_plan: b.steps, post_processing: withDisclaimers(pp, tr) };
+    return {
+      strategy_type: "route",
+      provider: tr.provider,
+      search_plan: b.steps,
+      post_processing: withDisclaimers(pp, tr),
+    };
   }
   if (tr.distanceMode === "point_travel" && center) {
     const pp = pointTravelPlan(tr, center, b);
-    return { strategy_type: "point_travel", provider: tr.provider, search_plan: b.steps, post_processing: withDisclaimers(pp, tr) };
+    return {
+      strategy_type: "point_travel",
+      provider: tr.provider,
+      search_plan: b.steps,
+      post_processing: withDisclaimers(pp, tr),
+    };
   }
   const pp = radiusPlan(tr, center, b);
-  return { strategy_type: "radius", provider: tr.provider, search_plan: b.steps, post_processing: withDisclaimers(pp, tr) };
+  return {
+    strategy_type: "radius",
+    provider: tr.provider,
+    search_plan: b.steps,
+    post_processing: withDisclaimers(pp, tr),
+  };
 }

@@ -109,7 +109,11 @@ export const PlanRequest = z.object({
 });
 export type PlanRequest = z.infer<typeof PlanRequest>;
 
-export const LlmUsage = z.object({ calls: z.number().int(), inputTokens: z.number().int(), outputTokens: z.number().int() });
+export const LlmUsage = z.object({
+  calls: z.number().int(),
+  inputTokens: z.number().int(),
+  outputTokens: z.number().int(),
+});
 export type LlmUsage = z.infer<typeof LlmUsage>;
 
 export const PlanMeta = z.object({

@@ -23,13 +23,18 @@ export class LocalWorkflow {
     private readonly handlers: Record<string, TaskHandler>,
   ) {
     // validated once here; the same object is validated again by the infra tests with asl-validator
-    this.machine = new StateMachine(definition as StateMachineDefinition, { validationOptions: { checkArn: false } });
+    this.machine = new StateMachine(definition as StateMachineDefinition, {
+      validationOptions: { checkArn: false },
+    });
   }
 
   async run<T>(input: unknown): Promise<T> {
     const overrides = {
       taskResourceLocalHandlers: Object.fromEntries(
-        Object.entries(this.handlers).map(([state, fn]) => [state, async (i: unknown) => (await fn(i as never)) as never]),
+        Object.entries(this.handlers).map(([state, fn]) => [
+          state,
+          async (i: unknown) => (await fn(i as never)) as never,
+        ]),
       ),
       retryIntervalOverrides: Object.fromEntries(Object.keys(this.handlers).map((state) => [state, 0])),
     };

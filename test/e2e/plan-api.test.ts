@@ -15,7 +15,10 @@ const plan = (query: string) => postJson(`${server.url}/v1/search/plan`, { query
 describe("planner eval set", () => {
   it("passes at least 95 % of ../shared/eval/planner-examples.jsonl", async () => {
     const file = new URL("../../../shared/eval/planner-examples.jsonl", import.meta.url);
-    const cases: EvalCase[] = readFileSync(file, "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    const cases: EvalCase[] = readFileSync(file, "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
     const failures: string[] = [];
     for (const c of cases) {
       const res = await plan(c.query);
@@ -38,7 +41,14 @@ describe("seed examples", () => {
       {
         step: 2,
         action: "keyword_search",
-        params: { query: "카페", x: "${step1.x}", y: "${step1.y}", radius: 1000, size: 15, category_group_code: "CE7" },
+        params: {
+          query: "카페",
+          x: "${step1.x}",
+          y: "${step1.y}",
+          radius: 1000,
+          size: 15,
+          category_group_code: "CE7",
+        },
       },
     ]);
     expect(body.post_processing).toMatchObject({ sort_by: "distance", max_results: 10 });
@@ -49,22 +59,45 @@ describe("seed examples", () => {
     const { body } = await plan("강남에서 판교 가는 길에 속이 편한 음식점");
     expect(body.strategy_type).toBe("route");
     expect(body.translator_result.search_keywords).toEqual(["해장국", "죽", "우동", "백반"]);
-    expect(body.search_plan.map((s: any) => s.action)).toEqual(["geocode", "geocode", "route_polyline", "sample_and_search"]);
+    expect(body.search_plan.map((s: any) => s.action)).toEqual([
+      "geocode",
+      "geocode",
+      "route_polyline",
+      "sample_and_search",
+    ]);
     expect(body.search_plan[0].params.query).toBe("강남역");
     expect(body.search_plan[1].params.query).toBe("판교역");
     expect(body.search_plan[2].params.origin).toEqual({ lat: "${step1.y}", lng: "${step1.x}" });
-    expect(body.search_plan[3].params).toMatchObject({ polyline: "${step3.decodedPoints}", searchRadius: 3000 });
-    expect(body.post_processing).toMatchObject({ deduplicate: true, sort_by: "distance_from_start", group_by_segment: true, max_results: 10 });
+    expect(body.search_plan[3].params).toMatchObject({
+      polyline: "${step3.decodedPoints}",
+      searchRadius: 3000,
+    });
+    expect(body.post_processing).toMatchObject({
+      deduplicate: true,
+      sort_by: "distance_from_start",
+      group_by_segment: true,
+      max_results: 10,
+    });
   });
 
   it("001: 숙소에서 5km 이내 맛집 → point_travel, radius 7500, size 30, distance_filter 5000 driving", async () => {
     const { body } = await plan("숙소에서 5km 이내 맛집");
     expect(body.strategy_type).toBe("point_travel");
-    expect(body.translator_result).toMatchObject({ distanceMode: "point_travel", distanceThreshold: 5000, travelMode: "driving", requires_distance_filter: true });
+    expect(body.translator_result).toMatchObject({
+      distanceMode: "point_travel",
+      distanceThreshold: 5000,
+      travelMode: "driving",
+      requires_distance_filter: true,
+    });
     expect(body.search_plan[1].params).toMatchObject({ query: "맛집", radius: 7500, size: 30 });
     expect(body.search_plan[2]).toMatchObject({
       action: "distance_filter",
-      params: { places: "${step2.places}", threshold: 5000, mode: "driving", origin: { lat: "${step1.y}", lng: "${step1.x}" } },
+      params: {
+        places: "${step2.places}",
+        threshold: 5000,
+        mode: "driving",
+        origin: { lat: "${step1.y}", lng: "${step1.x}" },
+      },
     });
     expect(body.post_processing.sort_by).toBe("travelDistance");
     expect(body.meta.warnings.join(" ")).toContain("숙소");
@@ -78,33 +111,55 @@ describe("seed examples", () => {
     const roles = body.search_plan.slice(1).map((s: any) => s.params.tripRole);
     expect(roles).toEqual(["관광지", "맛집", "카페", "숙박"]);
     expect(body.search_plan.find((s: any) => s.params.tripRole === "숙박").params.category).toBe("AD5");
-    expect(body.post_processing).toMatchObject({ group_by_day: true, assign_trip_roles: true, optimize_route_per_day: true, max_per_day: 5, max_results: 15 });
+    expect(body.post_processing).toMatchObject({
+      group_by_day: true,
+      assign_trip_roles: true,
+      optimize_route_per_day: true,
+      max_per_day: 5,
+      max_results: 15,
+    });
   });
 
   it("001: 시부야 라멘 → google_find_place + google_text_search near Shibuya, overseas disclaimer", async () => {
     const { body } = await plan("시부야 근처 라멘 맛집");
     expect(body.provider).toBe("google");
-    expect(body.search_plan[0]).toMatchObject({ action: "google_find_place", params: { query: "Shibuya, Tokyo" } });
-    expect(body.search_plan[1]).toMatchObject({ action: "google_text_search", params: { query: "ramen near Shibuya", lat: "${step1.lat}", lng: "${step1.lng}" } });
+    expect(body.search_plan[0]).toMatchObject({
+      action: "google_find_place",
+      params: { query: "Shibuya, Tokyo" },
+    });
+    expect(body.search_plan[1]).toMatchObject({
+      action: "google_text_search",
+      params: { query: "ramen near Shibuya", lat: "${step1.lat}", lng: "${step1.lng}" },
+    });
     expect(body.post_processing.disclaimer).toContain("해외");
   });
 
   it("001: pets → 애견동반/펫 keywords with a disclaimer", async () => {
     const { body } = await plan("강남역 근처 애견동반 카페");
     expect(body.translator_result.tags.pets).toBe(true);
-    expect(body.search_plan[1]).toMatchObject({ action: "multi_keyword_search", params: { queries: ["애견동반 카페", "펫 카페"] } });
+    expect(body.search_plan[1]).toMatchObject({
+      action: "multi_keyword_search",
+      params: { queries: ["애견동반 카페", "펫 카페"] },
+    });
     expect(body.post_processing.disclaimer).toContain("반려동물");
   });
 
   it("001: activities → keyword search around the city (서울 클라이밍장, radius 5000)", async () => {
     const { body } = await plan("서울 클라이밍장");
     expect(body.translator_result.tags.activities).toEqual(["클라이밍장"]);
-    expect(body.search_plan[1]).toMatchObject({ action: "keyword_search", params: { query: "클라이밍장", radius: 5000 } });
+    expect(body.search_plan[1]).toMatchObject({
+      action: "keyword_search",
+      params: { query: "클라이밍장", radius: 5000 },
+    });
   });
 
   it("001: review keywords → filter_by_review, relevance, size 30", async () => {
     const { body } = await plan("강남역 근처 콘센트랑 와이파이 되는 카페");
-    expect(body.post_processing).toMatchObject({ filter_by_review: true, review_keywords: ["콘센트", "와이파이"], sort_by: "relevance" });
+    expect(body.post_processing).toMatchObject({
+      filter_by_review: true,
+      review_keywords: ["콘센트", "와이파이"],
+      sort_by: "relevance",
+    });
     expect(body.search_plan[1].params.size).toBe(30);
   });
 
@@ -136,12 +191,20 @@ describe("bad input", () => {
   it.each([
     ["no body", { headers: { "content-type": "application/json" } }, "body"],
     ["non-JSON", { headers: { "content-type": "application/json" }, body: "{query:" }, "body"],
-    ["wrong content type", { headers: { "content-type": "text/plain" }, body: '{"query":"카페"}' }, "content-type"],
+    [
+      "wrong content type",
+      { headers: { "content-type": "text/plain" }, body: '{"query":"카페"}' },
+      "content-type",
+    ],
     ["an array", { headers: { "content-type": "application/json" }, body: "[]" }, "body"],
     ["missing query", { headers: { "content-type": "application/json" }, body: "{}" }, "query"],
     ["empty query", { headers: { "content-type": "application/json" }, body: '{"query":"   "}' }, "query"],
     ["non-string query", { headers: { "content-type": "application/json" }, body: '{"query":42}' }, "query"],
-    ["query over 500 characters", { headers: { "content-type": "application/json" }, body: JSON.stringify({ query: "가".repeat(501) }) }, "query"],
+    [
+      "query over 500 characters",
+      { headers: { "content-type": "application/json" }, body: JSON.stringify({ query: "가".repeat(501) }) },
+      "query",
+    ],
   ])("%s → 400 naming the field", async (_name, init, field) => {
     const res = await raw(init as RequestInit);
     expect(res.status).toBe(400);
@@ -162,11 +225,16 @@ describe("bad input", () => {
     expect(doc.openapi).toBe("3.1.0");
     const body = doc.paths["/v1/search/plan"].post.requestBody.content["application/json"].schema;
     expect(body.properties.query).toMatchObject({ type: "string", maxLength: 500 });
-    expect(doc.paths["/v1/search/plan"].post.responses["200"].content["application/json"].schema.properties).toHaveProperty("search_plan");
+    expect(
+      doc.paths["/v1/search/plan"].post.responses["200"].content["application/json"].schema.properties,
+    ).toHaveProperty("search_plan");
   });
 
   it("an internal failure is a 500 without a stack trace", async () => {
-    const broken = await startServer({}, { planSearch: () => Promise.reject(new Error("boom at /secret/path.ts:12")) });
+    const broken = await startServer(
+      {},
+      { planSearch: () => Promise.reject(new Error("boom at /secret/path.ts:12")) },
+    );
     try {
       const res = await postJson(`${broken.url}/v1/search/plan`, { query: "카페" });
       expect(res.status).toBe(500);

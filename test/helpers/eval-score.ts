@@ -28,7 +28,8 @@ export function scorePlan(plan: Record<string, any>, exp: EvalCase["expect"]): s
   const tr = plan.translator_result ?? {};
   const steps: any[] = plan.search_plan ?? [];
   const pp = plan.post_processing ?? {};
-  if (exp.strategy && plan.strategy_type !== exp.strategy) why.push(`strategy ${plan.strategy_type} != ${exp.strategy}`);
+  if (exp.strategy && plan.strategy_type !== exp.strategy)
+    why.push(`strategy ${plan.strategy_type} != ${exp.strategy}`);
   const prov = plan.provider ?? tr.provider ?? "kakao";
   if (exp.provider && prov !== exp.provider) why.push(`provider ${prov} != ${exp.provider}`);
   const anchors = steps
@@ -36,7 +37,9 @@ export function scorePlan(plan: Record<string, any>, exp: EvalCase["expect"]): s
     .map((s) => String(s.params?.query ?? ""));
   let pos = 0;
   for (const alts of exp.anchors ?? []) {
-    const hit = anchors.findIndex((a, i) => i >= pos && alts.some((x) => a.toLowerCase().includes(x.toLowerCase())));
+    const hit = anchors.findIndex(
+      (a, i) => i >= pos && alts.some((x) => a.toLowerCase().includes(x.toLowerCase())),
+    );
     if (hit < 0) {
       why.push(`no location step for ${alts} in ${anchors}`);
       break;
@@ -44,8 +47,11 @@ export function scorePlan(plan: Record<string, any>, exp: EvalCase["expect"]): s
     pos = hit + 1;
   }
   if (exp.kw) {
-    const pool = [...strings([tr.search_keywords, tr.category_codes, steps.map((s) => s.params)])].map((s) => s.toLowerCase());
-    if (!exp.kw.some((k) => pool.some((s) => s.includes(k.toLowerCase())))) why.push(`no keyword of ${exp.kw}`);
+    const pool = [...strings([tr.search_keywords, tr.category_codes, steps.map((s) => s.params)])].map((s) =>
+      s.toLowerCase(),
+    );
+    if (!exp.kw.some((k) => pool.some((s) => s.includes(k.toLowerCase()))))
+      why.push(`no keyword of ${exp.kw}`);
   }
   if (exp.radius) {
     const radii = steps
@@ -67,10 +73,12 @@ export function scorePlan(plan: Record<string, any>, exp: EvalCase["expect"]): s
     m = ({ walk: "walking", drive: "driving" } as Record<string, string>)[m] ?? m;
     if (m !== exp.travelMode) why.push(`travelMode ${m} != ${exp.travelMode}`);
   }
-  if (exp.days !== undefined && plan.travel_plan?.days !== exp.days) why.push(`days ${plan.travel_plan?.days} != ${exp.days}`);
+  if (exp.days !== undefined && plan.travel_plan?.days !== exp.days)
+    why.push(`days ${plan.travel_plan?.days} != ${exp.days}`);
   if (exp.review) {
     const pool = [...strings([pp.review_keywords, tr.review_check_keywords])].map((s) => s.toLowerCase());
-    if (!exp.review.every((k) => pool.some((s) => s.includes(k)))) why.push(`review keywords ${exp.review} missing`);
+    if (!exp.review.every((k) => pool.some((s) => s.includes(k))))
+      why.push(`review keywords ${exp.review} missing`);
   }
   return why;
 }

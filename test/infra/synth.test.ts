@@ -13,12 +13,17 @@ describe("cdk synth", () => {
   it("synthesizes offline with bundled assets and no cdk-nag errors", async () => {
     execFileSync("npx", ["cdk", "synth", "--quiet", "--output", out], { stdio: "pipe", timeout: 240_000 });
     const template = JSON.parse(readFileSync(join(out, "Dongne.template.json"), "utf8"));
-    const fns = Object.values(template.Resources as Record<string, any>).filter((r) => r.Type === "AWS::Lambda::Function");
+    const fns = Object.values(template.Resources as Record<string, any>).filter(
+      (r) => r.Type === "AWS::Lambda::Function",
+    );
     expect(fns).toHaveLength(3);
 
     const assets = readdirSync(out).filter((d) => d.startsWith("asset."));
     expect(assets.length).toBeGreaterThanOrEqual(3);
-    for (const a of assets) expect(readdirSync(join(out, a))).toEqual(expect.arrayContaining(["index.mjs", "seoul_metro_stations.csv"]));
+    for (const a of assets)
+      expect(readdirSync(join(out, a))).toEqual(
+        expect.arrayContaining(["index.mjs", "seoul_metro_stations.csv"]),
+      );
 
     const translate = fns.find((f) => /Translator/.test(f.Properties.Description));
     const asset = join(out, `asset.${translate.Metadata["aws:asset:path"].replace(/^asset\./, "")}`);

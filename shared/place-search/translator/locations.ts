@@ -18,19 +18,83 @@ export interface FoundLocation {
 }
 
 /** Words for the user's own place: geocoded as written, with a warning to give an address. */
-const SELF_PLACES = new Set(["숙소", "우리집", "집", "회사", "사무실", "호텔", "여기", "현위치", "내위치", "현재위치", "학교"]);
+const SELF_PLACES = new Set([
+  "숙소",
+  "우리집",
+  "집",
+  "회사",
+  "사무실",
+  "호텔",
+  "여기",
+  "현위치",
+  "내위치",
+  "현재위치",
+  "학교",
+]);
 
-const LOCATIVE = /^(에서|에서부터|부터|까지|근처|주변|인근|부근|앞|쪽|에|에서는|근처에|근처에서|주변에|주변에서)/;
+const LOCATIVE =
+  /^(에서|에서부터|부터|까지|근처|주변|인근|부근|앞|쪽|에|에서는|근처에|근처에서|주변에|주변에서)/;
 const NEAR_WORDS = new Set(["근처", "주변", "인근", "부근", "앞", "쪽", "근방"]);
 
 /** Place-shaped endings; the short administrative ones need context to count (운동 is not a dong). */
-const STRONG_SUFFIX = /^[가-힣A-Za-z0-9]{1,14}(역|공원|터미널|공항|해수욕장|대학교|대학|시장|타워|궁|거리|마을|섬|항|해변|폭포|한옥마을|온천|아울렛|백화점|몰)$/;
-const ADMIN_SUFFIX = /^[가-힣0-9]{1,10}(동|구|시|군|읍|면|리|도|가)$/;
+const STRONG_SUFFIX =
+  /^[가-힣A-Za-z0-9]{1,14}(역|공원|터미널|공항|해수욕장|대학교|대학|시장|타워|궁|거리|마을|섬|항|해변|폭포|한옥마을|온천|아울렛|백화점|몰)$/;
+const ADMIN_SUFFIX = /^[가-힣0-9]{1,10}(동|구|시|군|읍|면|리|도|\d가)$/;
 const NOT_PLACES = new Set([
-  "지역", "구역", "영역", "무역", "운동", "이동", "활동", "감동", "행동", "자동", "친구", "가구", "도구", "입구", "출구",
-  "요구", "연구", "시도", "면", "리", "가", "도", "시", "구", "동", "역", "국수", "라면", "냉면", "짜장면", "짬뽕", "정도",
-  "가까운", "분위기", "요리", "마리", "보리", "오리", "소리", "자리", "우리", "머리", "거리", "평가", "가격", "휴가",
-  "야시장", "재래시장", "전통시장", "시장", "수산시장", "어시장", "맛집거리", "먹자골목",
+  "지역",
+  "구역",
+  "영역",
+  "무역",
+  "운동",
+  "이동",
+  "활동",
+  "감동",
+  "행동",
+  "자동",
+  "친구",
+  "가구",
+  "도구",
+  "입구",
+  "출구",
+  "요구",
+  "연구",
+  "시도",
+  "면",
+  "리",
+  "가",
+  "도",
+  "시",
+  "구",
+  "동",
+  "역",
+  "국수",
+  "라면",
+  "냉면",
+  "짜장면",
+  "짬뽕",
+  "정도",
+  "가까운",
+  "분위기",
+  "요리",
+  "마리",
+  "보리",
+  "오리",
+  "소리",
+  "자리",
+  "우리",
+  "머리",
+  "거리",
+  "평가",
+  "가격",
+  "휴가",
+  "야시장",
+  "재래시장",
+  "전통시장",
+  "시장",
+  "수산시장",
+  "어시장",
+  "맛집거리",
+  "먹자골목",
 ]);
 
 function classifySuffix(stem: string, hasContext: boolean): LocationKind | undefined {
@@ -46,7 +110,10 @@ function classifySuffix(stem: string, hasContext: boolean): LocationKind | undef
   return undefined;
 }
 
-function fromEntry(entry: GazetteerEntry, surface: string): Pick<FoundLocation, "name" | "query" | "kind" | "country" | "entry"> {
+function fromEntry(
+  entry: GazetteerEntry,
+  surface: string,
+): Pick<FoundLocation, "name" | "query" | "kind" | "country" | "entry"> {
   return { name: surface, query: entry.query, kind: entry.kind, country: entry.country, entry };
 }
 
@@ -110,11 +177,16 @@ function mergeNested(found: FoundLocation[]): FoundLocation[] {
     const inside =
       prev &&
       (prev.kind === "foreign"
-        ? loc.kind === "foreign" && loc.entry?.city !== undefined && prev.entry?.en !== undefined &&
+        ? loc.kind === "foreign" &&
+          loc.entry?.city !== undefined &&
+          prev.entry?.en !== undefined &&
           (loc.entry.city === prev.entry.en || loc.country === prev.country)
         : loc.country === "KR" && loc.kind !== "city" && loc.kind !== "province");
     if (prev && adjacent && broad && inside) {
-      const query = loc.country === "KR" ? `${prev.name} ${loc.entry?.kind === "dong" ? loc.name : loc.query}` : loc.query;
+      const query =
+        loc.country === "KR"
+          ? `${prev.name} ${loc.entry?.kind === "dong" ? loc.name : loc.query}`
+          : loc.query;
       out[out.length - 1] = { ...loc, name: `${prev.name} ${loc.name}`, query, start: prev.start };
       continue;
     }

@@ -28,7 +28,8 @@ function modeIn(text: string): TravelMode | null {
   return MODE_WORDS.find(([, re]) => re.test(text))?.[0] ?? null;
 }
 
-const LENGTH = /(\d+(?:\.\d+)?)\s*(km|㎞|킬로미터|킬로|키로|kilometers?|kilometres?|m|미터|meters?|metres?)(?![a-z])/i;
+const LENGTH =
+  /(\d+(?:\.\d+)?)\s*(km|㎞|킬로미터|킬로|키로|kilometers?|kilometres?|m|미터|meters?|metres?)(?![a-z])/i;
 const DURATION = /(\d+(?:\.\d+)?)\s*(분|시간|minutes?|mins?|hours?|hrs?)(?![a-z])/i;
 
 export function parseDistance(query: string): DistanceAsk | null {
@@ -41,7 +42,11 @@ export function parseDistance(query: string): DistanceAsk | null {
     if (value <= 0) return null;
     const before = query.slice(Math.max(0, len.index - 6), len.index);
     const kind = /반경|radius/i.test(before) ? "radius" : "travel";
-    return { value, kind, mode: kind === "travel" ? (mode ?? (value <= 2000 ? "walking" : "driving")) : null };
+    return {
+      value,
+      kind,
+      mode: kind === "travel" ? (mode ?? (value <= 2000 ? "walking" : "driving")) : null,
+    };
   }
   const dur = DURATION.exec(query);
   if (dur && /거리|이내|안에|안쪽|내|걸어|도보|차로|walk|drive|within|away|min/i.test(query)) {
@@ -72,7 +77,11 @@ export function parseTrip(query: string): TripAsk | null {
   }
   if (/당일치기|당일 ?여행|하루 ?코스|day ?trip/i.test(query)) return { days: 1, nights: 0 };
   if (/주말 ?여행/.test(query)) return { days: 2, nights: 1 };
-  if (/(?<!러닝 ?|산책 ?|등산 ?|드라이브 ?|자전거 ?)코스|일정 ?(?:짜|추천|계획)|여행 ?(?:계획|일정)|itinerary/i.test(query)) {
+  if (
+    /(?<!러닝 ?|산책 ?|등산 ?|드라이브 ?|자전거 ?)코스|일정 ?(?:짜|추천|계획)|여행 ?(?:계획|일정)|itinerary/i.test(
+      query,
+    )
+  ) {
     return { days: 1, nights: 0 };
   }
   return null;

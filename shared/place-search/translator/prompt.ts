@@ -5,7 +5,9 @@ import { KAKAO_CATEGORIES } from "../categories.ts";
 export const TRANSLATOR_SYSTEM = `You turn a Korean (or English) local-search query into the JSON "translator_result" of a map-search agent.
 Fields:
 - search_keywords: what to type into Kakao keyword search, in Korean (a mood like "속이 편한 음식점" becomes concrete dishes: 해장국, 죽, 우동, 백반).
-- category_codes: Kakao category_group_codes that fit (${Object.entries(KAKAO_CATEGORIES).map(([c, n]) => `${c} ${n}`).join(", ")}).
+- category_codes: Kakao category_group_codes that fit (${Object.entries(KAKAO_CATEGORIES)
+  .map(([c, n]) => `${c} ${n}`)
+  .join(", ")}).
 - review_check_keywords: conditions a map API cannot filter (콘센트, 와이파이, 주차, 조용한 …), checked later in reviews.
 - distanceMode: "radius" (one place: ~역 근처, ~동에서), "route" (~에서 ~가는 길에, ~와 ~ 사이), "point_travel" (~에서 N km 이내, 걸어서/차로 N분), "multi_point" (N박 M일, 코스, 일정).
 - distanceThreshold (metres, point_travel only; walking 80 m per minute, driving 500 m per minute) and travelMode (walking ≤ 2 km, else driving), requires_distance_filter.

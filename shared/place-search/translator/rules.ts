@@ -23,6 +23,9 @@ const FILLER = new Set(
    of for some nice places place spot spots`.split(/\s+/),
 );
 
+/** A local search stops here: Kakao's radius cap is 20 km, Google's 50 km; travel 100 km. */
+const MAX_DISTANCE_M = { radius: 50_000, travel: 100_000 } as const;
+
 const LOCATION_ROLE_CONNECTORS = /^(와|과|랑|이랑|하고)$/;
 
 function dedupe<T>(xs: T[]): T[] {
@@ -34,15 +37,23 @@ function toLocation(f: FoundLocation, role: TranslatedLocation["role"]): Transla
 }
 
 /** Decides route vs. single place from the particles and connecting words around the locations. */
-function assignRoles(query: string, found: FoundLocation[]): { locations: TranslatedLocation[]; route: boolean } {
+function assignRoles(
+  query: string,
+  found: FoundLocation[],
+): { locations: TranslatedLocation[]; route: boolean } {
   if (found.length >= 2) {
     const [a, b] = found;
     const between = a.end <= b.start ? query.slice(a.end, b.start) : "";
     const after = query.slice(b.end);
-    const betweenWords = /사이|중간|between/i.test(query) && (LOCATION_ROLE_CONNECTORS.test(a.particle) || /\band\b/i.test(between));
+    const betweenWords =
+      /사이|중간|between/i.test(query) &&
+      (LOCATION_ROLE_CONNECTORS.test(a.particle) || /\band\b/i.test(between));
     const fromTo =
       (/^(에서|부터|에서부터)$/.test(a.particle) || /\bfrom\b/i.test(query.slice(0, a.start))) &&
-      (/^(까지|으로|로)/.test(b.particle) || /^\s*(가는|갈|가다가|오는|향하는|방향|까지)/.test(after) || /가는 ?길|길에|도중|경로|루트|on the way/i.test(query) || /\bto\b/i.test(between));
+      (/^(까지|으로|로)/.test(b.particle) ||
+        /^\s*(가는|갈|가다가|오는|향하는|방향|까지)/.test(after) ||
+        /가는 ?길|길에|도중|경로|루트|on the way/i.test(query) ||
+        /\bto\b/i.test(between));
     const arrow = /→|->|⇒|～|~/.test(between);
     if (betweenWords || fromTo || arrow) {
       return { locations: [toLocation(a, "origin"), toLocation(b, "destination")], route: true };
@@ -78,7 +89,7 @@ const TRIP_ROLE_BY_KIND: Partial<Record<LexEntry["kind"], string>> = {
 /** The entry's own keywords, else the Korean word the user wrote, else the entry's first term. */
 function keywordsOf(m: { value: LexEntry; surface: string }): string[] {
   if (m.value.keywords.length) return m.value.keywords;
-  return [isHangul(m.surface) ? m.surface : m.value.terms.find((t) => isHangul(t)) ?? m.surface];
+  return [isHangul(m.surface) ? m.surface : (m.value.terms.find((t) => isHangul(t)) ?? m.surface)];
 }
 
 export function translateWithRules(rawQuery: string): RulesOutcome {
@@ -93,15 +104,25 @@ export function translateWithRules(rawQuery: string): RulesOutcome {
 
   const trip = locations.length ? parseTrip(query) : null;
   const distance = parseDistance(query);
+  if (distance && distance.value > MAX_DISTANCE_M[distance.kind]) {
+    warnings.push(
+      `${distance.value} m is beyond what a local search covers; using ${MAX_DISTANCE_M[distance.kind]} m`,
+    );
+    distance.value = MAX_DISTANCE_M[distance.kind];
+  }
   // numbers and the words around them are not keywords
-  for (const m of query.matchAll(/\d+(?:\.\d+)?\s*(?:km|㎞|킬로미터|킬로|키로|m|미터|분|시간|박|일|minutes?|mins?|hours?)?/gi)) {
+  for (const m of query.matchAll(
+    /\d+(?:\.\d+)?\s*(?:km|㎞|킬로미터|킬로|키로|m|미터|분|시간|박|일|minutes?|mins?|hours?)?/gi,
+  )) {
     q.claim(m.index, m.index + m[0].length);
   }
 
   const pets = matchPets(q).length > 0;
   const reviews = matchReview(q);
   let lex = matchLexicon(q);
-  const moods = lex.some((m) => ["food", "drink"].includes(m.value.kind) && !m.value.generic) ? [] : matchMoods(q);
+  const moods = lex.some((m) => ["food", "drink"].includes(m.value.kind) && !m.value.generic)
+    ? []
+    : matchMoods(q);
   if (moods.length) lex = lex.filter((m) => !m.value.generic);
 
   let keywords = dedupe(lex.flatMap(keywordsOf));
@@ -132,7 +153,11 @@ export function translateWithRules(rawQuery: string): RulesOutcome {
 
   if (pets) {
     const base = lex[0]?.surface ?? keywords[0] ?? "카페";
-    keywords = dedupe([`애견동반 ${base}`, `펫 ${base}`, ...keywords.filter((k) => k !== base).map((k) => `애견동반 ${k}`)]).slice(0, 4);
+    keywords = dedupe([
+      `애견동반 ${base}`,
+      `펫 ${base}`,
+      ...keywords.filter((k) => k !== base).map((k) => `애견동반 ${k}`),
+    ]).slice(0, 4);
     english = english.map((k) => `dog friendly ${k}`);
   }
 
@@ -145,7 +170,9 @@ export function translateWithRules(rawQuery: string): RulesOutcome {
     confidence -= 0.4;
   }
   for (const l of locations.filter((l) => l.kind === "unresolved")) {
-    warnings.push(`"${l.name}" is your own place: the plan geocodes it as written; give its address for an exact search`);
+    warnings.push(
+      `"${l.name}" is your own place: the plan geocodes it as written; give its address for an exact search`,
+    );
   }
   if (!isHangul(query) && locations.length === 0) confidence -= 0.1;
 
@@ -168,7 +195,7 @@ export function translateWithRules(rawQuery: string): RulesOutcome {
     distanceThreshold: distanceMode === "point_travel" ? distance!.value : null,
     travelMode: distanceMode === "point_travel" ? distance!.mode : null,
     requires_distance_filter: distanceMode === "point_travel",
-    radius: distance?.kind === "radius" ? Math.min(distance.value, 50_000) : null,
+    radius: distance?.kind === "radius" ? distance.value : null,
     provider,
     tags: { pets, activities },
     locations,

@@ -63,10 +63,17 @@ export class QueryText {
         for (const tok of this.tokens) {
           if (!this.isFree(tok.start, tok.end)) continue;
           const variants = particleVariants(tok.text.toLowerCase());
-          const hit = variants.find(({ stem }) => (term.pattern ? term.pattern.test(stem) : stem === term.text));
+          const hit = variants.find(({ stem }) =>
+            term.pattern ? term.pattern.test(stem) : stem === term.text,
+          );
           if (hit) {
             const end = tok.start + hit.stem.length;
-            out.push({ value: term.value, surface: tok.text.slice(0, hit.stem.length), start: tok.start, end });
+            out.push({
+              value: term.value,
+              surface: tok.text.slice(0, hit.stem.length),
+              start: tok.start,
+              end,
+            });
             this.claim(tok.start, tok.end);
           }
         }
@@ -111,5 +118,7 @@ export const matchPets = (q: QueryText) => q.match(PETS);
 /** True when a word is, or contains, a food/place/activity term (so it isn't read as a place). */
 export function isLexiconWord(word: string): boolean {
   const w = word.toLowerCase();
-  return LEX_TERMS.some((t) => (t.whole ? (t.pattern ? t.pattern.test(w) : w === t.text) : w.includes(t.text)));
+  return LEX_TERMS.some((t) =>
+    t.whole ? (t.pattern ? t.pattern.test(w) : w === t.text) : w.includes(t.text),
+  );
 }
