@@ -3,6 +3,7 @@
 import { SFNClient, StartSyncExecutionCommand } from "@aws-sdk/client-sfn";
 import { handle } from "hono/aws-lambda";
 import { randomUUID } from "node:crypto";
+import { PlanCache } from "../../shared/place-search/plan-cache.ts";
 import { PlanResponse } from "../../shared/place-search/schemas.ts";
 import { ApiError, createApp } from "./app.ts";
 
@@ -19,9 +20,12 @@ async function startSync(stateMachineArn: string | undefined, input: unknown): P
   return JSON.parse(out.output);
 }
 
+// a warm container answers repeated rules-engine queries without starting an execution
+const planCache = new PlanCache(1000);
 const app = createApp({
-  planSearch: async (query) =>
+  planSearch: planCache.wrap(async (query) =>
     PlanResponse.parse(await startSync(process.env.PLAN_STATE_MACHINE_ARN, { query })),
+  ),
 });
 
 export const handler = handle(app);

@@ -6,6 +6,7 @@ import {
   placeSearchDefinition,
 } from "../../infra/workflows/place-search.ts";
 import type { LlmPort } from "../../shared/llm/port.ts";
+import { PlanCache } from "../../shared/place-search/plan-cache.ts";
 import type { PlanResponse } from "../../shared/place-search/schemas.ts";
 import { LocalWorkflow } from "../../shared/workflows/local-runner.ts";
 import { planHandler } from "../place-search/plan.ts";
@@ -14,6 +15,8 @@ import type { ApiServices } from "./app.ts";
 
 export interface LocalDeps {
   llm?: LlmPort;
+  /** repeated rules-engine plans from memory (default on) */
+  planCache?: PlanCache | false;
 }
 
 export function localServices(deps: LocalDeps): ApiServices {
@@ -21,7 +24,9 @@ export function localServices(deps: LocalDeps): ApiServices {
     [PLACE_SEARCH_STATES.translate]: (input: unknown) => translateHandler(input, deps.llm),
     [PLACE_SEARCH_STATES.plan]: (input: unknown) => planHandler(input),
   });
+  const plan = (query: string) => placeSearch.run<PlanResponse>({ query });
+  const cache = deps.planCache ?? new PlanCache();
   return {
-    planSearch: (query) => placeSearch.run<PlanResponse>({ query }),
+    planSearch: cache ? cache.wrap(plan) : plan,
   };
 }

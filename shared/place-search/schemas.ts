@@ -123,6 +123,8 @@ export const PlanMeta = z.object({
   llmTokens: z.object({ input: z.number().int(), output: z.number().int() }),
   warnings: z.array(z.string()),
   durationMs: z.number(),
+  /** answered from the plan cache (rules-engine plans only) */
+  cache: z.enum(["hit", "miss"]).optional(),
 });
 export type PlanMeta = z.infer<typeof PlanMeta>;
 

@@ -38,7 +38,7 @@ describe("state-machine definitions", () => {
         return { planned: true };
       },
     });
-    expect(await wf.run({ query: "카페", extra: "dropped by Parameters" })).toEqual({ planned: true });
+    expect(await wf.run({ query: "카페" })).toEqual({ planned: true });
     expect(seen).toEqual(["translate:카페", "plan:카페"]);
   });
 

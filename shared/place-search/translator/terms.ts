@@ -10,21 +10,39 @@ interface Term<T> {
   value: T;
 }
 
-function compile<T>(terms: string[], value: T): Term<T>[] {
-  return terms.map((raw) => {
-    const whole = raw.startsWith("=");
-    const text = (whole ? raw.slice(1) : raw).toLowerCase();
-    const regexy = /[?*+]/.test(text);
-    return { text, whole, value, pattern: regexy ? new RegExp(`^(?:${text})$`, "i") : undefined };
-  });
+/** Terms grouped for fast matching: substrings by first character, whole words by text. */
+interface TermSet<T> {
+  byFirstChar: Map<string, Term<T>[]>; // each list longest first
+  exact: Map<string, Term<T>>;
+  patterns: Term<T>[];
 }
 
-const byLength = <T>(a: Term<T>, b: Term<T>) => b.text.length - a.text.length;
+function compile<T>(groups: { terms: string[]; value: T }[]): TermSet<T> {
+  const set: TermSet<T> = { byFirstChar: new Map(), exact: new Map(), patterns: [] };
+  for (const { terms, value } of groups) {
+    for (const raw of terms) {
+      const whole = raw.startsWith("=");
+      const text = (whole ? raw.slice(1) : raw).toLowerCase();
+      const term: Term<T> = { text, whole, value };
+      if (!whole) {
+        const list = set.byFirstChar.get(text[0]) ?? [];
+        list.push(term);
+        set.byFirstChar.set(text[0], list);
+      } else if (/[?*+]/.test(text)) {
+        set.patterns.push({ ...term, pattern: new RegExp(`^(?:${text})$`, "i") });
+      } else if (!set.exact.has(text)) {
+        set.exact.set(text, term);
+      }
+    }
+  }
+  for (const list of set.byFirstChar.values()) list.sort((a, b) => b.text.length - a.text.length);
+  return set;
+}
 
-const LEX_TERMS = LEXICON.flatMap((entry) => compile(entry.terms, entry)).sort(byLength);
-const MOOD_TERMS = MOODS.flatMap((m) => compile(m.terms, m)).sort(byLength);
-const REVIEW = REVIEW_TERMS.flatMap((r) => compile(r.terms, r.keyword)).sort(byLength);
-const PETS = compile(PET_TERMS, true).sort(byLength);
+const LEX_TERMS = compile(LEXICON.map((entry) => ({ terms: entry.terms, value: entry })));
+const MOOD_TERMS = compile(MOODS.map((m) => ({ terms: m.terms, value: m })));
+const REVIEW = compile(REVIEW_TERMS.map((r) => ({ terms: r.terms, value: r.keyword })));
+const PETS = compile([{ terms: PET_TERMS, value: true }]);
 
 export interface Match<T> {
   value: T;
@@ -36,6 +54,7 @@ export interface Match<T> {
 /** A query with some character ranges already used up (by locations or earlier matches). */
 export class QueryText {
   private readonly used: boolean[];
+  private readonly variants: { stem: string; particle: string }[][];
   readonly lower: string;
 
   constructor(
@@ -44,6 +63,7 @@ export class QueryText {
   ) {
     this.lower = text.toLowerCase();
     this.used = new Array(text.length).fill(false);
+    this.variants = tokens.map((t) => particleVariants(t.text.toLowerCase()));
   }
 
   claim(start: number, end: number): void {
@@ -55,40 +75,39 @@ export class QueryText {
     return true;
   }
 
-  /** Finds non-overlapping matches of the terms, longest first, and claims them. */
-  match<T>(terms: Term<T>[]): Match<T>[] {
+  /**
+   * Finds non-overlapping matches and claims them: substrings leftmost-longest first (커피숍 before
+   * 커피), then whole words on tokens nothing has touched (회 the dish, not 회 in 회식).
+   */
+  match<T>(terms: TermSet<T>): Match<T>[] {
     const out: Match<T>[] = [];
-    for (const term of terms) {
-      if (term.whole) {
-        for (const tok of this.tokens) {
-          if (!this.isFree(tok.start, tok.end)) continue;
-          const variants = particleVariants(tok.text.toLowerCase());
-          const hit = variants.find(({ stem }) =>
-            term.pattern ? term.pattern.test(stem) : stem === term.text,
-          );
-          if (hit) {
-            const end = tok.start + hit.stem.length;
-            out.push({
-              value: term.value,
-              surface: tok.text.slice(0, hit.stem.length),
-              start: tok.start,
-              end,
-            });
-            this.claim(tok.start, tok.end);
-          }
-        }
-        continue;
-      }
-      let from = 0;
-      for (let at = this.lower.indexOf(term.text, from); at >= 0; at = this.lower.indexOf(term.text, from)) {
+    for (let at = 0; at < this.lower.length; at++) {
+      for (const term of terms.byFirstChar.get(this.lower[at]) ?? []) {
         const end = at + term.text.length;
-        if (this.isFree(at, end)) {
+        if (this.lower.startsWith(term.text, at) && this.isFree(at, end)) {
           out.push({ value: term.value, surface: this.text.slice(at, end), start: at, end });
           this.claim(at, end);
+          at = end - 1;
+          break;
         }
-        from = end;
       }
     }
+    this.tokens.forEach((tok, i) => {
+      if (!this.isFree(tok.start, tok.end)) return;
+      for (const { stem } of this.variants[i]) {
+        const term = terms.exact.get(stem) ?? terms.patterns.find((t) => t.pattern!.test(stem));
+        if (term) {
+          out.push({
+            value: term.value,
+            surface: tok.text.slice(0, stem.length),
+            start: tok.start,
+            end: tok.start + stem.length,
+          });
+          this.claim(tok.start, tok.end);
+          return;
+        }
+      }
+    });
     return out.sort((a, b) => a.start - b.start);
   }
 
@@ -118,7 +137,9 @@ export const matchPets = (q: QueryText) => q.match(PETS);
 /** True when a word is, or contains, a food/place/activity term (so it isn't read as a place). */
 export function isLexiconWord(word: string): boolean {
   const w = word.toLowerCase();
-  return LEX_TERMS.some((t) =>
-    t.whole ? (t.pattern ? t.pattern.test(w) : w === t.text) : w.includes(t.text),
-  );
+  if (LEX_TERMS.exact.has(w) || LEX_TERMS.patterns.some((t) => t.pattern!.test(w))) return true;
+  for (let i = 0; i < w.length; i++) {
+    for (const t of LEX_TERMS.byFirstChar.get(w[i]) ?? []) if (w.startsWith(t.text, i)) return true;
+  }
+  return false;
 }

@@ -1,0 +1,127 @@
+// Place-search planning benchmark.
+//  1. offline planning latency in-process: translate + plan + check per query, p50/p99 — and the same
+//     through the local workflow runner, which is what the server runs (cache off);
+//  2. HTTP throughput of POST /v1/search/plan as a ratio to GET /health in the same run, load from a
+//     second process against the real server: hot traffic (20 popular queries, answered by the plan
+//     cache) and cold traffic (every request a query never seen before, so every one is planned).
+import { execFile, spawn } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { localServices } from "../functions/api/local.ts";
+import { planStep, translateStep } from "../shared/place-search/plan-service.ts";
+import { distinctQueries } from "./query-mix.ts";
+import { ms, summarize } from "./stats.ts";
+
+const run = promisify(execFile);
+const HOT = readFileSync(new URL("./queries.txt", import.meta.url), "utf8")
+  .split("\n")
+  .map((l) => l.trim())
+  .filter(Boolean);
+
+async function inProcess(queries: string[], iterations: number) {
+  const direct: number[] = [];
+  for (let i = 0; i < iterations; i++) {
+    const t0 = performance.now();
+    planStep(await translateStep(queries[i % queries.length]));
+    direct.push(performance.now() - t0);
+  }
+  const services = localServices({ planCache: false });
+  const workflow: number[] = [];
+  for (let i = 0; i < iterations / 5; i++) {
+    const t0 = performance.now();
+    await services.planSearch(queries[i % queries.length]);
+    workflow.push(performance.now() - t0);
+  }
+  return { direct: summarize(direct), workflow: summarize(workflow) };
+}
+
+async function waitFor(url: string) {
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server did not start at ${url}`);
+}
+
+interface Load {
+  requests: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function load(
+  url: string,
+  method: string,
+  body: string,
+  durationMs: number,
+  concurrency = 32,
+): Promise<Load> {
+  const { stdout } = await run("npx", [
+    "tsx",
+    "bench/load.ts",
+    url,
+    method,
+    body,
+    String(concurrency),
+    String(durationMs),
+  ]);
+  return JSON.parse(stdout.trim().split("\n").at(-1)!);
+}
+
+const line = (name: string, l: Load) =>
+  `${name.padEnd(34)} ${l.rps.toFixed(0).padStart(6)} req/s  p50 ${ms(l.p50)}  p99 ${ms(l.p99)}  errors ${l.errors}`;
+
+export async function benchPlan() {
+  console.log("## Place-search planning (offline engine)\n");
+  const cold = distinctQueries(40_000);
+  await inProcess(cold.slice(0, 2000), 2000); // warm-up: JIT, gazetteer load
+  const lat = await inProcess(cold, 20_000);
+  console.log(
+    `in-process translate+plan+check, distinct queries: p50 ${ms(lat.direct.p50)}, p99 ${ms(lat.direct.p99)} (n=${lat.direct.n}; target p99 < 5 ms)`,
+  );
+  console.log(
+    `through the local workflow runner:                 p50 ${ms(lat.workflow.p50)}, p99 ${ms(lat.workflow.p99)} (n=${lat.workflow.n})`,
+  );
+
+  const dir = join(tmpdir(), `dongne-bench-${process.pid}`);
+  const hotFile = `${dir}-hot.jsonl`;
+  const coldFile = `${dir}-cold.jsonl`;
+  writeFileSync(hotFile, HOT.map((query) => JSON.stringify({ query })).join("\n"));
+  writeFileSync(coldFile, cold.map((query) => JSON.stringify({ query })).join("\n"));
+
+  const port = 3900 + Math.floor(Math.random() * 50);
+  const server = spawn("npx", ["tsx", "bin/serve.ts"], {
+    env: { ...process.env, PORT: String(port), LOG_LEVEL: "ERROR" },
+    stdio: "ignore",
+  });
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    await waitFor(`${base}/health`);
+    await load(`${base}/v1/search/plan`, "POST", `@${hotFile}`, 2000); // warm-up and fill the cache
+    await load(`${base}/health`, "GET", "", 1000);
+    const health = await load(`${base}/health`, "GET", "", 5000);
+    const hot = await load(`${base}/v1/search/plan`, "POST", `@${hotFile}`, 5000);
+    // 5 s at a few thousand req/s stays well inside 40,000 distinct queries: every request is a miss
+    const coldRun = await load(`${base}/v1/search/plan`, "POST", `@${coldFile}`, 5000);
+    console.log(
+      `\nHTTP from a second process, 32 connections, 5 s each (2 cores shared by server and load):`,
+    );
+    console.log(line("GET /health", health));
+    console.log(line("POST /v1/search/plan, hot (cache)", hot));
+    console.log(line("POST /v1/search/plan, cold", coldRun));
+    console.log(
+      `ratio to /health: hot ${(hot.rps / health.rps).toFixed(2)}, cold ${(coldRun.rps / health.rps).toFixed(2)} (target ≥ 0.5)`,
+    );
+    return { latency: lat, health, hot, cold: coldRun };
+  } finally {
+    server.kill("SIGTERM");
+  }
+}

@@ -1,0 +1,38 @@
+// Plans from the rules engine are a pure function of the query, so repeated queries (search traffic is
+// head-heavy) are answered from a bounded LRU. LLM-made plans are not cached: the model may answer
+// differently, and a fallback ("rules-fallback") should be retried once the model is back.
+import type { PlanResponse } from "./schemas.ts";
+
+export const normalizeQuery = (q: string) => q.normalize("NFC").trim().replace(/\s+/g, " ");
+
+export class PlanCache {
+  private readonly entries = new Map<string, PlanResponse>();
+  hits = 0;
+  misses = 0;
+
+  constructor(private readonly capacity = 2000) {}
+
+  wrap(plan: (query: string) => Promise<PlanResponse>): (query: string) => Promise<PlanResponse> {
+    return async (query) => {
+      const key = normalizeQuery(query);
+      const cached = this.entries.get(key);
+      if (cached) {
+        this.hits++;
+        this.entries.delete(key); // re-insert: Map order is the recency order
+        this.entries.set(key, cached);
+        return { ...cached, query, meta: { ...cached.meta, cache: "hit", durationMs: 0 } };
+      }
+      this.misses++;
+      const fresh = await plan(query);
+      if (fresh.meta.engine === "rules") {
+        this.entries.set(key, fresh);
+        if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
+      }
+      return { ...fresh, meta: { ...fresh.meta, cache: "miss" } };
+    };
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}

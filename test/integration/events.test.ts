@@ -1,0 +1,59 @@
+// Every sample event runs through the handler it is for.
+import { handle } from "hono/aws-lambda";
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { createApp } from "../../functions/api/app.ts";
+import { localServices } from "../../functions/api/local.ts";
+import { planHandler } from "../../functions/place-search/plan.ts";
+import { translateHandler } from "../../functions/place-search/translate.ts";
+import {
+  LOCAL_PLACE_SEARCH_RESOURCES,
+  PLACE_SEARCH_STATES,
+  placeSearchDefinition,
+} from "../../infra/workflows/place-search.ts";
+import { LocalWorkflow } from "../../shared/workflows/local-runner.ts";
+
+const event = (name: string) =>
+  JSON.parse(readFileSync(new URL(`../../events/${name}`, import.meta.url), "utf8"));
+// the API Lambda's Hono app, with the workflows run locally instead of through Step Functions
+const apiHandler = handle(createApp(localServices({}))) as (
+  e: unknown,
+) => Promise<{ statusCode: number; body: string }>;
+
+describe("events/", () => {
+  it("api/plan.json → 200 with a plan", async () => {
+    const res = await apiHandler(event("api/plan.json"));
+    expect(res.statusCode).toBe(200);
+    expect(JSON.parse(res.body).strategy_type).toBe("radius");
+  });
+
+  it("api/plan-bad-input.json → 400 naming query", async () => {
+    const res = await apiHandler(event("api/plan-bad-input.json"));
+    expect(res.statusCode).toBe(400);
+    expect(JSON.parse(res.body).error.field).toBe("query");
+  });
+
+  it("api/health.json → 200", async () => {
+    expect((await apiHandler(event("api/health.json"))).statusCode).toBe(200);
+  });
+
+  it("place-search/translate.json → a translated state that place-search/plan.json matches in shape", async () => {
+    const state = await translateHandler(event("place-search/translate.json"), undefined);
+    expect(Object.keys(state).sort()).toEqual(Object.keys(event("place-search/plan.json")).sort());
+  });
+
+  it("place-search/plan.json → a checked route plan", () => {
+    expect(planHandler(event("place-search/plan.json")).strategy_type).toBe("route");
+  });
+
+  it("workflows/place-search.json runs through the state machine", async () => {
+    const wf = new LocalWorkflow(placeSearchDefinition(LOCAL_PLACE_SEARCH_RESOURCES), {
+      [PLACE_SEARCH_STATES.translate]: (i: unknown) => translateHandler(i, undefined),
+      [PLACE_SEARCH_STATES.plan]: (i: unknown) => planHandler(i),
+    });
+    const out = await wf.run<{ strategy_type: string; travel_plan: { days: number } }>(
+      event("workflows/place-search.json"),
+    );
+    expect(out).toMatchObject({ strategy_type: "multi_point", travel_plan: { days: 3 } });
+  });
+});
