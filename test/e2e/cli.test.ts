@@ -4,7 +4,8 @@ import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 
 const run = promisify(execFile);
-const dongne = (...args: string[]) => run("node", ["bin/dongne.mjs", ...args], { env: { ...process.env, LOG_LEVEL: "SILENT" } });
+const dongne = (...args: string[]) =>
+  run("node", ["bin/dongne.mjs", ...args], { env: { ...process.env, LOG_LEVEL: "SILENT" } });
 
 describe("dongne CLI", () => {
   it("plan prints the checked plan as JSON", async () => {
@@ -15,8 +16,14 @@ describe("dongne CLI", () => {
   });
 
   it("exits 2 with usage on an unknown command or a missing query", async () => {
-    await expect(dongne("fly")).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining("unknown command") });
-    await expect(dongne("plan")).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining("needs a query") });
+    await expect(dongne("fly")).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining("unknown command"),
+    });
+    await expect(dongne("plan")).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining("needs a query"),
+    });
   });
 
   it("stops with the variable's name on bad configuration", async () => {

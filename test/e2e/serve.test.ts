@@ -16,7 +16,8 @@ describe("npm start (bin/serve.ts)", () => {
     const port = 40_000 + Math.floor(Math.random() * 10_000);
     const s = start({ PORT: String(port), LOG_LEVEL: "SILENT" });
     try {
-      for (let i = 0; i < 100 && !s.output().includes("listening"); i++) await new Promise((r) => setTimeout(r, 100));
+      for (let i = 0; i < 100 && !s.output().includes("listening"); i++)
+        await new Promise((r) => setTimeout(r, 100));
       expect(s.output()).toContain(`http://localhost:${port}`);
       expect(s.output()).toContain("offline engine");
       expect((await fetch(`http://127.0.0.1:${port}/health`)).status).toBe(200);
