@@ -1,7 +1,7 @@
 // npm start: the API on http://localhost:PORT with embedded defaults (no keys, no network needed).
 import { serve } from "@hono/node-server";
 import { ConfigError, loadConfig } from "../shared/config.ts";
-import { createLlm } from "../shared/llm/index.ts";
+import { buildRuntime } from "../shared/runtime.ts";
 import { createApp } from "../functions/api/app.ts";
 import { localServices } from "../functions/api/local.ts";
 
@@ -16,8 +16,8 @@ try {
   throw err;
 }
 
-const llm = createLlm(config);
-const app = createApp(localServices({ llm }));
+const { llm, exec } = buildRuntime(config);
+const app = createApp(localServices({ llm, exec }));
 const server = serve(
   { fetch: app.fetch, port: config.port, hostname: process.env.HOST ?? "127.0.0.1" },
   (info) => {

@@ -9,12 +9,13 @@ import { Secret } from "aws-cdk-lib/aws-secretsmanager";
 import { DefinitionBody, LogLevel, StateMachine, StateMachineType } from "aws-cdk-lib/aws-stepfunctions";
 import type { Construct } from "constructs";
 import { acknowledgeNag } from "./nag.ts";
-import { placeSearchDefinition } from "./workflows/place-search.ts";
+import { planDefinition, searchDefinition, type PlaceSearchResources } from "./workflows/place-search.ts";
 import { DongneFunction } from "./node-function.ts";
 
 export class DongneStack extends Stack {
   readonly api: HttpApi;
-  readonly placeSearchWorkflow: StateMachine;
+  readonly planWorkflow: StateMachine;
+  readonly searchWorkflow: StateMachine;
 
   constructor(scope: Construct, id: string, props?: StackProps) {
     super(scope, id, props);
@@ -32,41 +33,65 @@ export class DongneStack extends Stack {
       timeout: Duration.seconds(60),
       environment: withKeys,
     });
-    keys.grantRead(translate);
     const plan = new DongneFunction(this, "PlanFunction", {
       entry: "functions/place-search/plan.ts",
       description: "MapSearch agent: translator_result → checked search plan",
       timeout: Duration.seconds(10),
     });
+    const execute = new DongneFunction(this, "ExecuteFunction", {
+      entry: "functions/place-search/execute.ts",
+      description: "APIPicker agent: runs the plan's steps against the providers",
+      timeout: Duration.seconds(90),
+      memorySize: 1024,
+      environment: withKeys,
+    });
+    const searchPoint = new DongneFunction(this, "SearchPointFunction", {
+      entry: "functions/place-search/search-point.ts",
+      description: "APIPicker route fan-out: every keyword at one sample point",
+      timeout: Duration.seconds(30),
+      memorySize: 1024,
+      environment: withKeys,
+    });
+    const postProcess = new DongneFunction(this, "PostProcessFunction", {
+      entry: "functions/place-search/post-process.ts",
+      description: "Dedupe and post-processing → the normalized AgentResponse",
+      timeout: Duration.seconds(30),
+    });
+    for (const fn of [translate, execute, searchPoint]) keys.grantRead(fn);
 
-    const workflowLogs = new LogGroup(this, "PlaceSearchWorkflowLogs", {
-      retention: RetentionDays.ONE_MONTH,
-      removalPolicy: RemovalPolicy.DESTROY,
-    });
-    this.placeSearchWorkflow = new StateMachine(this, "PlaceSearchWorkflow", {
-      stateMachineType: StateMachineType.EXPRESS,
-      definitionBody: DefinitionBody.fromString(
-        JSON.stringify(
-          placeSearchDefinition({
-            translateFunctionArn: translate.functionArn,
-            planFunctionArn: plan.functionArn,
-          }),
-        ),
-      ),
-      timeout: Duration.minutes(2),
-      tracingEnabled: true,
-      logs: { destination: workflowLogs, level: LogLevel.ALL, includeExecutionData: true },
-    });
-    translate.grantInvoke(this.placeSearchWorkflow);
-    plan.grantInvoke(this.placeSearchWorkflow);
+    const resources: PlaceSearchResources = {
+      translateFunctionArn: translate.functionArn,
+      planFunctionArn: plan.functionArn,
+      executeFunctionArn: execute.functionArn,
+      searchPointFunctionArn: searchPoint.functionArn,
+      postProcessFunctionArn: postProcess.functionArn,
+      fanoutConcurrency: 10,
+    };
+    this.planWorkflow = this.expressWorkflow("PlaceSearchPlanWorkflow", planDefinition(resources), [
+      translate,
+      plan,
+    ]);
+    this.searchWorkflow = this.expressWorkflow("PlaceSearchWorkflow", searchDefinition(resources), [
+      translate,
+      plan,
+      execute,
+      searchPoint,
+      postProcess,
+    ]);
 
     const apiFn = new DongneFunction(this, "ApiFunction", {
       entry: "functions/api/handler.ts",
       description: "HTTP API (Hono): validates requests, starts workflows synchronously",
       timeout: Duration.seconds(29),
-      environment: { PLAN_STATE_MACHINE_ARN: this.placeSearchWorkflow.stateMachineArn },
+      environment: {
+        ...withKeys,
+        PLAN_STATE_MACHINE_ARN: this.planWorkflow.stateMachineArn,
+        SEARCH_STATE_MACHINE_ARN: this.searchWorkflow.stateMachineArn,
+      },
     });
-    this.placeSearchWorkflow.grantStartSyncExecution(apiFn);
+    this.planWorkflow.grantStartSyncExecution(apiFn);
+    this.searchWorkflow.grantStartSyncExecution(apiFn);
+    keys.grantRead(apiFn); // Google photo links are resolved with the key, server-side
 
     const accessLogs = new LogGroup(this, "ApiAccessLogs", {
       retention: RetentionDays.ONE_MONTH,
@@ -86,31 +111,20 @@ export class DongneStack extends Stack {
         format: AccessLogFormat.jsonWithStandardFields(),
       },
     });
-    this.api.addRoutes({ path: "/v1/search/plan", methods: [HttpMethod.POST], integration });
-    this.api.addRoutes({ path: "/health", methods: [HttpMethod.GET], integration });
-    this.api.addRoutes({ path: "/openapi.json", methods: [HttpMethod.GET], integration });
+    for (const [path, method] of [
+      ["/v1/search/plan", HttpMethod.POST],
+      ["/v1/search", HttpMethod.POST],
+      ["/v1/search/execute", HttpMethod.POST],
+      ["/v1/place-photos/{proxy+}", HttpMethod.GET],
+      ["/health", HttpMethod.GET],
+      ["/openapi.json", HttpMethod.GET],
+    ] as const) {
+      this.api.addRoutes({ path, methods: [method], integration });
+    }
 
     new CfnOutput(this, "ApiUrl", { value: this.api.apiEndpoint });
-    new CfnOutput(this, "PlaceSearchWorkflowArn", { value: this.placeSearchWorkflow.stateMachineArn });
+    new CfnOutput(this, "PlaceSearchWorkflowArn", { value: this.searchWorkflow.stateMachineArn });
 
-    this.acknowledgeNagFindings(keys, [translate, plan]);
-  }
-
-  /** Each cdk-nag acknowledgement sits on the construct it concerns and says why it is accepted. */
-  private acknowledgeNagFindings(keys: Secret, invokedFunctions: DongneFunction[]): void {
-    acknowledgeNag(
-      this.placeSearchWorkflow,
-      {
-        rule: "AwsSolutions-IAM5[Resource::*]",
-        reason:
-          "X-Ray PutTraceSegments/PutTelemetryRecords and the CloudWatch Logs delivery actions that Step Functions logging needs accept no resource ARN.",
-      },
-      ...invokedFunctions.map((fn) => ({
-        rule: `AwsSolutions-IAM5[Resource::<${this.getLogicalId(fn.node.defaultChild as CfnElement)}.Arn>:*]`,
-        reason:
-          "lambda:InvokeFunction on the function's own versions and aliases (name:*), which is how CDK grants invoke.",
-      })),
-    );
     acknowledgeNag(this.api, {
       rule: "AwsSolutions-APIG4",
       reason:
@@ -121,5 +135,35 @@ export class DongneStack extends Stack {
       reason:
         "Third-party API keys (Anthropic, Kakao, Google, Naver) cannot be rotated by a Lambda; they are rotated in their consoles.",
     });
+  }
+
+  /** An Express workflow with full logging and tracing, allowed to invoke exactly its steps' functions. */
+  private expressWorkflow(id: string, definition: object, steps: DongneFunction[]): StateMachine {
+    const logs = new LogGroup(this, `${id}Logs`, {
+      retention: RetentionDays.ONE_MONTH,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    const machine = new StateMachine(this, id, {
+      stateMachineType: StateMachineType.EXPRESS,
+      definitionBody: DefinitionBody.fromString(JSON.stringify(definition)),
+      timeout: Duration.minutes(4),
+      tracingEnabled: true,
+      logs: { destination: logs, level: LogLevel.ALL, includeExecutionData: true },
+    });
+    for (const fn of steps) fn.grantInvoke(machine);
+    acknowledgeNag(
+      machine,
+      {
+        rule: "AwsSolutions-IAM5[Resource::*]",
+        reason:
+          "X-Ray PutTraceSegments/PutTelemetryRecords and the CloudWatch Logs delivery actions that Step Functions logging needs accept no resource ARN.",
+      },
+      ...steps.map((fn) => ({
+        rule: `AwsSolutions-IAM5[Resource::<${this.getLogicalId(fn.node.defaultChild as CfnElement)}.Arn>:*]`,
+        reason:
+          "lambda:InvokeFunction on the function's own versions and aliases (name:*), which is how CDK grants invoke.",
+      })),
+    );
+    return machine;
   }
 }

@@ -6,10 +6,13 @@ import { z } from "zod";
 import { loadConfig, type Config } from "./config.ts";
 import { createLlm } from "./llm/index.ts";
 import type { LlmPort } from "./llm/port.ts";
+import { createExecDeps, type ExecDeps } from "./place-search/exec-deps.ts";
 
 export interface Runtime {
   config: Config;
   llm?: LlmPort;
+  /** provider adapters, built on first use (the embedded places take ~0.2 s to generate) */
+  exec(): ExecDeps;
 }
 
 const SecretKeys = z.record(z.string(), z.string());
@@ -23,12 +26,15 @@ async function secretEnv(arn: string | undefined): Promise<Record<string, string
   return parsed.data;
 }
 
+export function buildRuntime(config: Config, llm = createLlm(config)): Runtime {
+  let exec: ExecDeps | undefined;
+  return { config, llm, exec: () => (exec ??= createExecDeps(config)) };
+}
+
 let cached: Promise<Runtime> | undefined;
 
 export function runtime(): Promise<Runtime> {
-  cached ??= (async () => {
-    const config = loadConfig({ ...process.env, ...(await secretEnv(process.env.SECRETS_ARN)) });
-    return { config, llm: createLlm(config) };
-  })();
+  cached ??= (async () =>
+    buildRuntime(loadConfig({ ...process.env, ...(await secretEnv(process.env.SECRETS_ARN)) })))();
   return cached;
 }

@@ -3,13 +3,20 @@
 import { Hono, type Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
-import type { z } from "zod";
+import { z } from "zod";
 import { logger } from "../../shared/log.ts";
-import { PlanRequest, type PlanResponse } from "../../shared/place-search/schemas.ts";
+import { toGeoJson } from "../../shared/place-search/geojson.ts";
+import type { AgentResponse } from "../../shared/place-search/place.ts";
+import { checkPlan } from "../../shared/place-search/plan-check.ts";
+import { PlanRequest, type PlanResponse, type SearchPlan } from "../../shared/place-search/schemas.ts";
 import { openApiDocument } from "./openapi.ts";
 
 export interface ApiServices {
   planSearch(query: string): Promise<PlanResponse>;
+  search(query: string): Promise<AgentResponse>;
+  executePlan(plan: SearchPlan, query?: string): Promise<AgentResponse>;
+  /** the public image URL of a Google photo, or null when Google is not configured */
+  photoUri(name: string): Promise<string | null>;
 }
 
 export class ApiError extends Error {
@@ -23,7 +30,12 @@ export class ApiError extends Error {
   }
 }
 
-const MAX_BODY_BYTES = 16 * 1024;
+const MAX_BODY_BYTES = 64 * 1024;
+
+const ExecuteRequest = z.object({
+  plan: z.unknown().refine((v) => v !== undefined, "is required"),
+  query: z.string().max(500).optional(),
+});
 
 function errorResponse(c: Context, err: ApiError) {
   return c.json(
@@ -97,6 +109,49 @@ export function createApp(services: ApiServices): Hono {
   app.post("/v1/search/plan", async (c) => {
     const { query } = await readJson(c, PlanRequest);
     return c.json(await services.planSearch(query));
+  });
+
+  /** ?format=json (default) or ?format=geojson */
+  const answer = (c: Context, r: AgentResponse) => {
+    const format = c.req.query("format") ?? "json";
+    if (format === "geojson")
+      return c.body(JSON.stringify(toGeoJson(r)), 200, { "content-type": "application/geo+json" });
+    if (format !== "json") throw new ApiError(400, "invalid_request", "must be json or geojson", "format");
+    return c.json(r);
+  };
+
+  app.post("/v1/search", async (c) => {
+    const { query } = await readJson(c, PlanRequest);
+    return answer(c, await services.search(query));
+  });
+
+  app.post("/v1/search/execute", async (c) => {
+    const body = await readJson(c, ExecuteRequest);
+    const checked = checkPlan(body.plan);
+    if (!checked.ok) {
+      const first = checked.problems[0];
+      throw new ApiError(
+        400,
+        "invalid_plan",
+        `${first.message}${
+          checked.problems.length > 1
+            ? ` (+${checked.problems.length - 1} more: ${checked.problems
+                .slice(1, 4)
+                .map((p) => `${p.path}: ${p.message}`)
+                .join("; ")})`
+            : ""
+        }`,
+        `plan.${first.path}`,
+      );
+    }
+    return answer(c, await services.executePlan(checked.plan, body.query));
+  });
+
+  app.get("/v1/place-photos/*", async (c) => {
+    const name = c.req.path.slice("/v1/place-photos/".length);
+    const uri = /^places\/[^/]+\/photos\/[^/]+$/.test(name) ? await services.photoUri(name) : null;
+    if (!uri) throw new ApiError(404, "not_found", "no such photo, or Google Places is not configured");
+    return c.redirect(uri, 302);
   });
 
   app.notFound((c) =>

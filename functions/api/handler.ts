@@ -4,7 +4,9 @@ import { SFNClient, StartSyncExecutionCommand } from "@aws-sdk/client-sfn";
 import { handle } from "hono/aws-lambda";
 import { randomUUID } from "node:crypto";
 import { PlanCache } from "../../shared/place-search/plan-cache.ts";
+import { AgentResponse } from "../../shared/place-search/place.ts";
 import { PlanResponse } from "../../shared/place-search/schemas.ts";
+import { runtime } from "../../shared/runtime.ts";
 import { ApiError, createApp } from "./app.ts";
 
 const sfn = new SFNClient({});
@@ -26,6 +28,14 @@ const app = createApp({
   planSearch: planCache.wrap(async (query) =>
     PlanResponse.parse(await startSync(process.env.PLAN_STATE_MACHINE_ARN, { query })),
   ),
+  search: async (query) =>
+    AgentResponse.parse(await startSync(process.env.SEARCH_STATE_MACHINE_ARN, { query })),
+  executePlan: async (plan, query) =>
+    AgentResponse.parse(await startSync(process.env.SEARCH_STATE_MACHINE_ARN, { plan, query })),
+  photoUri: async (name) => {
+    const google = (await runtime()).exec().google;
+    return google ? google.photoUri({ apiCalls: 0 }, name) : null;
+  },
 });
 
 export const handler = handle(app);

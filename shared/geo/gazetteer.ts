@@ -59,8 +59,13 @@ class Gazetteer {
   private readonly index = new Map<string, { entry: GazetteerEntry; priority: number }>();
   readonly entries: GazetteerEntry[] = [];
 
+  private readonly seen = new Set<GazetteerEntry>();
+
   add(keys: string[], entry: GazetteerEntry, priority: number): void {
-    this.entries.push(entry);
+    if (!this.seen.has(entry)) {
+      this.seen.add(entry);
+      this.entries.push(entry);
+    }
     for (const key of keys) {
       const k = normalizeName(key);
       if (!k) continue;

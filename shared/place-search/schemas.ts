@@ -117,7 +117,8 @@ export const LlmUsage = z.object({
 export type LlmUsage = z.infer<typeof LlmUsage>;
 
 export const PlanMeta = z.object({
-  engine: z.enum(["rules", "llm", "rules-fallback"]),
+  /** who made the plan: the rules, the LLM, the rules after an LLM failure, or the API's caller */
+  engine: z.enum(["rules", "llm", "rules-fallback", "client"]),
   confidence: z.number().min(0).max(1),
   llmCalls: z.number().int(),
   llmTokens: z.object({ input: z.number().int(), output: z.number().int() }),

@@ -94,4 +94,6 @@ export interface GooglePlacesPort {
   ): Promise<Place[]>;
   details(c: CallCounter, placeId: string): Promise<PlaceDetails>;
   searchAlongRoute(c: CallCounter, query: string, encodedPolyline: string, origin?: LatLng): Promise<Place[]>;
+  /** a photo's public image URL (so responses link photos without the key) */
+  photoUri(c: CallCounter, photoName: string): Promise<string>;
 }

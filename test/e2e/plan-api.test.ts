@@ -233,7 +233,12 @@ describe("bad input", () => {
   it("an internal failure is a 500 without a stack trace", async () => {
     const broken = await startServer(
       {},
-      { planSearch: () => Promise.reject(new Error("boom at /secret/path.ts:12")) },
+      {
+        planSearch: () => Promise.reject(new Error("boom at /secret/path.ts:12")),
+        search: () => Promise.reject(new Error("boom")),
+        executePlan: () => Promise.reject(new Error("boom")),
+        photoUri: async () => null,
+      },
     );
     try {
       const res = await postJson(`${broken.url}/v1/search/plan`, { query: "카페" });

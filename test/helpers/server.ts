@@ -3,6 +3,13 @@ import { serve, type ServerType } from "@hono/node-server";
 import type { AddressInfo } from "node:net";
 import { createApp, type ApiServices } from "../../functions/api/app.ts";
 import { localServices, type LocalDeps } from "../../functions/api/local.ts";
+import { createExecDeps, type ExecDeps } from "../../shared/place-search/exec-deps.ts";
+import { loadConfig } from "../../shared/config.ts";
+
+/** The embedded provider with default configuration (no keys), built once per test process. */
+let shared: ExecDeps | undefined;
+export const testExecDeps = () =>
+  (shared ??= createExecDeps(loadConfig({ DATA_DIR: "/nonexistent-dongne-data" })));
 
 export interface TestServer {
   url: string;
@@ -10,7 +17,7 @@ export interface TestServer {
 }
 
 export async function startServer(deps: LocalDeps = {}, services?: ApiServices): Promise<TestServer> {
-  const app = createApp(services ?? localServices(deps));
+  const app = createApp(services ?? localServices({ exec: testExecDeps, ...deps }));
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(s));
   });

@@ -26,21 +26,29 @@ const actions = (statements: { Action: string | string[] }[]) => statements.flat
 
 describe("DongneStack", () => {
   it("has one Lambda per agent step plus the API, on Node 22 arm64 with tracing", () => {
-    template.resourceCountIs("AWS::Lambda::Function", 3);
+    template.resourceCountIs("AWS::Lambda::Function", 6);
     template.allResourcesProperties("AWS::Lambda::Function", {
       Runtime: "nodejs22.x",
       Architectures: ["arm64"],
       TracingConfig: { Mode: "Active" },
     });
-    for (const description of ["Translator agent", "MapSearch agent", "HTTP API"]) {
+    for (const description of [
+      "Translator agent",
+      "MapSearch agent",
+      "APIPicker agent",
+      "route fan-out",
+      "post-processing",
+      "HTTP API",
+    ]) {
       template.hasResourceProperties("AWS::Lambda::Function", {
         Description: Match.stringLikeRegexp(description),
       });
     }
   });
 
-  it("defines the place-search Express workflow with full logging and tracing", () => {
-    template.hasResourceProperties("AWS::StepFunctions::StateMachine", {
+  it("defines the planning and search Express workflows with full logging and tracing", () => {
+    template.resourceCountIs("AWS::StepFunctions::StateMachine", 2);
+    template.allResourcesProperties("AWS::StepFunctions::StateMachine", {
       StateMachineType: "EXPRESS",
       TracingConfiguration: { Enabled: true },
       LoggingConfiguration: Match.objectLike({ Level: "ALL", IncludeExecutionData: true }),
@@ -48,7 +56,14 @@ describe("DongneStack", () => {
   });
 
   it("routes the API's paths to the API Lambda, with access logs and throttling", () => {
-    for (const key of ["POST /v1/search/plan", "GET /health", "GET /openapi.json"]) {
+    for (const key of [
+      "POST /v1/search/plan",
+      "POST /v1/search",
+      "POST /v1/search/execute",
+      "GET /v1/place-photos/{proxy+}",
+      "GET /health",
+      "GET /openapi.json",
+    ]) {
       template.hasResourceProperties("AWS::ApiGatewayV2::Route", { RouteKey: key });
     }
     template.hasResourceProperties("AWS::ApiGatewayV2::Stage", {
@@ -58,27 +73,49 @@ describe("DongneStack", () => {
     });
   });
 
-  it("grants least privilege: the API may only start the workflow, the workflow may only invoke its two steps", () => {
+  it("grants least privilege: the API may only start the two workflows, each workflow invoke only its steps", () => {
     const api = policyOf("ApiFunctionServiceRoleDefaultPolicy");
-    expect(actions(api)).toContain("states:StartSyncExecution");
-    expect(actions(api).filter((a) => a.startsWith("states:"))).toEqual(["states:StartSyncExecution"]);
-    expect(actions(api).some((a) => a.startsWith("secretsmanager:"))).toBe(false);
+    expect([...new Set(actions(api).filter((a) => a.startsWith("states:")))]).toEqual([
+      "states:StartSyncExecution",
+    ]);
+    const started = JSON.stringify(
+      api.filter((s) => actions([s]).includes("states:StartSyncExecution")).map((s) => s.Resource),
+    );
+    expect(started).toContain("PlaceSearchPlanWorkflow");
+    expect(started).toContain("PlaceSearchWorkflow");
 
-    const workflow = policyOf("PlaceSearchWorkflowRoleDefaultPolicy");
-    const invoke = workflow.filter((s) => actions([s]).includes("lambda:InvokeFunction"));
-    const targets = JSON.stringify(invoke.map((s) => s.Resource));
-    expect(targets).toContain("TranslateFunction");
-    expect(targets).toContain("PlanFunction");
-    expect(targets).not.toContain("ApiFunction");
+    const invokes = (prefix: string) =>
+      JSON.stringify(
+        policyOf(prefix)
+          .filter((s) => actions([s]).includes("lambda:InvokeFunction"))
+          .map((s) => s.Resource),
+      );
+    const plan = invokes("PlaceSearchPlanWorkflowRoleDefaultPolicy");
+    expect(plan).toContain("TranslateFunction");
+    expect(plan).toContain("PlanFunction");
+    expect(plan).not.toContain("ExecuteFunction");
+    const search = invokes("PlaceSearchWorkflowRoleDefaultPolicy");
+    for (const fn of [
+      "TranslateFunction",
+      "PlanFunction",
+      "ExecuteFunction",
+      "SearchPointFunction",
+      "PostProcessFunction",
+    ])
+      expect(search).toContain(fn);
+    expect(search).not.toContain("ApiFunction");
   });
 
-  it("lets only the Translator read the keys secret", () => {
-    expect(actions(policyOf("TranslateFunctionServiceRoleDefaultPolicy"))).toEqual(
-      expect.arrayContaining(["secretsmanager:GetSecretValue"]),
-    );
-    expect(
-      actions(policyOf("PlanFunctionServiceRoleDefaultPolicy")).some((a) => a.startsWith("secretsmanager:")),
-    ).toBe(false);
+  it("lets only the functions that call providers or the LLM read the keys secret", () => {
+    const policies = template.findResources("AWS::IAM::Policy");
+    const readsSecret = (fn: string) =>
+      Object.entries(policies).some(
+        ([id, p]) =>
+          id.startsWith(`${fn}ServiceRole`) && JSON.stringify(p).includes("secretsmanager:GetSecretValue"),
+      );
+    for (const fn of ["TranslateFunction", "ExecuteFunction", "SearchPointFunction", "ApiFunction"])
+      expect(readsSecret(fn), fn).toBe(true);
+    for (const fn of ["PlanFunction", "PostProcessFunction"]) expect(readsSecret(fn), fn).toBe(false);
   });
 
   it("passes cdk-nag AwsSolutions checks; every acknowledgement carries a reason", () => {

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import {
   LOCAL_PLACE_SEARCH_RESOURCES,
   PLACE_SEARCH_STATES,
-  placeSearchDefinition,
+  planDefinition,
 } from "../../infra/workflows/place-search.ts";
 import { LocalWorkflow } from "../../shared/workflows/local-runner.ts";
 
@@ -13,7 +13,7 @@ const validator = createRequire(import.meta.url)("asl-validator") as (
   opts?: { checkPaths?: boolean; checkArn?: boolean },
 ) => { isValid: boolean; errors: unknown[] };
 
-const definitions = { placeSearch: placeSearchDefinition(LOCAL_PLACE_SEARCH_RESOURCES) };
+const definitions = { placeSearch: planDefinition(LOCAL_PLACE_SEARCH_RESOURCES) };
 
 describe("state-machine definitions", () => {
   it.each(Object.entries(definitions))("%s is valid ASL", (_name, definition) => {

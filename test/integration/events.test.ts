@@ -9,7 +9,7 @@ import { translateHandler } from "../../functions/place-search/translate.ts";
 import {
   LOCAL_PLACE_SEARCH_RESOURCES,
   PLACE_SEARCH_STATES,
-  placeSearchDefinition,
+  planDefinition,
 } from "../../infra/workflows/place-search.ts";
 import { LocalWorkflow } from "../../shared/workflows/local-runner.ts";
 
@@ -47,7 +47,7 @@ describe("events/", () => {
   });
 
   it("workflows/place-search.json runs through the state machine", async () => {
-    const wf = new LocalWorkflow(placeSearchDefinition(LOCAL_PLACE_SEARCH_RESOURCES), {
+    const wf = new LocalWorkflow(planDefinition(LOCAL_PLACE_SEARCH_RESOURCES), {
       [PLACE_SEARCH_STATES.translate]: (i: unknown) => translateHandler(i, undefined),
       [PLACE_SEARCH_STATES.plan]: (i: unknown) => planHandler(i),
     });

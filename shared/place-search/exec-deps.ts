@@ -1,0 +1,51 @@
+// What the executor runs against, chosen once from configuration: Kakao + Kakao Mobility with a Kakao
+// key, else the embedded provider; Google Places/Routes with a Google key, else none (a warning).
+import type { Config } from "../config.ts";
+import { mapLimit } from "../concurrency.ts";
+import { GooglePlaces } from "../providers/google-places.ts";
+import { GoogleRoutes } from "../providers/google-routes.ts";
+import { EmbeddedPlaces, HaversineDistances, StraightLineRoutes } from "../providers/embedded/index.ts";
+import { KakaoLocal } from "../providers/kakao-local.ts";
+import { KakaoMobility } from "../providers/kakao-mobility.ts";
+import type { GooglePlacesPort, PlaceSearchPort, RoutePort, TravelDistancePort } from "../providers/port.ts";
+
+export interface ExecDeps {
+  places: PlaceSearchPort;
+  /** Korean road routes (Kakao Mobility), or straight lines offline */
+  routes: RoutePort;
+  /** routes abroad (Google Routes); undefined offline */
+  googleRoutes?: RoutePort;
+  /** travel distances for distance_filter (Google Route Matrix), else haversine */
+  travel: TravelDistancePort;
+  google?: GooglePlacesPort;
+  /** runs independent provider calls with the configured concurrency limit */
+  mapLimit<T, R>(items: readonly T[], fn: (item: T) => Promise<R>): Promise<R[]>;
+}
+
+export const DEFAULT_PROVIDER_CONCURRENCY = 8;
+
+export function limitTo(n: number): ExecDeps["mapLimit"] {
+  return (items, fn) => mapLimit(items, n, (item) => fn(item));
+}
+
+let embedded: EmbeddedPlaces | undefined;
+
+/** The embedded places are generated or loaded once per process. */
+export function embeddedPlaces(dataDir: string): EmbeddedPlaces {
+  embedded ??= EmbeddedPlaces.load(dataDir);
+  return embedded;
+}
+
+export function createExecDeps(config: Config, concurrency = DEFAULT_PROVIDER_CONCURRENCY): ExecDeps {
+  const kakaoKey = config.providers.place === "kakao" ? config.providers.kakaoKey : undefined;
+  const googleKey = config.providers.googleKey;
+  const googleRoutes = googleKey ? new GoogleRoutes({ apiKey: googleKey }) : undefined;
+  return {
+    places: kakaoKey ? new KakaoLocal({ apiKey: kakaoKey }) : embeddedPlaces(config.dataDir),
+    routes: kakaoKey ? new KakaoMobility({ apiKey: kakaoKey }) : new StraightLineRoutes(),
+    googleRoutes,
+    travel: googleRoutes ?? new HaversineDistances(),
+    google: googleKey ? new GooglePlaces({ apiKey: googleKey }) : undefined,
+    mapLimit: limitTo(concurrency),
+  };
+}

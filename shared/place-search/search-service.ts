@@ -1,0 +1,24 @@
+// Place search end to end, in-process: plan (Translate → Plan) → execute → post-process. The workflow
+// runs the same functions as separate states; this is what the CLI, the tests and the bench call.
+import type { LlmPort } from "../llm/port.ts";
+import type { ExecDeps } from "./exec-deps.ts";
+import { execute, initialState } from "./executor.ts";
+import type { AgentResponse } from "./place.ts";
+import { postProcess } from "./postprocess.ts";
+import { planStep, translateStep } from "./plan-service.ts";
+import type { PlanResponse } from "./schemas.ts";
+
+export async function executePlan(
+  plan: PlanResponse,
+  deps: ExecDeps,
+  startedAt = Date.now(),
+): Promise<AgentResponse> {
+  const state = await execute(initialState(plan, startedAt), deps, { fanout: "inline" });
+  return postProcess(state, { dataSource: deps.places.dataSource, synthetic: deps.places.synthetic });
+}
+
+export async function searchPlaces(query: string, deps: ExecDeps, llm?: LlmPort): Promise<AgentResponse> {
+  const started = Date.now();
+  const plan = planStep(await translateStep(query, llm, started));
+  return executePlan(plan, deps, started);
+}

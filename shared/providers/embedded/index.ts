@@ -1,0 +1,164 @@
+// The embedded provider, the default with no keys: geocoding from the vendored geography, places from
+// an imported store registry (DATA_DIR/places.jsonl) or else the synthetic demo set, straight-line
+// routes and haversine travel distances — the seeds' own fallbacks.
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { allGazetteerEntries, lookupPlace } from "../../geo/gazetteer.ts";
+import { haversine, type LatLng } from "../../geo/haversine.ts";
+import { straightLine } from "../../geo/route.ts";
+import { Place } from "../../place-search/place.ts";
+import type { CallCounter } from "../http.ts";
+import type {
+  AreaSearch,
+  GeoPoint,
+  PlaceSearchPort,
+  RoutePort,
+  RouteResult,
+  TravelDistancePort,
+  TravelEstimate,
+} from "../port.ts";
+import { generateDemoPlaces } from "./demo-places.ts";
+import { matchScore } from "./matcher.ts";
+import { PlaceIndex } from "./place-index.ts";
+
+export const REGISTRY_FILE = "places.jsonl";
+const MAX_RESULTS = 45; // Kakao-shaped: the same cap as the real API
+const WHOLE_AREA = 20_000;
+
+/** Geocodes "마포구 망원동", "서울 강남역", "제주시": the whole phrase, then its parts from the most specific. */
+export function embeddedGeocode(query: string): GeoPoint | null {
+  // "Shibuya, Tokyo" names the specific place first; "마포구 망원동" names it last
+  const commaParts = query
+    .split(",")
+    .map((w) => w.trim())
+    .filter(Boolean);
+  const words = query
+    .replace(/^(서울특별시|서울시|서울)\s+/, "")
+    .split(/\s+/)
+    .filter(Boolean);
+  const specificFirst = commaParts.length > 1 ? commaParts : words.slice().reverse();
+  const candidates = [
+    query,
+    words.join(" "),
+    ...specificFirst,
+    ...words.map((w) => w.replace(/(역|앞|입구)$/, "")),
+  ];
+  for (const c of candidates) {
+    const e = lookupPlace(c);
+    if (e)
+      return { name: e.name, lat: e.lat, lng: e.lng, address: e.gu ? `서울 ${e.gu} ${e.name}` : e.query };
+  }
+  return null;
+}
+
+export class EmbeddedPlaces implements PlaceSearchPort {
+  readonly name = "embedded" as const;
+  private readonly index: PlaceIndex;
+
+  constructor(
+    places: Place[],
+    readonly dataSource: "embedded-demo" | "embedded-registry",
+  ) {
+    this.index = new PlaceIndex(places);
+  }
+
+  get synthetic(): boolean {
+    return this.dataSource === "embedded-demo";
+  }
+
+  get size(): number {
+    return this.index.size;
+  }
+
+  get places(): readonly Place[] {
+    return this.index.all;
+  }
+
+  /** The imported registry when the user has loaded one, else the deterministic demo set. */
+  static load(dataDir: string): EmbeddedPlaces {
+    const file = join(dataDir, REGISTRY_FILE);
+    if (existsSync(file)) {
+      const places = readFileSync(file, "utf8")
+        .split("\n")
+        .filter(Boolean)
+        .map((l) => Place.parse(JSON.parse(l)));
+      if (places.length) return new EmbeddedPlaces(places, "embedded-registry");
+    }
+    return new EmbeddedPlaces(generateDemoPlaces(), "embedded-demo");
+  }
+
+  async geocode(c: CallCounter, query: string): Promise<GeoPoint | null> {
+    c.apiCalls++;
+    return embeddedGeocode(query);
+  }
+
+  async reverseGeocode(c: CallCounter, p: LatLng) {
+    c.apiCalls++;
+    let best: { d: number; name: string; gu?: string } | undefined;
+    for (const e of allGazetteerEntries()) {
+      if (e.kind !== "dong" || e.en) continue;
+      const d = haversine(p, e);
+      if (!best || d < best.d) best = { d, name: e.name, gu: e.gu };
+    }
+    const region = best && best.d < 5000 ? `서울 ${best.gu} ${best.name}` : null;
+    return { address: region, roadAddress: null, region };
+  }
+
+  private search(c: CallCounter, area: AreaSearch, accept: (p: Place) => number): Place[] {
+    c.apiCalls++;
+    const located = area.x !== undefined && area.y !== undefined;
+    const center = located ? { lat: area.y!, lng: area.x! } : undefined;
+    const hits: { place: Place; distance: number | null; score: number }[] = [];
+    const pool = center
+      ? this.index.within(center, area.radius ?? WHOLE_AREA)
+      : this.index.all.map((place) => ({ place, distance: null }));
+    for (const { place, distance } of pool) {
+      const score = accept(place);
+      if (score > 0) hits.push({ place, distance: distance === null ? null : Math.round(distance), score });
+    }
+    const byDistance = (a: (typeof hits)[number], b: (typeof hits)[number]) =>
+      (a.distance ?? 0) - (b.distance ?? 0);
+    hits.sort(area.sort === "distance" ? byDistance : (a, b) => b.score - a.score || byDistance(a, b));
+    return hits
+      .slice(0, Math.min(area.size, MAX_RESULTS))
+      .map(({ place, distance }) => ({ ...place, distance }));
+  }
+
+  async keywordSearch(
+    c: CallCounter,
+    query: string,
+    area: AreaSearch & { category?: string },
+  ): Promise<Place[]> {
+    return this.search(c, area, (p) =>
+      area.category && p.categoryCode !== area.category ? 0 : matchScore(p, query),
+    );
+  }
+
+  async categorySearch(c: CallCounter, category: string, area: AreaSearch): Promise<Place[]> {
+    return this.search(c, { ...area, sort: "distance" }, (p) => (p.categoryCode === category ? 1 : 0));
+  }
+}
+
+/** Straight-line routes: the seeds' fallback when no road polyline is available. */
+export class StraightLineRoutes implements RoutePort {
+  readonly name = "straight-line";
+  async route(_c: CallCounter, origin: LatLng, destination: LatLng): Promise<RouteResult> {
+    return {
+      points: straightLine(origin, destination),
+      distanceMeters: Math.round(haversine(origin, destination)),
+      durationSeconds: null,
+    };
+  }
+}
+
+/** Haversine travel distances (the seeds' fallback); callers add the detour caveat to meta.warnings. */
+export class HaversineDistances implements TravelDistancePort {
+  readonly name = "haversine";
+  async distances(
+    _c: CallCounter,
+    origin: LatLng,
+    destinations: LatLng[],
+  ): Promise<(TravelEstimate | null)[]> {
+    return destinations.map((d) => ({ distance: Math.round(haversine(origin, d)), duration: null }));
+  }
+}

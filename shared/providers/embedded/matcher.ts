@@ -1,0 +1,50 @@
+// Korean-aware keyword matching for the embedded places: a query matches when each of its words is
+// found in the place's name, category path or tags — directly, without spaces, or through the
+// lexicon's synonyms (커피 ↔ 카페, 돈까스 ↔ 돈가스, 일식 ↔ 초밥/라멘 …).
+import { LEXICON } from "../../place-search/lexicon.ts";
+import type { Place } from "../../place-search/place.ts";
+
+const squash = (s: string) =>
+  s
+    .normalize("NFC")
+    .toLowerCase()
+    .replace(/[\s·,.()]/g, "");
+
+/** word → the strings that count as that word, from the lexicon entry it belongs to */
+const SYNONYMS = new Map<string, string[]>();
+for (const entry of LEXICON) {
+  const words = [...entry.terms.map((t) => t.replace(/^=/, "")), ...entry.keywords]
+    .filter((w) => /[가-힣]/.test(w))
+    .map(squash);
+  for (const w of words) SYNONYMS.set(w, [...new Set([...(SYNONYMS.get(w) ?? []), ...words])]);
+}
+/** words that mean "somewhere to eat" rather than a dish */
+const FOOD_WORDS = new Set(["맛집", "음식점", "식당", "밥집"]);
+const FILLER = new Set(["추천", "근처", "주변"]);
+
+function haystack(p: Place): string {
+  return squash([p.displayName, p.categoryName, p.categoryGroupName ?? "", ...(p.tags ?? [])].join(" "));
+}
+
+/** 0 when the place does not match; higher is better (a name hit beats a category hit). */
+export function matchScore(p: Place, query: string): number {
+  const words = query.split(/\s+/).map(squash).filter(Boolean);
+  if (!words.length) return 0;
+  const hay = haystack(p);
+  const name = squash(p.displayName);
+  let score = 0;
+  for (const w of words) {
+    if (FILLER.has(w)) continue;
+    if (FOOD_WORDS.has(w)) {
+      if (p.categoryCode !== "FD6") return 0;
+      score += 1;
+      continue;
+    }
+    const alts = SYNONYMS.get(w) ?? [w];
+    if (name.includes(w)) score += 3;
+    else if (hay.includes(w)) score += 2;
+    else if (alts.some((a) => hay.includes(a))) score += 1;
+    else return 0;
+  }
+  return score;
+}
