@@ -27,6 +27,12 @@ export interface FanoutItem {
   radius: number;
 }
 
+export interface PointResult {
+  places: Place[];
+  apiCalls: number;
+  warnings: string[];
+}
+
 export type ActionOutcome =
   { kind: "result"; result: Record<string, unknown> } | { kind: "fanout"; items: FanoutItem[] };
 
@@ -263,7 +269,16 @@ export async function runAction(
       return result({ places, totalCount: places.length });
     }
     case "multi_keyword_search": {
-      const lists = await deps.mapLimit(p.queries as string[], (q) => keywordSearch(ctx, q, p));
+      // one keyword failing (after its retry) costs that keyword only
+      const lists = await deps.mapLimit(p.queries as string[], (q) =>
+        keywordSearch(ctx, q, p).catch((err: Error) => {
+          warn(ctx, `keyword "${q}" failed: ${err.message}`);
+          return [] as Place[];
+        }),
+      );
+      if (lists.every((l) => l.length === 0) && ctx.warnings.some((w) => w.startsWith("keyword "))) {
+        throw new Error("every keyword search failed");
+      }
       const places = dedupeById(lists);
       return result({ places, totalCount: places.length, keywordsSearched: p.queries });
     }
@@ -360,25 +375,27 @@ export async function runAction(
 }
 
 /** One sample point of a route search: every query there, within the search radius, and the calls it took. */
-export async function searchAtPoint(
-  item: FanoutItem,
-  deps: ExecDeps,
-): Promise<{ places: Place[]; apiCalls: number }> {
+export async function searchAtPoint(item: FanoutItem, deps: ExecDeps): Promise<PointResult> {
   const counter = { apiCalls: 0 };
-  const lists = await deps.mapLimit(item.queries, async (q) =>
-    tag(
-      await deps.places.keywordSearch(counter, q, {
+  const warnings: string[] = [];
+  // a failing query costs this point that query only; the Map state must not fail the execution
+  const lists = await deps.mapLimit(item.queries, async (q) => {
+    try {
+      const found = await deps.places.keywordSearch(counter, q, {
         x: item.point.lng,
         y: item.point.lat,
         radius: item.radius,
         size: 15,
-      }),
-      { keyword: q, segment: item.point.index },
-    ),
-  );
+      });
+      return tag(found, { keyword: q, segment: item.point.index });
+    } catch (err) {
+      warnings.push(`sample point ${item.point.index}: "${q}" failed: ${(err as Error).message}`);
+      return [];
+    }
+  });
   // keep each point's answer small: the nearest 15 distinct places (Step Functions state is ≤ 256 KB)
   const places = dedupeById(lists)
     .sort((a, b) => (a.distance ?? 0) - (b.distance ?? 0))
     .slice(0, 15);
-  return { places, apiCalls: counter.apiCalls };
+  return { places, apiCalls: counter.apiCalls, warnings };
 }

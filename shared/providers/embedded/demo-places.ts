@@ -4,6 +4,7 @@
 // sights and lodging. Every place is marked synthetic and its URL is on a reserved .invalid domain,
 // so nobody mistakes one for a real shop.
 import { allGazetteerEntries, type GazetteerEntry } from "../../geo/gazetteer.ts";
+import { haversine } from "../../geo/haversine.ts";
 import { KAKAO_CATEGORIES, type KakaoCategoryCode } from "../../place-search/categories.ts";
 import type { Place } from "../../place-search/place.ts";
 
@@ -428,6 +429,19 @@ interface Anchor {
   /** metres: how far from the anchor shops spread */
   spread: number;
   area: string;
+  region?: string;
+}
+
+/** "서울 마포구 망원동" for a point in Seoul: the gu and dong of the nearest administrative dong. */
+function regionOf(e: GazetteerEntry, dongs: GazetteerEntry[]): string {
+  if (e.gu) return `서울 ${e.gu} ${e.name.replace(/\d*동$/, "동")}`;
+  let best: GazetteerEntry | undefined;
+  let bestD = 3000;
+  for (const d of dongs) {
+    const dist = haversine(e, d);
+    if (dist < bestD) [best, bestD] = [d, dist];
+  }
+  return best ? `서울 ${best.gu} ${best.name}` : e.query.replace(/역$/, "");
 }
 
 function anchors(): Anchor[] {
@@ -470,6 +484,7 @@ export interface DemoPlace extends Place {
 
 export function generateDemoPlaces(seed = DEMO_SEED): DemoPlace[] {
   const places: DemoPlace[] = [];
+  const dongs = allGazetteerEntries().filter((e) => e.kind === "dong" && e.en);
   const usedNames = new Set<string>();
   for (const a of anchors()) {
     const rand = mulberry32(seed ^ hash(`${a.entry.kind}:${a.entry.name}:${a.entry.lat}`));
@@ -494,12 +509,13 @@ export function generateDemoPlaces(seed = DEMO_SEED): DemoPlace[] {
             : kind.path;
       const tags = kind.tags.filter(() => rand() < 0.35);
       const [lo, hi] = kind.price;
-      const region = a.entry.gu ? `서울 ${a.entry.gu}` : a.entry.query.replace(/역$/, "");
+      a.region ??= regionOf(a.entry, dongs);
+      const region = a.region;
       places.push({
         id,
         provider: "embedded",
         displayName: name,
-        formattedAddress: `${region} ${a.area} ${1 + Math.floor(rand() * 900)}-${1 + Math.floor(rand() * 40)}`,
+        formattedAddress: `${region} ${1 + Math.floor(rand() * 900)}-${1 + Math.floor(rand() * 40)}`,
         roadAddress: null,
         location: { latitude: lat, longitude: lng },
         lat,

@@ -1,0 +1,106 @@
+// A whole place search through the real Kakao adapters over HTTP, against fake Kakao Local and Kakao
+// Mobility servers on loopback.
+import { afterEach, describe, expect, it } from "vitest";
+import { limitTo, type ExecDeps } from "../../shared/place-search/exec-deps.ts";
+import { searchPlaces } from "../../shared/place-search/search-service.ts";
+import { HaversineDistances } from "../../shared/providers/embedded/index.ts";
+import { KakaoLocal } from "../../shared/providers/kakao-local.ts";
+import { KakaoMobility } from "../../shared/providers/kakao-mobility.ts";
+import { fixture, startFake, type FakeServer, type Recorded, type Reply } from "../helpers/fake-http.ts";
+
+let servers: FakeServer[] = [];
+afterEach(async () => {
+  await Promise.all(servers.map((s) => s.close()));
+  servers = [];
+});
+
+const STATIONS: Record<string, [number, number]> = {
+  강남역: [127.027926, 37.497175],
+  판교역: [127.112217, 37.394761],
+};
+
+/** Kakao Local: geocodes the two stations; around any point returns one place per keyword there. */
+function kakaoLocal(r: Recorded): Reply {
+  const q = r.query.get("query")!;
+  const doc = fixture("kakao.keyword.json").documents[0];
+  if (r.query.get("size") === "1" && STATIONS[q]) {
+    const [x, y] = STATIONS[q];
+    return {
+      json: {
+        meta: { total_count: 1, pageable_count: 1, is_end: true },
+        documents: [{ ...doc, place_name: q, x: String(x), y: String(y) }],
+      },
+    };
+  }
+  const x = Number(r.query.get("x"));
+  const y = Number(r.query.get("y"));
+  const id = `${q}-${x.toFixed(3)}-${y.toFixed(3)}`;
+  return {
+    json: {
+      meta: { total_count: 1, pageable_count: 1, is_end: true },
+      documents: [
+        {
+          ...doc,
+          id,
+          place_name: `${q} 집`,
+          place_url: `http://place.map.kakao.com/${id}`,
+          category_group_code: "FD6",
+          x: String(x + 0.001),
+          y: String(y),
+          distance: "90",
+        },
+      ],
+    },
+  };
+}
+
+async function kakaoDeps(localRoute: (r: Recorded) => Reply = kakaoLocal, naviFails = false): Promise<ExecDeps> {
+  const local = await startFake(localRoute);
+  const navi = await startFake(() => ({
+    json: fixture(naviFails ? "kakaonavi.noroute.json" : "kakaonavi.directions.json"),
+  }));
+  servers.push(local, navi);
+  return {
+    places: new KakaoLocal({ apiKey: "k", baseUrl: local.url, retryDelayMs: 5 }),
+    routes: new KakaoMobility({ apiKey: "k", baseUrl: navi.url }),
+    travel: new HaversineDistances(),
+    mapLimit: limitTo(8),
+  };
+}
+
+describe("place search over Kakao", () => {
+  it("route: geocode ×2, Kakao Mobility polyline, a keyword search per sample point × keyword", async () => {
+    const deps = await kakaoDeps();
+    const r = await searchPlaces("강남에서 판교 가는 길에 속이 편한 음식점", deps);
+    const [local, navi] = servers;
+    expect(navi.requests).toHaveLength(1);
+    expect(navi.requests[0].query.get("origin")).toBe("127.027926,37.497175");
+    const searches = local.requests.filter((x) => x.query.get("size") !== "1");
+    expect(searches.length % 4).toBe(0); // 4 keywords at every sample point
+    expect(r.meta.apiCalls).toBe(2 + 1 + searches.length);
+    expect(r.meta.warnings.join(" ")).not.toMatch(/straight line/);
+    expect(r.meta.dataSource).toBe("kakao");
+    expect(r.places.length).toBe(10);
+    expect(r.places.every((p) => p.provider === "kakao" && p.distanceFromStart !== undefined)).toBe(true);
+  });
+
+  it("no route from Kakao Mobility → the same search along a straight line, with a warning", async () => {
+    const deps = await kakaoDeps(kakaoLocal, true);
+    const r = await searchPlaces("강남에서 판교 가는 길에 해장국", deps);
+    expect(r.meta.warnings.join(" ")).toMatch(/route polyline unavailable .*104.* straight line/);
+    expect(r.places.length).toBeGreaterThan(0);
+  });
+
+  it("a Kakao outage on one keyword: retried once, then a warning; the other keywords still answer", async () => {
+    const deps = await kakaoDeps((r) =>
+      r.query.get("query") === "우동"
+        ? { status: 503, json: { code: -7, msg: "maintenance" } }
+        : kakaoLocal(r),
+    );
+    const r = await searchPlaces("강남역 근처 우동이나 국밥", deps);
+    expect(r.meta.warnings.join(" ")).toMatch(/keyword "우동" failed: kakao: -7: maintenance/);
+    expect(servers[0].requests.filter((x) => x.query.get("query") === "우동")).toHaveLength(2);
+    expect(r.places.length).toBeGreaterThan(0);
+    expect(r.places.every((p) => p.keyword === "국밥")).toBe(true);
+  });
+});

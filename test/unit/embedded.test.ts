@@ -1,0 +1,60 @@
+// The embedded provider: a deterministic demo set, an index that agrees with a full scan.
+import { describe, expect, it } from "vitest";
+import { haversine } from "../../shared/geo/haversine.ts";
+import { DEMO_URL_BASE, generateDemoPlaces } from "../../shared/providers/embedded/demo-places.ts";
+import { PlaceIndex } from "../../shared/providers/embedded/place-index.ts";
+import { embeddedGeocode } from "../../shared/providers/embedded/index.ts";
+import { matchScore } from "../../shared/providers/embedded/matcher.ts";
+
+const demo = generateDemoPlaces();
+
+describe("demo places", () => {
+  it("are the same for the same seed, different for another", () => {
+    expect(generateDemoPlaces().slice(0, 50)).toEqual(demo.slice(0, 50));
+    expect(generateDemoPlaces(7)[0]).not.toEqual(demo[0]);
+  });
+
+  it("are all marked synthetic, on a reserved .invalid domain, with unique ids", () => {
+    expect(demo.length).toBeGreaterThan(20_000);
+    expect(demo.every((p) => p.synthetic === true && p.placeUrl.startsWith(DEMO_URL_BASE))).toBe(true);
+    expect(new Set(demo.map((p) => p.id)).size).toBe(demo.length);
+  });
+
+  it("give Mangwon-dong a realistic mix: restaurants, cafés, a bar or two, everyday shops", () => {
+    const mangwon = embeddedGeocode("망원역")!;
+    const near = demo.filter((p) => haversine(mangwon, p) < 800);
+    const count = (code: string) => near.filter((p) => p.categoryCode === code).length;
+    expect(count("FD6")).toBeGreaterThan(20);
+    expect(count("CE7")).toBeGreaterThan(5);
+    expect(count("CS2")).toBeGreaterThan(0);
+    expect(near.some((p) => p.categoryName.includes("술집"))).toBe(true);
+  });
+});
+
+describe("PlaceIndex", () => {
+  it("returns exactly what a full scan returns", () => {
+    const index = new PlaceIndex(demo);
+    for (const [center, radius] of [
+      [embeddedGeocode("강남역")!, 1000],
+      [embeddedGeocode("망원역")!, 2500],
+      [embeddedGeocode("제주시")!, 20_000],
+    ] as const) {
+      const fromIndex = [...index.within(center, radius)].map((h) => h.place.id).sort();
+      const scan = demo
+        .filter((p) => haversine(center, p) <= radius)
+        .map((p) => p.id)
+        .sort();
+      expect(fromIndex).toEqual(scan);
+    }
+  });
+});
+
+describe("matchScore", () => {
+  const p = demo.find((x) => x.categoryName.includes("커피전문점"))!;
+  it("matches categories, synonyms and names; rejects the rest", () => {
+    expect(matchScore(p, "카페")).toBeGreaterThan(0);
+    expect(matchScore(p, "커피")).toBeGreaterThan(0);
+    expect(matchScore(p, "국밥")).toBe(0);
+    expect(matchScore(p, "맛집")).toBe(0); // a café is not a restaurant
+  });
+});
