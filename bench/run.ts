@@ -1,5 +1,9 @@
-// npm run bench: every benchmark, printing ratios measured in one run.
+// npm run bench: every benchmark, printing ratios measured in one run. `npm run bench -- search`
+// runs one of them (plan | search).
 import { benchPlan } from "./plan.ts";
+import { benchSearch } from "./search.ts";
 
-await benchPlan();
+const only = process.argv[2];
+if (!only || only === "plan") await benchPlan();
+if (!only || only === "search") await benchSearch();
 process.exit(0);

@@ -24,6 +24,7 @@ export const ConfigSchema = z
     NAVER_CLIENT_SECRET: optionalSecret,
     PLACE_PROVIDER: z.enum(["auto", "kakao", "embedded"]).default("auto"),
     DATA_DIR: z.string().min(1).default(".data"),
+    PROVIDER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
     LOG_LEVEL: z.enum(["DEBUG", "INFO", "WARN", "ERROR", "SILENT"]).default("INFO"),
   })
   .superRefine((env, ctx) => {
@@ -69,6 +70,8 @@ export interface Config {
     naver?: { clientId: string; clientSecret: string };
   };
   dataDir: string;
+  /** provider calls in flight at once within one search (route sample points × keywords) */
+  providerConcurrency: number;
   logLevel: RawConfig["LOG_LEVEL"];
 }
 
@@ -111,6 +114,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           : undefined,
     },
     dataDir: e.DATA_DIR,
+    providerConcurrency: e.PROVIDER_CONCURRENCY,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -1,7 +1,7 @@
 // What the executor runs against, chosen once from configuration: Kakao + Kakao Mobility with a Kakao
 // key, else the embedded provider; Google Places/Routes with a Google key, else none (a warning).
 import type { Config } from "../config.ts";
-import { mapLimit } from "../concurrency.ts";
+import { mapLimit, Semaphore } from "../concurrency.ts";
 import { GooglePlaces } from "../providers/google-places.ts";
 import { GoogleRoutes } from "../providers/google-routes.ts";
 import { EmbeddedPlaces, HaversineDistances, StraightLineRoutes } from "../providers/embedded/index.ts";
@@ -22,10 +22,25 @@ export interface ExecDeps {
   mapLimit<T, R>(items: readonly T[], fn: (item: T) => Promise<R>): Promise<R[]>;
 }
 
-export const DEFAULT_PROVIDER_CONCURRENCY = 8;
-
 export function limitTo(n: number): ExecDeps["mapLimit"] {
   return (items, fn) => mapLimit(items, n, (item) => fn(item));
+}
+
+/**
+ * Every call of the port goes through one semaphore, so nested fan-outs (sample points × keywords)
+ * never have more than `limit` provider calls in flight.
+ */
+export function gatePlaces(port: PlaceSearchPort, limit: number): PlaceSearchPort {
+  const gate = new Semaphore(limit);
+  return {
+    name: port.name,
+    dataSource: port.dataSource,
+    synthetic: port.synthetic,
+    geocode: (c, q) => gate.use(() => port.geocode(c, q)),
+    reverseGeocode: (c, p) => gate.use(() => port.reverseGeocode(c, p)),
+    keywordSearch: (c, q, a) => gate.use(() => port.keywordSearch(c, q, a)),
+    categorySearch: (c, q, a) => gate.use(() => port.categorySearch(c, q, a)),
+  };
 }
 
 let embedded: EmbeddedPlaces | undefined;
@@ -36,12 +51,15 @@ export function embeddedPlaces(dataDir: string): EmbeddedPlaces {
   return embedded;
 }
 
-export function createExecDeps(config: Config, concurrency = DEFAULT_PROVIDER_CONCURRENCY): ExecDeps {
+export function createExecDeps(config: Config, concurrency = config.providerConcurrency): ExecDeps {
   const kakaoKey = config.providers.place === "kakao" ? config.providers.kakaoKey : undefined;
   const googleKey = config.providers.googleKey;
   const googleRoutes = googleKey ? new GoogleRoutes({ apiKey: googleKey }) : undefined;
   return {
-    places: kakaoKey ? new KakaoLocal({ apiKey: kakaoKey }) : embeddedPlaces(config.dataDir),
+    places: gatePlaces(
+      kakaoKey ? new KakaoLocal({ apiKey: kakaoKey }) : embeddedPlaces(config.dataDir),
+      concurrency,
+    ),
     routes: kakaoKey ? new KakaoMobility({ apiKey: kakaoKey }) : new StraightLineRoutes(),
     googleRoutes,
     travel: googleRoutes ?? new HaversineDistances(),

@@ -27,7 +27,10 @@ export const fixture = (name: string) =>
   JSON.parse(readFileSync(new URL(`../fixtures/providers/${name}`, import.meta.url), "utf8"));
 
 /** `route` answers each request; return an array to script successive replies to the same path. */
-export async function startFake(route: (r: Recorded, nth: number) => Reply | Reply[]): Promise<FakeServer> {
+export async function startFake(
+  route: (r: Recorded, nth: number) => Reply | Reply[],
+  opts: { latencyMs?: number } = {},
+): Promise<FakeServer> {
   const requests: Recorded[] = [];
   const seen = new Map<string, number>();
   const server: Server = createServer((req, res) => {
@@ -48,6 +51,9 @@ export async function startFake(route: (r: Recorded, nth: number) => Reply | Rep
       const answer = route(rec, nth);
       const reply = Array.isArray(answer) ? answer[Math.min(nth, answer.length - 1)] : answer;
       if ("hang" in reply) return;
+      setTimeout(() => send(reply), opts.latencyMs ?? 0);
+    });
+    const send = (reply: Exclude<Reply, { hang: true }>) => {
       if ("raw" in reply) {
         res.writeHead(reply.status ?? 200, { "content-type": "application/json" }).end(reply.raw);
         return;
@@ -55,7 +61,7 @@ export async function startFake(route: (r: Recorded, nth: number) => Reply | Rep
       res
         .writeHead(reply.status ?? 200, { "content-type": "application/json", ...reply.headers })
         .end(JSON.stringify(reply.json));
-    });
+    };
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {

@@ -6,6 +6,9 @@ import { createApp } from "../../functions/api/app.ts";
 import { localServices } from "../../functions/api/local.ts";
 import { planHandler } from "../../functions/place-search/plan.ts";
 import { translateHandler } from "../../functions/place-search/translate.ts";
+import { executeHandler } from "../../functions/place-search/execute.ts";
+import { searchPointHandler } from "../../functions/place-search/search-point.ts";
+import { testExecDeps } from "../helpers/server.ts";
 import {
   LOCAL_PLACE_SEARCH_RESOURCES,
   PLACE_SEARCH_STATES,
@@ -46,14 +49,46 @@ describe("events/", () => {
     expect(planHandler(event("place-search/plan.json")).strategy_type).toBe("route");
   });
 
-  it("workflows/place-search.json runs through the state machine", async () => {
+  it("workflows/place-search-plan.json runs through the state machine", async () => {
     const wf = new LocalWorkflow(planDefinition(LOCAL_PLACE_SEARCH_RESOURCES), {
       [PLACE_SEARCH_STATES.translate]: (i: unknown) => translateHandler(i, undefined),
       [PLACE_SEARCH_STATES.plan]: (i: unknown) => planHandler(i),
     });
     const out = await wf.run<{ strategy_type: string; travel_plan: { days: number } }>(
-      event("workflows/place-search.json"),
+      event("workflows/place-search-plan.json"),
     );
     expect(out).toMatchObject({ strategy_type: "multi_point", travel_plan: { days: 3 } });
+  });
+});
+
+describe("events/ for place search execution", () => {
+  const services = localServices({ exec: testExecDeps });
+  const searchApi = handle(createApp(services)) as (
+    e: unknown,
+  ) => Promise<{ statusCode: number; body: string; headers: Record<string, string> }>;
+
+  it("api/search.json, api/search-geojson.json and api/execute.json answer 200", async () => {
+    const search = await searchApi(event("api/search.json"));
+    expect(search.statusCode).toBe(200);
+    expect(JSON.parse(search.body).meta.strategyUsed).toBe("route");
+    const geo = await searchApi(event("api/search-geojson.json"));
+    expect(JSON.parse(geo.body).type).toBe("FeatureCollection");
+    const exec = await searchApi(event("api/execute.json"));
+    expect(JSON.parse(exec.body).meta.engine).toBe("client");
+  });
+
+  it("place-search/execute.json and place-search/search-point.json run through their handlers", async () => {
+    const state = await executeHandler(event("place-search/execute.json"), testExecDeps());
+    expect(state.nextStep).toBe(3);
+    const point = await searchPointHandler(event("place-search/search-point.json"), testExecDeps());
+    expect(point.places.length).toBeGreaterThan(0);
+    expect(point.apiCalls).toBe(2);
+  });
+
+  it("workflows/place-search-query.json and -given-plan.json run through the search state machine", async () => {
+    const fromQuery = await services.search(event("workflows/place-search-query.json").query);
+    expect(fromQuery.meta.apiCalls).toBeGreaterThan(10);
+    const given = event("workflows/place-search-given-plan.json");
+    expect((await services.executePlan(given.plan, given.query)).places.length).toBeGreaterThan(0);
   });
 });

@@ -54,7 +54,10 @@ function kakaoLocal(r: Recorded): Reply {
   };
 }
 
-async function kakaoDeps(localRoute: (r: Recorded) => Reply = kakaoLocal, naviFails = false): Promise<ExecDeps> {
+async function kakaoDeps(
+  localRoute: (r: Recorded) => Reply = kakaoLocal,
+  naviFails = false,
+): Promise<ExecDeps> {
   const local = await startFake(localRoute);
   const navi = await startFake(() => ({
     json: fixture(naviFails ? "kakaonavi.noroute.json" : "kakaonavi.directions.json"),

@@ -221,6 +221,45 @@ describe("execute", () => {
   });
 });
 
+describe("scheduling", () => {
+  it("runs independent steps together and dependent ones after", async () => {
+    let inFlight = 0;
+    let peak = 0;
+    const order: string[] = [];
+    const base = deps();
+    const slow = {
+      ...base.places,
+      geocode: async (c: { apiCalls: number }, q: string) => {
+        inFlight++;
+        peak = Math.max(peak, inFlight);
+        await new Promise((r) => setTimeout(r, 20));
+        inFlight--;
+        order.push(q);
+        c.apiCalls++;
+        return { name: q, lat: 37.5, lng: 127, address: null };
+      },
+    };
+    const s = await run(
+      plan([
+        { step: 1, action: "geocode", params: { query: "a" } },
+        { step: 2, action: "geocode", params: { query: "b" } },
+        {
+          step: 3,
+          action: "segment_route",
+          params: {
+            origin: { lat: "${step1.y}", lng: "${step1.x}" },
+            destination: { lat: "${step2.y}", lng: "${step2.x}" },
+          },
+        },
+      ]),
+      { ...base, places: slow },
+    );
+    expect(peak).toBe(2);
+    expect(order.sort()).toEqual(["a", "b"]);
+    expect(s.results["3"]).toMatchObject({ routeSource: "straight-line" });
+  });
+});
+
 describe("postProcess", () => {
   it("dedupes by provider+id and placeUrl, counts it, sorts by distance, cuts to max_results", async () => {
     const s = await run(
