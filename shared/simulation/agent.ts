@@ -1,0 +1,162 @@
+// 004's process_decision: step 1 (eat in Mangwon?), step 2 (category), then up to three rounds of
+// step 3 (store) → step 4 (rating) → step 5 (next action), looping while step 5 is a store visit.
+import { noUsage, type TokenUsage } from "../llm/port.ts";
+import type { DecisionEngine, StepContext } from "./engines.ts";
+import { searchRankedStores } from "./ranking.ts";
+import { pick, rngFor } from "./random.ts";
+import {
+  FLOATING_ACTIONS,
+  MAX_VISIT_LOOP,
+  PERSPECTIVES,
+  RESIDENT_ACTIONS,
+  STORE_VISIT_ACTIONS,
+  TIME_SLOT_CATEGORIES,
+  type DecisionResult,
+  type MemoryEntry,
+  type Persona,
+  type Store,
+  type StoreAggregate,
+  type TimeSlot,
+  type Visit,
+} from "./types.ts";
+
+export interface AgentTurn {
+  persona: Persona;
+  day: number;
+  slot: TimeSlot;
+  stores: readonly Store[];
+  aggregates: Record<string, StoreAggregate>;
+  memory: MemoryEntry[];
+  engine: DecisionEngine;
+  seed: number;
+}
+
+/** Today's meals and the last experiences before today, as the prompts' memory_context. */
+export function memoryContext(memory: MemoryEntry[], day: number): string {
+  const today = memory.filter((m) => m.day === day).map((m) => `- 오늘 ${m.time_slot}: ${m.text}`);
+  const past = memory
+    .filter((m) => m.day < day)
+    .slice(-5)
+    .map((m) => `- ${m.day}일차 ${m.time_slot}: ${m.text}`);
+  return [
+    ...(today.length ? ["[오늘]", ...today] : []),
+    ...(past.length ? ["[지난 경험]", ...past] : []),
+  ].join("\n");
+}
+
+/** 004's ratings: each aspect is the overall rating, one higher (at most 5) when its tag was chosen. */
+export function aspectRatings(visit: Visit): NonNullable<DecisionResult["ratings"]> {
+  const up = (tag: string) => Math.min(5, visit.rating + (visit.tags.includes(tag) ? 1 : 0));
+  return { taste: up("맛"), value: up("가성비"), atmosphere: up("분위기") };
+}
+
+const findStore = (candidates: Store[], name: string) =>
+  candidates.find((s) => s.name === name) ??
+  candidates.find((s) => s.name.replace(/\s/g, "") === name.replace(/\s/g, ""));
+
+export async function processDecision(turn: AgentTurn): Promise<DecisionResult & { usage: TokenUsage }> {
+  const { persona, day, slot, engine } = turn;
+  const rng = rngFor(turn.seed, `${persona.id}:${day}:${slot}`);
+  const ctx: StepContext = {
+    persona,
+    day,
+    slot,
+    memory: memoryContext(turn.memory, day),
+    aggregates: turn.aggregates,
+    rng,
+    session: [],
+    usage: noUsage(),
+  };
+  const steps: Record<string, unknown> = {};
+  const base = {
+    steps,
+    visited_store: null,
+    visited_category: null,
+    ratings: null,
+    error: null,
+    visits: [] as Visit[],
+    next_action: null,
+    left_mangwon: false,
+  };
+  try {
+    const s1 = await engine.step1(ctx);
+    steps.step1 = s1;
+    if (!s1.eat_in_mangwon) return { ...base, decision: "stay_home", reason: s1.reason, usage: ctx.usage };
+
+    const categories = TIME_SLOT_CATEGORIES[slot];
+    const s2 = await engine.step2(ctx, categories);
+    if (!categories.includes(s2.category))
+      throw new Error(`step2: "${s2.category}" is not a category for ${slot}`);
+    steps.step2 = s2;
+
+    const actions = persona.type === "resident" ? RESIDENT_ACTIONS : FLOATING_ACTIONS;
+    let category = s2.category;
+    let nextAction: string | null = null;
+    let firstReason: string | null = null;
+    for (let round = 0; round < MAX_VISIT_LOOP; round++) {
+      const candidates = searchRankedStores(rng, turn.stores, persona, category, turn.aggregates);
+      const s3 = candidates.length ? await engine.step3(ctx, category, candidates) : null;
+      const store = s3 ? findStore(candidates, s3.store_name) : undefined;
+      if (!store) {
+        // 004: no store → stay_home (not an error); a later round just ends the loop
+        if (round === 0)
+          return {
+            ...base,
+            decision: "stay_home",
+            reason: s3 ? `"${s3.store_name}" is not among the candidates` : `no ${category} store nearby`,
+            usage: ctx.usage,
+          };
+        break;
+      }
+      const perspective = pick(rng, PERSPECTIVES);
+      const s4 = await engine.step4(ctx, store, perspective);
+      const visit: Visit = {
+        visit_id: `${persona.id}#d${day}#${slot}#${round + 1}`,
+        agent_id: persona.id,
+        day,
+        time_slot: slot,
+        order: round + 1,
+        store_id: store.store_id,
+        store_name: store.name,
+        category: store.category,
+        rating: s4.rating,
+        tags: s4.selected_tags,
+        comment: s4.comment,
+        perspective,
+      };
+      ctx.session.push(visit);
+      const s5 = await engine.step5(ctx, actions);
+      if (round === 0) {
+        Object.assign(steps, { step3: s3, step4: s4, step5: s5 });
+        firstReason = s3!.reason;
+      } else {
+        steps[`loop${round + 1}`] = { step3: s3, step4: s4, step5: s5 };
+      }
+      nextAction = s5.action;
+      if (!(STORE_VISIT_ACTIONS as readonly string[]).includes(s5.action)) break;
+      category = "카페"; // 004: 카페_가기 → step 3 among the cafés
+    }
+    const first = ctx.session[0];
+    return {
+      ...base,
+      decision: "visit",
+      visited_store: first.store_name,
+      visited_category: first.category,
+      ratings: aspectRatings(first),
+      reason: firstReason,
+      visits: ctx.session,
+      next_action: nextAction,
+      left_mangwon: nextAction === "망원동_떠나기",
+      usage: ctx.usage,
+    };
+  } catch (err) {
+    // a half-finished turn records no visit: its rating would count for a decision that failed
+    return {
+      ...base,
+      decision: "llm_failed",
+      reason: null,
+      error: err instanceof Error ? err.message : String(err),
+      usage: ctx.usage,
+    };
+  }
+}

@@ -1,0 +1,239 @@
+// The simulation report: visits per store and per category by slot, rating distributions, the share
+// of stay_home / llm_failed, sample comments — as JSON and as an HTML page with charts (inline SVG,
+// no scripts, no network).
+import type { SimulationMeta } from "./repository.ts";
+import { SLOT_NAMES, TIME_SLOTS, type Store, type StoreAggregate, type Visit } from "./types.ts";
+
+export interface SimulationReport {
+  simulation: Pick<
+    SimulationMeta,
+    | "id"
+    | "status"
+    | "days"
+    | "seed"
+    | "agents"
+    | "engine"
+    | "totalSlots"
+    | "llmCalls"
+    | "inputTokens"
+    | "outputTokens"
+  > & {
+    completedSlots: number;
+    synthetic: boolean;
+  };
+  decisions: {
+    agentTurns: number;
+    visit: number;
+    stay_home: number;
+    llm_failed: number;
+    shares: Record<string, number>;
+  };
+  visitsByCategoryAndSlot: Record<string, Record<string, number>>;
+  ratingDistribution: Record<string, number>;
+  ratingDistributionByCategory: Record<string, Record<string, number>>;
+  stores: {
+    store_id: string;
+    name: string;
+    category: string;
+    visits: number;
+    average: number | null;
+    tags: Record<string, number>;
+  }[];
+  sampleComments: {
+    agent_id: string;
+    store_name: string;
+    rating: number;
+    comment: string;
+    time_slot: string;
+    day: number;
+  }[];
+  perAgentDay: { llmCalls: number; inputTokens: number; outputTokens: number };
+}
+
+const round = (x: number, d = 3) => Math.round(x * 10 ** d) / 10 ** d;
+
+export function buildReport(
+  meta: SimulationMeta,
+  visits: Visit[],
+  stores: Store[],
+  aggregates: Record<string, StoreAggregate>,
+): SimulationReport {
+  const d = meta.decisions;
+  const turns = d.agent_turns ?? 0;
+  const byCatSlot: Record<string, Record<string, number>> = {};
+  const dist: Record<string, number> = { "1": 0, "2": 0, "3": 0, "4": 0, "5": 0 };
+  const distByCat: Record<string, Record<string, number>> = {};
+  for (const v of visits) {
+    byCatSlot[v.category] ??= Object.fromEntries(TIME_SLOTS.map((s) => [s, 0]));
+    byCatSlot[v.category][v.time_slot]++;
+    dist[String(v.rating)]++;
+    distByCat[v.category] ??= { "1": 0, "2": 0, "3": 0, "4": 0, "5": 0 };
+    distByCat[v.category][String(v.rating)]++;
+  }
+  const visitsByStore = new Map<string, number>();
+  for (const v of visits) visitsByStore.set(v.store_id, (visitsByStore.get(v.store_id) ?? 0) + 1);
+  const storeRows = stores
+    .filter((s) => visitsByStore.has(s.store_id))
+    .map((s) => {
+      const a = aggregates[s.store_id];
+      return {
+        store_id: s.store_id,
+        name: s.name,
+        category: s.category,
+        visits: visitsByStore.get(s.store_id)!,
+        average: a?.count ? round(a.sum / a.count, 2) : null,
+        tags: a?.tags ?? {},
+      };
+    })
+    .sort((a, b) => b.visits - a.visits || (b.average ?? 0) - (a.average ?? 0));
+  // a spread of voices: the first comment of each generation-coloured agent, best and worst included
+  const sorted = [...visits].sort((a, b) => a.visit_id.localeCompare(b.visit_id));
+  const samples = [
+    ...sorted.filter((v) => v.rating >= 5).slice(0, 3),
+    ...sorted.filter((v) => v.rating <= 2).slice(0, 3),
+    ...sorted.filter((v) => v.rating === 3 || v.rating === 4).slice(0, 4),
+  ];
+  const agentDays = Math.max(1, meta.agents * Math.max(1, meta.completedSlots.length / 4));
+  return {
+    simulation: {
+      id: meta.id,
+      status: meta.status,
+      days: meta.days,
+      seed: meta.seed,
+      agents: meta.agents,
+      engine: meta.engine,
+      totalSlots: meta.totalSlots,
+      completedSlots: meta.completedSlots.length,
+      llmCalls: meta.llmCalls,
+      inputTokens: meta.inputTokens,
+      outputTokens: meta.outputTokens,
+      synthetic: stores.some((s) => s.synthetic),
+    },
+    decisions: {
+      agentTurns: turns,
+      visit: d.visit ?? 0,
+      stay_home: d.stay_home ?? 0,
+      llm_failed: d.llm_failed ?? 0,
+      shares: Object.fromEntries(
+        ["visit", "stay_home", "llm_failed"].map((k) => [k, turns ? round((d[k] ?? 0) / turns) : 0]),
+      ),
+    },
+    visitsByCategoryAndSlot: byCatSlot,
+    ratingDistribution: dist,
+    ratingDistributionByCategory: distByCat,
+    stores: storeRows,
+    sampleComments: samples.map((v) => ({
+      agent_id: v.agent_id,
+      store_name: v.store_name,
+      rating: v.rating,
+      comment: v.comment,
+      time_slot: v.time_slot,
+      day: v.day,
+    })),
+    perAgentDay: {
+      llmCalls: round(meta.llmCalls / agentDays, 2),
+      inputTokens: round(meta.inputTokens / agentDays, 1),
+      outputTokens: round(meta.outputTokens / agentDays, 1),
+    },
+  };
+}
+
+const esc = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+const COLORS = [
+  "#4e79a7",
+  "#f28e2b",
+  "#e15759",
+  "#76b7b2",
+  "#59a14f",
+  "#edc948",
+  "#b07aa1",
+  "#ff9da7",
+  "#9c755f",
+];
+
+function stackedBars(data: Record<string, Record<string, number>>): string {
+  const cats = Object.keys(data).sort();
+  const totals = TIME_SLOTS.map((s) => cats.reduce((n, c) => n + (data[c][s] ?? 0), 0));
+  const max = Math.max(1, ...totals);
+  const W = 560,
+    H = 240,
+    barW = 80,
+    gap = (W - 60 - barW * 4) / 4;
+  let svg = `<svg viewBox="0 0 ${W} ${H + 60}" role="img" aria-label="visits by category and time slot">`;
+  TIME_SLOTS.forEach((slot, i) => {
+    let y = H;
+    const x = 50 + i * (barW + gap);
+    cats.forEach((c, k) => {
+      const h = ((data[c][slot] ?? 0) / max) * (H - 20);
+      if (h > 0)
+        svg += `<rect x="${x}" y="${y - h}" width="${barW}" height="${h}" fill="${COLORS[k % COLORS.length]}"><title>${esc(c)} ${data[c][slot]}</title></rect>`;
+      y -= h;
+    });
+    svg += `<text x="${x + barW / 2}" y="${H + 18}" text-anchor="middle">${SLOT_NAMES[slot]} ${slot}</text><text x="${x + barW / 2}" y="${y - 4}" text-anchor="middle" class="n">${totals[i]}</text>`;
+  });
+  cats.forEach(
+    (c, k) =>
+      (svg += `<rect x="${50 + k * 62}" y="${H + 32}" width="12" height="12" fill="${COLORS[k % COLORS.length]}"/><text x="${66 + k * 62}" y="${H + 43}">${esc(c)}</text>`),
+  );
+  return svg + "</svg>";
+}
+
+function histogram(dist: Record<string, number>): string {
+  const max = Math.max(1, ...Object.values(dist));
+  const W = 360,
+    H = 180;
+  let svg = `<svg viewBox="0 0 ${W} ${H + 30}" role="img" aria-label="rating distribution">`;
+  ["1", "2", "3", "4", "5"].forEach((r, i) => {
+    const h = (dist[r] / max) * (H - 20);
+    const x = 20 + i * 68;
+    svg += `<rect x="${x}" y="${H - h}" width="52" height="${h}" fill="${["#e15759", "#f28e2b", "#edc948", "#59a14f", "#4e79a7"][i]}"/><text x="${x + 26}" y="${H + 18}" text-anchor="middle">★${r}</text><text x="${x + 26}" y="${H - h - 4}" text-anchor="middle" class="n">${dist[r]}</text>`;
+  });
+  return svg + "</svg>";
+}
+
+export function reportHtml(r: SimulationReport): string {
+  const s = r.simulation;
+  const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+  const shareBar = (["visit", "stay_home", "llm_failed"] as const)
+    .map(
+      (k, i) =>
+        `<div style="width:${r.decisions.shares[k] * 100}%;background:${["#59a14f", "#bab0ac", "#e15759"][i]}" title="${k} ${pct(r.decisions.shares[k])}"></div>`,
+    )
+    .join("");
+  const storeRows = r.stores
+    .slice(0, 15)
+    .map(
+      (x) =>
+        `<tr><td>${esc(x.name)}</td><td>${esc(x.category)}</td><td>${x.visits}</td><td>${x.average ?? "–"}</td><td>${esc(
+          Object.entries(x.tags)
+            .map(([t, n]) => `${t} ${n}`)
+            .join(", "),
+        )}</td></tr>`,
+    )
+    .join("");
+  const comments = r.sampleComments
+    .map(
+      (c) =>
+        `<li><b>${"★".repeat(c.rating)}</b> ${esc(c.store_name)} — “${esc(c.comment)}” <small>${c.agent_id}, ${c.day}일차 ${c.time_slot}</small></li>`,
+    )
+    .join("");
+  return `<!doctype html><html lang="ko"><head><meta charset="utf-8"><title>망원동 시뮬레이션 ${esc(s.id)}</title>
+<style>body{font-family:system-ui,"Apple SD Gothic Neo","Noto Sans KR",sans-serif;max-width:980px;margin:24px auto;padding:0 16px;color:#222}
+h1{font-size:22px}h2{font-size:17px;margin-top:28px}.cards{display:flex;gap:12px;flex-wrap:wrap}.card{border:1px solid #ddd;border-radius:8px;padding:10px 14px;min-width:120px}
+.card b{display:block;font-size:22px}.share{display:flex;height:18px;border-radius:4px;overflow:hidden;margin:6px 0}.legend span{margin-right:14px}
+svg{width:100%;max-width:600px;font-size:12px}svg .n{font-size:11px;fill:#555}table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #eee;padding:5px 8px;text-align:left}
+.warn{background:#fff4e5;border:1px solid #f0c36d;padding:8px 12px;border-radius:6px}</style></head><body>
+<h1>망원동 시뮬레이션 <small>${esc(s.id)}</small></h1>
+${s.synthetic ? '<p class="warn">매장 데이터는 합성(synthetic) 데모 데이터입니다. 실제 매장이 아닙니다.</p>' : ""}
+<div class="cards"><div class="card">상태<b>${esc(s.status)}</b></div><div class="card">기간<b>${s.days}일</b></div><div class="card">에이전트<b>${s.agents}</b></div>
+<div class="card">슬롯<b>${s.completedSlots}/${s.totalSlots}</b></div><div class="card">방문<b>${r.decisions.visit}</b></div><div class="card">엔진<b>${esc(s.engine)}</b></div>
+<div class="card">LLM 호출<b>${s.llmCalls}</b></div></div>
+<h2>결정 비율</h2><div class="share">${shareBar}</div>
+<div class="legend"><span>🟩 방문 ${pct(r.decisions.shares.visit)}</span><span>⬜ stay_home ${pct(r.decisions.shares.stay_home)}</span><span>🟥 llm_failed ${pct(r.decisions.shares.llm_failed)}</span></div>
+<h2>시간대별·업종별 방문</h2>${stackedBars(r.visitsByCategoryAndSlot)}
+<h2>평점 분포</h2>${histogram(r.ratingDistribution)}
+<h2>많이 방문한 매장</h2><table><tr><th>매장</th><th>업종</th><th>방문</th><th>평균 평점</th><th>태그</th></tr>${storeRows}</table>
+<h2>한줄평</h2><ul>${comments}</ul>
+</body></html>`;
+}
