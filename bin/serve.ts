@@ -4,6 +4,8 @@ import { ConfigError, loadConfig } from "../shared/config.ts";
 import { buildRuntime } from "../shared/runtime.ts";
 import { createApp } from "../functions/api/app.ts";
 import { localServices } from "../functions/api/local.ts";
+import { LocalSimulations } from "../functions/simulation/local.ts";
+import { localSimulationRuntime } from "../shared/simulation/local-setup.ts";
 
 let config;
 try {
@@ -17,7 +19,9 @@ try {
 }
 
 const { llm, exec } = buildRuntime(config);
-const app = createApp(localServices({ llm, exec }));
+// simulations run on an in-memory dynalite started with the server
+const { runtime: simulation } = await localSimulationRuntime(config);
+const app = createApp(localServices({ llm, exec, simulations: new LocalSimulations(simulation) }));
 const server = serve(
   { fetch: app.fetch, port: config.port, hostname: process.env.HOST ?? "127.0.0.1" },
   (info) => {

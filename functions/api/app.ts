@@ -10,8 +10,12 @@ import type { AgentResponse } from "../../shared/place-search/place.ts";
 import { checkPlan } from "../../shared/place-search/plan-check.ts";
 import { PlanRequest, type PlanResponse, type SearchPlan } from "../../shared/place-search/schemas.ts";
 import { openApiDocument } from "./openapi.ts";
+import type { SimulationServices } from "../simulation/local.ts";
+import { reportHtml } from "../../shared/simulation/report.ts";
+import { SimulationRequest } from "../../shared/simulation/service.ts";
 
 export interface ApiServices {
+  simulations: SimulationServices;
   planSearch(query: string): Promise<PlanResponse>;
   search(query: string): Promise<AgentResponse>;
   executePlan(plan: SearchPlan, query?: string): Promise<AgentResponse>;
@@ -145,6 +149,86 @@ export function createApp(services: ApiServices): Hono {
       );
     }
     return answer(c, await services.executePlan(checked.plan, body.query));
+  });
+
+  const simulationId = (c: Context) => {
+    const id = c.req.param("id") ?? "";
+    if (!/^[\w-]{1,80}$/.test(id)) throw new ApiError(400, "invalid_request", "not a simulation id", "id");
+    return id;
+  };
+  const notFound = (what: string) => new ApiError(404, "not_found", `no ${what}`);
+
+  app.post("/v1/simulations", async (c) => {
+    const request = await readJson(c, SimulationRequest);
+    const { id } = await services.simulations.start(request);
+    return c.json(
+      {
+        id,
+        status: "running",
+        links: {
+          self: `/v1/simulations/${id}`,
+          report: `/v1/simulations/${id}/report`,
+          reportHtml: `/v1/simulations/${id}/report.html`,
+        },
+      },
+      202,
+    );
+  });
+
+  app.post("/v1/simulations/:id/resume", async (c) => {
+    const started = await services.simulations.resume(simulationId(c));
+    if (!started) throw notFound("such simulation");
+    return c.json({ id: started.id, status: "running" }, 202);
+  });
+
+  app.get("/v1/simulations/:id", async (c) => {
+    const meta = await services.simulations.status(simulationId(c));
+    if (!meta) throw notFound("such simulation");
+    return c.json({
+      ...meta,
+      progress: {
+        completedSlots: meta.completedSlots.length,
+        totalSlots: meta.totalSlots,
+        percent: Math.round((100 * meta.completedSlots.length) / meta.totalSlots),
+      },
+    });
+  });
+
+  app.get("/v1/simulations/:id/report", async (c) => {
+    const report = await services.simulations.report(simulationId(c));
+    if (!report) throw notFound("such simulation");
+    return c.json(report);
+  });
+
+  app.get("/v1/simulations/:id/report.html", async (c) => {
+    const report = await services.simulations.report(simulationId(c));
+    if (!report) throw notFound("such simulation");
+    return c.html(reportHtml(report));
+  });
+
+  app.get("/v1/stores/:id/ratings", async (c) => {
+    const sim = c.req.query("simulation");
+    if (!sim)
+      throw new ApiError(
+        400,
+        "invalid_request",
+        "is required: the simulation whose ratings to show",
+        "simulation",
+      );
+    const storeId = c.req.param("id");
+    if (!/^S\d{3,}$/.test(storeId))
+      throw new ApiError(400, "invalid_request", "must be a store id like S001", "id");
+    const ratings = await services.simulations.storeRatings(sim, storeId);
+    if (!ratings) throw notFound("such simulation");
+    const a = ratings.aggregate;
+    return c.json({
+      store_id: storeId,
+      simulation: sim,
+      count: a?.count ?? 0,
+      average: a?.count ? Math.round((a.sum / a.count) * 100) / 100 : null,
+      tags: a?.tags ?? {},
+      visits: ratings.visits,
+    });
   });
 
   app.get("/v1/place-photos/*", async (c) => {

@@ -17,7 +17,8 @@ import { planHandler } from "../place-search/plan.ts";
 import { postProcessHandler } from "../place-search/post-process.ts";
 import { searchPointHandler } from "../place-search/search-point.ts";
 import { translateHandler } from "../place-search/translate.ts";
-import type { ApiServices } from "./app.ts";
+import { ApiError, type ApiServices } from "./app.ts";
+import type { SimulationServices } from "../simulation/local.ts";
 
 export interface LocalDeps {
   llm?: LlmPort;
@@ -25,7 +26,20 @@ export interface LocalDeps {
   exec?: () => ExecDeps;
   /** repeated rules-engine plans from memory (default on) */
   planCache?: PlanCache | false;
+  /** the simulation service (needs DynamoDB); without it the simulation routes answer 503 */
+  simulations?: SimulationServices;
 }
+
+const unavailable = async (): Promise<never> => {
+  throw new ApiError(503, "unavailable", "simulations are not configured in this process");
+};
+const NO_SIMULATIONS: SimulationServices = {
+  start: unavailable,
+  resume: unavailable,
+  status: unavailable,
+  report: unavailable,
+  storeRatings: unavailable,
+};
 
 export function localServices(deps: LocalDeps): ApiServices {
   const exec =
@@ -45,6 +59,7 @@ export function localServices(deps: LocalDeps): ApiServices {
   const plan = (query: string) => planWorkflow.run<PlanResponse>({ query });
   const cache = deps.planCache ?? new PlanCache();
   return {
+    simulations: deps.simulations ?? NO_SIMULATIONS,
     planSearch: cache ? cache.wrap(plan) : plan,
     search: (query) => searchWorkflow.run<AgentResponse>({ query }),
     executePlan: (plan, query) => searchWorkflow.run<AgentResponse>({ plan, ...(query ? { query } : {}) }),

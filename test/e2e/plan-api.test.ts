@@ -238,6 +238,13 @@ describe("bad input", () => {
         search: () => Promise.reject(new Error("boom")),
         executePlan: () => Promise.reject(new Error("boom")),
         photoUri: async () => null,
+        simulations: {
+          start: () => Promise.reject(new Error("boom")),
+          resume: async () => null,
+          status: async () => null,
+          report: async () => null,
+          storeRatings: async () => null,
+        },
       },
     );
     try {

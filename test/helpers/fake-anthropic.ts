@@ -26,8 +26,13 @@ const readBody = (req: IncomingMessage) =>
     req.on("end", () => resolve(data));
   });
 
-/** `script` is consumed in order; when it runs out, the last reply repeats. */
-export async function startFakeAnthropic(script: FakeReply[]): Promise<FakeAnthropic> {
+/** `script` is consumed in order (the last reply repeats), or a function answers each request. */
+export async function startFakeAnthropic(
+  script: FakeReply[] | ((req: FakeAnthropic["requests"][number], n: number) => FakeReply),
+  opts: { latencyMs?: number } = {},
+): Promise<FakeAnthropic & { maxInFlight: () => number }> {
+  let inFlight = 0;
+  let peak = 0;
   const requests: FakeAnthropic["requests"] = [];
   let i = 0;
   const server: Server = createServer(async (req, res) => {
@@ -38,7 +43,12 @@ export async function startFakeAnthropic(script: FakeReply[]): Promise<FakeAnthr
     }
     const parsed = JSON.parse(body);
     requests.push(parsed);
-    const reply = script[Math.min(i++, script.length - 1)];
+    const n = i++;
+    const reply = typeof script === "function" ? script(parsed, n) : script[Math.min(n, script.length - 1)];
+    inFlight++;
+    peak = Math.max(peak, inFlight);
+    res.on("close", () => inFlight--);
+    if (opts.latencyMs) await new Promise((r) => setTimeout(r, opts.latencyMs));
     if ("hang" in reply) return; // never answers: the client's timeout must fire
     if ("status" in reply) {
       res.writeHead(reply.status, {
@@ -72,6 +82,7 @@ export async function startFakeAnthropic(script: FakeReply[]): Promise<FakeAnthr
   return {
     baseURL: `http://127.0.0.1:${port}`,
     requests,
+    maxInFlight: () => peak,
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();

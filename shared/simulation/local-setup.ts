@@ -1,0 +1,28 @@
+// The simulation service on one machine: an in-memory dynalite and its table, the embedded places,
+// and the LLM (with the SDK's own retries off: the simulation's gate retries with 004's backoff).
+import type { Config } from "../config.ts";
+import { createLlm } from "../llm/index.ts";
+import type { LlmPort } from "../llm/port.ts";
+import { embeddedPlaces } from "../place-search/exec-deps.ts";
+import { dynamoClient, ensureTable, startLocalDynamo, type LocalDynamo } from "../store/dynamo.ts";
+import { SimulationRepository } from "./repository.ts";
+import { SimulationRuntime, type SimulationDeps } from "./service.ts";
+
+export const LOCAL_SIM_TABLE = "dongne-simulations";
+
+export async function localSimulationRuntime(
+  config: Config,
+  overrides: Omit<Partial<SimulationDeps>, "llm"> & { llm?: LlmPort | null } = {},
+): Promise<{ runtime: SimulationRuntime; dynamo: LocalDynamo }> {
+  const dynamo = await startLocalDynamo();
+  const client = dynamoClient(dynamo.endpoint);
+  await ensureTable(client, LOCAL_SIM_TABLE);
+  const { llm, ...rest } = overrides;
+  const runtime = new SimulationRuntime({
+    repo: new SimulationRepository(client, LOCAL_SIM_TABLE),
+    places: () => embeddedPlaces(config.dataDir).places,
+    llm: llm === null ? undefined : (llm ?? createLlm(config, { sdkRetries: 0 })),
+    ...rest,
+  });
+  return { runtime, dynamo };
+}
