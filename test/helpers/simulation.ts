@@ -5,7 +5,9 @@ import { localSimulationRuntime } from "../../shared/simulation/local-setup.ts";
 import type { SimulationDeps } from "../../shared/simulation/service.ts";
 import type { LlmPort } from "../../shared/llm/port.ts";
 
-export async function testSimulations(overrides: Omit<Partial<SimulationDeps>, "llm"> & { llm?: LlmPort | null } = {}) {
+export async function testSimulations(
+  overrides: Omit<Partial<SimulationDeps>, "llm"> & { llm?: LlmPort | null } = {},
+) {
   const config = loadConfig({ DATA_DIR: "/nonexistent-dongne-data" });
   const { runtime, dynamo } = await localSimulationRuntime(config, {
     llm: null,
