@@ -10,6 +10,7 @@ import { acknowledgeNag } from "./nag.ts";
 
 export const PROJECT_ROOT = fileURLToPath(new URL("..", import.meta.url));
 const DATA_DIR = fileURLToPath(new URL("../shared/data", import.meta.url));
+const PROMPTS_DIR = fileURLToPath(new URL("../shared/simulation/prompts", import.meta.url));
 
 export interface DongneFunctionProps {
   /** handler module, relative to the project root (functions/place-search/plan.ts) */
@@ -50,7 +51,10 @@ export class DongneFunction extends NodejsFunction {
         commandHooks: {
           beforeBundling: () => [],
           beforeInstall: () => [],
-          afterBundling: (_input: string, output: string) => [`cp ${DATA_DIR}/*.csv "${output}/"`],
+          afterBundling: (_input: string, output: string) => [
+            `cp ${DATA_DIR}/*.csv "${output}/"`,
+            `mkdir -p "${output}/prompts" && cp ${PROMPTS_DIR}/*.txt "${output}/prompts/"`,
+          ],
         },
       },
     });

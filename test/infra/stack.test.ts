@@ -26,7 +26,7 @@ const actions = (statements: { Action: string | string[] }[]) => statements.flat
 
 describe("DongneStack", () => {
   it("has one Lambda per agent step plus the API, on Node 22 arm64 with tracing", () => {
-    template.resourceCountIs("AWS::Lambda::Function", 6);
+    template.resourceCountIs("AWS::Lambda::Function", 13);
     template.allResourcesProperties("AWS::Lambda::Function", {
       Runtime: "nodejs22.x",
       Architectures: ["arm64"],
@@ -46,10 +46,15 @@ describe("DongneStack", () => {
     }
   });
 
-  it("defines the planning and search Express workflows with full logging and tracing", () => {
-    template.resourceCountIs("AWS::StepFunctions::StateMachine", 2);
+  it("defines the Express search workflows and the Standard simulation workflows, all logged and traced", () => {
+    const machines = Object.values(template.findResources("AWS::StepFunctions::StateMachine"));
+    expect(machines.map((m) => m.Properties.StateMachineType).sort()).toEqual([
+      "EXPRESS",
+      "EXPRESS",
+      "STANDARD",
+      "STANDARD",
+    ]);
     template.allResourcesProperties("AWS::StepFunctions::StateMachine", {
-      StateMachineType: "EXPRESS",
       TracingConfiguration: { Enabled: true },
       LoggingConfiguration: Match.objectLike({ Level: "ALL", IncludeExecutionData: true }),
     });
@@ -75,9 +80,20 @@ describe("DongneStack", () => {
 
   it("grants least privilege: the API may only start the two workflows, each workflow invoke only its steps", () => {
     const api = policyOf("ApiFunctionServiceRoleDefaultPolicy");
-    expect([...new Set(actions(api).filter((a) => a.startsWith("states:")))]).toEqual([
+    expect([...new Set(actions(api).filter((a) => a.startsWith("states:")))].sort()).toEqual([
+      "states:StartExecution",
       "states:StartSyncExecution",
     ]);
+    const startsAsync = JSON.stringify(
+      api.filter((s) => actions([s]).includes("states:StartExecution")).map((s) => s.Resource),
+    );
+    expect(startsAsync).toContain("SimulationWorkflow");
+    expect(startsAsync).not.toContain("SimulationSlotWorkflow");
+    expect(
+      actions(api)
+        .filter((a) => a.startsWith("dynamodb:"))
+        .every((a) => !/Put|Update|Delete|Write/.test(a)),
+    ).toBe(true);
     const started = JSON.stringify(
       api.filter((s) => actions([s]).includes("states:StartSyncExecution")).map((s) => s.Resource),
     );
@@ -106,6 +122,21 @@ describe("DongneStack", () => {
     expect(search).not.toContain("ApiFunction");
   });
 
+  it("keeps simulation state in a DynamoDB table with point-in-time recovery, behind the API's routes", () => {
+    template.hasResourceProperties("AWS::DynamoDB::Table", {
+      BillingMode: "PAY_PER_REQUEST",
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+    });
+    for (const key of [
+      "POST /v1/simulations",
+      "GET /v1/simulations/{id}",
+      "GET /v1/simulations/{id}/report.html",
+      "GET /v1/stores/{id}/ratings",
+    ]) {
+      template.hasResourceProperties("AWS::ApiGatewayV2::Route", { RouteKey: key });
+    }
+  });
+
   it("lets only the functions that call providers or the LLM read the keys secret", () => {
     const policies = template.findResources("AWS::IAM::Policy");
     const readsSecret = (fn: string) =>
@@ -113,9 +144,16 @@ describe("DongneStack", () => {
         ([id, p]) =>
           id.startsWith(`${fn}ServiceRole`) && JSON.stringify(p).includes("secretsmanager:GetSecretValue"),
       );
-    for (const fn of ["TranslateFunction", "ExecuteFunction", "SearchPointFunction", "ApiFunction"])
+    for (const fn of [
+      "TranslateFunction",
+      "ExecuteFunction",
+      "SearchPointFunction",
+      "ApiFunction",
+      "SimAgentFunction",
+    ])
       expect(readsSecret(fn), fn).toBe(true);
-    for (const fn of ["PlanFunction", "PostProcessFunction"]) expect(readsSecret(fn), fn).toBe(false);
+    for (const fn of ["PlanFunction", "PostProcessFunction", "SimFlushFunction", "SimCollectFunction"])
+      expect(readsSecret(fn), fn).toBe(false);
   });
 
   it("passes cdk-nag AwsSolutions checks; every acknowledgement carries a reason", () => {

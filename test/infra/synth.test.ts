@@ -16,10 +16,10 @@ describe("cdk synth", () => {
     const fns = Object.values(template.Resources as Record<string, any>).filter(
       (r) => r.Type === "AWS::Lambda::Function",
     );
-    expect(fns).toHaveLength(6);
+    expect(fns).toHaveLength(13);
 
     const assets = readdirSync(out).filter((d) => d.startsWith("asset."));
-    expect(assets.length).toBeGreaterThanOrEqual(6);
+    expect(assets.length).toBeGreaterThanOrEqual(13);
     for (const a of assets)
       expect(readdirSync(join(out, a))).toEqual(
         expect.arrayContaining(["index.mjs", "seoul_metro_stations.csv"]),

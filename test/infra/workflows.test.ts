@@ -5,15 +5,26 @@ import {
   LOCAL_PLACE_SEARCH_RESOURCES,
   PLACE_SEARCH_STATES,
   planDefinition,
+  searchDefinition,
 } from "../../infra/workflows/place-search.ts";
 import { LocalWorkflow } from "../../shared/workflows/local-runner.ts";
+import {
+  LOCAL_SIMULATION_RESOURCES,
+  simulationDefinition,
+  slotDefinition,
+} from "../../infra/workflows/simulation.ts";
 
 const validator = createRequire(import.meta.url)("asl-validator") as (
   definition: object,
   opts?: { checkPaths?: boolean; checkArn?: boolean },
 ) => { isValid: boolean; errors: unknown[] };
 
-const definitions = { placeSearch: planDefinition(LOCAL_PLACE_SEARCH_RESOURCES) };
+const definitions = {
+  plan: planDefinition(LOCAL_PLACE_SEARCH_RESOURCES),
+  search: searchDefinition(LOCAL_PLACE_SEARCH_RESOURCES),
+  simulation: simulationDefinition(LOCAL_SIMULATION_RESOURCES),
+  simulationSlot: slotDefinition({ ...LOCAL_SIMULATION_RESOURCES, agentConcurrency: 10 }),
+};
 
 describe("state-machine definitions", () => {
   it.each(Object.entries(definitions))("%s is valid ASL", (_name, definition) => {
@@ -23,12 +34,12 @@ describe("state-machine definitions", () => {
   });
 
   it("the place-search definition uses JSONPath only (the local runner ignores JSONata)", () => {
-    expect(JSON.stringify(definitions.placeSearch)).not.toMatch(/JSONata|\{%/);
+    expect(JSON.stringify(definitions.plan)).not.toMatch(/JSONata|\{%/);
   });
 
   it("runs Translate → Plan locally, passing each state's output on", async () => {
     const seen: string[] = [];
-    const wf = new LocalWorkflow(definitions.placeSearch, {
+    const wf = new LocalWorkflow(definitions.plan, {
       [PLACE_SEARCH_STATES.translate]: (input: { query: string }) => {
         seen.push(`translate:${input.query}`);
         return { translated: input.query };
@@ -44,7 +55,7 @@ describe("state-machine definitions", () => {
 
   it("retries a transient Lambda fault, then succeeds", async () => {
     let calls = 0;
-    const wf = new LocalWorkflow(definitions.placeSearch, {
+    const wf = new LocalWorkflow(definitions.plan, {
       [PLACE_SEARCH_STATES.translate]: () => {
         calls++;
         if (calls === 1)
