@@ -277,44 +277,51 @@ export class SimulationRepository {
     for (const v of visits) byStore.set(v.store_id, [...(byStore.get(v.store_id) ?? []), v]);
     let applied = 0;
     let skipped = 0;
-    for (const [store, list] of [...byStore.entries()].sort((a, b) => a[0].localeCompare(b[0]))) {
-      if (failAfter !== undefined && applied >= failAfter)
-        throw new Error(`flush interrupted after ${applied} stores (test hook)`);
-      const names: Record<string, string> = {};
-      const values: Record<string, AttributeValue> = {
-        ":n": N(list.length),
-        ":sum": N(list.reduce((s, v) => s + v.rating, 0)),
-        ":slot": { SS: [key] },
-        ":k": S(key),
-        ":empty": { L: [] },
-        ":recent": { L: list.map((v) => json({ agent_id: v.agent_id, rating: v.rating, tags: v.tags })) },
-      };
-      const adds = ["#count :n", "#sum :sum", "slots :slot"];
-      Object.assign(names, { "#count": "count", "#sum": "sum" });
-      const tagCounts = new Map<string, number>();
-      for (const t of list.flatMap((v) => v.tags)) tagCounts.set(t, (tagCounts.get(t) ?? 0) + 1);
-      [...tagCounts.entries()].forEach(([tag, n], i) => {
-        names[`#t${i}`] = `tag_${tag}`;
-        values[`:t${i}`] = N(n);
-        adds.push(`#t${i} :t${i}`);
-      });
-      try {
-        await this.db.send(
-          new UpdateItemCommand({
-            TableName: this.table,
-            Key: { pk: this.pk(id), sk: S(`STORE#${store}`) },
-            UpdateExpression: `ADD ${adds.join(", ")} SET recent = list_append(if_not_exists(recent, :empty), :recent)`,
-            ConditionExpression: "attribute_not_exists(slots) OR NOT contains(slots, :k)",
-            ExpressionAttributeNames: names,
-            ExpressionAttributeValues: values,
-          }),
-        );
-        applied++;
-      } catch (err) {
-        if (!isConditionFailure(err)) throw err;
-        skipped++;
-      }
-    }
+    let started = 0;
+    // stores are independent: their updates go out together (each is still one conditional update)
+    await mapLimit(
+      [...byStore.entries()].sort((a, b) => a[0].localeCompare(b[0])),
+      failAfter === undefined ? 8 : 1,
+      async ([store, list]) => {
+        if (failAfter !== undefined && started >= failAfter)
+          throw new Error(`flush interrupted after ${applied} stores (test hook)`);
+        started++;
+        const names: Record<string, string> = {};
+        const values: Record<string, AttributeValue> = {
+          ":n": N(list.length),
+          ":sum": N(list.reduce((s, v) => s + v.rating, 0)),
+          ":slot": { SS: [key] },
+          ":k": S(key),
+          ":empty": { L: [] },
+          ":recent": { L: list.map((v) => json({ agent_id: v.agent_id, rating: v.rating, tags: v.tags })) },
+        };
+        const adds = ["#count :n", "#sum :sum", "slots :slot"];
+        Object.assign(names, { "#count": "count", "#sum": "sum" });
+        const tagCounts = new Map<string, number>();
+        for (const t of list.flatMap((v) => v.tags)) tagCounts.set(t, (tagCounts.get(t) ?? 0) + 1);
+        [...tagCounts.entries()].forEach(([tag, n], i) => {
+          names[`#t${i}`] = `tag_${tag}`;
+          values[`:t${i}`] = N(n);
+          adds.push(`#t${i} :t${i}`);
+        });
+        try {
+          await this.db.send(
+            new UpdateItemCommand({
+              TableName: this.table,
+              Key: { pk: this.pk(id), sk: S(`STORE#${store}`) },
+              UpdateExpression: `ADD ${adds.join(", ")} SET recent = list_append(if_not_exists(recent, :empty), :recent)`,
+              ConditionExpression: "attribute_not_exists(slots) OR NOT contains(slots, :k)",
+              ExpressionAttributeNames: names,
+              ExpressionAttributeValues: values,
+            }),
+          );
+          applied++;
+        } catch (err) {
+          if (!isConditionFailure(err)) throw err;
+          skipped++;
+        }
+      },
+    );
     return { applied, skipped };
   }
 

@@ -7,7 +7,7 @@ import type { Place } from "../place-search/place.ts";
 import { processDecision } from "./agent.ts";
 import { LlmCaller, LlmEngine, OfflineEngine, type DecisionEngine } from "./engines.ts";
 import { activeToday, hasArrived, personasFor } from "./personas.ts";
-import { slotKey, type SimulationRepository } from "./repository.ts";
+import { slotKey, type SimulationMeta, type SimulationRepository } from "./repository.ts";
 import { mangwonStores } from "./stores.ts";
 import { TIME_SLOTS, type MemoryEntry, type Persona, type Store, type StoreAggregate } from "./types.ts";
 
@@ -175,10 +175,23 @@ export class SimulationRuntime {
   }
 
   /** One agent's turn: the five steps, its visits buffered (idempotent), its memory appended. */
+  /** A simulation's parameters never change after it is created: read them once per process. */
+  private readonly params = new Map<string, Promise<SimulationMeta>>();
+  private simulationParams(id: string): Promise<SimulationMeta> {
+    if (!this.params.has(id)) {
+      const read = this.deps.repo.get(id).then((meta) => {
+        if (!meta) throw new Error(`no simulation ${id}`);
+        return meta;
+      });
+      read.catch(() => this.params.delete(id));
+      this.params.set(id, read);
+    }
+    return this.params.get(id)!;
+  }
+
   async agentTurn(item: AgentItem): Promise<AgentSummary> {
     if (this.deps.failAgent?.(item)) throw new Error(`agent ${item.agentId} crashed (test hook)`);
-    const meta = await this.deps.repo.get(item.simulationId);
-    if (!meta) throw new Error(`no simulation ${item.simulationId}`);
+    const meta = await this.simulationParams(item.simulationId);
     const persona = this.personaSet(meta.agents).get(item.agentId);
     if (!persona) throw new Error(`no persona ${item.agentId}`);
     const [aggregates, state] = await Promise.all([

@@ -1,0 +1,62 @@
+// Simulation benchmark (seed 004): one day × 4 slots × 150 agents with a fake LLM of fixed latency L
+// and a cap of C concurrent calls — wall time against the ideal (total LLM calls × L / C); LLM calls
+// and tokens per agent-day; the offline engine's decisions per second. The whole path runs: the local
+// workflow runner, dynalite over HTTP, the flushes.
+import { loadConfig } from "../shared/config.ts";
+import { LocalSimulations } from "../functions/simulation/local.ts";
+import { localSimulationRuntime } from "../shared/simulation/local-setup.ts";
+import { FixedLatencyLlm } from "../test/helpers/fake-sim-llm.ts";
+
+const AGENTS = 150;
+const config = loadConfig({ DATA_DIR: "/nonexistent-dongne-data" });
+
+async function llmRun(latencyMs: number, cap: number) {
+  const llm = new FixedLatencyLlm(latencyMs);
+  const { runtime, dynamo } = await localSimulationRuntime(config, { llm, backoffUnitMs: 10 });
+  const sims = new LocalSimulations(runtime);
+  const t0 = performance.now();
+  const meta = await sims.run(`bench-${latencyMs}-${cap}`, {
+    days: 1,
+    seed: 42,
+    agents: AGENTS,
+    maxConcurrentLlmCalls: cap,
+  });
+  const wall = performance.now() - t0;
+  await dynamo.close();
+  const ideal = (meta.llmCalls * latencyMs) / cap;
+  return { wall, ideal, meta };
+}
+
+async function offlineRun() {
+  const { runtime, dynamo } = await localSimulationRuntime(config, { llm: null });
+  const sims = new LocalSimulations(runtime);
+  await sims.run("warm", { days: 1, seed: 1, agents: 40 });
+  const t0 = performance.now();
+  const meta = await sims.run("offline", { days: 7, seed: 42, agents: AGENTS });
+  const seconds = (performance.now() - t0) / 1000;
+  await dynamo.close();
+  return { meta, seconds, perSecond: (meta.decisions.agent_turns ?? 0) / seconds };
+}
+
+export async function benchSimulation() {
+  console.log(`\n## Simulation (1 day × 4 slots × ${AGENTS} agents, fake LLM of fixed latency)\n`);
+  console.log(
+    "| latency L | cap C | LLM calls | wall | ideal (calls × L / C) | wall / ideal (target ≤ 1.25) | calls per agent-day | tokens per agent-day (in / out) |",
+  );
+  console.log("|---|---|---|---|---|---|---|---|");
+  for (const [latency, cap] of [
+    [50, 10],
+    [50, 30],
+    [200, 20],
+  ] as const) {
+    const { wall, ideal, meta } = await llmRun(latency, cap);
+    const agentDays = meta.agents;
+    console.log(
+      `| ${latency} ms | ${cap} | ${meta.llmCalls} | ${(wall / 1000).toFixed(2)} s | ${(ideal / 1000).toFixed(2)} s | **${(wall / ideal).toFixed(2)}** | ${(meta.llmCalls / agentDays).toFixed(2)} | ${(meta.inputTokens / agentDays).toFixed(0)} / ${(meta.outputTokens / agentDays).toFixed(0)} |`,
+    );
+  }
+  const off = await offlineRun();
+  console.log(
+    `\nOffline engine, 7 days × ${AGENTS} agents: ${off.meta.decisions.agent_turns} agent turns (${off.meta.decisions.visits} visits) in ${off.seconds.toFixed(2)} s → **${off.perSecond.toFixed(0)} decisions/s** end to end (workflow runner and dynalite included)`,
+  );
+}
