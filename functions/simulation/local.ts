@@ -54,7 +54,7 @@ export class LocalSimulations implements SimulationServices {
 
   /** Runs a simulation to the end (the CLI and tests await this; the API does not). */
   async run(id: string, request: SimulationRequest): Promise<SimulationMeta> {
-    await this.parent.run({ simulationId: id, ...request }).catch(() => undefined); // the Failed state is recorded in META
+    await this.parent.run({ ...request, simulationId: id }).catch(() => undefined); // the Failed state is recorded in META
     return (await this.sim.deps.repo.get(id))!;
   }
 

@@ -9,6 +9,7 @@ import { translateHandler } from "../../functions/place-search/translate.ts";
 import { executeHandler } from "../../functions/place-search/execute.ts";
 import { searchPointHandler } from "../../functions/place-search/search-point.ts";
 import { testExecDeps } from "../helpers/server.ts";
+import { testSimulations } from "../helpers/simulation.ts";
 import {
   LOCAL_PLACE_SEARCH_RESOURCES,
   PLACE_SEARCH_STATES,
@@ -90,5 +91,38 @@ describe("events/ for place search execution", () => {
     expect(fromQuery.meta.apiCalls).toBeGreaterThan(10);
     const given = event("workflows/place-search-given-plan.json");
     expect((await services.executePlan(given.plan, given.query)).places.length).toBeGreaterThan(0);
+  });
+});
+
+describe("events/ for the simulation", () => {
+  it("the simulation events run through their step handlers and the state machine, in order", async () => {
+    const { sims, runtime, close } = await testSimulations();
+    try {
+      const api = handle(createApp(localServices({ exec: testExecDeps, simulations: sims }))) as (
+        e: unknown,
+      ) => Promise<{ statusCode: number; body: string }>;
+      expect((await api(event("api/simulation-bad-input.json"))).statusCode).toBe(400);
+      const started = await api(event("api/simulation-start.json"));
+      expect(started.statusCode).toBe(202);
+      await sims.settled(JSON.parse(started.body).id);
+
+      const init = await runtime.initialise(event("simulation/initialise.json"));
+      expect(init.slots.map((s) => s.key)).toEqual(["d01#07:00", "d01#12:00", "d01#18:00", "d01#22:00"]);
+      await runtime.flush(event("simulation/slot.json"));
+      const prepared = await runtime.prepare(event("simulation/slot.json"));
+      expect(prepared.agents.length).toBeGreaterThan(0);
+      const turn = await runtime.agentTurn(event("simulation/agent.json"));
+      expect(turn.agent_id).toBe("R001");
+      expect(
+        ((await runtime.collect(event("simulation/collect.json"))) as Record<string, unknown>).agent_turns,
+      ).toBe(2);
+      expect((await runtime.finalize(event("simulation/finalize.json"))).status).toBe("completed");
+
+      const { simulationId: _id, ...request } = event("workflows/simulation.json");
+      const meta = await sims.run("from-event", request);
+      expect(meta.status).toBe("completed");
+    } finally {
+      await close();
+    }
   });
 });
