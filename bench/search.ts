@@ -14,45 +14,12 @@ import { EmbeddedPlaces, HaversineDistances } from "../shared/providers/embedded
 import { matchScore } from "../shared/providers/embedded/matcher.ts";
 import { KakaoLocal } from "../shared/providers/kakao-local.ts";
 import { KakaoMobility } from "../shared/providers/kakao-mobility.ts";
-import { fixture, startFake, type Recorded, type Reply } from "../test/helpers/fake-http.ts";
+import { fixture, startFake } from "../test/helpers/fake-http.ts";
+import { kakaoLocal } from "../test/helpers/fake-kakao.ts";
 import { ms, summarize } from "./stats.ts";
 
 const LATENCY = 50;
 const ROUTE_QUERY = "강남에서 판교 가는 길에 속이 편한 음식점";
-const STATIONS: Record<string, [number, number]> = {
-  강남역: [127.027926, 37.497175],
-  판교역: [127.112217, 37.394761],
-};
-
-function kakaoLocal(r: Recorded): Reply {
-  const q = r.query.get("query")!;
-  const doc = fixture("kakao.keyword.json").documents[0];
-  if (r.query.get("size") === "1" && STATIONS[q]) {
-    const [x, y] = STATIONS[q];
-    return {
-      json: {
-        meta: { total_count: 1, pageable_count: 1, is_end: true },
-        documents: [{ ...doc, place_name: q, x: String(x), y: String(y) }],
-      },
-    };
-  }
-  const id = `${q}-${r.query.get("x")}-${r.query.get("y")}`;
-  return {
-    json: {
-      meta: { total_count: 1, pageable_count: 1, is_end: true },
-      documents: [
-        {
-          ...doc,
-          id,
-          place_url: `http://place.map.kakao.com/${id}`,
-          x: r.query.get("x"),
-          y: r.query.get("y"),
-        },
-      ],
-    },
-  };
-}
-
 async function routeBench() {
   const local = await startFake(kakaoLocal, { latencyMs: LATENCY });
   const navi = await startFake(() => ({ json: fixture("kakaonavi.directions.json") }), {

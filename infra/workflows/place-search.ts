@@ -54,6 +54,14 @@ const translateState = (r: PlaceSearchResources) => ({
   Next: S.plan,
 });
 
+const planState = (r: PlaceSearchResources, next: { Next: string } | { End: true }) => ({
+  Type: "Task",
+  Resource: r.planFunctionArn,
+  TimeoutSeconds: 30,
+  Retry: LAMBDA_RETRY,
+  ...next,
+});
+
 export function planDefinition(r: PlaceSearchResources) {
   return {
     Comment: "Place-search planning: natural-language query → Translator → MapSearch plan",
@@ -61,13 +69,7 @@ export function planDefinition(r: PlaceSearchResources) {
     StartAt: S.translate,
     States: {
       [S.translate]: translateState(r),
-      [S.plan]: {
-        Type: "Task",
-        Resource: r.planFunctionArn,
-        TimeoutSeconds: 30,
-        Retry: LAMBDA_RETRY,
-        End: true,
-      },
+      [S.plan]: planState(r, { End: true }),
     },
   };
 }
@@ -85,13 +87,7 @@ export function searchDefinition(r: PlaceSearchResources) {
         Default: S.translate,
       },
       [S.translate]: translateState(r),
-      [S.plan]: {
-        Type: "Task",
-        Resource: r.planFunctionArn,
-        TimeoutSeconds: 30,
-        Retry: LAMBDA_RETRY,
-        Next: S.execute,
-      },
+      [S.plan]: planState(r, { Next: S.execute }),
       [S.execute]: {
         Type: "Task",
         Resource: r.executeFunctionArn,

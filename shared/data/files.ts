@@ -6,34 +6,35 @@ export function readDataFile(name: string): string {
   return readFileSync(new URL(`./${name}`, import.meta.url), "utf8");
 }
 
-/** Minimal RFC 4180 CSV reader (quoted fields, doubled quotes); returns rows keyed by the header. */
-export function parseCsv(text: string): Record<string, string>[] {
-  const rows: string[][] = [];
+/** Splits one CSV line (quoted fields, doubled quotes). Our datasets have no newlines inside fields. */
+export function splitCsvLine(line: string): string[] {
+  const out: string[] = [];
   let field = "";
-  let row: string[] = [];
   let quoted = false;
-  const src = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  for (let i = 0; i < src.length; i++) {
-    const c = src[i];
+  for (let i = 0; i < line.length; i++) {
+    const ch = line[i];
     if (quoted) {
-      if (c === '"' && src[i + 1] === '"') {
+      if (ch === '"' && line[i + 1] === '"') {
         field += '"';
         i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ",") {
-      row.push(field);
+      } else if (ch === '"') quoted = false;
+      else field += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ",") {
+      out.push(field);
       field = "";
-    } else if (c === "\n" || c === "\r") {
-      if (c === "\r" && src[i + 1] === "\n") i++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = "";
-    } else field += c;
+    } else field += ch;
   }
-  if (field !== "" || row.length) rows.push([...row, field]);
-  const [header, ...body] = rows.filter((r) => r.length > 1 || r[0] !== "");
-  return body.map((r) => Object.fromEntries(header.map((h, i) => [h, r[i] ?? ""])));
+  out.push(field);
+  return out;
+}
+
+/** A whole CSV file (a UTF-8 BOM is dropped) as rows keyed by the header. */
+export function parseCsv(text: string): Record<string, string>[] {
+  const [header, ...rows] = text
+    .replace(/^\uFEFF/, "")
+    .split(/\r?\n/)
+    .filter((l) => l.trim() !== "")
+    .map(splitCsvLine);
+  return rows.map((r) => Object.fromEntries(header.map((h, i) => [h, r[i] ?? ""])));
 }

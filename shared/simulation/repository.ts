@@ -199,23 +199,28 @@ export class SimulationRepository {
     });
   }
 
-  async visits(id: string, prefix = ""): Promise<Visit[]> {
-    const out: Visit[] = [];
+  /** Every item of the simulation whose sort key starts with `prefix`, page after page. */
+  private async queryAll(id: string, prefix: string): Promise<Record<string, AttributeValue>[]> {
+    const out: Record<string, AttributeValue>[] = [];
     let start: Record<string, AttributeValue> | undefined;
     do {
       const page = await this.db.send(
         new QueryCommand({
           TableName: this.table,
           KeyConditionExpression: "pk = :pk AND begins_with(sk, :p)",
-          ExpressionAttributeValues: { ":pk": this.pk(id), ":p": S(`VISIT#${prefix}`) },
+          ExpressionAttributeValues: { ":pk": this.pk(id), ":p": S(prefix) },
           ExclusiveStartKey: start,
           ConsistentRead: true,
         }),
       );
-      for (const i of page.Items ?? []) out.push(JSON.parse(i.visit.S!));
+      out.push(...(page.Items ?? []));
       start = page.LastEvaluatedKey;
     } while (start);
     return out;
+  }
+
+  async visits(id: string, prefix = ""): Promise<Visit[]> {
+    return (await this.queryAll(id, `VISIT#${prefix}`)).map((i) => JSON.parse(i.visit.S!));
   }
 
   /** Appends an agent's memory for one slot and records whether it left, once per slot. */
@@ -327,31 +332,18 @@ export class SimulationRepository {
 
   async aggregates(id: string): Promise<Record<string, StoreAggregate>> {
     const out: Record<string, StoreAggregate> = {};
-    let start: Record<string, AttributeValue> | undefined;
-    do {
-      const page = await this.db.send(
-        new QueryCommand({
-          TableName: this.table,
-          KeyConditionExpression: "pk = :pk AND begins_with(sk, :p)",
-          ExpressionAttributeValues: { ":pk": this.pk(id), ":p": S("STORE#") },
-          ExclusiveStartKey: start,
-          ConsistentRead: true,
-        }),
-      );
-      for (const i of page.Items ?? []) {
-        const store_id = i.sk.S!.slice("STORE#".length);
-        const tags: Record<string, number> = {};
-        for (const [k, v] of Object.entries(i)) if (k.startsWith("tag_")) tags[k.slice(4)] = Number(v.N);
-        out[store_id] = {
-          store_id,
-          count: Number(i.count?.N ?? 0),
-          sum: Number(i.sum?.N ?? 0),
-          tags,
-          recent: (i.recent?.L ?? []).slice(-5).map((r) => JSON.parse(r.S!)),
-        };
-      }
-      start = page.LastEvaluatedKey;
-    } while (start);
+    for (const i of await this.queryAll(id, "STORE#")) {
+      const store_id = i.sk.S!.slice("STORE#".length);
+      const tags: Record<string, number> = {};
+      for (const [k, v] of Object.entries(i)) if (k.startsWith("tag_")) tags[k.slice(4)] = Number(v.N);
+      out[store_id] = {
+        store_id,
+        count: Number(i.count?.N ?? 0),
+        sum: Number(i.sum?.N ?? 0),
+        tags,
+        recent: (i.recent?.L ?? []).slice(-5).map((r) => JSON.parse(r.S!)),
+      };
+    }
     return out;
   }
 }

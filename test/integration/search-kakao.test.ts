@@ -7,52 +7,13 @@ import { HaversineDistances } from "../../shared/providers/embedded/index.ts";
 import { KakaoLocal } from "../../shared/providers/kakao-local.ts";
 import { KakaoMobility } from "../../shared/providers/kakao-mobility.ts";
 import { fixture, startFake, type FakeServer, type Recorded, type Reply } from "../helpers/fake-http.ts";
+import { kakaoLocal } from "../helpers/fake-kakao.ts";
 
 let servers: FakeServer[] = [];
 afterEach(async () => {
   await Promise.all(servers.map((s) => s.close()));
   servers = [];
 });
-
-const STATIONS: Record<string, [number, number]> = {
-  강남역: [127.027926, 37.497175],
-  판교역: [127.112217, 37.394761],
-};
-
-/** Kakao Local: geocodes the two stations; around any point returns one place per keyword there. */
-function kakaoLocal(r: Recorded): Reply {
-  const q = r.query.get("query")!;
-  const doc = fixture("kakao.keyword.json").documents[0];
-  if (r.query.get("size") === "1" && STATIONS[q]) {
-    const [x, y] = STATIONS[q];
-    return {
-      json: {
-        meta: { total_count: 1, pageable_count: 1, is_end: true },
-        documents: [{ ...doc, place_name: q, x: String(x), y: String(y) }],
-      },
-    };
-  }
-  const x = Number(r.query.get("x"));
-  const y = Number(r.query.get("y"));
-  const id = `${q}-${x.toFixed(3)}-${y.toFixed(3)}`;
-  return {
-    json: {
-      meta: { total_count: 1, pageable_count: 1, is_end: true },
-      documents: [
-        {
-          ...doc,
-          id,
-          place_name: `${q} 집`,
-          place_url: `http://place.map.kakao.com/${id}`,
-          category_group_code: "FD6",
-          x: String(x + 0.001),
-          y: String(y),
-          distance: "90",
-        },
-      ],
-    },
-  };
-}
 
 async function kakaoDeps(
   localRoute: (r: Recorded) => Reply = kakaoLocal,

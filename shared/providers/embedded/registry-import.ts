@@ -7,6 +7,7 @@ import { dirname } from "node:path";
 import type { KakaoCategoryCode } from "../../place-search/categories.ts";
 import { KAKAO_CATEGORIES } from "../../place-search/categories.ts";
 import type { Place } from "../../place-search/place.ts";
+import { splitCsvLine } from "../../data/files.ts";
 
 export const REGISTRY_SOURCE = "소상공인시장진흥공단 상가(상권)정보 (data.go.kr 15083033, 공공누리 제1유형)";
 
@@ -93,29 +94,6 @@ class Decoder {
     }
     return this.decoder.decode(chunk, { stream: true });
   }
-}
-
-/** Splits one CSV line (quotes, doubled quotes). Registry rows have no embedded newlines. */
-export function splitCsvLine(line: string): string[] {
-  const out: string[] = [];
-  let field = "";
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const ch = line[i];
-    if (quoted) {
-      if (ch === '"' && line[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ",") {
-      out.push(field);
-      field = "";
-    } else field += ch;
-  }
-  out.push(field);
-  return out;
 }
 
 async function* lines(path: string, decoder: Decoder): AsyncGenerator<string> {
