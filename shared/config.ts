@@ -25,6 +25,8 @@ export const ConfigSchema = z
     PLACE_PROVIDER: z.enum(["auto", "kakao", "embedded"]).default("auto"),
     DATA_DIR: z.string().min(1).default(".data"),
     PROVIDER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
+    SIM_PERSONAS_FILE: z.string().min(1).optional(),
+    SIM_BACKOFF_UNIT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
     LOG_LEVEL: z.enum(["DEBUG", "INFO", "WARN", "ERROR", "SILENT"]).default("INFO"),
   })
   .superRefine((env, ctx) => {
@@ -72,6 +74,12 @@ export interface Config {
   dataDir: string;
   /** provider calls in flight at once within one search (route sample points × keywords) */
   providerConcurrency: number;
+  simulation: {
+    /** a JSON array of personas replacing the default set */
+    personasFile?: string;
+    /** 004: a 429 waits (attempt + 1) × this */
+    backoffUnitMs: number;
+  };
   logLevel: RawConfig["LOG_LEVEL"];
 }
 
@@ -115,6 +123,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     dataDir: e.DATA_DIR,
     providerConcurrency: e.PROVIDER_CONCURRENCY,
+    simulation: { personasFile: e.SIM_PERSONAS_FILE, backoffUnitMs: e.SIM_BACKOFF_UNIT_MS },
     logLevel: e.LOG_LEVEL,
   };
 }

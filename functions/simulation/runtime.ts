@@ -6,6 +6,7 @@ import { createLlm } from "../../shared/llm/index.ts";
 import { embeddedPlaces } from "../../shared/place-search/exec-deps.ts";
 import { SimulationRepository } from "../../shared/simulation/repository.ts";
 import { SimulationRuntime } from "../../shared/simulation/service.ts";
+import { loadPersonas } from "../../shared/simulation/personas.ts";
 import { runtime } from "../../shared/runtime.ts";
 
 let cached: Promise<SimulationRuntime> | undefined;
@@ -19,6 +20,8 @@ export function simulationRuntime(): Promise<SimulationRuntime> {
       repo: new SimulationRepository(dynamoClient(), table),
       places: () => embeddedPlaces(config.dataDir).places,
       llm: createLlm(config, { sdkRetries: 0 }),
+      backoffUnitMs: config.simulation.backoffUnitMs,
+      personas: config.simulation.personasFile ? loadPersonas(config.simulation.personasFile) : undefined,
     });
   })();
   return cached;

@@ -366,7 +366,13 @@ export async function runAction(
         if (place.provider !== "google") return place;
         const d = await google.details(counter, place.id).catch(() => null);
         return d
-          ? { ...place, openNow: d.openNow, rating: d.place.rating, reviewCount: d.place.reviewCount }
+          ? {
+              ...place,
+              openNow: d.openNow,
+              rating: d.place.rating,
+              reviewCount: d.place.reviewCount,
+              reviewSnippets: d.reviews.map((r) => r.text.slice(0, 300)).filter(Boolean),
+            }
           : place;
       });
       return result({ places: enriched, totalCount: enriched.length });

@@ -39,6 +39,8 @@ export const Place = z.object({
   distanceFromStart: z.number().optional(),
   segment: z.number().int().optional(),
   reviewMatches: z.array(z.string()).optional(),
+  /** review texts (Google details), the evidence review filters check */
+  reviewSnippets: z.array(z.string()).optional(),
   /** true for the embedded demo data, which is generated, not real */
   synthetic: z.boolean().optional(),
 });

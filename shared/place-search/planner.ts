@@ -126,9 +126,12 @@ function radiusPlan(
   const radius = tr.radius ?? RADIUS_BY_KIND[center.kind];
   if (tr.provider === "google") {
     const s = b.add("google_find_place", { query: center.query }, "기준 장소 좌표");
-    for (const query of googleQueries(tr, foreignLabel(center), "near")) {
-      b.add("google_text_search", { query, ...googleCenter(s), radius: Math.min(radius, 50_000), size: 20 });
-    }
+    const searches = googleQueries(tr, foreignLabel(center), "near").map((query) =>
+      b.add("google_text_search", { query, ...googleCenter(s), radius: Math.min(radius, 50_000), size: 20 }),
+    );
+    // review conditions are checked in Google's reviews (000: google_enrich), for the first search's places
+    if (tr.review_check_keywords.length)
+      b.add("google_enrich", { places: `\${step${searches[0]}.places}` }, "리뷰 확인");
     return pp;
   }
   const s = b.add("geocode", { query: center.query }, "기준 위치 좌표");

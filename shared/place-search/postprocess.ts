@@ -53,7 +53,7 @@ const byNumber =
   };
 
 function reviewEvidence(p: Place, keywords: string[]): string[] {
-  const text = [p.displayName, ...(p.tags ?? [])].join(" ");
+  const text = [p.displayName, ...(p.tags ?? []), ...(p.reviewSnippets ?? [])].join(" ");
   return keywords.filter((k) => text.includes(k));
 }
 
@@ -104,7 +104,10 @@ export function postProcess(state: ExecState, ctx: PostProcessContext): AgentRes
     const keywords = pp.review_keywords;
     places = places.map((p) => ({ ...p, reviewMatches: reviewEvidence(p, keywords) }));
     const confirmed = places.filter((p) => p.reviewMatches!.length > 0);
-    if (ctx.dataSource.startsWith("embedded") && confirmed.length > 0) {
+    // evidence exists for the embedded data (attribute tags) and for Google places with reviews;
+    // Kakao has none, so its places stay, with 000's hint to check the placeUrl
+    const checkable = ctx.dataSource.startsWith("embedded") || places.some((p) => p.reviewSnippets?.length);
+    if (checkable && confirmed.length > 0) {
       places = confirmed;
     } else {
       warnings.push(

@@ -6,6 +6,7 @@ import type { LlmPort } from "../llm/port.ts";
 import { embeddedPlaces } from "../place-search/exec-deps.ts";
 import { dynamoClient, ensureTable, startLocalDynamo, type LocalDynamo } from "../store/dynamo.ts";
 import { SimulationRepository } from "./repository.ts";
+import { loadPersonas } from "./personas.ts";
 import { SimulationRuntime, type SimulationDeps } from "./service.ts";
 
 export const LOCAL_SIM_TABLE = "dongne-simulations";
@@ -22,6 +23,8 @@ export async function localSimulationRuntime(
     repo: new SimulationRepository(client, LOCAL_SIM_TABLE),
     places: () => embeddedPlaces(config.dataDir).places,
     llm: llm === null ? undefined : (llm ?? createLlm(config, { sdkRetries: 0 })),
+    backoffUnitMs: config.simulation.backoffUnitMs,
+    personas: config.simulation.personasFile ? loadPersonas(config.simulation.personasFile) : undefined,
     ...rest,
   });
   return { runtime, dynamo };

@@ -79,6 +79,8 @@ export interface SimulationDeps {
   llm?: LlmPort;
   /** 429 backoff unit (004: 10 s; shortened in tests) */
   backoffUnitMs?: number;
+  /** a custom persona set (SIM_PERSONAS_FILE) instead of the generated default */
+  personas?: Persona[];
   /** a test hook: make agent turns fail (simulates a crash midway) */
   failAgent?: (item: AgentItem) => boolean;
 }
@@ -101,7 +103,12 @@ export class SimulationRuntime {
   /** the persona set of a simulation of `agents` agents (the default 160 when absent) */
   personaSet(agents: number | undefined): Map<string, Persona> {
     const key = agents ?? 0;
-    if (!this.personas.has(key)) this.personas.set(key, new Map(personasFor(agents).map((p) => [p.id, p])));
+    if (!this.personas.has(key)) {
+      const set = this.deps.personas
+        ? this.deps.personas.slice(0, agents ?? this.deps.personas.length)
+        : personasFor(agents);
+      this.personas.set(key, new Map(set.map((p) => [p.id, p])));
+    }
     return this.personas.get(key)!;
   }
 

@@ -8,6 +8,7 @@ import { planHandler } from "../../functions/place-search/plan.ts";
 import { translateHandler } from "../../functions/place-search/translate.ts";
 import { executeHandler } from "../../functions/place-search/execute.ts";
 import { searchPointHandler } from "../../functions/place-search/search-point.ts";
+import { postProcessHandler } from "../../functions/place-search/post-process.ts";
 import { testExecDeps } from "../helpers/server.ts";
 import { testSimulations } from "../helpers/simulation.ts";
 import {
@@ -121,6 +122,21 @@ describe("events/ for the simulation", () => {
       const { simulationId: _id, ...request } = event("workflows/simulation.json");
       const meta = await sims.run("from-event", request);
       expect(meta.status).toBe("completed");
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe("events/ for the remaining steps", () => {
+  it("place-search/post-process.json becomes an AgentResponse; simulation/fail.json marks a simulation failed", async () => {
+    const r = postProcessHandler(event("place-search/post-process.json"), testExecDeps());
+    expect(r.places.length).toBeGreaterThan(0);
+    const { runtime, close } = await testSimulations();
+    try {
+      await runtime.initialise(event("simulation/initialise.json"));
+      expect((await runtime.fail(event("simulation/fail.json"))).status).toBe("failed");
+      expect((await runtime.deps.repo.get("sim-example-0001"))!.error).toContain("agent R003 crashed");
     } finally {
       await close();
     }

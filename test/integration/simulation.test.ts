@@ -173,3 +173,27 @@ describe("the LLM engine through the real SDK on a fake Messages API", () => {
     expect(JSON.stringify(step3.messages)).toMatch(/평균가격: .*원/);
   });
 });
+
+describe("custom personas", () => {
+  it("SIM_PERSONAS_FILE replaces the default set", async () => {
+    const { mkdtempSync, writeFileSync } = await import("node:fs");
+    const { join } = await import("node:path");
+    const { tmpdir } = await import("node:os");
+    const { defaultPersonas, loadPersonas } = await import("../../shared/simulation/personas.ts");
+    const file = join(mkdtempSync(join(tmpdir(), "personas-")), "personas.json");
+    const mine = defaultPersonas(3, 0).map((p, i) => ({
+      ...p,
+      id: `R90${i}`,
+      name: `테스트${i}`,
+      eat_out_tendency: 1,
+    }));
+    writeFileSync(file, JSON.stringify(mine));
+    expect(() => loadPersonas(join(tmpdir(), "missing.json"))).toThrow();
+    const { sims, repo } = await setup({ personas: loadPersonas(file) });
+    const meta = await sims.run("custom", { days: 1, seed: 1 });
+    expect(meta.agents).toBe(3);
+    const agents = new Set((await repo.visits("custom")).map((v) => v.agent_id));
+    expect(agents.size).toBeGreaterThan(0);
+    for (const a of agents) expect(["R900", "R901", "R902"]).toContain(a);
+  });
+});
