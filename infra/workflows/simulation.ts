@@ -158,6 +158,7 @@ export const LOCAL_SIMULATION_RESOURCES: SimulationResources = {
   finalizeFunctionArn: localArn("finalize"),
   failFunctionArn: localArn("fail"),
   slotStateMachineArn: "arn:aws:states:ap-northeast-2:000000000000:stateMachine:dongne-simulation-slot",
-  // locally every agent of a slot is in flight; the LLM gate caps the calls
-  agentConcurrency: 0,
+  // locally every agent of a slot is in flight and the LLM gate caps the calls (0 would mean the
+  // runner's default of 40 agents, which starves the gate of choices)
+  agentConcurrency: 1000,
 };

@@ -62,9 +62,14 @@ export function simulationAnswer(req: Req, n: number): FakeReply {
 export class FixedLatencyLlm implements LlmPort {
   readonly name = "fake-fixed-latency";
   calls = 0;
+  /** calls per "slot|agent", read off the prompts (the persona line and the time slot) */
+  readonly chains = new Map<string, number>();
   constructor(private readonly latencyMs: number) {}
   async structured<S extends z.ZodType>(req: StructuredRequest<S>) {
     const n = this.calls++;
+    const agent = /\(([RP]\d{3,}),/.exec(req.prompt)?.[1];
+    const slot = /\((\d\d:\d\d)\)/.exec(req.prompt)?.[1] ?? "step4";
+    if (agent) this.chains.set(`${slot}|${agent}`, (this.chains.get(`${slot}|${agent}`) ?? 0) + 1);
     await new Promise((r) => setTimeout(r, this.latencyMs));
     const fields = Object.keys((req.schema as unknown as { shape?: object }).shape ?? {}).join(",");
     const value = req.schema.parse(answerStep(req.prompt, fields, n));
