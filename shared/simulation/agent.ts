@@ -25,7 +25,8 @@ export interface AgentTurn {
   day: number;
   slot: TimeSlot;
   stores: readonly Store[];
-  aggregates: Record<string, StoreAggregate>;
+  /** earlier slots' ratings; steps 1–2 do not read them, so the first call need not wait for the read */
+  aggregates: Promise<Record<string, StoreAggregate>> | Record<string, StoreAggregate>;
   memory: MemoryEntry[];
   engine: DecisionEngine;
   seed: number;
@@ -62,7 +63,7 @@ export async function processDecision(turn: AgentTurn): Promise<DecisionResult &
     day,
     slot,
     memory: memoryContext(turn.memory, day),
-    aggregates: turn.aggregates,
+    aggregates: {}, // set before step 3
     rng,
     session: [],
     usage: noUsage(),
@@ -88,13 +89,14 @@ export async function processDecision(turn: AgentTurn): Promise<DecisionResult &
     if (!categories.includes(s2.category))
       throw new Error(`step2: "${s2.category}" is not a category for ${slot}`);
     steps.step2 = s2;
+    ctx.aggregates = await turn.aggregates;
 
     const actions = persona.type === "resident" ? RESIDENT_ACTIONS : FLOATING_ACTIONS;
     let category = s2.category;
     let nextAction: string | null = null;
     let firstReason: string | null = null;
     for (let round = 0; round < MAX_VISIT_LOOP; round++) {
-      const candidates = searchRankedStores(rng, turn.stores, persona, category, turn.aggregates);
+      const candidates = searchRankedStores(rng, turn.stores, persona, category, ctx.aggregates);
       const s3 = candidates.length ? await engine.step3(ctx, category, candidates) : null;
       const store = s3 ? findStore(candidates, s3.store_name) : undefined;
       if (!store) {

@@ -200,7 +200,11 @@ export class SimulationRepository {
   }
 
   /** Every item of the simulation whose sort key starts with `prefix`, page after page. */
-  private async queryAll(id: string, prefix: string): Promise<Record<string, AttributeValue>[]> {
+  private async queryAll(
+    id: string,
+    prefix: string,
+    only?: { filter: string; projection: string },
+  ): Promise<Record<string, AttributeValue>[]> {
     const out: Record<string, AttributeValue>[] = [];
     let start: Record<string, AttributeValue> | undefined;
     do {
@@ -208,6 +212,8 @@ export class SimulationRepository {
         new QueryCommand({
           TableName: this.table,
           KeyConditionExpression: "pk = :pk AND begins_with(sk, :p)",
+          FilterExpression: only?.filter,
+          ProjectionExpression: only?.projection,
           ExpressionAttributeValues: { ":pk": this.pk(id), ":p": S(prefix) },
           ExclusiveStartKey: start,
           ConsistentRead: true,
@@ -223,7 +229,7 @@ export class SimulationRepository {
     return (await this.queryAll(id, `VISIT#${prefix}`)).map((i) => JSON.parse(i.visit.S!));
   }
 
-  /** Appends an agent's memory for one slot and records whether it left, once per slot. */
+  /** Appends an agent's memory for one slot, once per slot, and the slot it left Mangwon-dong in (for good). */
   async recordAgentSlot(
     id: string,
     agentId: string,
@@ -237,12 +243,13 @@ export class SimulationRepository {
           TableName: this.table,
           Key: { pk: this.pk(id), sk: S(`AGENT#${agentId}`) },
           UpdateExpression:
-            "SET memory = list_append(if_not_exists(memory, :empty), :m), leftMangwon = :left ADD slots :slot",
+            "SET memory = list_append(if_not_exists(memory, :empty), :m)" +
+            (leftMangwon ? ", leftAt = if_not_exists(leftAt, :k)" : "") +
+            " ADD slots :slot",
           ConditionExpression: "attribute_not_exists(slots) OR NOT contains(slots, :k)",
           ExpressionAttributeValues: {
             ":empty": { L: [] },
             ":m": { L: memory.map((m) => json(m)) },
-            ":left": { BOOL: leftMangwon },
             ":slot": { SS: [key] },
             ":k": S(key),
           },
@@ -253,7 +260,16 @@ export class SimulationRepository {
     }
   }
 
-  async agent(id: string, agentId: string): Promise<{ memory: MemoryEntry[]; leftMangwon: boolean }> {
+  /** The floating agents who chose 망원동_떠나기 and the slot they did (004: every later slot skips them). */
+  async agentsWhoLeft(id: string): Promise<Map<string, string>> {
+    const items = await this.queryAll(id, "AGENT#", {
+      filter: "attribute_exists(leftAt)",
+      projection: "sk, leftAt",
+    });
+    return new Map(items.map((i) => [i.sk.S!.slice("AGENT#".length), i.leftAt.S!]));
+  }
+
+  async agent(id: string, agentId: string): Promise<{ memory: MemoryEntry[] }> {
     const out = await this.db.send(
       new GetItemCommand({
         TableName: this.table,
@@ -263,7 +279,6 @@ export class SimulationRepository {
     );
     return {
       memory: (out.Item?.memory?.L ?? []).map((m) => JSON.parse(m.S!)),
-      leftMangwon: out.Item?.leftMangwon?.BOOL ?? false,
     };
   }
 
@@ -286,7 +301,7 @@ export class SimulationRepository {
     // stores are independent: their updates go out together (each is still one conditional update)
     await mapLimit(
       [...byStore.entries()].sort((a, b) => a[0].localeCompare(b[0])),
-      failAfter === undefined ? 8 : 1,
+      failAfter === undefined ? 16 : 1,
       async ([store, list]) => {
         if (failAfter !== undefined && started >= failAfter)
           throw new Error(`flush interrupted after ${applied} stores (test hook)`);

@@ -126,7 +126,11 @@ export class SimulationRuntime {
 
   aggregates(simulationId: string, key: string) {
     const k = `${simulationId}#${key}`;
-    if (!this.aggregatesBySlot.has(k)) this.aggregatesBySlot.set(k, this.deps.repo.aggregates(simulationId));
+    if (!this.aggregatesBySlot.has(k)) {
+      const read = this.deps.repo.aggregates(simulationId);
+      read.catch(() => this.aggregatesBySlot.delete(k)); // a failed read is tried again by the next agent
+      this.aggregatesBySlot.set(k, read);
+    }
     return this.aggregatesBySlot.get(k)!;
   }
 
@@ -172,16 +176,13 @@ export class SimulationRuntime {
     const candidates = activeToday([...this.personaSet(meta.agents).values()], day, meta.seed).filter((p) =>
       hasArrived(p, slot),
     );
-    const states = await Promise.all(
-      candidates.map((p) => (p.type === "floating" ? this.deps.repo.agent(input.simulationId, p.id) : null)),
-    );
+    const left = await this.deps.repo.agentsWhoLeft(input.simulationId);
     const agents = candidates
-      .filter((_, i) => !states[i]?.leftMangwon)
+      .filter((p) => !left.has(p.id))
       .map((p) => ({ simulationId: input.simulationId, agentId: p.id, day, slot, key }));
     return { ...input, agents };
   }
 
-  /** One agent's turn: the five steps, its visits buffered (idempotent), its memory appended. */
   /** A simulation's parameters never change after it is created: read them once per process. */
   private readonly params = new Map<string, Promise<SimulationMeta>>();
   private simulationParams(id: string): Promise<SimulationMeta> {
@@ -196,15 +197,15 @@ export class SimulationRuntime {
     return this.params.get(id)!;
   }
 
+  /** One agent's turn: the five steps, its visits buffered (idempotent), its memory appended. */
   async agentTurn(item: AgentItem): Promise<AgentSummary> {
     if (this.deps.failAgent?.(item)) throw new Error(`agent ${item.agentId} crashed (test hook)`);
     const meta = await this.simulationParams(item.simulationId);
     const persona = this.personaSet(meta.agents).get(item.agentId);
     if (!persona) throw new Error(`no persona ${item.agentId}`);
-    const [aggregates, state] = await Promise.all([
-      this.aggregates(item.simulationId, item.key),
-      this.deps.repo.agent(item.simulationId, item.agentId),
-    ]);
+    const aggregates = this.aggregates(item.simulationId, item.key);
+    aggregates.catch(() => undefined); // an agent who stays home never awaits it; one who goes on sees the error
+    const state = await this.deps.repo.agent(item.simulationId, item.agentId);
     const result = await processDecision({
       persona,
       day: item.day,

@@ -6,6 +6,7 @@ import { AnthropicLlm } from "../../shared/llm/anthropic.ts";
 import { startFakeAnthropic } from "../helpers/fake-anthropic.ts";
 import { simulationAnswer } from "../helpers/fake-sim-llm.ts";
 import { testSimulations } from "../helpers/simulation.ts";
+import { slotKey } from "../../shared/simulation/repository.ts";
 import type { Visit } from "../../shared/simulation/types.ts";
 
 const closers: (() => Promise<unknown>)[] = [];
@@ -55,6 +56,13 @@ describe("a simulated day (offline engine)", () => {
         expect(["07:00", "12:00", "18:00", "22:00"].indexOf(v.time_slot)).toBeGreaterThanOrEqual(
           ["07:00", "12:00", "18:00", "22:00"].indexOf(p.entry_time_slot!),
         );
+    }
+    // a floating visitor who chose 망원동_떠나기 acts in no later slot (004: 이후 스킵)
+    const left = await repo.agentsWhoLeft("day-1");
+    expect(left.size).toBeGreaterThan(0);
+    for (const [id, leftAt] of left) {
+      const memory = (await repo.agent("day-1", id)).memory;
+      expect(memory.every((m) => slotKey(m.day, m.time_slot) <= leftAt)).toBe(true);
     }
     // memory carries over: every agent who ate has it in memory
     const someone = visits[0];
