@@ -223,7 +223,6 @@ export class DongneStack extends Stack {
       finalizeFunctionArn: finalize.functionArn,
       failFunctionArn: fail.functionArn,
       slotStateMachineArn: "", // set below, once the child exists
-      agentConcurrency: Number(this.node.tryGetContext("simulationAgentConcurrency") ?? 10),
     };
     const slot = this.workflow(
       "SimulationSlotWorkflow",

@@ -27,6 +27,7 @@ export const ConfigSchema = z
     PROVIDER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
     SIM_PERSONAS_FILE: z.string().min(1).optional(),
     SIM_BACKOFF_UNIT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+    SIM_MAX_CONCURRENT_LLM_CALLS: z.coerce.number().int().min(1).max(100).default(10),
     LOG_LEVEL: z.enum(["DEBUG", "INFO", "WARN", "ERROR", "SILENT"]).default("INFO"),
   })
   .superRefine((env, ctx) => {
@@ -79,6 +80,8 @@ export interface Config {
     personasFile?: string;
     /** 004: a 429 waits (attempt + 1) × this */
     backoffUnitMs: number;
+    /** 004's max_concurrent_llm_calls when a request does not say */
+    maxConcurrentLlmCalls: number;
   };
   logLevel: RawConfig["LOG_LEVEL"];
 }
@@ -123,7 +126,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     dataDir: e.DATA_DIR,
     providerConcurrency: e.PROVIDER_CONCURRENCY,
-    simulation: { personasFile: e.SIM_PERSONAS_FILE, backoffUnitMs: e.SIM_BACKOFF_UNIT_MS },
+    simulation: {
+      personasFile: e.SIM_PERSONAS_FILE,
+      backoffUnitMs: e.SIM_BACKOFF_UNIT_MS,
+      maxConcurrentLlmCalls: e.SIM_MAX_CONCURRENT_LLM_CALLS,
+    },
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -33,12 +33,14 @@ export interface SimulationServices {
 
 export class LocalSimulations implements SimulationServices {
   private readonly parent: LocalWorkflow;
+  /** the slot state machine (RunSlot's child execution in AWS) */
+  readonly slot: LocalWorkflow;
   private readonly running = new Map<string, Promise<unknown>>();
 
   constructor(readonly sim: SimulationRuntime) {
-    const slot = new LocalWorkflow(slotDefinition(LOCAL_SIMULATION_RESOURCES), {
+    const slot = (this.slot = new LocalWorkflow(slotDefinition(LOCAL_SIMULATION_RESOURCES), {
       [S.agentTurn]: (i: unknown) => sim.agentTurn(AgentItem.parse(i)),
-    });
+    }));
     this.parent = new LocalWorkflow(simulationDefinition(LOCAL_SIMULATION_RESOURCES), {
       [S.initialise]: (i: unknown) => sim.initialise(InitInput.parse(i)),
       [S.flush]: (i: unknown) => sim.flush(SlotInput.parse(i)),

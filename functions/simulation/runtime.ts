@@ -21,6 +21,7 @@ export function simulationRuntime(): Promise<SimulationRuntime> {
       places: () => embeddedPlaces(config.dataDir).places,
       llm: createLlm(config, { sdkRetries: 0 }),
       backoffUnitMs: config.simulation.backoffUnitMs,
+      maxConcurrentLlmCalls: config.simulation.maxConcurrentLlmCalls,
       personas: config.simulation.personasFile ? loadPersonas(config.simulation.personasFile) : undefined,
     });
   })();

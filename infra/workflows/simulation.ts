@@ -2,8 +2,8 @@
 //
 //  parent (Standard): Initialise → Slots (Map, one slot at a time) [ Flush → PrepareSlot → RunSlot →
 //                     Collect ] → Finalize; any failure → MarkFailed → Failed
-//  child  (Standard, one execution per slot): Agents (Map over the slot's agents, MaxConcurrency from
-//                     configuration) [ AgentTurn ]
+//  child  (Standard, one execution per slot): Agents (Map over the slot's agents, MaxConcurrencyPath
+//                     from PrepareSlot: the simulation's LLM cap) [ AgentTurn ]
 //
 // One child execution per slot keeps every history small: the parent records ~25 events a slot (≈700
 // for 7 days), a child ~5 per agent (≈1,000 for 200 agents) — far below the 25,000-event cap.
@@ -32,8 +32,6 @@ export interface SimulationResources {
   failFunctionArn: string;
   /** the child state machine; locally RunSlot is mapped to a handler that runs it in-process */
   slotStateMachineArn: string;
-  /** agents in flight at once within a slot (in AWS this also caps concurrent LLM calls) */
-  agentConcurrency: number;
 }
 
 const S = SIMULATION_STATES;
@@ -136,7 +134,8 @@ export function slotDefinition(r: SimulationResources) {
       [S.agents]: {
         Type: "Map",
         ItemsPath: "$.agents",
-        MaxConcurrency: r.agentConcurrency,
+        // PrepareSlot says how many agents may be in flight (SimulationRuntime.prepare)
+        MaxConcurrencyPath: "$.agentsInFlight",
         ItemProcessor: {
           ProcessorConfig: { Mode: "INLINE" },
           StartAt: S.agentTurn,
@@ -158,7 +157,4 @@ export const LOCAL_SIMULATION_RESOURCES: SimulationResources = {
   finalizeFunctionArn: localArn("finalize"),
   failFunctionArn: localArn("fail"),
   slotStateMachineArn: "arn:aws:states:ap-northeast-2:000000000000:stateMachine:dongne-simulation-slot",
-  // locally every agent of a slot is in flight and the LLM gate caps the calls (0 would mean the
-  // runner's default of 40 agents, which starves the gate of choices)
-  agentConcurrency: 1000,
 };

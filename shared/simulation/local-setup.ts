@@ -24,6 +24,8 @@ export async function localSimulationRuntime(
     places: () => embeddedPlaces(config.dataDir).places,
     llm: llm === null ? undefined : (llm ?? createLlm(config, { sdkRetries: 0 })),
     backoffUnitMs: config.simulation.backoffUnitMs,
+    maxConcurrentLlmCalls: config.simulation.maxConcurrentLlmCalls,
+    sharedLlmGate: true,
     personas: config.simulation.personasFile ? loadPersonas(config.simulation.personasFile) : undefined,
     ...rest,
   });

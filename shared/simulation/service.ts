@@ -70,8 +70,6 @@ export const CollectInput = z.object({
   results: z.array(AgentSummary),
 });
 
-export const DEFAULT_MAX_CONCURRENT_LLM_CALLS = 10;
-
 export interface SimulationDeps {
   repo: SimulationRepository;
   /** the embedded places the stores come from */
@@ -79,6 +77,14 @@ export interface SimulationDeps {
   llm?: LlmPort;
   /** 429 backoff unit (004: 10 s; shortened in tests) */
   backoffUnitMs?: number;
+  /** the LLM cap of a simulation whose request does not set one (004: 10) */
+  maxConcurrentLlmCalls?: number;
+  /**
+   * Every agent of a slot runs in this process behind one LLM gate (local runs): the fan-out lets them
+   * all in and the gate caps and orders the calls. In AWS each agent is its own Lambda making one call
+   * at a time, so the fan-out itself is the cap: agents in flight = calls in flight.
+   */
+  sharedLlmGate?: boolean;
   /** a custom persona set (SIM_PERSONAS_FILE) instead of the generated default */
   personas?: Persona[];
   /** a test hook: make agent turns fail (simulates a crash midway) */
@@ -139,7 +145,7 @@ export class SimulationRuntime {
   /** Creates the simulation (once) and lists the slots still to run: a resumed run skips completed ones. */
   async initialise(input: z.infer<typeof InitInput>) {
     const { simulationId, days, seed, agents } = input;
-    const maxConcurrentLlmCalls = input.maxConcurrentLlmCalls ?? DEFAULT_MAX_CONCURRENT_LLM_CALLS;
+    const maxConcurrentLlmCalls = input.maxConcurrentLlmCalls ?? this.deps.maxConcurrentLlmCalls ?? 10;
     const all: SlotItem[] = [];
     for (let day = 1; day <= days; day++) {
       for (const slot of TIME_SLOTS)
@@ -180,7 +186,8 @@ export class SimulationRuntime {
     const agents = candidates
       .filter((p) => !left.has(p.id))
       .map((p) => ({ simulationId: input.simulationId, agentId: p.id, day, slot, key }));
-    return { ...input, agents };
+    const agentsInFlight = this.deps.sharedLlmGate ? Math.max(1, agents.length) : meta.maxConcurrentLlmCalls;
+    return { ...input, agents, agentsInFlight };
   }
 
   /** A simulation's parameters never change after it is created: read them once per process. */

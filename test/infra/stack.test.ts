@@ -58,6 +58,13 @@ describe("DongneStack", () => {
       TracingConfiguration: { Enabled: true },
       LoggingConfiguration: Match.objectLike({ Level: "ALL", IncludeExecutionData: true }),
     });
+    // the per-agent fan-out is capped per simulation, by what PrepareSlot hands it
+    const definitions = Object.values(template.findResources("AWS::StepFunctions::StateMachine")).map((m) =>
+      JSON.stringify(m.Properties.DefinitionString),
+    );
+    expect(
+      definitions.filter((d) => d.includes('\\"MaxConcurrencyPath\\":\\"$.agentsInFlight\\"')),
+    ).toHaveLength(1);
   });
 
   it("routes the API's paths to the API Lambda, with access logs and throttling", () => {

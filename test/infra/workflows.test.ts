@@ -23,7 +23,7 @@ const definitions = {
   plan: planDefinition(LOCAL_PLACE_SEARCH_RESOURCES),
   search: searchDefinition(LOCAL_PLACE_SEARCH_RESOURCES),
   simulation: simulationDefinition(LOCAL_SIMULATION_RESOURCES),
-  simulationSlot: slotDefinition({ ...LOCAL_SIMULATION_RESOURCES, agentConcurrency: 10 }),
+  simulationSlot: slotDefinition(LOCAL_SIMULATION_RESOURCES),
 };
 
 describe("state-machine definitions", () => {

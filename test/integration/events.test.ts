@@ -114,6 +114,8 @@ describe("events/ for the simulation", () => {
       expect(prepared.agents.length).toBeGreaterThan(0);
       const turn = await runtime.agentTurn(event("simulation/agent.json"));
       expect(turn.agent_id).toBe("R001");
+      const slotRun = await sims.slot.run<{ agent_id: string }[]>(event("workflows/simulation-slot.json"));
+      expect(slotRun.map((r) => r.agent_id)).toEqual(["R001", "R002"]);
       expect(
         ((await runtime.collect(event("simulation/collect.json"))) as Record<string, unknown>).agent_turns,
       ).toBe(2);

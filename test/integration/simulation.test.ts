@@ -7,6 +7,7 @@ import { startFakeAnthropic } from "../helpers/fake-anthropic.ts";
 import { simulationAnswer } from "../helpers/fake-sim-llm.ts";
 import { testSimulations } from "../helpers/simulation.ts";
 import { slotKey } from "../../shared/simulation/repository.ts";
+import { SimulationRuntime } from "../../shared/simulation/service.ts";
 import type { Visit } from "../../shared/simulation/types.ts";
 
 const closers: (() => Promise<unknown>)[] = [];
@@ -80,6 +81,21 @@ describe("a simulated day (offline engine)", () => {
     expect(strip(await a.repo.visits("same"))).toEqual(strip(await b.repo.visits("same")));
     await a.sims.run("other", { days: 1, seed: 8, agents: 40 });
     expect(strip(await a.repo.visits("other"))).not.toEqual(strip(await a.repo.visits("same")));
+  });
+});
+
+describe("the per-agent fan-out's cap", () => {
+  it("lets every agent in behind the shared gate locally; in AWS holds agents to the simulation's LLM cap", async () => {
+    const local = await setup({ maxConcurrentLlmCalls: 7 });
+    await local.runtime.initialise({ simulationId: "cap", days: 1, seed: 1, agents: 60 });
+    const slot = { day: 1, slot: "12:00" as const, key: "d01#12:00", previous: "d01#07:00" };
+    const here = await local.runtime.prepare({ simulationId: "cap", slot });
+    expect(here.agentsInFlight).toBe(here.agents.length);
+    expect((await local.repo.get("cap"))!.maxConcurrentLlmCalls).toBe(7); // the configured default
+
+    const aws = new SimulationRuntime({ ...local.runtime.deps, sharedLlmGate: false });
+    await aws.initialise({ simulationId: "cap-aws", days: 1, seed: 1, agents: 60, maxConcurrentLlmCalls: 3 });
+    expect((await aws.prepare({ simulationId: "cap-aws", slot })).agentsInFlight).toBe(3);
   });
 });
 

@@ -11,6 +11,11 @@ describe("loadConfig", () => {
       smartModel: "claude-sonnet-5-5",
     });
     expect(c.providers.place).toBe("embedded");
+    expect(c.simulation).toEqual({
+      backoffUnitMs: 10_000,
+      maxConcurrentLlmCalls: 10,
+      personasFile: undefined,
+    });
   });
 
   it("auto mode picks Anthropic when a key is set, and Kakao when its key is set", () => {
@@ -33,6 +38,9 @@ describe("loadConfig", () => {
     [{ PLACE_PROVIDER: "kakao" }, "KAKAO_REST_API_KEY"],
     [{ NAVER_CLIENT_ID: "id" }, "NAVER_CLIENT_SECRET"],
     [{ LLM_TIMEOUT_MS: "-1" }, "LLM_TIMEOUT_MS"],
+    [{ SIM_MAX_CONCURRENT_LLM_CALLS: "0" }, "SIM_MAX_CONCURRENT_LLM_CALLS"],
+    [{ SIM_BACKOFF_UNIT_MS: "soon" }, "SIM_BACKOFF_UNIT_MS"],
+    [{ PROVIDER_CONCURRENCY: "1000" }, "PROVIDER_CONCURRENCY"],
   ])("%o stops start-up naming %s", (env, variable) => {
     let caught: unknown;
     try {
