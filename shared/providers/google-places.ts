@@ -104,6 +104,8 @@ export function googleToPlace(g: GPlace): Place {
 
 export class GooglePlaces implements GooglePlacesPort {
   private readonly http: ProviderHttp;
+  /** the language of names and addresses (Korean by default: the product answers in Korean) */
+  private readonly language: string;
 
   constructor(opts: {
     apiKey: string;
@@ -120,6 +122,17 @@ export class GooglePlaces implements GooglePlacesPort {
       headers: { "x-goog-api-key": opts.apiKey },
       secrets: [opts.apiKey],
     });
+    this.language = opts.languageCode ?? "ko";
+  }
+
+  /** places:searchText, the one endpoint behind text search, find-place and search along a route */
+  private async searchText(c: CallCounter, textQuery: string, extra: object): Promise<Place[]> {
+    const r = await this.http.json(c, "/v1/places:searchText", SearchResponse, {
+      method: "POST",
+      headers: { "x-goog-fieldmask": searchMask },
+      body: { textQuery, languageCode: this.language, ...extra },
+    });
+    return (r.places ?? []).map(googleToPlace);
   }
 
   async textSearch(
@@ -127,26 +140,19 @@ export class GooglePlaces implements GooglePlacesPort {
     query: string,
     opts: { near?: LatLng; radius?: number; size?: number },
   ): Promise<Place[]> {
-    const r = await this.http.json(c, "/v1/places:searchText", SearchResponse, {
-      method: "POST",
-      headers: { "x-goog-fieldmask": searchMask },
-      body: {
-        textQuery: query,
-        languageCode: "ko",
-        pageSize: Math.min(opts.size ?? 20, 20),
-        ...(opts.near
-          ? {
-              locationBias: {
-                circle: {
-                  center: { latitude: opts.near.lat, longitude: opts.near.lng },
-                  radius: Math.min(opts.radius ?? 2000, 50_000),
-                },
+    return this.searchText(c, query, {
+      pageSize: Math.min(opts.size ?? 20, 20),
+      ...(opts.near
+        ? {
+            locationBias: {
+              circle: {
+                center: { latitude: opts.near.lat, longitude: opts.near.lng },
+                radius: Math.min(opts.radius ?? 2000, 50_000),
               },
-            }
-          : {}),
-      },
+            },
+          }
+        : {}),
     });
-    return (r.places ?? []).map(googleToPlace);
   }
 
   async findPlace(c: CallCounter, query: string, near?: LatLng): Promise<GeoPoint | null> {
@@ -174,7 +180,7 @@ export class GooglePlaces implements GooglePlacesPort {
       body: {
         includedTypes,
         maxResultCount: 20,
-        languageCode: "ko",
+        languageCode: this.language,
         locationRestriction: {
           circle: {
             center: { latitude: center.lat, longitude: center.lng },
@@ -189,7 +195,7 @@ export class GooglePlaces implements GooglePlacesPort {
   async details(c: CallCounter, placeId: string): Promise<PlaceDetails> {
     const g = await this.http.json(c, `/v1/places/${encodeURIComponent(placeId)}`, GPlace, {
       headers: { "x-goog-fieldmask": detailsMask },
-      query: { languageCode: "ko" },
+      query: { languageCode: this.language },
     });
     return {
       place: googleToPlace(g),
@@ -211,17 +217,10 @@ export class GooglePlaces implements GooglePlacesPort {
     encodedPolyline: string,
     origin?: LatLng,
   ): Promise<Place[]> {
-    const r = await this.http.json(c, "/v1/places:searchText", SearchResponse, {
-      method: "POST",
-      headers: { "x-goog-fieldmask": searchMask },
-      body: {
-        textQuery: query,
-        languageCode: "ko",
-        searchAlongRouteParameters: { polyline: { encodedPolyline } },
-        ...(origin ? { routingParameters: { origin: { latitude: origin.lat, longitude: origin.lng } } } : {}),
-      },
+    return this.searchText(c, query, {
+      searchAlongRouteParameters: { polyline: { encodedPolyline } },
+      ...(origin ? { routingParameters: { origin: { latitude: origin.lat, longitude: origin.lng } } } : {}),
     });
-    return (r.places ?? []).map(googleToPlace);
   }
 
   /** The public image URL of a photo (skipHttpRedirect), for the keyless /v1/place-photos route. */

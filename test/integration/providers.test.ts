@@ -253,6 +253,7 @@ describe("Google Places (New)", () => {
     expect(req.headers["x-goog-fieldmask"]).toContain("places.id");
     expect(req.body).toMatchObject({
       textQuery: "칼국수",
+      languageCode: "ko",
       locationBias: { circle: { center: { latitude: 37.56, longitude: 126.98 }, radius: 1000 } },
     });
   });
@@ -269,6 +270,8 @@ describe("Google Places (New)", () => {
       placeUrl: "https://www.google.com/maps/place/?q=place_id:ChIJexampleA",
     });
     expect(fake.requests[0].body).toMatchObject({
+      textQuery: "해장국",
+      languageCode: "ko",
       searchAlongRouteParameters: { polyline: { encodedPolyline: "eyzcFoaifWpoDogAnsM_aM" } },
       routingParameters: { origin: { latitude: 37.49795, longitude: 127.0276 } },
     });
