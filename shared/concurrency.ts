@@ -18,35 +18,22 @@ export async function mapLimit<T, R>(
   return results;
 }
 
-/**
- * A counting semaphore: `use` waits for a slot, runs fn, hands the slot to the waiter with the highest
- * priority (first come first served among equals).
- */
+/** A counting semaphore: `use` waits for a slot, runs fn, hands the slot to the longest waiter. */
 export class Semaphore {
   private active = 0;
-  private readonly waiting: { resolve: () => void; priority: number; order: number }[] = [];
-  private arrivals = 0;
+  private readonly waiting: (() => void)[] = [];
 
   constructor(private readonly capacity: number) {}
 
-  async use<T>(fn: () => Promise<T>, priority = 0): Promise<T> {
+  async use<T>(fn: () => Promise<T>): Promise<T> {
     if (this.active < this.capacity) this.active++;
-    else
-      await new Promise<void>((resolve) => this.waiting.push({ resolve, priority, order: this.arrivals++ })); // the releaser hands its slot over
+    else await new Promise<void>((resolve) => this.waiting.push(resolve)); // the releaser hands its slot over
     try {
       return await fn();
     } finally {
-      if (this.waiting.length) {
-        let best = 0;
-        for (let i = 1; i < this.waiting.length; i++) {
-          const w = this.waiting[i];
-          const b = this.waiting[best];
-          if (w.priority > b.priority || (w.priority === b.priority && w.order < b.order)) best = i;
-        }
-        this.waiting.splice(best, 1)[0].resolve();
-      } else {
-        this.active--;
-      }
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.active--;
     }
   }
 }

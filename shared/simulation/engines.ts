@@ -246,23 +246,18 @@ export class LlmCaller {
     this.gate = new Semaphore(opts.maxConcurrent);
   }
 
-  /**
-   * `usage` is the calling agent's running total. `priority` orders queued calls: a slot ends when its
-   * longest chain of calls ends, so calls with the most work still behind them go first (Hu's
-   * highest-level-first, optimal for chains of equal-length tasks on identical servers).
-   */
+  /** `usage` is the calling agent's running total: every try's tokens count. */
   async call<T>(
     step: string,
     run: () => Promise<{ value: T; usage: TokenUsage }>,
     usage: TokenUsage,
-    priority = 0,
   ): Promise<T> {
     const tries = this.opts.tries ?? 3;
     const sleep = this.opts.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
     let last: unknown;
     for (let attempt = 0; attempt < tries; attempt++) {
       try {
-        const out = await this.gate.use(run, priority);
+        const out = await this.gate.use(run);
         Object.assign(usage, addUsage(usage, out.usage));
         return out.value;
       } catch (err) {
@@ -287,26 +282,6 @@ function personaText(p: Persona): string {
   ].join("\n");
 }
 
-/**
- * Expected LLM calls still ahead of an agent about to make `step` (this one included), from 004's
- * flow: 2 in 3 agents eat, a store visit loops back to step 3 about one time in five, at most 3 visits.
- */
-export function remainingCalls(step: string, visitsSoFar: number): number {
-  const loop = visitsSoFar < 2 ? 0.2 * 3 : 0; // a further round, while one is still allowed
-  switch (step) {
-    case "step1":
-      return 1 + (2 / 3) * (4 + loop);
-    case "step2":
-      return 4 + loop;
-    case "step3":
-      return 3 + loop;
-    case "step4":
-      return 2 + loop;
-    default:
-      return 1 + loop;
-  }
-}
-
 export class LlmEngine implements DecisionEngine {
   readonly name = "llm" as const;
   constructor(private readonly caller: LlmCaller) {}
@@ -328,7 +303,6 @@ export class LlmEngine implements DecisionEngine {
           maxTokens: 400,
         }),
       c.usage,
-      remainingCalls(step, c.session.length),
     );
   }
 

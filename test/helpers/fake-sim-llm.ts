@@ -2,6 +2,7 @@
 // HTTP for the fake Messages API, or in-process as an LlmPort with a fixed latency (bench/).
 import type { z } from "zod";
 import type { LlmPort, StructuredRequest } from "../../shared/llm/port.ts";
+import { hashString } from "../../shared/simulation/random.ts";
 import type { FakeAnthropic, FakeReply } from "./fake-anthropic.ts";
 
 /** The answer for a prompt, given the fields its schema asks for. */
@@ -66,7 +67,9 @@ export class FixedLatencyLlm implements LlmPort {
   readonly chains = new Map<string, number>();
   constructor(private readonly latencyMs: number) {}
   async structured<S extends z.ZodType>(req: StructuredRequest<S>) {
-    const n = this.calls++;
+    this.calls++;
+    // the answer depends on the prompt, not on arrival order: every schedule gets the same workload
+    const n = hashString(req.prompt);
     const agent = /\(([RP]\d{3,}),/.exec(req.prompt)?.[1];
     const slot = /\((\d\d:\d\d)\)/.exec(req.prompt)?.[1] ?? "step4";
     if (agent) this.chains.set(`${slot}|${agent}`, (this.chains.get(`${slot}|${agent}`) ?? 0) + 1);

@@ -3,13 +3,7 @@ import { describe, expect, it } from "vitest";
 import { haversine } from "../../shared/geo/haversine.ts";
 import { LlmUnavailableError, LlmOutputError, noUsage } from "../../shared/llm/port.ts";
 import { aspectRatings, memoryContext, processDecision } from "../../shared/simulation/agent.ts";
-import {
-  LlmCaller,
-  OfflineEngine,
-  remainingCalls,
-  type DecisionEngine,
-} from "../../shared/simulation/engines.ts";
-import { Semaphore } from "../../shared/concurrency.ts";
+import { LlmCaller, OfflineEngine, type DecisionEngine } from "../../shared/simulation/engines.ts";
 import { activeToday, defaultPersonas, hasArrived, personasFor } from "../../shared/simulation/personas.ts";
 import { mulberry32 } from "../../shared/simulation/random.ts";
 import {
@@ -258,28 +252,5 @@ describe("LlmCaller", () => {
     };
     await Promise.all(Array.from({ length: 20 }, () => caller.call("s", slow, noUsage())));
     expect(peak).toBe(3);
-  });
-
-  it("hands a freed slot to the queued call with the most work behind it, first come among equals", async () => {
-    const gate = new Semaphore(1);
-    const order: string[] = [];
-    let release!: () => void;
-    const first = gate.use(() => new Promise<void>((r) => (release = r)));
-    const queued = [
-      gate.use(async () => void order.push("late-step4"), remainingCalls("step4", 0)),
-      gate.use(async () => void order.push("step1"), remainingCalls("step1", 0)),
-      gate.use(async () => void order.push("step2-a"), remainingCalls("step2", 0)),
-      gate.use(async () => void order.push("step2-b"), remainingCalls("step2", 0)),
-    ];
-    release();
-    await Promise.all([first, ...queued]);
-    expect(order).toEqual(["step2-a", "step2-b", "step1", "late-step4"]);
-  });
-
-  it("expects fewer calls ahead at each later step, and none of the loop once the third visit is reached", () => {
-    const steps = ["step2", "step3", "step4", "step5"].map((s) => remainingCalls(s, 0));
-    expect([...steps].sort((a, b) => b - a)).toEqual(steps);
-    expect(remainingCalls("step5", 2)).toBe(1);
-    expect(remainingCalls("step1", 0)).toBeGreaterThan(remainingCalls("step4", 0));
   });
 });
