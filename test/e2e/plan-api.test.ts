@@ -220,6 +220,21 @@ describe("bad input", () => {
     expect(JSON.stringify(body)).not.toMatch(/at .*\.ts:\d+/);
   });
 
+  it("a body over 64 KiB is a 413 naming the body, whether or not Content-Length says so", async () => {
+    const big = JSON.stringify({ query: "카페", padding: "x".repeat(70_000) });
+    const declared = await raw({ headers: { "content-type": "application/json" }, body: big });
+    // a chunked body carries no Content-Length: the size is checked after reading
+    const chunked = await raw({
+      headers: { "content-type": "application/json" },
+      body: new Blob([big]).stream(),
+      duplex: "half",
+    } as RequestInit);
+    for (const res of [declared, chunked]) {
+      expect(res.status).toBe(413);
+      expect(((await res.json()) as any).error).toMatchObject({ code: "body_too_large", field: "body" });
+    }
+  });
+
   it("unknown routes are 404 JSON", async () => {
     const res = await fetch(`${server.url}/v1/nope`);
     expect(res.status).toBe(404);
