@@ -3,7 +3,8 @@
 //  parent (Standard): Initialise → Slots (Map, one slot at a time) [ Flush → PrepareSlot → RunSlot →
 //                     Collect ] → Finalize; any failure → MarkFailed → Failed
 //  child  (Standard, one execution per slot): Agents (Map over the slot's agents, MaxConcurrencyPath
-//                     from PrepareSlot: the simulation's LLM cap) [ AgentTurn ]
+//                     from PrepareSlot: the simulation's LLM cap) [ AgentTurn; a failure → AgentFailed,
+//                     an llm_failed summary, and the slot goes on ]
 //
 // One child execution per slot keeps every history small: the parent records ~25 events a slot (≈700
 // for 7 days), a child ~5 per agent (≈1,000 for 200 agents) — far below the 25,000-event cap.
@@ -20,6 +21,7 @@ export const SIMULATION_STATES = {
   failed: "Failed",
   agents: "Agents",
   agentTurn: "AgentTurn",
+  agentFailed: "AgentFailed",
 } as const;
 
 export interface SimulationResources {
@@ -139,7 +141,28 @@ export function slotDefinition(r: SimulationResources) {
         ItemProcessor: {
           ProcessorConfig: { Mode: "INLINE" },
           StartAt: S.agentTurn,
-          States: { [S.agentTurn]: task(r.agentFunctionArn, { End: true }) },
+          States: {
+            // the Lambda's timeout (10 min) fires first; this one only bounds a lost invocation
+            [S.agentTurn]: task(r.agentFunctionArn, {
+              TimeoutSeconds: 660,
+              End: true,
+              Catch: [{ ErrorEquals: ["States.ALL"], ResultPath: "$.error", Next: S.agentFailed }],
+            }),
+            // 004: a failing agent is llm_failed with its error, and the slot goes on
+            [S.agentFailed]: {
+              Type: "Pass",
+              Parameters: {
+                "agent_id.$": "$.agentId",
+                decision: "llm_failed",
+                visits: 0,
+                llmCalls: 0,
+                inputTokens: 0,
+                outputTokens: 0,
+                "error.$": "$.error",
+              },
+              End: true,
+            },
+          },
         },
         End: true,
       },

@@ -229,13 +229,17 @@ export class SimulationRepository {
     return (await this.queryAll(id, `VISIT#${prefix}`)).map((i) => JSON.parse(i.visit.S!));
   }
 
-  /** Appends an agent's memory for one slot, once per slot, and the slot it left Mangwon-dong in (for good). */
+  /**
+   * Appends an agent's memory for one slot, once per slot, with the turn's summary (a turn run again
+   * returns it instead of deciding anew) and the slot it left Mangwon-dong in (for good).
+   */
   async recordAgentSlot(
     id: string,
     agentId: string,
     key: string,
     memory: MemoryEntry[],
     leftMangwon: boolean,
+    summary: object,
   ): Promise<void> {
     try {
       await this.db.send(
@@ -243,13 +247,14 @@ export class SimulationRepository {
           TableName: this.table,
           Key: { pk: this.pk(id), sk: S(`AGENT#${agentId}`) },
           UpdateExpression:
-            "SET memory = list_append(if_not_exists(memory, :empty), :m)" +
+            "SET memory = list_append(if_not_exists(memory, :empty), :m), lastTurn = :turn" +
             (leftMangwon ? ", leftAt = if_not_exists(leftAt, :k)" : "") +
             " ADD slots :slot",
           ConditionExpression: "attribute_not_exists(slots) OR NOT contains(slots, :k)",
           ExpressionAttributeValues: {
             ":empty": { L: [] },
             ":m": { L: memory.map((m) => json(m)) },
+            ":turn": json({ key, summary }),
             ":slot": { SS: [key] },
             ":k": S(key),
           },
@@ -269,7 +274,10 @@ export class SimulationRepository {
     return new Map(items.map((i) => [i.sk.S!.slice("AGENT#".length), i.leftAt.S!]));
   }
 
-  async agent(id: string, agentId: string): Promise<{ memory: MemoryEntry[] }> {
+  async agent(
+    id: string,
+    agentId: string,
+  ): Promise<{ memory: MemoryEntry[]; lastTurn?: { key: string; summary: unknown } }> {
     const out = await this.db.send(
       new GetItemCommand({
         TableName: this.table,
@@ -279,6 +287,7 @@ export class SimulationRepository {
     );
     return {
       memory: (out.Item?.memory?.L ?? []).map((m) => JSON.parse(m.S!)),
+      lastTurn: out.Item?.lastTurn ? JSON.parse(out.Item.lastTurn.S!) : undefined,
     };
   }
 

@@ -62,6 +62,8 @@ export const AgentSummary = z.object({
   llmCalls: z.number().int(),
   inputTokens: z.number().int(),
   outputTokens: z.number().int(),
+  /** why the turn failed: the LLM's error, or the Catch of the slot machine when the Lambda failed */
+  error: z.unknown().optional(),
 });
 export type AgentSummary = z.infer<typeof AgentSummary>;
 export const CollectInput = z.object({
@@ -87,8 +89,8 @@ export interface SimulationDeps {
   sharedLlmGate?: boolean;
   /** a custom persona set (SIM_PERSONAS_FILE) instead of the generated default */
   personas?: Persona[];
-  /** a test hook: make agent turns fail (simulates a crash midway) */
-  failAgent?: (item: AgentItem) => boolean;
+  /** test hooks: crash an agent's turn, or a slot's Collect (a simulation stopped midway) */
+  faults?: { agentTurn?: (item: AgentItem) => boolean; collect?: (slotKey: string) => boolean };
 }
 
 /** Per-process caches: the stores, the persona sets, and one LLM gate per simulation. */
@@ -184,7 +186,8 @@ export class SimulationRuntime {
     );
     const left = await this.deps.repo.agentsWhoLeft(input.simulationId);
     const agents = candidates
-      .filter((p) => !left.has(p.id))
+      // out: who left in an earlier slot (a slot run again keeps the agents who left in it)
+      .filter((p) => (left.get(p.id) ?? key) >= key)
       .map((p) => ({ simulationId: input.simulationId, agentId: p.id, day, slot, key }));
     const agentsInFlight = this.deps.sharedLlmGate ? Math.max(1, agents.length) : meta.maxConcurrentLlmCalls;
     return { ...input, agents, agentsInFlight };
@@ -204,15 +207,19 @@ export class SimulationRuntime {
     return this.params.get(id)!;
   }
 
-  /** One agent's turn: the five steps, its visits buffered (idempotent), its memory appended. */
+  /**
+   * One agent's turn: the five steps, its visits buffered, its memory appended. Idempotent: a turn
+   * already recorded (a retried task, a resumed slot) returns its summary without deciding again.
+   */
   async agentTurn(item: AgentItem): Promise<AgentSummary> {
-    if (this.deps.failAgent?.(item)) throw new Error(`agent ${item.agentId} crashed (test hook)`);
+    if (this.deps.faults?.agentTurn?.(item)) throw new Error(`agent ${item.agentId} crashed (test hook)`);
     const meta = await this.simulationParams(item.simulationId);
     const persona = this.personaSet(meta.agents).get(item.agentId);
     if (!persona) throw new Error(`no persona ${item.agentId}`);
     const aggregates = this.aggregates(item.simulationId, item.key);
     aggregates.catch(() => undefined); // an agent who stays home never awaits it; one who goes on sees the error
     const state = await this.deps.repo.agent(item.simulationId, item.agentId);
+    if (state.lastTurn?.key === item.key) return AgentSummary.parse(state.lastTurn.summary);
     const result = await processDecision({
       persona,
       day: item.day,
@@ -236,24 +243,28 @@ export class SimulationRuntime {
         text:
           result.decision === "stay_home" ? `망원동에서 먹지 않음 (${result.reason ?? ""})` : "결정하지 못함",
       });
-    await this.deps.repo.recordAgentSlot(
-      item.simulationId,
-      item.agentId,
-      item.key,
-      memory,
-      result.left_mangwon,
-    );
-    return {
+    const summary: AgentSummary = {
       agent_id: item.agentId,
       decision: result.decision,
       visits: result.visits.length,
       llmCalls: result.usage.calls,
       inputTokens: result.usage.inputTokens,
       outputTokens: result.usage.outputTokens,
+      ...(result.error ? { error: result.error } : {}),
     };
+    await this.deps.repo.recordAgentSlot(
+      item.simulationId,
+      item.agentId,
+      item.key,
+      memory,
+      result.left_mangwon,
+      summary,
+    );
+    return summary;
   }
 
   async collect(input: z.infer<typeof CollectInput>) {
+    if (this.deps.faults?.collect?.(input.slot.key)) throw new Error(`collect crashed (test hook)`);
     const counts: Record<string, number> = {};
     for (const r of input.results) counts[r.decision] = (counts[r.decision] ?? 0) + 1;
     counts.agent_turns = input.results.length;

@@ -140,12 +140,12 @@ describe("exactly-once flush", () => {
 describe("resume", () => {
   it("a simulation stopped midway resumes from its last completed slot without duplicating visits", async () => {
     let crash = true;
-    const broken = await setup({
-      failAgent: (item) => crash && item.key === "d01#18:00" && item.agentId === "R003",
-    });
+    const broken = await setup({ faults: { collect: (key) => crash && key === "d01#18:00" } });
     const stopped = await broken.sims.run("resumable", { days: 1, seed: 11, agents: 50 });
     expect(stopped.status).toBe("failed");
     expect(stopped.completedSlots).toEqual(["d01#07:00", "d01#12:00"]);
+    const visitsWhenStopped = await broken.repo.visits("resumable", "d01#18:00");
+    expect(visitsWhenStopped.length).toBeGreaterThan(0); // the slot's agents had acted
     crash = false;
     await broken.sims.resume("resumable");
     await broken.sims.settled("resumable");
@@ -154,10 +154,36 @@ describe("resume", () => {
     expect(done.completedSlots).toHaveLength(4);
 
     const clean = await setup();
-    await clean.sims.run("resumable", { days: 1, seed: 11, agents: 50 });
+    const cleanMeta = await clean.sims.run("resumable", { days: 1, seed: 11, agents: 50 });
     const ids = (vs: Visit[]) => vs.map((v) => v.visit_id).sort();
     expect(ids(await broken.repo.visits("resumable"))).toEqual(ids(await clean.repo.visits("resumable")));
     expect(await broken.repo.aggregates("resumable")).toEqual(await clean.repo.aggregates("resumable"));
+    // the re-run slot's agents answered from their recorded turns: the counts are a clean run's
+    expect(done.decisions).toEqual(cleanMeta.decisions);
+    const memory = (await broken.repo.agent("resumable", visitsWhenStopped[0].agent_id)).memory;
+    expect(memory.filter((m) => m.time_slot === "18:00").length).toBe(
+      visitsWhenStopped.filter((v) => v.agent_id === visitsWhenStopped[0].agent_id).length,
+    );
+  });
+
+  it("an agent's turn run twice decides once", async () => {
+    const { runtime, repo } = await setup();
+    await runtime.initialise({ simulationId: "twice", days: 1, seed: 5, agents: 30 });
+    const item = { simulationId: "twice", agentId: "R001", day: 1, slot: "12:00" as const, key: "d01#12:00" };
+    const first = await runtime.agentTurn(item);
+    const again = await runtime.agentTurn(item);
+    expect(again).toEqual(first);
+    expect((await repo.agent("twice", "R001")).memory).toHaveLength(Math.max(1, first.visits));
+  });
+
+  it("an agent whose Lambda keeps failing is llm_failed with its error, and the slot goes on", async () => {
+    const { sims, repo } = await setup({
+      faults: { agentTurn: (item) => item.agentId === "R003" && item.key === "d01#12:00" },
+    });
+    const meta = await sims.run("one-down", { days: 1, seed: 11, agents: 50 });
+    expect(meta.status).toBe("completed");
+    expect(meta.decisions.llm_failed).toBe(1);
+    expect((await repo.agent("one-down", "R003")).memory.some((m) => m.time_slot === "22:00")).toBe(true);
   });
 });
 
