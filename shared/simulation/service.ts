@@ -189,7 +189,9 @@ export class SimulationRuntime {
       // out: who left in an earlier slot (a slot run again keeps the agents who left in it)
       .filter((p) => (left.get(p.id) ?? key) >= key)
       .map((p) => ({ simulationId: input.simulationId, agentId: p.id, day, slot, key }));
-    const agentsInFlight = this.deps.sharedLlmGate ? Math.max(1, agents.length) : meta.maxConcurrentLlmCalls;
+    // the offline engine calls no LLM: nothing to cap
+    const everyone = this.deps.sharedLlmGate || meta.engine === "offline";
+    const agentsInFlight = everyone ? Math.max(1, agents.length) : meta.maxConcurrentLlmCalls;
     return { ...input, agents, agentsInFlight };
   }
 

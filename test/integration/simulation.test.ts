@@ -4,7 +4,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { AnthropicLlm } from "../../shared/llm/anthropic.ts";
 import { startFakeAnthropic } from "../helpers/fake-anthropic.ts";
-import { simulationAnswer } from "../helpers/fake-sim-llm.ts";
+import { FixedLatencyLlm, simulationAnswer } from "../helpers/fake-sim-llm.ts";
 import { testSimulations } from "../helpers/simulation.ts";
 import { slotKey } from "../../shared/simulation/repository.ts";
 import { SimulationRuntime } from "../../shared/simulation/service.ts";
@@ -93,9 +93,20 @@ describe("the per-agent fan-out's cap", () => {
     expect(here.agentsInFlight).toBe(here.agents.length);
     expect((await local.repo.get("cap"))!.maxConcurrentLlmCalls).toBe(7); // the configured default
 
-    const aws = new SimulationRuntime({ ...local.runtime.deps, sharedLlmGate: false });
+    const withLlm = { ...local.runtime.deps, llm: new FixedLatencyLlm(0) };
+    const aws = new SimulationRuntime({ ...withLlm, sharedLlmGate: false });
     await aws.initialise({ simulationId: "cap-aws", days: 1, seed: 1, agents: 60, maxConcurrentLlmCalls: 3 });
     expect((await aws.prepare({ simulationId: "cap-aws", slot })).agentsInFlight).toBe(3);
+    const offline = new SimulationRuntime({ ...local.runtime.deps, sharedLlmGate: false }); // no LLM
+    await offline.initialise({
+      simulationId: "cap-off",
+      days: 1,
+      seed: 1,
+      agents: 60,
+      maxConcurrentLlmCalls: 3,
+    });
+    const prepared = await offline.prepare({ simulationId: "cap-off", slot });
+    expect(prepared.agentsInFlight).toBe(prepared.agents.length);
   });
 });
 
