@@ -38,7 +38,12 @@ export class DongneFunction extends NodejsFunction {
       timeout: props.timeout ?? Duration.seconds(30),
       tracing: Tracing.ACTIVE,
       logGroup,
-      environment: { NODE_OPTIONS: "--enable-source-maps", LOG_LEVEL: "INFO", ...props.environment },
+      environment: {
+        NODE_OPTIONS: "--enable-source-maps",
+        LOG_LEVEL: "INFO",
+        METRICS: "emf",
+        ...props.environment,
+      },
       bundling: {
         format: OutputFormat.ESM,
         target: "node22",

@@ -29,6 +29,7 @@ export const ConfigSchema = z
     SIM_BACKOFF_UNIT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
     SIM_MAX_CONCURRENT_LLM_CALLS: z.coerce.number().int().min(1).max(100).default(10),
     LOG_LEVEL: z.enum(["DEBUG", "INFO", "WARN", "ERROR", "SILENT"]).default("INFO"),
+    METRICS: z.enum(["off", "emf"]).default("off"),
   })
   .superRefine((env, ctx) => {
     if (env.LLM_MODE === "anthropic" && !env.ANTHROPIC_API_KEY) {
@@ -84,6 +85,8 @@ export interface Config {
     maxConcurrentLlmCalls: number;
   };
   logLevel: RawConfig["LOG_LEVEL"];
+  /** emf: CloudWatch Embedded Metric Format lines on stdout (set by the stack) */
+  metrics: RawConfig["METRICS"];
 }
 
 export class ConfigError extends Error {
@@ -132,5 +135,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxConcurrentLlmCalls: e.SIM_MAX_CONCURRENT_LLM_CALLS,
     },
     logLevel: e.LOG_LEVEL,
+    metrics: e.METRICS,
   };
 }

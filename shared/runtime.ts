@@ -7,6 +7,7 @@ import { loadConfig, type Config } from "./config.ts";
 import { createLlm } from "./llm/index.ts";
 import type { LlmPort } from "./llm/port.ts";
 import { createExecDeps, type ExecDeps } from "./place-search/exec-deps.ts";
+import { useMetrics } from "./metrics.ts";
 
 export interface Runtime {
   config: Config;
@@ -27,6 +28,7 @@ async function secretEnv(arn: string | undefined): Promise<Record<string, string
 }
 
 export function buildRuntime(config: Config, llm = createLlm(config)): Runtime {
+  useMetrics(config.metrics);
   let exec: ExecDeps | undefined;
   return { config, llm, exec: () => (exec ??= createExecDeps(config)) };
 }

@@ -5,6 +5,7 @@ import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import { z } from "zod";
 import { logger } from "../../shared/log.ts";
+import { recordMetrics, type MetricValues } from "../../shared/metrics.ts";
 import { toGeoJson } from "../../shared/place-search/geojson.ts";
 import type { AgentResponse } from "../../shared/place-search/place.ts";
 import { checkPlan } from "../../shared/place-search/plan-check.ts";
@@ -87,6 +88,17 @@ async function readJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.i
   return parsed.data;
 }
 
+const usageMetrics = (meta: {
+  llmCalls: number;
+  llmTokens: { input: number; output: number };
+  durationMs: number;
+}): MetricValues => ({
+  LlmCalls: meta.llmCalls,
+  LlmInputTokens: meta.llmTokens.input,
+  LlmOutputTokens: meta.llmTokens.output,
+  Latency: meta.durationMs,
+});
+
 export function createApp(services: ApiServices): Hono {
   const app = new Hono();
 
@@ -108,11 +120,14 @@ export function createApp(services: ApiServices): Hono {
 
   app.post("/v1/search/plan", async (c) => {
     const { query } = await readJson(c, PlanRequest);
-    return c.json(await services.planSearch(query));
+    const plan = await services.planSearch(query);
+    recordMetrics("plan", usageMetrics(plan.meta));
+    return c.json(plan);
   });
 
   /** ?format=json (default) or ?format=geojson */
-  const answer = (c: Context, r: AgentResponse) => {
+  const answer = (c: Context, r: AgentResponse, operation: "search" | "execute") => {
+    recordMetrics(operation, { ...usageMetrics(r.meta), ProviderCalls: r.meta.apiCalls });
     const format = c.req.query("format") ?? "json";
     if (format === "geojson")
       return c.body(JSON.stringify(toGeoJson(r)), 200, { "content-type": "application/geo+json" });
@@ -122,7 +137,7 @@ export function createApp(services: ApiServices): Hono {
 
   app.post("/v1/search", async (c) => {
     const { query } = await readJson(c, PlanRequest);
-    return answer(c, await services.search(query));
+    return answer(c, await services.search(query), "search");
   });
 
   app.post("/v1/search/execute", async (c) => {
@@ -144,7 +159,7 @@ export function createApp(services: ApiServices): Hono {
         `plan.${first.path}`,
       );
     }
-    return answer(c, await services.executePlan(checked.plan, body.query));
+    return answer(c, await services.executePlan(checked.plan, body.query), "execute");
   });
 
   const simulationId = (c: Context) => {

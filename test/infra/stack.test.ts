@@ -31,6 +31,8 @@ describe("DongneStack", () => {
       Runtime: "nodejs22.x",
       Architectures: ["arm64"],
       TracingConfig: { Mode: "Active" },
+      // metrics as CloudWatch Embedded Metric Format lines (shared/metrics.ts)
+      Environment: { Variables: Match.objectLike({ METRICS: "emf" }) },
     });
     for (const description of [
       "Translator agent",
