@@ -99,7 +99,7 @@ export async function benchPlan() {
 
   const port = 3900 + Math.floor(Math.random() * 50);
   const server = spawn("npx", ["tsx", "bin/serve.ts"], {
-    env: { ...process.env, PORT: String(port), LOG_LEVEL: "ERROR" },
+    env: { ...process.env, PORT: String(port), LOG_LEVEL: "ERROR", SIM_STORE: "memory" },
     stdio: "ignore",
   });
   try {

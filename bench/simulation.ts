@@ -8,7 +8,7 @@ import { localSimulationRuntime } from "../shared/simulation/local-setup.ts";
 import { FixedLatencyLlm } from "../test/helpers/fake-sim-llm.ts";
 
 const AGENTS = 150;
-const config = loadConfig({ DATA_DIR: "/nonexistent-dongne-data" });
+const config = loadConfig({ DATA_DIR: "/nonexistent-dongne-data", SIM_STORE: "memory" });
 
 /** Rounds of C unit calls needed to finish chains of these lengths, longest remaining first. */
 function huRounds(chains: number[], cap: number): number {

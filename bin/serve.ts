@@ -19,18 +19,23 @@ try {
 }
 
 const { llm, exec } = buildRuntime(config);
-// simulations run on an in-memory dynalite started with the server
-const { runtime: simulation } = await localSimulationRuntime(config);
-const app = createApp(localServices({ llm, exec, simulations: new LocalSimulations(simulation) }));
-const server = serve(
+// simulations run on a dynalite started with the server (on disk under DATA_DIR unless SIM_STORE=memory)
+const { runtime: simulation, dynamo } = await localSimulationRuntime(config);
+const simulations = new LocalSimulations(simulation);
+const app = createApp(localServices({ llm, exec, simulations }));
+serve(
   { fetch: app.fetch, port: config.port, hostname: process.env.HOST ?? "127.0.0.1" },
   (info) => {
     console.log(
-      `dongne listening on http://localhost:${info.port} (LLM: ${llm ? `anthropic ${config.llm.fastModel}` : "offline engine"}, places: ${config.providers.place})`,
+      `dongne listening on http://localhost:${info.port} (LLM: ${llm ? `anthropic ${config.llm.fastModel}` : "offline engine"}, places: ${config.providers.place}, simulations: ${dynamo.persistent ? `${config.dataDir}/dynamodb` : "in memory"})`,
     );
   },
 );
+const resumed = await simulations.resumeUnfinished();
+if (resumed.length) console.log(`resuming simulations cut off by the last stop: ${resumed.join(", ")}`);
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, () => server.close(() => process.exit(0)));
+  // exit at once: every write the store acknowledged is already in its log on disk, and a simulation
+  // cut off here stays "running", so the next start resumes it (waiting would let it fail instead)
+  process.on(signal, () => process.exit(0));
 }

@@ -28,6 +28,7 @@ export const ConfigSchema = z
     SIM_PERSONAS_FILE: z.string().min(1).optional(),
     SIM_BACKOFF_UNIT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
     SIM_MAX_CONCURRENT_LLM_CALLS: z.coerce.number().int().min(1).max(100).default(10),
+    SIM_STORE: z.enum(["disk", "memory"]).default("disk"),
     LOG_LEVEL: z.enum(["DEBUG", "INFO", "WARN", "ERROR", "SILENT"]).default("INFO"),
     METRICS: z.enum(["off", "emf"]).default("off"),
   })
@@ -83,6 +84,8 @@ export interface Config {
     backoffUnitMs: number;
     /** 004's max_concurrent_llm_calls when a request does not say */
     maxConcurrentLlmCalls: number;
+    /** local runs: dynalite on disk under DATA_DIR/dynamodb (survives a restart), or in memory */
+    store: RawConfig["SIM_STORE"];
   };
   logLevel: RawConfig["LOG_LEVEL"];
   /** emf: CloudWatch Embedded Metric Format lines on stdout (set by the stack) */
@@ -133,6 +136,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       personasFile: e.SIM_PERSONAS_FILE,
       backoffUnitMs: e.SIM_BACKOFF_UNIT_MS,
       maxConcurrentLlmCalls: e.SIM_MAX_CONCURRENT_LLM_CALLS,
+      store: e.SIM_STORE,
     },
     logLevel: e.LOG_LEVEL,
     metrics: e.METRICS,

@@ -86,6 +86,13 @@ export class LocalSimulations implements SimulationServices {
     return { id };
   }
 
+  /** Picks up the simulations a previous process left running (the store is on disk): they resume. */
+  async resumeUnfinished(): Promise<string[]> {
+    const ids = (await this.sim.deps.repo.unfinished()).filter((id) => !this.running.has(id));
+    for (const id of ids) await this.resume(id);
+    return ids;
+  }
+
   /** Waits for a background simulation (tests). */
   async settled(id: string) {
     await this.running.get(id);

@@ -1,6 +1,8 @@
-// The simulation service on one machine: an in-memory dynalite and its table, the embedded places,
+// The simulation service on one machine: dynalite (on disk under DATA_DIR, or in memory) and its table, the embedded places,
 // and the LLM (with the SDK's own retries off: the simulation's gate retries with 004's backoff).
+import { join } from "node:path";
 import type { Config } from "../config.ts";
+import { logger } from "../log.ts";
 import { createLlm } from "../llm/index.ts";
 import type { LlmPort } from "../llm/port.ts";
 import { embeddedPlaces } from "../place-search/exec-deps.ts";
@@ -15,7 +17,11 @@ export async function localSimulationRuntime(
   config: Config,
   overrides: Omit<Partial<SimulationDeps>, "llm"> & { llm?: LlmPort | null } = {},
 ): Promise<{ runtime: SimulationRuntime; dynamo: LocalDynamo }> {
-  const dynamo = await startLocalDynamo();
+  const dynamo = await startLocalDynamo({
+    path: config.simulation.store === "disk" ? join(config.dataDir, "dynamodb") : undefined,
+    onDiskBusy: (path) =>
+      logger.warn(`${path} is in use by another dongne process: this one keeps its simulations in memory`),
+  });
   const client = dynamoClient(dynamo.endpoint);
   await ensureTable(client, LOCAL_SIM_TABLE);
   const { llm, ...rest } = overrides;

@@ -12,6 +12,7 @@ import {
   GetItemCommand,
   PutItemCommand,
   QueryCommand,
+  ScanCommand,
   UpdateItemCommand,
   type AttributeValue,
   type DynamoDBClient,
@@ -119,6 +120,30 @@ export class SimulationRepository {
       createdAt: i.createdAt.S!,
       updatedAt: i.updatedAt.S!,
     };
+  }
+
+  /**
+   * The simulations still marked running: after a local restart these were cut off mid-run. A Scan,
+   * so for one machine's store only; in AWS the Standard executions themselves say what runs.
+   */
+  async unfinished(): Promise<string[]> {
+    const ids: string[] = [];
+    let start: Record<string, AttributeValue> | undefined;
+    do {
+      const page = await this.db.send(
+        new ScanCommand({
+          TableName: this.table,
+          FilterExpression: "sk = :meta AND #status = :running",
+          ExpressionAttributeNames: { "#status": "status" },
+          ExpressionAttributeValues: { ":meta": S("META"), ":running": S("running") },
+          ProjectionExpression: "pk",
+          ExclusiveStartKey: start,
+        }),
+      );
+      ids.push(...(page.Items ?? []).map((i) => i.pk.S!.slice("SIM#".length)));
+      start = page.LastEvaluatedKey;
+    } while (start);
+    return ids;
   }
 
   async setStatus(id: string, status: SimulationMeta["status"], error?: string): Promise<void> {

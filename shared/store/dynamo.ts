@@ -1,11 +1,13 @@
-// DynamoDB: the real service in AWS, dynalite (in memory) on one machine, behind the same client.
+// DynamoDB: the real service in AWS, dynalite (on disk or in memory) on one machine, behind the same client.
 import {
   CreateTableCommand,
   DescribeTableCommand,
   DynamoDBClient,
+  ListTablesCommand,
   ResourceNotFoundException,
 } from "@aws-sdk/client-dynamodb";
 import type { AddressInfo } from "node:net";
+import { mkdirSync } from "node:fs";
 import { createRequire } from "node:module";
 
 export const SIMULATION_TABLE_KEYS = { partition: "pk", sort: "sk" } as const;
@@ -46,16 +48,56 @@ export async function ensureTable(client: DynamoDBClient, table: string): Promis
 
 export interface LocalDynamo {
   endpoint: string;
+  /** whether state is on disk */
+  persistent: boolean;
   close(): Promise<void>;
 }
 
-/** An in-memory dynalite on an ephemeral loopback port. */
-export async function startLocalDynamo(): Promise<LocalDynamo> {
-  const dynalite = createRequire(import.meta.url)("dynalite") as (opts: object) => import("node:http").Server;
-  const server = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
+const requireDynalite = createRequire(createRequire(import.meta.url).resolve("dynalite"));
+
+/**
+ * True when no other process holds the on-disk store (LevelDB allows one at a time; a second
+ * dynalite on the same directory would crash on its first request instead of saying so).
+ */
+async function diskStoreFree(path: string): Promise<boolean> {
+  const { Level } = requireDynalite("level") as {
+    Level: new (p: string) => { open(): Promise<void>; close(): Promise<void> };
+  };
+  const db = new Level(path);
+  try {
+    await db.open();
+    await db.close();
+    return true;
+  } catch (err) {
+    if ((err as { cause?: { code?: string } }).cause?.code === "LEVEL_LOCKED") return false;
+    throw err;
+  }
+}
+
+/**
+ * dynalite on an ephemeral loopback port: on disk under `path` (state survives a restart), or in
+ * memory. `onDiskBusy` is told when another process holds the directory and memory is used instead.
+ */
+export async function startLocalDynamo(
+  opts: { path?: string; onDiskBusy?: (path: string) => void } = {},
+): Promise<LocalDynamo> {
+  let path = opts.path;
+  if (path) {
+    mkdirSync(path, { recursive: true });
+    if (!(await diskStoreFree(path))) {
+      opts.onDiskBusy?.(path);
+      path = undefined;
+    }
+  }
+  const dynalite = requireDynalite("./index.js") as (o: object) => import("node:http").Server;
+  const server = dynalite({ path, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // dynalite opens its store on the first request: take the directory's lock now
+  await dynamoClient(endpoint).send(new ListTablesCommand({}));
   return {
-    endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    endpoint,
+    persistent: path !== undefined,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

@@ -8,7 +8,7 @@ import type { LlmPort } from "../../shared/llm/port.ts";
 export async function testSimulations(
   overrides: Omit<Partial<SimulationDeps>, "llm"> & { llm?: LlmPort | null } = {},
 ) {
-  const config = loadConfig({ DATA_DIR: "/nonexistent-dongne-data" });
+  const config = loadConfig({ DATA_DIR: "/nonexistent-dongne-data", SIM_STORE: "memory" });
   const { runtime, dynamo } = await localSimulationRuntime(config, {
     llm: null,
     backoffUnitMs: 1,

@@ -15,6 +15,7 @@ describe("loadConfig", () => {
       backoffUnitMs: 10_000,
       maxConcurrentLlmCalls: 10,
       personasFile: undefined,
+      store: "disk",
     });
   });
 
