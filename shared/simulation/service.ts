@@ -135,11 +135,25 @@ export class SimulationRuntime {
   aggregates(simulationId: string, key: string) {
     const k = `${simulationId}#${key}`;
     if (!this.aggregatesBySlot.has(k)) {
+      // a new slot: the simulation's earlier slots are done with (in AWS Collect runs elsewhere)
+      this.forgetAggregates(simulationId);
       const read = this.deps.repo.aggregates(simulationId);
       read.catch(() => this.aggregatesBySlot.delete(k)); // a failed read is tried again by the next agent
       this.aggregatesBySlot.set(k, read);
     }
     return this.aggregatesBySlot.get(k)!;
+  }
+
+  private forgetAggregates(simulationId: string) {
+    for (const k of this.aggregatesBySlot.keys())
+      if (k.startsWith(`${simulationId}#`)) this.aggregatesBySlot.delete(k);
+  }
+
+  /** A finished simulation's caches go (a long-running local server runs many). */
+  private forget(simulationId: string) {
+    this.forgetAggregates(simulationId);
+    this.engines.delete(simulationId);
+    this.params.delete(simulationId);
   }
 
   // ------------------------------------------------------------------ workflow steps
@@ -280,7 +294,6 @@ export class SimulationRuntime {
       { calls: 0, input: 0, output: 0 },
     );
     await this.deps.repo.completeSlot(input.simulationId, input.slot.key, counts, usage);
-    this.aggregatesBySlot.delete(`${input.simulationId}#${input.slot.key}`);
     return { simulationId: input.simulationId, slot: input.slot.key, ...counts };
   }
 
@@ -288,6 +301,7 @@ export class SimulationRuntime {
   async finalize(input: { simulationId: string; lastKey: string }) {
     await this.deps.repo.flushSlot(input.simulationId, input.lastKey);
     await this.deps.repo.setStatus(input.simulationId, "completed");
+    this.forget(input.simulationId);
     return { simulationId: input.simulationId, status: "completed" };
   }
 
@@ -297,6 +311,7 @@ export class SimulationRuntime {
       "failed",
       `${input.error?.Error ?? "error"}: ${input.error?.Cause ?? ""}`,
     );
+    this.forget(input.simulationId);
     return { simulationId: input.simulationId, status: "failed" };
   }
 }
