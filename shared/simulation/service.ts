@@ -83,7 +83,7 @@ export interface SimulationDeps {
   maxConcurrentLlmCalls?: number;
   /**
    * Every agent of a slot runs in this process behind one LLM gate (local runs): the fan-out lets them
-   * all in and the gate caps and orders the calls. In AWS each agent is its own Lambda making one call
+   * all in and the gate caps the calls. In AWS each agent is its own Lambda making one call
    * at a time, so the fan-out itself is the cap: agents in flight = calls in flight.
    */
   sharedLlmGate?: boolean;
