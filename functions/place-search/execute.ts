@@ -6,6 +6,7 @@ import type { ExecDeps } from "../../shared/place-search/exec-deps.ts";
 import { planFromClient } from "../../shared/place-search/given-plan.ts";
 import { PlanResponse, SearchPlan } from "../../shared/place-search/schemas.ts";
 import { runtime } from "../../shared/runtime.ts";
+import { stepHandler } from "../step.ts";
 
 const ClientPlan = z.object({ plan: SearchPlan, query: z.string().optional() });
 
@@ -22,4 +23,6 @@ export function executeHandler(event: unknown, deps: ExecDeps) {
   return execute(toExecState(event), deps, { fanout: "defer" });
 }
 
-export const handler = async (event: unknown) => executeHandler(event, (await runtime()).exec());
+export const handler = stepHandler("execute", async (event) =>
+  executeHandler(event, (await runtime()).exec()),
+);

@@ -3,6 +3,7 @@ import { ExecState } from "../../shared/place-search/executor.ts";
 import type { ExecDeps } from "../../shared/place-search/exec-deps.ts";
 import { postProcess } from "../../shared/place-search/postprocess.ts";
 import { runtime } from "../../shared/runtime.ts";
+import { stepHandler } from "../step.ts";
 
 export function postProcessHandler(event: unknown, deps: Pick<ExecDeps, "places">) {
   return postProcess(ExecState.parse(event), {
@@ -11,4 +12,6 @@ export function postProcessHandler(event: unknown, deps: Pick<ExecDeps, "places"
   });
 }
 
-export const handler = async (event: unknown) => postProcessHandler(event, (await runtime()).exec());
+export const handler = stepHandler("post-process", async (event) =>
+  postProcessHandler(event, (await runtime()).exec()),
+);

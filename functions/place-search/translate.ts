@@ -4,6 +4,7 @@ import type { LlmPort } from "../../shared/llm/port.ts";
 import { translateStep } from "../../shared/place-search/plan-service.ts";
 import { PlanRequest } from "../../shared/place-search/schemas.ts";
 import { runtime } from "../../shared/runtime.ts";
+import { stepHandler } from "../step.ts";
 
 const Input = z.object({ query: PlanRequest.shape.query });
 
@@ -12,4 +13,6 @@ export function translateHandler(event: unknown, llm: LlmPort | undefined) {
   return translateStep(query, llm);
 }
 
-export const handler = async (event: unknown) => translateHandler(event, (await runtime()).llm);
+export const handler = stepHandler("translate", async (event) =>
+  translateHandler(event, (await runtime()).llm),
+);

@@ -2,8 +2,9 @@
 import { recordMetrics } from "../../shared/metrics.ts";
 import { AgentItem } from "../../shared/simulation/service.ts";
 import { simulationRuntime } from "./runtime.ts";
+import { stepHandler } from "../step.ts";
 
-export const handler = async (event: unknown) => {
+export const handler = stepHandler("agent-turn", async (event) => {
   const turn = await (await simulationRuntime()).agentTurn(AgentItem.parse(event));
   recordMetrics("simulation-agent", {
     LlmCalls: turn.llmCalls,
@@ -12,4 +13,4 @@ export const handler = async (event: unknown) => {
     LlmFailedAgents: turn.decision === "llm_failed" ? 1 : 0,
   });
   return turn;
-};
+});
