@@ -255,8 +255,9 @@ export class SimulationRepository {
   }
 
   /**
-   * Appends an agent's memory for one slot, once per slot, with the turn's summary (a turn run again
-   * returns it instead of deciding anew) and the slot it left Mangwon-dong in (for good).
+   * Commits an agent's turn in one slot, once per slot: its memory appended, the turn itself (summary
+   * and visits: a turn run again returns it instead of deciding anew) and the slot it left
+   * Mangwon-dong in (for good).
    */
   async recordAgentSlot(
     id: string,
@@ -264,7 +265,7 @@ export class SimulationRepository {
     key: string,
     memory: MemoryEntry[],
     leftMangwon: boolean,
-    summary: object,
+    turn: { summary: object; visits: Visit[] },
   ): Promise<void> {
     try {
       await this.db.send(
@@ -279,7 +280,7 @@ export class SimulationRepository {
           ExpressionAttributeValues: {
             ":empty": { L: [] },
             ":m": { L: memory.map((m) => json(m)) },
-            ":turn": json({ key, summary }),
+            ":turn": json({ key, ...turn }),
             ":slot": { SS: [key] },
             ":k": S(key),
           },
@@ -302,7 +303,7 @@ export class SimulationRepository {
   async agent(
     id: string,
     agentId: string,
-  ): Promise<{ memory: MemoryEntry[]; lastTurn?: { key: string; summary: unknown } }> {
+  ): Promise<{ memory: MemoryEntry[]; lastTurn?: { key: string; summary: unknown; visits: Visit[] } }> {
     const out = await this.db.send(
       new GetItemCommand({
         TableName: this.table,

@@ -224,8 +224,10 @@ export class SimulationRuntime {
   }
 
   /**
-   * One agent's turn: the five steps, its visits buffered, its memory appended. Idempotent: a turn
-   * already recorded (a retried task, a resumed slot) returns its summary without deciding again.
+   * One agent's turn: the five steps, then two writes — the turn committed on the agent (memory,
+   * summary, visits), then its visits buffered for the flush. Idempotent: a turn already committed (a
+   * retried task, a resumed slot) re-buffers its visits (conditional, so at most once) and returns its
+   * summary without deciding again; a turn cut off between the writes is completed the same way.
    */
   async agentTurn(item: AgentItem): Promise<AgentSummary> {
     if (this.deps.faults?.agentTurn?.(item)) throw new Error(`agent ${item.agentId} crashed (test hook)`);
@@ -235,7 +237,10 @@ export class SimulationRuntime {
     const aggregates = this.aggregates(item.simulationId, item.key);
     aggregates.catch(() => undefined); // an agent who stays home never awaits it; one who goes on sees the error
     const state = await this.deps.repo.agent(item.simulationId, item.agentId);
-    if (state.lastTurn?.key === item.key) return AgentSummary.parse(state.lastTurn.summary);
+    if (state.lastTurn?.key === item.key) {
+      await this.deps.repo.saveVisits(item.simulationId, state.lastTurn.visits);
+      return AgentSummary.parse(state.lastTurn.summary);
+    }
     const result = await processDecision({
       persona,
       day: item.day,
@@ -246,7 +251,6 @@ export class SimulationRuntime {
       engine: this.engine(item.simulationId, meta.maxConcurrentLlmCalls),
       seed: meta.seed,
     });
-    await this.deps.repo.saveVisits(item.simulationId, result.visits);
     const memory: MemoryEntry[] = result.visits.map((v) => ({
       day: v.day,
       time_slot: v.time_slot,
@@ -274,8 +278,9 @@ export class SimulationRuntime {
       item.key,
       memory,
       result.left_mangwon,
-      summary,
+      { summary, visits: result.visits },
     );
+    await this.deps.repo.saveVisits(item.simulationId, result.visits);
     return summary;
   }
 

@@ -187,6 +187,35 @@ describe("resume", () => {
     expect((await repo.agent("twice", "R001")).memory).toHaveLength(Math.max(1, first.visits));
   });
 
+  it("a turn cut off between its two writes is completed by the retry, not decided again", async () => {
+    const { runtime, repo } = await setup();
+    await runtime.initialise({ simulationId: "cut-turn", days: 1, seed: 5, agents: 40 });
+    const save = repo.saveVisits.bind(repo);
+    let cut = true;
+    repo.saveVisits = async (id, visits) => {
+      if (cut && visits.length) {
+        cut = false;
+        throw new Error("the process died here");
+      }
+      return save(id, visits);
+    };
+    const turn = (agentId: string) =>
+      runtime.agentTurn({ simulationId: "cut-turn", agentId, day: 1, slot: "12:00", key: "d01#12:00" });
+    let victim: string | undefined;
+    for (let n = 1; n <= 40 && !victim; n++) {
+      const agentId = `R${String(n).padStart(3, "0")}`;
+      await turn(agentId).catch(() => (victim = agentId));
+    }
+    expect(victim).toBeDefined();
+    expect((await repo.visits("cut-turn", "d01#12:00")).filter((v) => v.agent_id === victim)).toEqual([]);
+    const retried = await turn(victim!);
+    const visits = (await repo.visits("cut-turn", "d01#12:00")).filter((v) => v.agent_id === victim);
+    expect(visits).toHaveLength(retried.visits);
+    expect(retried.visits).toBeGreaterThan(0);
+    const memory = (await repo.agent("cut-turn", victim!)).memory.filter((m) => m.time_slot === "12:00");
+    expect(memory).toHaveLength(retried.visits); // committed once, not decided again
+  });
+
   it("an agent whose Lambda keeps failing is llm_failed with its error, and the slot goes on", async () => {
     const { sims, repo } = await setup({
       faults: { agentTurn: (item) => item.agentId === "R003" && item.key === "d01#12:00" },
