@@ -145,6 +145,9 @@ export function slotDefinition(r: SimulationResources) {
             // the Lambda's timeout (10 min) fires first; this one only bounds a lost invocation
             [S.agentTurn]: task(r.agentFunctionArn, {
               TimeoutSeconds: 660,
+              // a turn is idempotent (committed once, then re-buffered), so any failure is worth one
+              // more try — a crash between its writes is completed by it
+              Retry: [...RETRY, { ErrorEquals: ["States.ALL"], IntervalSeconds: 1, MaxAttempts: 1 }],
               End: true,
               Catch: [{ ErrorEquals: ["States.ALL"], ResultPath: "$.error", Next: S.agentFailed }],
             }),

@@ -217,11 +217,13 @@ describe("resume", () => {
   });
 
   it("an agent whose Lambda keeps failing is llm_failed with its error, and the slot goes on", async () => {
+    let tries = 0;
     const { sims, repo } = await setup({
-      faults: { agentTurn: (item) => item.agentId === "R003" && item.key === "d01#12:00" },
+      faults: { agentTurn: (item) => item.agentId === "R003" && item.key === "d01#12:00" && ++tries > 0 },
     });
     const meta = await sims.run("one-down", { days: 1, seed: 11, agents: 50 });
     expect(meta.status).toBe("completed");
+    expect(tries).toBe(2); // tried again once (the turn is idempotent), then caught
     expect(meta.decisions.llm_failed).toBe(1);
     expect((await repo.agent("one-down", "R003")).memory.some((m) => m.time_slot === "22:00")).toBe(true);
   });
