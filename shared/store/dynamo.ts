@@ -53,7 +53,9 @@ export interface LocalDynamo {
   close(): Promise<void>;
 }
 
-const requireDynalite = createRequire(createRequire(import.meta.url).resolve("dynalite"));
+// resolved on first local use only: Lambda bundles import this module (dynamoClient) without dynalite
+const requireDynalite = (id: string) =>
+  createRequire(createRequire(import.meta.url).resolve("dynalite"))(id) as unknown;
 
 /**
  * True when no other process holds the on-disk store (LevelDB allows one at a time; a second
