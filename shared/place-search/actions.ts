@@ -29,6 +29,8 @@ const kakaoArea = {
   radius: kakaoRadius.optional(),
   size: size.optional(),
 };
+/** category searches need a centre: Kakao's category endpoint has no query to search by */
+const kakaoCircle = { ...kakaoArea, x: coord, y: coord };
 
 export const ACTIONS = {
   geocode: { params: z.object({ query: text }).strict(), output: pointOutput },
@@ -52,10 +54,7 @@ export const ACTIONS = {
     params: z
       .object({
         category: code,
-        x: coord,
-        y: coord,
-        radius: kakaoRadius.optional(),
-        size: size.optional(),
+        ...kakaoCircle,
         tripRole: tripRole.optional(),
       })
       .strict(),
@@ -72,10 +71,7 @@ export const ACTIONS = {
       .object({
         categories: z.array(code).min(1).max(6),
         queries: z.array(text).max(10).optional(),
-        x: coord,
-        y: coord,
-        radius: kakaoRadius.optional(),
-        size: size.optional(),
+        ...kakaoCircle,
         tripRole: tripRole.optional(),
       })
       .strict(),
