@@ -48,6 +48,22 @@ const isConditionFailure = (err: unknown) =>
   err instanceof ConditionalCheckFailedException ||
   (err as Error)?.name === "ConditionalCheckFailedException";
 
+type Item = Record<string, AttributeValue>;
+
+/** Every item of a Query or Scan, page after page. */
+async function allPages(
+  read: (start?: Item) => Promise<{ Items?: Item[]; LastEvaluatedKey?: Item }>,
+): Promise<Item[]> {
+  const out: Item[] = [];
+  let start: Item | undefined;
+  do {
+    const page = await read(start);
+    out.push(...(page.Items ?? []));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return out;
+}
+
 export class SimulationRepository {
   constructor(
     private readonly db: DynamoDBClient,
@@ -127,10 +143,8 @@ export class SimulationRepository {
    * so for one machine's store only; in AWS the Standard executions themselves say what runs.
    */
   async unfinished(): Promise<string[]> {
-    const ids: string[] = [];
-    let start: Record<string, AttributeValue> | undefined;
-    do {
-      const page = await this.db.send(
+    const items = await allPages((start) =>
+      this.db.send(
         new ScanCommand({
           TableName: this.table,
           FilterExpression: "sk = :meta AND #status = :running",
@@ -139,11 +153,9 @@ export class SimulationRepository {
           ProjectionExpression: "pk",
           ExclusiveStartKey: start,
         }),
-      );
-      ids.push(...(page.Items ?? []).map((i) => i.pk.S!.slice("SIM#".length)));
-      start = page.LastEvaluatedKey;
-    } while (start);
-    return ids;
+      ),
+    );
+    return items.map((i) => i.pk.S!.slice("SIM#".length));
   }
 
   async setStatus(id: string, status: SimulationMeta["status"], error?: string): Promise<void> {
@@ -230,10 +242,8 @@ export class SimulationRepository {
     prefix: string,
     only?: { filter: string; projection: string },
   ): Promise<Record<string, AttributeValue>[]> {
-    const out: Record<string, AttributeValue>[] = [];
-    let start: Record<string, AttributeValue> | undefined;
-    do {
-      const page = await this.db.send(
+    return allPages((start) =>
+      this.db.send(
         new QueryCommand({
           TableName: this.table,
           KeyConditionExpression: "pk = :pk AND begins_with(sk, :p)",
@@ -243,11 +253,8 @@ export class SimulationRepository {
           ExclusiveStartKey: start,
           ConsistentRead: true,
         }),
-      );
-      out.push(...(page.Items ?? []));
-      start = page.LastEvaluatedKey;
-    } while (start);
-    return out;
+      ),
+    );
   }
 
   async visits(id: string, prefix = ""): Promise<Visit[]> {
