@@ -1,11 +1,30 @@
 import { defineConfig } from "vitest/config";
 
+// three runs: `npm test` (fast: unit, integration, e2e), `npm run test:deploy` (cdk synth with esbuild,
+// then the bundles in plain Node: the deployed shape) and `npm run test:browser` (the web page in
+// Debian's Chromium; skipped, loudly, where /usr/bin/chromium is missing). CI runs all three.
+const DEPLOY = ["test/infra/synth.test.ts"];
+const BROWSER = ["test/browser/**/*.test.ts"];
+
 export default defineConfig({
   test: {
-    include: ["test/**/*.test.ts"],
     setupFiles: ["shared/workflows/polyfills.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "fast",
+          include: ["test/**/*.test.ts"],
+          exclude: [...DEPLOY, ...BROWSER],
+          globalSetup: ["test/build-web.setup.ts"],
+        },
+      },
+      { extends: true, test: { name: "deploy", include: DEPLOY } },
+      // one browser, one server: the flows run one after another in a single file
+      { extends: true, test: { name: "browser", include: BROWSER, testTimeout: 180_000 } },
+    ],
   },
 });

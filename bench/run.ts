@@ -1,11 +1,17 @@
 // npm run bench: every benchmark, printing ratios measured in one run. `npm run bench -- search`
-// runs one of them (plan | search | simulation).
+// runs one of them (plan | translator | search | simulation | news | web).
+import { benchNews } from "./news.ts";
 import { benchPlan } from "./plan.ts";
 import { benchSearch } from "./search.ts";
 import { benchSimulation } from "./simulation.ts";
+import { benchTranslator } from "./translator.ts";
+import { benchWeb } from "./web.ts";
 
 const only = process.argv[2];
 if (!only || only === "plan") await benchPlan();
+if (!only || only === "translator") await benchTranslator();
 if (!only || only === "search") await benchSearch();
 if (!only || only === "simulation") await benchSimulation();
+if (!only || only === "news") await benchNews();
+if (!only || only === "web") await benchWeb();
 process.exit(0);

@@ -3,22 +3,40 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { startLocal } from "../functions/api/local.ts";
 import { ConfigError, loadConfig, type Config } from "../shared/config.ts";
-import { LocalSimulations } from "../functions/simulation/local.ts";
-import { reportHtml } from "../shared/simulation/report.ts";
-import { localSimulationRuntime } from "../shared/simulation/local-setup.ts";
-import { SimulationRequest } from "../shared/simulation/service.ts";
 import { REGISTRY_FILE } from "../shared/providers/embedded/index.ts";
 import { importRegistry, REGISTRY_SOURCE } from "../shared/providers/embedded/registry-import.ts";
 import { toGeoJson } from "../shared/place-search/geojson.ts";
-import { buildRuntime } from "../shared/runtime.ts";
-import { localServices } from "../functions/api/local.ts";
+import { reportHtml } from "../shared/simulation/report.ts";
+import { SimulationRequest } from "../shared/simulation/schemas.ts";
+import { NEWS_USAGE, newsCommand } from "../shared/news/cli.ts";
+import { embeddedPlaces } from "../shared/place-search/exec-deps.ts";
+import { NaverLocal } from "../shared/providers/naver-local.ts";
+import {
+  askCommand,
+  collectCommand,
+  demoCommand,
+  ingestFileCommand,
+  statusCommand,
+} from "../shared/restaurant-qa/cli.ts";
+import { qaRuntime } from "../shared/restaurant-qa/wiring.ts";
 
 const USAGE = `usage: dongne <command> [args]
 
 commands:
   plan "<query>"                      translate a query and print the MapSearch plan (JSON)
   search "<query>" [--format geojson] plan and run the search, print the places (JSON or GeoJSON)
+  ask "<질문>" [--json] [--conversation ID]
+                                      a question about restaurants (seed 002): the answer, its documents
+  restaurants collect "<query>" [--out FILE] [--expand]
+                                      names and addresses from Naver local search as crawl-format JSONL
+  restaurants ingest <FILE.jsonl>     upsert crawl-format documents into the index (rejections by line)
+  restaurants demo [--out FILE]       the synthetic demo corpus as crawl-format JSONL
+  restaurants status                  the index (and, in AWS, the OpenSearch domain)
+  news "<질문>" [--preference news|publications|both] [--json]
+                                      news and OpenDART disclosures about a company (seed 003): the
+                                      search summary and the answer (or the JSON response)
   simulate [--days 1] [--seed 42] [--agents 160] [--max-llm 10] [--resume ID] [--out reports]
                                       run the Mangwon-dong simulation (seed 004) with a progress bar and
                                       write report.json and report.html
@@ -34,6 +52,8 @@ async function main(argv: string[]): Promise<number> {
     return command ? 0 : 2;
   }
   const config = loadConfig();
+  if (command === "news") return news(config, rest);
+  if (command === "restaurants" || command === "ask") return restaurants(config, command, rest);
   const { values, positionals } = parseArgs({
     args: rest,
     allowPositionals: true,
@@ -42,8 +62,8 @@ async function main(argv: string[]): Promise<number> {
       sigungu: { type: "string" },
       dong: { type: "string" },
       category: { type: "string" },
-      days: { type: "string", default: "1" },
-      seed: { type: "string", default: "42" },
+      days: { type: "string" },
+      seed: { type: "string" },
       agents: { type: "string" },
       "max-llm": { type: "string" },
       resume: { type: "string" },
@@ -56,16 +76,20 @@ async function main(argv: string[]): Promise<number> {
       process.stderr.write(`${command} needs a query, e.g. dongne ${command} "강남역 근처 카페"\n`);
       return 2;
     }
-    if (!["json", "geojson"].includes(values.format!)) {
+    if (!["json", "geojson"].includes(values.format)) {
       process.stderr.write("--format must be json or geojson\n");
       return 2;
     }
-    const { llm, exec } = buildRuntime(config);
-    const services = localServices({ llm, exec });
-    const out = command === "plan" ? await services.planSearch(text) : await services.search(text);
-    const shown = command === "search" && values.format === "geojson" ? toGeoJson(out as never) : out;
-    process.stdout.write(JSON.stringify(shown, null, 2) + "\n");
-    return 0;
+    const world = await startLocal({ ...config, simulation: { ...config.simulation, store: "memory" } });
+    try {
+      const { placeSearch } = world.context.services;
+      const out = command === "plan" ? await placeSearch.plan(text) : await placeSearch.search(text);
+      const shown = command === "search" && values.format === "geojson" ? toGeoJson(out as never) : out;
+      process.stdout.write(JSON.stringify(shown, null, 2) + "\n");
+      return 0;
+    } finally {
+      await world.close();
+    }
   }
   if (command === "simulate") return simulate(config, values);
   if (command === "import-stores") {
@@ -86,49 +110,143 @@ async function main(argv: string[]): Promise<number> {
   return 2;
 }
 
+/** `restaurants collect|ingest|demo|status …` and `ask "…"` (seed 002), on this machine's index. */
+async function restaurants(config: Config, command: string, args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      out: { type: "string" },
+      expand: { type: "boolean" },
+      json: { type: "boolean" },
+      conversation: { type: "string" },
+    },
+  });
+  const [sub = "", ...words] = command === "ask" ? ["ask", ...positionals] : positionals;
+  const text = words.join(" ").trim();
+  const world = await startLocal({ ...config, simulation: { ...config.simulation, store: "memory" } });
+  const out = { log: (line: string) => void process.stderr.write(`${line}\n`) };
+  const qa = qaRuntime(world.rt);
+  try {
+    switch (sub) {
+      case "ask":
+        if (!text) throw new UsageError('ask needs a question, e.g. dongne ask "망원역 주차되는 한식집"');
+        await askCommand({ query: text, json: values.json, conversationId: values.conversation }, qa, {
+          log: (line) => void process.stdout.write(`${line}\n`),
+        });
+        return 0;
+      case "collect": {
+        if (!text) throw new UsageError('restaurants collect needs a query, e.g. "망원동 맛집"');
+        const naver = config.providers.naver
+          ? new NaverLocal({ ...config.providers.naver, baseUrl: config.providers.baseUrls.naver })
+          : undefined;
+        const body = await collectCommand(
+          { query: text, out: values.out, expand: values.expand },
+          naver,
+          out,
+        );
+        if (!values.out) process.stdout.write(body);
+        return 0;
+      }
+      case "ingest": {
+        if (!text) throw new UsageError("restaurants ingest needs a JSON Lines file");
+        const report = await ingestFileCommand(text, qa, out);
+        return report.rejected.length && !report.indexed && !report.updated ? 1 : 0;
+      }
+      case "demo": {
+        const body = demoCommand(embeddedPlaces(config.dataDir).places, { out: values.out }, out);
+        if (!values.out) process.stdout.write(body);
+        return 0;
+      }
+      case "status":
+        await statusCommand(config.qa, qa, out);
+        return 0;
+      default:
+        throw new UsageError(`unknown restaurants command "${sub}" (collect, ingest, demo, status)`);
+    }
+  } catch (err) {
+    if (!(err instanceof UsageError)) throw err;
+    process.stderr.write(`${err.message}\n`);
+    return 2;
+  } finally {
+    await world.close();
+  }
+}
+
+class UsageError extends Error {}
+
+async function news(config: Config, args: string[]): Promise<number> {
+  const world = await startLocal({ ...config, simulation: { ...config.simulation, store: "memory" } });
+  try {
+    process.stdout.write(await newsCommand(args, (request) => world.context.services.news.search(request)));
+    return 0;
+  } catch (err) {
+    if ((err as Error).message.includes(NEWS_USAGE)) {
+      process.stderr.write(`${(err as Error).message}\n`);
+      return 2;
+    }
+    throw err;
+  } finally {
+    await world.close();
+  }
+}
+
 async function simulate(config: Config, values: Record<string, string | undefined>): Promise<number> {
   const parsed = SimulationRequest.safeParse({
-    days: Number(values.days),
-    seed: Number(values.seed),
+    days: Number(values.days ?? 1),
+    seed: Number(values.seed ?? 42),
     agents: values.agents === undefined ? undefined : Number(values.agents),
     maxConcurrentLlmCalls: values["max-llm"] === undefined ? undefined : Number(values["max-llm"]),
   });
-  if (!parsed.success) {
-    const i = parsed.error.issues[0];
+  if (!values.resume && !parsed.success) {
+    const i = parsed.error.issues[0]!; // a failed parse always carries an issue
     process.stderr.write(
       `--${String(i.path[0]).replace("maxConcurrentLlmCalls", "max-llm")}: ${i.message}\n`,
     );
     return 2;
   }
-  const { runtime: sim, dynamo } = await localSimulationRuntime(config);
-  const sims = new LocalSimulations(sim);
-  const id = values.resume ?? `sim-${Date.now().toString(36)}`;
-  const bar = setInterval(async () => {
-    const meta = await sim.deps.repo.get(id);
-    if (!meta) return;
-    const done = meta.completedSlots.length;
-    const width = 30;
-    const filled = Math.round((width * done) / meta.totalSlots);
-    process.stderr.write(
-      `\r[${"#".repeat(filled)}${"-".repeat(width - filled)}] ${done}/${meta.totalSlots} slots · ${meta.decisions.visits ?? 0} visits · ${meta.llmCalls} LLM calls `,
-    );
-  }, 250);
+  const world = await startLocal(config);
+  const sims = world.context.services.simulations;
   try {
-    const meta = await sims.run(id, parsed.data);
-    clearInterval(bar);
+    // a resumed simulation runs with the parameters it was started with, whatever the flags say
+    const id = values.resume
+      ? ((await sims.resume(values.resume))?.id ?? null)
+      : (await sims.start(parsed.data!, "cli")).id;
+    if (!id) {
+      process.stderr.write(`no simulation ${values.resume}\n`);
+      return 2;
+    }
+    // the id comes first: a run stopped midway can be resumed with it
+    process.stderr.write(`simulation ${id} (resume with: dongne simulate --resume ${id})\n`);
+    const draw = async () => {
+      const meta = await sims.status(id).catch(() => null);
+      if (!meta) return;
+      const done = meta.completedSlots.length;
+      const width = 30;
+      const filled = Math.round((width * done) / meta.totalSlots);
+      process.stderr.write(
+        `\r[${"#".repeat(filled)}${"-".repeat(width - filled)}] ${done}/${meta.totalSlots} slots · ${meta.decisions.visits ?? 0} visits · ${meta.llmCalls} LLM calls `,
+      );
+    };
+    const bar = setInterval(() => void draw(), 250);
+    try {
+      await world.workflows.settled();
+    } finally {
+      clearInterval(bar);
+    }
+    const meta = (await sims.status(id))!;
     const report = (await sims.report(id))!;
-    const dir = join(values.out!, id);
+    const dir = join(values.out ?? "reports", id);
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, "report.json"), JSON.stringify(report, null, 2));
     writeFileSync(join(dir, "report.html"), reportHtml(report));
     process.stderr.write(
-      `\n${meta.status}: ${meta.completedSlots.length}/${meta.totalSlots} slots, ${report.decisions.visit} visits, stay_home ${report.decisions.stay_home}, llm_failed ${report.decisions.llm_failed}\n`,
+      `\n${meta.status}: ${meta.completedSlots.length}/${meta.totalSlots} slots, ${report.decisions.visit} visiting decisions, stay_home ${report.decisions.stay_home}, llm_failed ${report.decisions.llm_failed}${meta.error ? ` (${meta.error})` : ""}\n`,
     );
     process.stdout.write(`${join(dir, "report.json")}\n${join(dir, "report.html")}\n`);
     return meta.status === "completed" ? 0 : 1;
   } finally {
-    clearInterval(bar);
-    await dynamo.close();
+    await world.close();
   }
 }
 

@@ -1,13 +1,12 @@
 // npm start: the API on http://localhost:PORT with embedded defaults (no keys, no network needed).
 import { serve } from "@hono/node-server";
-import { ConfigError, loadConfig } from "../shared/config.ts";
-import { buildRuntime } from "../shared/runtime.ts";
+import type { Server } from "node:http";
 import { createApp } from "../functions/api/app.ts";
-import { localServices } from "../functions/api/local.ts";
-import { LocalSimulations } from "../functions/simulation/local.ts";
-import { localSimulationRuntime } from "../shared/simulation/local-setup.ts";
+import { startLocal } from "../functions/api/local.ts";
+import { ConfigError, loadConfig, type Config } from "../shared/config.ts";
+import { qaRuntime } from "../shared/restaurant-qa/wiring.ts";
 
-let config;
+let config: Config;
 try {
   config = loadConfig();
 } catch (err) {
@@ -18,20 +17,24 @@ try {
   throw err;
 }
 
-const { llm, exec } = buildRuntime(config);
-// simulations run on a dynalite started with the server (on disk under DATA_DIR unless SIM_STORE=memory)
-const { runtime: simulation, dynamo } = await localSimulationRuntime(config);
-const simulations = new LocalSimulations(simulation);
-const app = createApp(localServices({ llm, exec, simulations }));
-serve(
-  { fetch: app.fetch, port: config.port, hostname: process.env.HOST ?? "127.0.0.1" },
-  (info) => {
-    console.log(
-      `dongne listening on http://localhost:${info.port} (LLM: ${llm ? `anthropic ${config.llm.fastModel}` : "offline engine"}, places: ${config.providers.place}, simulations: ${dynamo.persistent ? `${config.dataDir}/dynamodb` : "in memory"})`,
-    );
-  },
-);
-const resumed = await simulations.resumeUnfinished();
+// every table on a dynalite started with the server (on disk under DATA_DIR unless SIM_STORE=memory)
+const world = await startLocal(config);
+const app = createApp(() => world.context);
+const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+  console.log(
+    `dongne listening on http://localhost:${info.port} (LLM: ${world.rt.llm ? `anthropic ${config.llm.fastModel}` : "offline engine"}, places: ${config.providers.place}, state: ${world.dynamo.persistent ? `${config.dataDir}/dynamodb` : "in memory"}, API keys: ${config.api.keys.length ? "required" : "open on loopback"})`,
+  );
+}) as Server;
+// a stalled client must not hold a connection for Node's default 300 s
+server.headersTimeout = 10_000;
+server.requestTimeout = 30_000;
+
+// the local restaurant index builds its synthetic demo corpus on first use: start it now, in the background
+void qaRuntime(world.rt)
+  .deps.index.count()
+  .catch((err: Error) => console.error(`the restaurant index did not load: ${err.message}`));
+
+const resumed = await world.context.services.simulations.resumeUnfinished();
 if (resumed.length) console.log(`resuming simulations cut off by the last stop: ${resumed.join(", ")}`);
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {

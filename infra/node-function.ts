@@ -1,5 +1,6 @@
 // One way to build every Lambda: Node 22 on arm64, ESM bundle by the local esbuild (no Docker), the
-// vendored datasets copied next to the bundle, X-Ray tracing, a log group with a retention.
+// vendored datasets copied next to the bundle (and, for the API, the built web page), X-Ray tracing, a
+// log group with a retention.
 import { Duration, RemovalPolicy } from "aws-cdk-lib";
 import { Architecture, Runtime, Tracing } from "aws-cdk-lib/aws-lambda";
 import { NodejsFunction, OutputFormat } from "aws-cdk-lib/aws-lambda-nodejs";
@@ -11,14 +12,18 @@ import { acknowledgeNag } from "./nag.ts";
 export const PROJECT_ROOT = fileURLToPath(new URL("..", import.meta.url));
 const DATA_DIR = fileURLToPath(new URL("../shared/data", import.meta.url));
 const PROMPTS_DIR = fileURLToPath(new URL("../shared/simulation/prompts", import.meta.url));
+const TSX = fileURLToPath(new URL("../node_modules/.bin/tsx", import.meta.url));
+const WEB_BUILD = fileURLToPath(new URL("../web/build.ts", import.meta.url));
 
 export interface DongneFunctionProps {
-  /** handler module, relative to the project root (functions/place-search/plan.ts) */
+  /** handler module: absolute, or relative to the project root (functions/place-search/plan.ts) */
   entry: string;
   description: string;
   memorySize?: number;
   timeout?: Duration;
   environment?: Record<string, string>;
+  /** build the web page into the bundle's web/ (the API serves it: functions/api/web-page.ts) */
+  webPage?: boolean;
 }
 
 export class DongneFunction extends NodejsFunction {
@@ -28,7 +33,7 @@ export class DongneFunction extends NodejsFunction {
       removalPolicy: RemovalPolicy.DESTROY,
     });
     super(scope, id, {
-      entry: `${PROJECT_ROOT}/${props.entry}`,
+      entry: props.entry.startsWith("/") ? props.entry : `${PROJECT_ROOT}/${props.entry}`,
       projectRoot: PROJECT_ROOT,
       depsLockFilePath: `${PROJECT_ROOT}/package-lock.json`,
       description: props.description,
@@ -41,7 +46,7 @@ export class DongneFunction extends NodejsFunction {
       environment: {
         NODE_OPTIONS: "--enable-source-maps",
         LOG_LEVEL: "INFO",
-        METRICS: "emf",
+        METRICS: "on",
         ...props.environment,
       },
       bundling: {
@@ -52,13 +57,16 @@ export class DongneFunction extends NodejsFunction {
         mainFields: ["module", "main"],
         // ESM bundles of CommonJS dependencies still call require()
         banner: "import { createRequire as __cr } from 'module'; const require = __cr(import.meta.url);",
-        externalModules: ["@aws-sdk/*"],
+        // the AWS SDK is bundled too: the versions the code is tested with, not whatever the runtime ships
+        externalModules: [],
         commandHooks: {
           beforeBundling: () => [],
           beforeInstall: () => [],
           afterBundling: (_input: string, output: string) => [
             `cp ${DATA_DIR}/*.csv "${output}/"`,
             `mkdir -p "${output}/prompts" && cp ${PROMPTS_DIR}/*.txt "${output}/prompts/"`,
+            // built at synth from the same sources as `npm start`'s, so a deploy never ships a stale page
+            ...(props.webPage ? [`"${TSX}" "${WEB_BUILD}" "${output}/web"`] : []),
           ],
         },
       },

@@ -1,36 +1,120 @@
-// One zod schema over the environment: every setting the product reads, parsed once at start-up.
+// One zod schema over the environment: every setting the product reads, parsed once at start-up (or
+// when the keys secret changes, in AWS). No other module reads process.env.
 import { z } from "zod";
+import { newsConfig, NewsEnv, newsEnvIssues, type NewsConfig } from "./news/env.ts";
+import { qaConfig, QaEnv, type QaConfig } from "./restaurant-qa/env.ts";
 
 const optionalSecret = z
   .string()
   .trim()
   .transform((v) => (v === "" ? undefined : v))
   .optional();
+const optionalText = optionalSecret;
 
-const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+const int = (min: number, max: number, fallback: number) =>
+  z.coerce.number().int().min(min).max(max).default(fallback);
+const money = (fallback: number) => z.coerce.number().min(0).max(1_000_000).default(fallback);
+const baseUrl = (fallback: string) => z.url().default(fallback);
+
+/** Keys a caller presents (`x-api-key`): a JSON array of {id, key | sha256, scopes}. */
+export const ApiKeyEntry = z
+  .object({
+    id: z.string().regex(/^[\w.-]{1,64}$/, "letters, digits, _ . - (at most 64)"),
+    key: z.string().min(16, "must be at least 16 characters").optional(),
+    sha256: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/, "a hex SHA-256 digest")
+      .optional(),
+    scopes: z
+      .array(z.enum(["read", "write"]))
+      .min(1)
+      .default(["read", "write"]),
+  })
+  .refine((k) => Boolean(k.key) !== Boolean(k.sha256), "give exactly one of key and sha256");
+export type ApiKeyEntry = z.infer<typeof ApiKeyEntry>;
+
+const apiKeys = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v, ctx) => {
+    if (!v) return [];
+    try {
+      const parsed = z.array(ApiKeyEntry).safeParse(JSON.parse(v));
+      if (parsed.success) return parsed.data;
+      ctx.addIssue({ code: "custom", message: parsed.error.issues[0]?.message ?? "invalid" });
+    } catch {
+      ctx.addIssue({ code: "custom", message: "must be a JSON array of {id, key | sha256, scopes}" });
+    }
+    return z.NEVER;
+  });
 
 export const ConfigSchema = z
   .object({
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    // -- the local server and the API
+    PORT: int(0, 65535, 3000),
+    HOST: z.string().min(1).default("127.0.0.1"),
+    API_KEYS: apiKeys,
+    /** a synchronous request's budget; API Gateway gives up at 29 s */
+    API_BUDGET_MS: int(1000, 28_000, 25_000),
+
+    // -- the LLM
     LLM_MODE: z.enum(["auto", "anthropic", "offline"]).default("auto"),
     ANTHROPIC_API_KEY: optionalSecret,
     ANTHROPIC_BASE_URL: z.url().optional(),
     LLM_MODEL_FAST: z.string().min(1).default("claude-haiku-5-5"),
     LLM_MODEL_SMART: z.string().min(1).default("claude-sonnet-5-5"),
-    LLM_TIMEOUT_MS: positiveInt(30_000),
+    LLM_TIMEOUT_MS: int(100, 600_000, 30_000),
+    /** USD per million tokens, for spend estimates, metrics and the spend alarm */
+    LLM_PRICE_INPUT_PER_MTOK: money(1),
+    LLM_PRICE_OUTPUT_PER_MTOK: money(5),
+
+    // -- map providers
     KAKAO_REST_API_KEY: optionalSecret,
+    KAKAO_BASE_URL: baseUrl("https://dapi.kakao.com"),
+    KAKAO_MOBILITY_BASE_URL: baseUrl("https://apis-navi.kakaomobility.com"),
     GOOGLE_MAPS_API_KEY: optionalSecret,
+    GOOGLE_PLACES_BASE_URL: baseUrl("https://places.googleapis.com"),
+    GOOGLE_ROUTES_BASE_URL: baseUrl("https://routes.googleapis.com"),
     NAVER_CLIENT_ID: optionalSecret,
     NAVER_CLIENT_SECRET: optionalSecret,
+    NAVER_BASE_URL: baseUrl("https://openapi.naver.com"),
+    PROVIDER_TIMEOUT_MS: int(100, 60_000, 10_000),
     PLACE_PROVIDER: z.enum(["auto", "kakao", "embedded"]).default("auto"),
+    PROVIDER_CONCURRENCY: int(1, 64, 8),
     DATA_DIR: z.string().min(1).default(".data"),
-    PROVIDER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
-    SIM_PERSONAS_FILE: z.string().min(1).optional(),
-    SIM_BACKOFF_UNIT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
-    SIM_MAX_CONCURRENT_LLM_CALLS: z.coerce.number().int().min(1).max(100).default(10),
+
+    // -- the simulation
+    SIM_PERSONAS_FILE: optionalText,
+    SIM_BACKOFF_UNIT_MS: int(0, 120_000, 10_000),
+    SIM_MAX_CONCURRENT_LLM_CALLS: int(1, 100, 10),
     SIM_STORE: z.enum(["disk", "memory"]).default("disk"),
+    /** agent-days one caller may start per UTC day (a 160-agent, 7-day simulation is 1,120) */
+    SIM_MAX_AGENT_DAYS_PER_CALLER: int(1, 1_000_000, 10_000),
+
+    // -- AWS wiring (set by the stack) and local stand-ins
+    SECRETS_ARN: optionalText,
+    SECRETS_TTL_SECONDS: int(0, 86_400, 300),
+    SIM_TABLE: z.string().min(1).default("dongne-simulations"),
+    DYNAMODB_ENDPOINT: z.url().optional(),
+    PLAN_STATE_MACHINE_ARN: optionalText,
+    SEARCH_STATE_MACHINE_ARN: optionalText,
+    SIMULATION_STATE_MACHINE_ARN: optionalText,
+    NEWS_STATE_MACHINE_ARN: optionalText,
+    QA_STATE_MACHINE_ARN: optionalText,
+    QA_INGEST_STATE_MACHINE_ARN: optionalText,
+    QA_INGEST_JOB_STATE_MACHINE_ARN: optionalText,
+    STEP_FUNCTIONS_ENDPOINT: z.url().optional(),
+
+    // -- news & disclosures (seed 003)
+    ...NewsEnv,
+
+    // -- restaurant QA (seed 002)
+    ...QaEnv,
+
+    // -- observability
     LOG_LEVEL: z.enum(["DEBUG", "INFO", "WARN", "ERROR", "SILENT"]).default("INFO"),
-    METRICS: z.enum(["off", "emf"]).default("off"),
+    METRICS: z.enum(["off", "on"]).default("off"),
   })
   .superRefine((env, ctx) => {
     if (env.LLM_MODE === "anthropic" && !env.ANTHROPIC_API_KEY) {
@@ -47,6 +131,14 @@ export const ConfigSchema = z
         message: "is required when PLACE_PROVIDER=kakao",
       });
     }
+    if (env.QA_INDEX === "opensearch" && !env.OPENSEARCH_ENDPOINT)
+      ctx.addIssue({
+        code: "custom",
+        path: ["OPENSEARCH_ENDPOINT"],
+        message: "is required when QA_INDEX=opensearch",
+      });
+    for (const [variable, message] of newsEnvIssues(env))
+      ctx.addIssue({ code: "custom", path: [variable], message });
     if (Boolean(env.NAVER_CLIENT_ID) !== Boolean(env.NAVER_CLIENT_SECRET)) {
       ctx.addIssue({
         code: "custom",
@@ -60,6 +152,12 @@ type RawConfig = z.infer<typeof ConfigSchema>;
 
 export interface Config {
   port: number;
+  host: string;
+  api: {
+    /** empty: the API is open (the local default, on loopback) */
+    keys: ApiKeyEntry[];
+    budgetMs: number;
+  };
   llm: {
     mode: "anthropic" | "offline";
     apiKey?: string;
@@ -67,12 +165,21 @@ export interface Config {
     fastModel: string;
     smartModel: string;
     timeoutMs: number;
+    pricePerMTok: { input: number; output: number };
   };
   providers: {
     place: "kakao" | "embedded";
     kakaoKey?: string;
     googleKey?: string;
     naver?: { clientId: string; clientSecret: string };
+    baseUrls: {
+      kakao: string;
+      kakaoMobility: string;
+      googlePlaces: string;
+      googleRoutes: string;
+      naver: string;
+    };
+    timeoutMs: number;
   };
   dataDir: string;
   /** provider calls in flight at once within one search (route sample points × keywords) */
@@ -86,10 +193,30 @@ export interface Config {
     maxConcurrentLlmCalls: number;
     /** local runs: dynalite on disk under DATA_DIR/dynamodb (survives a restart), or in memory */
     store: RawConfig["SIM_STORE"];
+    maxAgentDaysPerCaller: number;
   };
+  aws: {
+    secretsArn?: string;
+    secretsTtlSeconds: number;
+    tables: { simulation: string; news: string; qa: string };
+    /** dynalite (local runs, tests, the deployed-shape test) instead of DynamoDB */
+    dynamoEndpoint?: string;
+    stateMachines: {
+      plan?: string;
+      search?: string;
+      news?: string;
+      simulation?: string;
+      qa?: string;
+      qaIngest?: string;
+      qaIngestJob?: string;
+    };
+    stepFunctionsEndpoint?: string;
+  };
+  news: NewsConfig;
+  qa: QaConfig;
   logLevel: RawConfig["LOG_LEVEL"];
-  /** emf: CloudWatch Embedded Metric Format lines on stdout (set by the stack) */
-  metrics: RawConfig["METRICS"];
+  /** on: Powertools metrics (CloudWatch EMF lines on stdout; the stack sets it) */
+  metrics: boolean;
 }
 
 export class ConfigError extends Error {
@@ -113,6 +240,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     e.PLACE_PROVIDER === "auto" ? (e.KAKAO_REST_API_KEY ? "kakao" : "embedded") : e.PLACE_PROVIDER;
   return {
     port: e.PORT,
+    host: e.HOST,
+    api: { keys: e.API_KEYS, budgetMs: e.API_BUDGET_MS },
     llm: {
       mode: llmMode,
       apiKey: e.ANTHROPIC_API_KEY,
@@ -120,6 +249,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       fastModel: e.LLM_MODEL_FAST,
       smartModel: e.LLM_MODEL_SMART,
       timeoutMs: e.LLM_TIMEOUT_MS,
+      pricePerMTok: { input: e.LLM_PRICE_INPUT_PER_MTOK, output: e.LLM_PRICE_OUTPUT_PER_MTOK },
     },
     providers: {
       place,
@@ -129,6 +259,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         e.NAVER_CLIENT_ID && e.NAVER_CLIENT_SECRET
           ? { clientId: e.NAVER_CLIENT_ID, clientSecret: e.NAVER_CLIENT_SECRET }
           : undefined,
+      baseUrls: {
+        kakao: e.KAKAO_BASE_URL,
+        kakaoMobility: e.KAKAO_MOBILITY_BASE_URL,
+        googlePlaces: e.GOOGLE_PLACES_BASE_URL,
+        googleRoutes: e.GOOGLE_ROUTES_BASE_URL,
+        naver: e.NAVER_BASE_URL,
+      },
+      timeoutMs: e.PROVIDER_TIMEOUT_MS,
     },
     dataDir: e.DATA_DIR,
     providerConcurrency: e.PROVIDER_CONCURRENCY,
@@ -137,8 +275,32 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       backoffUnitMs: e.SIM_BACKOFF_UNIT_MS,
       maxConcurrentLlmCalls: e.SIM_MAX_CONCURRENT_LLM_CALLS,
       store: e.SIM_STORE,
+      maxAgentDaysPerCaller: e.SIM_MAX_AGENT_DAYS_PER_CALLER,
     },
+    aws: {
+      secretsArn: e.SECRETS_ARN,
+      secretsTtlSeconds: e.SECRETS_TTL_SECONDS,
+      tables: { simulation: e.SIM_TABLE, news: e.NEWS_CACHE_TABLE, qa: e.QA_TABLE },
+      dynamoEndpoint: e.DYNAMODB_ENDPOINT,
+      stateMachines: {
+        plan: e.PLAN_STATE_MACHINE_ARN,
+        search: e.SEARCH_STATE_MACHINE_ARN,
+        simulation: e.SIMULATION_STATE_MACHINE_ARN,
+        news: e.NEWS_STATE_MACHINE_ARN,
+        qa: e.QA_STATE_MACHINE_ARN,
+        qaIngest: e.QA_INGEST_STATE_MACHINE_ARN,
+        qaIngestJob: e.QA_INGEST_JOB_STATE_MACHINE_ARN,
+      },
+      stepFunctionsEndpoint: e.STEP_FUNCTIONS_ENDPOINT,
+    },
+    news: newsConfig(
+      e,
+      e.NAVER_CLIENT_ID && e.NAVER_CLIENT_SECRET
+        ? { clientId: e.NAVER_CLIENT_ID, clientSecret: e.NAVER_CLIENT_SECRET, baseUrl: e.NAVER_BASE_URL }
+        : undefined,
+    ),
+    qa: qaConfig(e, e.DATA_DIR, e.NAVER_BASE_URL),
     logLevel: e.LOG_LEVEL,
-    metrics: e.METRICS,
+    metrics: e.METRICS === "on",
   };
 }

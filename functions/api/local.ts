@@ -1,71 +1,47 @@
-// The API's services on one machine: the same workflow definitions CDK deploys, run in-process, each
-// Task state mapped to the handler its Lambda runs in AWS.
-import {
-  LOCAL_PLACE_SEARCH_RESOURCES,
-  PLACE_SEARCH_STATES as S,
-  planDefinition,
-  searchDefinition,
-} from "../../infra/workflows/place-search.ts";
-import type { LlmPort } from "../../shared/llm/port.ts";
-import type { ExecDeps } from "../../shared/place-search/exec-deps.ts";
-import type { AgentResponse } from "../../shared/place-search/place.ts";
-import { PlanCache } from "../../shared/place-search/plan-cache.ts";
-import type { PlanResponse } from "../../shared/place-search/schemas.ts";
-import { LocalWorkflow } from "../../shared/workflows/local-runner.ts";
-import { executeHandler } from "../place-search/execute.ts";
-import { planHandler } from "../place-search/plan.ts";
-import { postProcessHandler } from "../place-search/post-process.ts";
-import { searchPointHandler } from "../place-search/search-point.ts";
-import { translateHandler } from "../place-search/translate.ts";
-import { ApiError, type ApiServices } from "./app.ts";
-import type { SimulationServices } from "../simulation/local.ts";
+// The product on one machine: dynalite (on disk under DATA_DIR, or in memory) with every table, the
+// runtime pointed at it, the state machines run in-process, and the API's context over them. The local
+// server, the CLI and the tests all start from here.
+import { join } from "node:path";
+import { LocalWorkflows, type LocalWorkflowsOptions } from "../../infra/workflows/local-workflows.ts";
+import type { Config } from "../../shared/config.ts";
+import { logger } from "../../shared/log.ts";
+import { buildRuntime, type Runtime, type RuntimeOverrides } from "../../shared/runtime.ts";
+import { dynamoClient, ensureTable, startLocalDynamo, type LocalDynamo } from "../../shared/store/dynamo.ts";
+import type { AppContext } from "./app.ts";
+import { appContext } from "./services.ts";
 
-export interface LocalDeps {
-  llm?: LlmPort;
-  /** provider adapters; built on first use when absent */
-  exec?: () => ExecDeps;
-  /** repeated rules-engine plans from memory (default on) */
-  planCache?: PlanCache | false;
-  /** the simulation service (needs DynamoDB); without it the simulation routes answer 503 */
-  simulations?: SimulationServices;
+export interface LocalWorld {
+  rt: Runtime;
+  workflows: LocalWorkflows;
+  context: AppContext;
+  dynamo: LocalDynamo;
+  close(): Promise<void>;
 }
 
-const unavailable = async (): Promise<never> => {
-  throw new ApiError(503, "unavailable", "simulations are not configured in this process");
-};
-const NO_SIMULATIONS: SimulationServices = {
-  start: unavailable,
-  resume: unavailable,
-  status: unavailable,
-  report: unavailable,
-  storeRatings: unavailable,
-};
+export interface LocalOptions extends RuntimeOverrides, LocalWorkflowsOptions {
+  /** repeated rules-engine plans from memory (default on) */
+  planCache?: false;
+}
 
-export function localServices(deps: LocalDeps): ApiServices {
-  const exec =
-    deps.exec ??
-    (() => {
-      throw new Error("no provider adapters configured");
-    });
-  const handlers = {
-    [S.translate]: (input: unknown) => translateHandler(input, deps.llm),
-    [S.plan]: (input: unknown) => planHandler(input),
-    [S.execute]: (input: unknown) => executeHandler(input, exec()),
-    [S.searchPoint]: (input: unknown) => searchPointHandler(input, exec()),
-    [S.postProcess]: (input: unknown) => postProcessHandler(input, exec()),
-  };
-  const planWorkflow = new LocalWorkflow(planDefinition(LOCAL_PLACE_SEARCH_RESOURCES), handlers);
-  const searchWorkflow = new LocalWorkflow(searchDefinition(LOCAL_PLACE_SEARCH_RESOURCES), handlers);
-  const plan = (query: string) => planWorkflow.run<PlanResponse>({ query });
-  const cache = deps.planCache ?? new PlanCache();
+/** Every DynamoDB table of the product, by name from configuration. */
+export const tablesOf = (config: Config) => Object.values(config.aws.tables);
+
+export async function startLocal(config: Config, opts: LocalOptions = {}): Promise<LocalWorld> {
+  const dynamo = await startLocalDynamo({
+    path: config.simulation.store === "disk" ? join(config.dataDir, "dynamodb") : undefined,
+    onDiskBusy: (path) =>
+      logger.warn(`${path} is in use by another dongne process: this one keeps its state in memory`),
+  });
+  const client = dynamoClient(dynamo.endpoint);
+  for (const table of tablesOf(config)) await ensureTable(client, table);
+  const local = { ...config, aws: { ...config.aws, dynamoEndpoint: dynamo.endpoint } };
+  const rt = buildRuntime(local, opts);
+  const workflows = new LocalWorkflows(rt, opts);
   return {
-    simulations: deps.simulations ?? NO_SIMULATIONS,
-    planSearch: cache ? cache.wrap(plan) : plan,
-    search: (query) => searchWorkflow.run<AgentResponse>({ query }),
-    executePlan: (plan, query) => searchWorkflow.run<AgentResponse>({ plan, ...(query ? { query } : {}) }),
-    photoUri: async (name) => {
-      const google = exec().google;
-      return google ? google.photoUri({ apiCalls: 0 }, name) : null;
-    },
+    rt,
+    workflows,
+    context: appContext(rt, workflows, { planCache: opts.planCache }),
+    dynamo,
+    close: () => dynamo.close(),
   };
 }

@@ -36,5 +36,6 @@ export function parseCsv(text: string): Record<string, string>[] {
     .split(/\r?\n/)
     .filter((l) => l.trim() !== "")
     .map(splitCsvLine);
+  if (!header) return [];
   return rows.map((r) => Object.fromEntries(header.map((h, i) => [h, r[i] ?? ""])));
 }

@@ -30,11 +30,16 @@ function describeIssues(error: z.ZodError): string {
     .join("; ");
 }
 
+/** A call with less time than this left is not sent (it could not finish). */
+const MIN_CALL_MS = 500;
+
 export class AnthropicLlm implements LlmPort {
   readonly name = "anthropic";
+  readonly models: { fast: string; smart: string };
   private readonly client: Anthropic;
 
   constructor(private readonly opts: AnthropicOptions) {
+    this.models = opts.models;
     this.client = new Anthropic({
       apiKey: opts.apiKey,
       baseURL: opts.baseURL,
@@ -49,17 +54,28 @@ export class AnthropicLlm implements LlmPort {
     let usage: TokenUsage = noUsage();
     let lastProblem = "";
     for (let attempt = 0; attempt < 2; attempt++) {
+      const timeout = req.deadline?.timeoutMs(this.opts.timeoutMs) ?? this.opts.timeoutMs;
+      if (req.deadline?.at && timeout < MIN_CALL_MS)
+        throw new LlmUnavailableError(
+          "Anthropic request not sent: the time budget is spent",
+          undefined,
+          usage,
+        );
       let response: Anthropic.Message;
       try {
-        response = await this.client.messages.create({
-          model,
-          max_tokens: req.maxTokens ?? 1024,
-          system: req.system,
-          messages,
-          output_config: { format: zodOutputFormat(req.schema as never) },
-        });
+        response = await this.client.messages.create(
+          {
+            model,
+            max_tokens: req.maxTokens ?? 1024,
+            system: req.system,
+            messages,
+            output_config: { format: zodOutputFormat(req.schema as never) },
+          },
+          // a deadline leaves no room for the SDK's own retries
+          req.deadline?.at ? { timeout, maxRetries: 0 } : undefined,
+        );
       } catch (err) {
-        const status = err instanceof Anthropic.APIError ? err.status : undefined;
+        const status = err instanceof Anthropic.APIError ? (err.status as number | undefined) : undefined;
         const kind =
           err instanceof Anthropic.APIConnectionTimeoutError
             ? "timed out"

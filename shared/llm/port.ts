@@ -1,6 +1,7 @@
 // The LLM port: structured output validated by a zod schema. Adapters: Anthropic (anthropic.ts) and,
 // where a system has one, an offline engine that answers the same schema without a model.
 import type { z } from "zod";
+import type { Deadline } from "../deadline.ts";
 
 export interface TokenUsage {
   calls: number;
@@ -25,6 +26,8 @@ export interface StructuredRequest<S extends z.ZodType> {
   /** fast (Haiku-class) for extraction, smart (Sonnet-class) for judgement */
   tier: "fast" | "smart";
   maxTokens?: number;
+  /** the request's budget: the call's timeout shrinks to fit it */
+  deadline?: Deadline;
 }
 
 export interface StructuredResult<T> {
@@ -34,6 +37,8 @@ export interface StructuredResult<T> {
 
 export interface LlmPort {
   readonly name: string;
+  /** the model behind each tier, where there is one (provenance and recordings name it) */
+  readonly models?: { readonly fast: string; readonly smart: string };
   structured<S extends z.ZodType>(req: StructuredRequest<S>): Promise<StructuredResult<z.infer<S>>>;
 }
 

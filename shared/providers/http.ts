@@ -1,9 +1,18 @@
 // One HTTP path for every provider adapter: a timeout, one retry on a network error, 429 or 5xx
 // (seed 000: 실패 시 1회 재시도), bodies checked by zod, errors typed, keys never in a message.
 import type { z } from "zod";
+import { Deadline } from "../deadline.ts";
 
 export type ProviderErrorKind =
-  "auth" | "rate_limit" | "server" | "network" | "timeout" | "malformed" | "bad_request" | "no_result";
+  | "auth"
+  | "rate_limit"
+  | "server"
+  | "network"
+  | "timeout"
+  | "deadline"
+  | "malformed"
+  | "bad_request"
+  | "no_result";
 
 export class ProviderError extends Error {
   constructor(
@@ -25,9 +34,13 @@ export class ProviderError extends Error {
   }
 }
 
-/** Counts every HTTP request a search makes (meta.apiCalls). */
+/** Counts every HTTP request a search makes (meta.apiCalls), and carries the request's time budget. */
 export interface CallCounter {
   apiCalls: number;
+  /** failed attempts (retried or not): the provider-failure metric */
+  failures?: number;
+  /** every call made for this request stays within it */
+  deadline?: Deadline;
 }
 
 export interface HttpClientOptions {
@@ -57,7 +70,7 @@ function errorMessage(body: unknown): string | undefined {
   // Kakao {errorType, message} | {code, msg}; Google {error: {status, message}}; Naver {errorCode, errorMessage}
   return (
     (b.errorType && `${b.errorType}: ${b.message}`) ||
-    (b.msg && `${b.code}: ${b.msg}`) ||
+    (b.msg && `${String(b.code)}: ${b.msg}`) ||
     (b.error?.status && `${b.error.status}: ${b.error.message}`) ||
     (b.errorCode && `${b.errorCode}: ${b.errorMessage}`) ||
     undefined
@@ -71,6 +84,18 @@ function kindOf(status: number): ProviderErrorKind {
   return "bad_request";
 }
 
+interface RequestInit {
+  method?: "GET" | "POST";
+  query?: Record<string, string | number | undefined>;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** the request's budget: the timeout shrinks to fit it, and no attempt starts after it */
+  deadline?: Deadline;
+}
+
+/** An attempt with less time than this left is not started. */
+const MIN_ATTEMPT_MS = 50;
+
 export class ProviderHttp {
   constructor(private readonly opts: HttpClientOptions) {}
 
@@ -82,24 +107,67 @@ export class ProviderHttp {
     counter: CallCounter,
     path: string,
     schema: S,
-    init: {
-      method?: "GET" | "POST";
-      query?: Record<string, string | number | undefined>;
-      body?: unknown;
-      headers?: Record<string, string>;
-    } = {},
+    init: RequestInit = {},
   ): Promise<z.infer<S>> {
+    return this.send(counter, path, init, (url, timeoutMs) => this.once(url, schema, { ...init, timeoutMs }));
+  }
+
+  /**
+   * A binary body (OpenDART's ZIP downloads) with the same timeout, retry and error handling; a body
+   * that is not what the caller expects (an error document instead of a ZIP) is the caller's to read.
+   */
+  async bytes(
+    counter: CallCounter,
+    path: string,
+    init: RequestInit = {},
+  ): Promise<{ bytes: Uint8Array; contentType: string }> {
+    return this.send(counter, path, init, async (url, timeoutMs) => {
+      const res = await this.fetchOk(url, { ...init, timeoutMs });
+      try {
+        const bytes = new Uint8Array(await res.arrayBuffer());
+        return { bytes, contentType: res.headers.get("content-type") ?? "" };
+      } catch {
+        // the timeout's signal also covers the body: a download cut short is a timeout
+        throw new ProviderError(
+          this.opts.provider,
+          "timeout",
+          `the body did not arrive within ${timeoutMs} ms`,
+        );
+      }
+    });
+  }
+
+  private async send<T>(
+    counter: CallCounter,
+    path: string,
+    init: RequestInit,
+    run: (url: URL, timeoutMs: number) => Promise<T>,
+  ): Promise<T> {
     const url = new URL(path, this.opts.baseUrl);
     for (const [k, v] of Object.entries(init.query ?? {}))
       if (v !== undefined) url.searchParams.set(k, String(v));
     const attempts = 1 + (this.opts.retries ?? 1);
     let last: ProviderError | undefined;
+    const deadline = init.deadline ?? counter.deadline ?? Deadline.none();
     for (let attempt = 0; attempt < attempts; attempt++) {
-      if (attempt > 0) await new Promise((r) => setTimeout(r, this.retryDelay(last)));
+      if (attempt > 0) {
+        const delay = this.retryDelay(last);
+        // a retry that cannot finish within the budget is not worth starting
+        if (deadline.remainingMs() < delay + MIN_ATTEMPT_MS) break;
+        await new Promise((r) => setTimeout(r, delay));
+      }
+      const timeoutMs = deadline.timeoutMs(this.opts.timeoutMs);
+      if (timeoutMs < MIN_ATTEMPT_MS) {
+        throw (
+          last ??
+          new ProviderError(this.opts.provider, "deadline", "not called: the request's time budget is spent")
+        );
+      }
       counter.apiCalls++;
       try {
-        return await this.once(url, schema, init);
+        return await run(url, timeoutMs);
       } catch (err) {
+        counter.failures = (counter.failures ?? 0) + 1;
         last =
           err instanceof ProviderError
             ? err
@@ -120,8 +188,34 @@ export class ProviderHttp {
   private async once<S extends z.ZodType>(
     url: URL,
     schema: S,
-    init: { method?: "GET" | "POST"; body?: unknown; headers?: Record<string, string> },
+    init: RequestInit & { timeoutMs: number },
   ): Promise<z.infer<S>> {
+    const { provider } = this.opts;
+    const res = await this.fetchOk(url, init);
+    const text = await res.text().catch(() => "");
+    let body: unknown;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      body = undefined;
+    }
+    if (body === undefined)
+      throw new ProviderError(provider, "malformed", "the response is not JSON", res.status);
+    const parsed = schema.safeParse(body);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!; // a failed parse always carries an issue
+      throw new ProviderError(
+        provider,
+        "malformed",
+        `unexpected response shape at ${issue.path.join(".") || "(root)"}: ${issue.message}`,
+        res.status,
+      );
+    }
+    return parsed.data;
+  }
+
+  /** One request; a non-2xx status becomes a typed ProviderError (with the provider's message). */
+  private async fetchOk(url: URL, init: RequestInit & { timeoutMs: number }): Promise<Response> {
     const { provider } = this.opts;
     let res: Response;
     try {
@@ -133,24 +227,24 @@ export class ProviderHttp {
           ...init.headers,
         },
         body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
-        signal: AbortSignal.timeout(this.opts.timeoutMs),
+        signal: AbortSignal.timeout(init.timeoutMs),
       });
     } catch (err) {
       const timeout = err instanceof Error && (err.name === "TimeoutError" || err.name === "AbortError");
       throw new ProviderError(
         provider,
         timeout ? "timeout" : "network",
-        timeout ? `no answer within ${this.opts.timeoutMs} ms` : "network error",
+        timeout ? `no answer within ${init.timeoutMs} ms` : "network error",
       );
     }
-    const text = await res.text().catch(() => "");
-    let body: unknown;
-    try {
-      body = text ? JSON.parse(text) : undefined;
-    } catch {
-      body = undefined;
-    }
     if (!res.ok) {
+      const text = await res.text().catch(() => "");
+      let body: unknown;
+      try {
+        body = text ? JSON.parse(text) : undefined;
+      } catch {
+        body = undefined;
+      }
       const detail = errorMessage(body) ?? `HTTP ${res.status}`;
       const error = new ProviderError(provider, kindOf(res.status), this.redact(detail), res.status);
       const retryAfter = Number(res.headers.get("retry-after"));
@@ -158,18 +252,6 @@ export class ProviderHttp {
         this.retryAfterMs.set(error, retryAfter * 1000);
       throw error;
     }
-    if (body === undefined)
-      throw new ProviderError(provider, "malformed", "the response is not JSON", res.status);
-    const parsed = schema.safeParse(body);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw new ProviderError(
-        provider,
-        "malformed",
-        `unexpected response shape at ${issue.path.join(".") || "(root)"}: ${issue.message}`,
-        res.status,
-      );
-    }
-    return parsed.data;
+    return res;
   }
 }

@@ -66,20 +66,14 @@ export interface TravelDistancePort {
   ): Promise<(TravelEstimate | null)[]>;
 }
 
-export interface ReviewSummary {
-  total_analyzed: number;
-  average_rating: number | null;
-  highlights: string[];
-  concerns: string[];
-  keywords: string[];
-  sample_reviews: { author: string; rating: number | null; text: string; time: string | null }[];
-  summary_text: string;
-}
-
 export interface PlaceDetails {
   place: Place;
   openNow: boolean | null;
   weekdayText: string[];
+  /** when the current opening period ends (RFC 3339), null when closed or unknown */
+  nextCloseTime: string | null;
+  /** the place's offset from UTC, for its local clock */
+  utcOffsetMinutes: number | null;
   editorialSummary: string | null;
   reviews: { author: string; rating: number | null; text: string; time: string | null }[];
 }

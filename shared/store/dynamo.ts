@@ -6,11 +6,10 @@ import {
   ListTablesCommand,
   ResourceNotFoundException,
 } from "@aws-sdk/client-dynamodb";
+import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import type { AddressInfo } from "node:net";
 import { mkdirSync } from "node:fs";
 import { createRequire } from "node:module";
-
-export const SIMULATION_TABLE_KEYS = { partition: "pk", sort: "sk" } as const;
 
 export function dynamoClient(endpoint?: string): DynamoDBClient {
   return endpoint
@@ -23,7 +22,17 @@ export function dynamoClient(endpoint?: string): DynamoDBClient {
     : new DynamoDBClient({ maxAttempts: 3 });
 }
 
-/** Creates the simulation table when it is missing (local runs; in AWS CDK owns it). */
+/** The Document client every repository uses: plain JS values in and out, undefined fields dropped. */
+export function documentClient(endpoint?: string): DynamoDBDocumentClient {
+  return DynamoDBDocumentClient.from(dynamoClient(endpoint), {
+    marshallOptions: { removeUndefinedValues: true },
+  });
+}
+
+/**
+ * Creates a pk/sk table when it is missing and waits until it is ACTIVE (local runs and tests; in AWS
+ * CDK owns the tables). Every table of the product has that key schema.
+ */
 export async function ensureTable(client: DynamoDBClient, table: string): Promise<void> {
   try {
     await client.send(new DescribeTableCommand({ TableName: table }));
@@ -44,6 +53,13 @@ export async function ensureTable(client: DynamoDBClient, table: string): Promis
       }),
     );
   }
+  // a table is usable once ACTIVE: the first write right after CreateTable can otherwise fail
+  for (let i = 0; i < 100; i++) {
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: table }));
+    if (Table?.TableStatus === "ACTIVE") return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`table ${table} did not become ACTIVE`);
 }
 
 export interface LocalDynamo {

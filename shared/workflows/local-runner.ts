@@ -1,13 +1,104 @@
 // Runs a state-machine definition in-process with aws-local-stepfunctions, each Task state mapped (by
-// state name) to the handler its Lambda runs in AWS. The definition is the one CDK deploys.
+// state name) to the step its Lambda runs in AWS. The definition is the one CDK deploys, and what only
+// AWS would enforce is enforced here too: the envelope (JSON in, JSON out), Lambda's timeout, errors
+// shaped as Step Functions shapes them ({Error, Cause} with Cause a JSON string), and the 256 KB limit
+// on a state's data (an uncatchable States.DataLimitExceeded, as in AWS).
 import "./polyfills.ts";
+import { randomUUID } from "node:crypto";
 import { ExecutionError, StateMachine, type StateMachineDefinition } from "aws-local-stepfunctions";
+import type { Runtime } from "../runtime.ts";
+import { runStep, type StepSpec } from "./step.ts";
 
-export type TaskHandler = (input: never) => Promise<unknown> | unknown;
+export type TaskHandler = (input: never) => unknown;
+
+/** Step Functions' limit on the data a state receives or passes on (UTF-8 bytes). */
+export const STATE_PAYLOAD_LIMIT_BYTES = 262_144;
+
+/** An error as a Task state sees it: `name` is the Error Retry/Catch match, `message` the Cause. */
+export class StatesError extends Error {
+  readonly retryable: boolean;
+  readonly catchable: boolean;
+  constructor(name: string, cause: string, opts: { terminal?: boolean } = {}) {
+    super(cause);
+    this.name = name;
+    // States.DataLimitExceeded and States.Runtime are terminal in AWS: no Retry or Catch matches them
+    this.retryable = !opts.terminal;
+    this.catchable = !opts.terminal;
+  }
+  get isRetryable(): boolean {
+    return this.retryable;
+  }
+  get isCatchable(): boolean {
+    return this.catchable;
+  }
+}
+
+/** A Lambda function's error as Step Functions reports it: Error = its type, Cause = Lambda's JSON. */
+export function lambdaError(err: unknown): StatesError {
+  const e = err instanceof Error ? err : new Error(String(err));
+  const errorType = e.name || "Error";
+  const trace = (e.stack ?? "").split("\n").slice(0, 10);
+  return new StatesError(errorType, JSON.stringify({ errorType, errorMessage: e.message, trace }));
+}
+
+export function checkPayload(value: unknown, where: string, limit = STATE_PAYLOAD_LIMIT_BYTES): string {
+  const json = JSON.stringify(value ?? null);
+  const bytes = Buffer.byteLength(json);
+  if (bytes > limit) {
+    throw new StatesError(
+      "States.DataLimitExceeded",
+      `${where}: ${bytes} bytes, over the ${limit}-byte limit of a state's data`,
+      { terminal: true },
+    );
+  }
+  return json;
+}
+
+/**
+ * The Lambda envelope around a step: the input as JSON (what the Lambda would receive), its timeout,
+ * its error shaped as Step Functions shapes a Lambda error, its output checked against the limit.
+ */
+export function localTask(spec: StepSpec, rt: Runtime, limit = STATE_PAYLOAD_LIMIT_BYTES): TaskHandler {
+  return async (input: unknown) => {
+    const event: unknown = JSON.parse(checkPayload(input, `${spec.state} input`, limit));
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () =>
+          reject(
+            new StatesError(
+              "Sandbox.Timedout",
+              JSON.stringify({
+                errorType: "Sandbox.Timedout",
+                errorMessage: `Task timed out after ${spec.lambda.timeoutSeconds}.00 seconds`,
+              }),
+            ),
+          ),
+        spec.lambda.timeoutSeconds * 1000,
+      );
+    });
+    let out: unknown;
+    try {
+      out = await Promise.race([runStep(spec, event, rt), timeout]);
+    } catch (err) {
+      throw err instanceof StatesError ? err : lambdaError(err);
+    } finally {
+      clearTimeout(timer);
+    }
+    return JSON.parse(checkPayload(out, `${spec.state} output`, limit)) as unknown;
+  };
+}
+
+/** Handlers for every Task state of these steps, keyed by state name. */
+export function localTasks(specs: readonly StepSpec[], rt: Runtime): Record<string, TaskHandler> {
+  return Object.fromEntries(specs.map((s) => [s.state, localTask(s, rt)]));
+}
 
 export class WorkflowFailedError extends Error {
   constructor(
     message: string,
+    /** Step Functions' `{Error, Cause}` of the failure */
+    readonly error: string,
     override readonly cause: unknown,
   ) {
     super(message);
@@ -15,20 +106,33 @@ export class WorkflowFailedError extends Error {
   }
 }
 
+export class WorkflowTimeoutError extends Error {
+  constructor(what: string) {
+    super(`${what}: the workflow did not finish in time`);
+    this.name = "WorkflowTimeoutError";
+  }
+}
+
+export interface RunOptions {
+  /** the execution's name ($$.Execution.Name); a fresh id when absent */
+  name?: string;
+  /** stop waiting (and abort the execution) when this fires */
+  signal?: AbortSignal;
+}
+
 export class LocalWorkflow {
   private readonly machine: StateMachine;
+  private readonly handlers: Record<string, TaskHandler>;
 
-  constructor(
-    definition: object,
-    private readonly handlers: Record<string, TaskHandler>,
-  ) {
+  constructor(definition: object, handlers: Record<string, TaskHandler>) {
     // validated once here; the same object is validated again by the infra tests with asl-validator
     this.machine = new StateMachine(definition as StateMachineDefinition, {
       validationOptions: { checkArn: false },
     });
+    this.handlers = handlers;
   }
 
-  async run<T>(input: unknown): Promise<T> {
+  async run<T>(input: unknown, opts: RunOptions = {}): Promise<T> {
     const overrides = {
       taskResourceLocalHandlers: Object.fromEntries(
         Object.entries(this.handlers).map(([state, fn]) => [
@@ -38,12 +142,31 @@ export class LocalWorkflow {
       ),
       retryIntervalOverrides: Object.fromEntries(Object.keys(this.handlers).map((state) => [state, 0])),
     };
+    checkPayload(input, "execution input");
+    const name = opts.name ?? randomUUID();
+    const execution = this.machine.run(input as never, {
+      overrides,
+      context: {
+        Execution: { Name: name, Id: `arn:aws:states:local:000000000000:execution:local:${name}` },
+      },
+    });
+    const onAbort = () => execution.abort();
+    opts.signal?.addEventListener("abort", onAbort, { once: true });
     try {
-      const execution = this.machine.run(input as never, { overrides });
-      return (await execution.result) as T;
+      const result = (await execution.result) as T;
+      checkPayload(result, "execution output");
+      return result;
     } catch (err) {
-      const cause = err instanceof ExecutionError ? ((err as { cause?: unknown }).cause ?? err) : err;
-      throw new WorkflowFailedError(err instanceof Error ? err.message : String(err), cause);
+      if (opts.signal?.aborted) throw new WorkflowTimeoutError("local execution");
+      const inner = err instanceof ExecutionError ? ((err as { cause?: unknown }).cause ?? err) : err;
+      const e = inner as { name?: string; message?: string };
+      throw new WorkflowFailedError(
+        err instanceof Error ? err.message : String(err),
+        JSON.stringify({ Error: e.name ?? "Error", Cause: e.message ?? "" }),
+        inner,
+      );
+    } finally {
+      opts.signal?.removeEventListener("abort", onAbort);
     }
   }
 }

@@ -24,7 +24,7 @@ describe("npm start (bin/serve.ts)", () => {
         await new Promise((r) => setTimeout(r, 100));
       expect(s.output()).toContain(`http://localhost:${port}`);
       expect(s.output()).toContain("offline engine");
-      expect(s.output()).toContain(`simulations: ${dataDir}/dynamodb`);
+      expect(s.output()).toContain(`state: ${dataDir}/dynamodb`);
       expect((await fetch(`http://127.0.0.1:${port}/health`)).status).toBe(200);
       const res = await fetch(`http://127.0.0.1:${port}/v1/search/plan`, {
         method: "POST",

@@ -59,7 +59,8 @@ export function scorePlan(plan: Record<string, any>, exp: EvalCase["expect"]): s
       .map((s) => s.params?.radius)
       .filter((r) => typeof r === "number");
     const [lo, hi] = exp.radius;
-    if (!radii.length || radii[0] < lo || radii[0] > hi) why.push(`radius ${radii[0]} not in ${exp.radius}`);
+    const r0 = radii[0];
+    if (r0 === undefined || r0 < lo || r0 > hi) why.push(`radius ${r0} not in ${exp.radius}`);
   }
   const df = steps.find((s) => String(s.action).includes("distance_filter"))?.params ?? {};
   if (exp.threshold) {
@@ -79,6 +80,114 @@ export function scorePlan(plan: Record<string, any>, exp: EvalCase["expect"]): s
     const pool = [...strings([pp.review_keywords, tr.review_check_keywords])].map((s) => s.toLowerCase());
     if (!exp.review.every((k) => pool.some((s) => s.includes(k))))
       why.push(`review keywords ${exp.review} missing`);
+  }
+  return why;
+}
+
+/** The translator's evaluation set (test/fixtures/eval/translator-eval.jsonl): the fields above and more. */
+export interface TranslatorEvalCase {
+  id: string;
+  class: string;
+  query: string;
+  /** made from templates over names and foods the gazetteer and lexicon did not list */
+  generated?: boolean;
+  expect: {
+    strategy: string;
+    provider: string;
+    /** each anchor: the names it may be written as, at least one */
+    anchors?: [string, ...string[]][];
+    /** per anchor, where it must geocode offline (within `within` metres, 300 by default); null: not checked */
+    points?: ({ lat: number; lng: number; within?: number } | null)[];
+    /** one of these in the searched keywords, category codes or search params */
+    kw?: string[];
+    /** every one of these in what the search steps search for */
+    kwAll?: string[];
+    /** no search keyword or searched query contains any of these (conditions and slang must not leak) */
+    kwNot?: string[];
+    /** no search keyword is exactly one of these (소아과 is not a generic 병원) */
+    kwNotExact?: string[];
+    codesNot?: string[];
+    threshold?: [number, number];
+    travelMode?: string;
+    days?: number;
+    review?: string[];
+    /** each appears in some meta warning (a typo correction names the corrected word) */
+    warn?: string[];
+    cond?: {
+      open?: "now" | "24h" | "dawn" | "at";
+      weekday?: number;
+      holiday?: boolean;
+      dayOffset?: number;
+      time?: string;
+      sort?: "rating";
+      priceMax?: number;
+      exclude?: string[];
+    };
+  };
+}
+
+type Geocode = (query: string) => { lat: number; lng: number } | null;
+
+const metres = (a: { lat: number; lng: number }, b: { lat: number; lng: number }) => {
+  const rad = Math.PI / 180;
+  const h =
+    Math.sin(((b.lat - a.lat) * rad) / 2) ** 2 +
+    Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(((b.lng - a.lng) * rad) / 2) ** 2;
+  return 2 * 6_371_000 * Math.asin(Math.sqrt(h));
+};
+
+/** Every check of scorePlan, plus anchor coordinates, keyword leaks, warnings and plan conditions. */
+export function scoreTranslatorPlan(
+  plan: Record<string, any>,
+  exp: TranslatorEvalCase["expect"],
+  geocode: Geocode,
+): string[] {
+  const why = scorePlan(plan, exp);
+  const tr = plan.translator_result ?? {};
+  const steps: any[] = plan.search_plan ?? [];
+  const anchors = steps
+    .filter((s) => /geocode|find_place/.test(String(s.action)) && !String(s.action).includes("reverse"))
+    .map((s) => String(s.params?.query ?? ""));
+  (exp.points ?? []).forEach((pt, i) => {
+    if (!pt) return;
+    const q = anchors[i];
+    const at = q === undefined ? null : geocode(q);
+    const d = at ? metres(at, pt) : Infinity;
+    if (d > (pt.within ?? 300))
+      why.push(`anchor ${i} "${q}" geocodes ${at ? `${Math.round(d)} m off` : "nowhere"}`);
+  });
+  // what the plan's search steps search for (a keyword only in translator_result is not searched)
+  const searched = steps
+    .flatMap((s) => [s.params?.query, ...(Array.isArray(s.params?.queries) ? s.params.queries : [])])
+    .filter((s): s is string => typeof s === "string")
+    .filter((s) => !anchors.includes(s))
+    .map((s) => s.toLowerCase());
+  for (const k of exp.kwAll ?? [])
+    if (!searched.some((s) => s.includes(k.toLowerCase()))) why.push(`keyword ${k} not searched`);
+  for (const k of exp.kwNot ?? [])
+    if ((tr.search_keywords ?? []).some((s: string) => s.toLowerCase().includes(k.toLowerCase())))
+      why.push(`"${k}" leaked into the keywords`);
+  for (const k of exp.kwNotExact ?? [])
+    if ((tr.search_keywords ?? []).includes(k)) why.push(`searched the generic "${k}"`);
+  for (const c of exp.codesNot ?? [])
+    if ((tr.category_codes ?? []).includes(c)) why.push(`category ${c} is the wrong kind`);
+  const warnings: string[] = plan.meta?.warnings ?? [];
+  for (const w of exp.warn ?? [])
+    if (!warnings.some((x) => x.includes(w))) why.push(`no warning naming ${w}`);
+  if (exp.cond) {
+    const c = tr.conditions ?? {};
+    const e = exp.cond;
+    const open = c.open_at ?? null;
+    if (e.open && open?.kind !== e.open) why.push(`open_at ${open?.kind} != ${e.open}`);
+    if (e.weekday !== undefined && open?.weekday !== e.weekday) why.push(`weekday ${open?.weekday}`);
+    if (e.holiday && open?.holiday !== true) why.push("holiday not carried");
+    if (e.dayOffset !== undefined && (open?.day_offset ?? 0) !== e.dayOffset)
+      why.push(`day_offset ${open?.day_offset}`);
+    if (e.time && open?.time !== e.time) why.push(`time ${open?.time} != ${e.time}`);
+    if (e.sort && c.sort_by !== e.sort) why.push(`sort ${c.sort_by} != ${e.sort}`);
+    if (e.priceMax !== undefined && c.max_price !== e.priceMax) why.push(`max_price ${c.max_price}`);
+    for (const x of e.exclude ?? [])
+      if (!(c.exclude ?? []).includes(x)) why.push(`exclusion ${x} not carried`);
   }
   return why;
 }

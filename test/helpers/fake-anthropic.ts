@@ -44,7 +44,8 @@ export async function startFakeAnthropic(
     const parsed = JSON.parse(body);
     requests.push(parsed);
     const n = i++;
-    const reply = typeof script === "function" ? script(parsed, n) : script[Math.min(n, script.length - 1)];
+    // a scripted list repeats its last reply (tests script at least one)
+    const reply = typeof script === "function" ? script(parsed, n) : script[Math.min(n, script.length - 1)]!;
     inFlight++;
     peak = Math.max(peak, inFlight);
     res.on("close", () => inFlight--);

@@ -15,6 +15,7 @@ export interface Recorded {
 export type Reply =
   | { status?: number; json: unknown; headers?: Record<string, string> }
   | { status?: number; raw: string }
+  | { status?: number; bytes: Uint8Array; contentType?: string }
   | { hang: true };
 
 export interface FakeServer {
@@ -26,9 +27,9 @@ export interface FakeServer {
 export const fixture = (name: string) =>
   JSON.parse(readFileSync(new URL(`../fixtures/providers/${name}`, import.meta.url), "utf8"));
 
-/** `route` answers each request; return an array to script successive replies to the same path. */
+/** `route` answers each request (or resolves to the answer); return an array to script successive replies to the same path. */
 export async function startFake(
-  route: (r: Recorded, nth: number) => Reply | Reply[],
+  route: (r: Recorded, nth: number) => Reply | Reply[] | Promise<Reply | Reply[]>,
   opts: { latencyMs?: number } = {},
 ): Promise<FakeServer> {
   const requests: Recorded[] = [];
@@ -36,7 +37,7 @@ export async function startFake(
   const server: Server = createServer((req, res) => {
     let data = "";
     req.on("data", (c) => (data += c));
-    req.on("end", () => {
+    req.on("end", async () => {
       const url = new URL(req.url ?? "/", "http://x");
       const rec: Recorded = {
         method: req.method ?? "GET",
@@ -48,12 +49,19 @@ export async function startFake(
       requests.push(rec);
       const nth = seen.get(rec.path) ?? 0;
       seen.set(rec.path, nth + 1);
-      const answer = route(rec, nth);
-      const reply = Array.isArray(answer) ? answer[Math.min(nth, answer.length - 1)] : answer;
+      const answer = await route(rec, nth);
+      // a list repeats its last reply (tests give at least one)
+      const reply = Array.isArray(answer) ? answer[Math.min(nth, answer.length - 1)]! : answer;
       if ("hang" in reply) return;
       setTimeout(() => send(reply), opts.latencyMs ?? 0);
     });
     const send = (reply: Exclude<Reply, { hang: true }>) => {
+      if ("bytes" in reply) {
+        res
+          .writeHead(reply.status ?? 200, { "content-type": reply.contentType ?? "application/zip" })
+          .end(Buffer.from(reply.bytes));
+        return;
+      }
       if ("raw" in reply) {
         res.writeHead(reply.status ?? 200, { "content-type": "application/json" }).end(reply.raw);
         return;

@@ -1,8 +1,12 @@
-// Starts the real HTTP server (node-server on an ephemeral loopback port) for e2e tests.
+// Starts the real HTTP server (node-server on an ephemeral loopback port) over the product as it runs on
+// one machine (startLocal: dynalite in memory, the workflows in-process) for e2e tests.
 import { serve, type ServerType } from "@hono/node-server";
+import { mkdtempSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
-import { createApp, type ApiServices } from "../../functions/api/app.ts";
-import { localServices, type LocalDeps } from "../../functions/api/local.ts";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createApp } from "../../functions/api/app.ts";
+import { startLocal, type LocalOptions, type LocalWorld } from "../../functions/api/local.ts";
 import { createExecDeps, type ExecDeps } from "../../shared/place-search/exec-deps.ts";
 import { loadConfig } from "../../shared/config.ts";
 
@@ -11,20 +15,47 @@ let shared: ExecDeps | undefined;
 export const testExecDeps = () =>
   (shared ??= createExecDeps(loadConfig({ DATA_DIR: "/nonexistent-dongne-data" })));
 
+/** The product on one machine with test defaults: no keys, no LLM, in-memory state, the shared places. */
+export async function testWorld(
+  opts: LocalOptions = {},
+  env: Record<string, string> = {},
+): Promise<LocalWorld> {
+  // a fresh data directory (the local index's file, ingest blobs), removed when the world closes
+  const dataDir = mkdtempSync(join(tmpdir(), "dongne-test-"));
+  const config = loadConfig({ DATA_DIR: dataDir, SIM_STORE: "memory", SIM_BACKOFF_UNIT_MS: "1", ...env });
+  const world = await startLocal(config, { llm: null, exec: testExecDeps, ...opts });
+  return {
+    ...world,
+    close: async () => {
+      await world.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
 export interface TestServer {
   url: string;
+  world: LocalWorld;
   close(): Promise<void>;
 }
 
-export async function startServer(deps: LocalDeps = {}, services?: ApiServices): Promise<TestServer> {
-  const app = createApp(services ?? localServices({ exec: testExecDeps, ...deps }));
+export async function startServer(
+  opts: LocalOptions = {},
+  env: Record<string, string> = {},
+): Promise<TestServer> {
+  const world = await testWorld(opts, env);
+  const app = createApp(() => world.context);
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(s));
   });
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    world,
+    close: async () => {
+      await new Promise((resolve) => server.close(() => resolve(undefined)));
+      await world.close();
+    },
   };
 }
 

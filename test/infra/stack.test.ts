@@ -1,168 +1,176 @@
-// The CDK stack: resources, routes, least-privilege IAM, and cdk-nag AwsSolutions with no open findings.
+// The CDK stack: resources derived from the step declarations and the route table, least-privilege IAM,
+// the keys secret as JSON, authorization and throttles, alarms, and cdk-nag AwsSolutions with no open
+// findings.
 import { App, Validations } from "aws-cdk-lib";
 import { Match, Template } from "aws-cdk-lib/assertions";
 import { AwsSolutionsChecks } from "cdk-nag";
 import { beforeAll, describe, expect, it } from "vitest";
-import { DongneStack } from "../../infra/stack.ts";
+import { ROUTES } from "../../functions/api/routes.ts";
+import { ALL_STEPS, MACHINES } from "../../infra/workflows/machines.ts";
+import { DongneStack, PROVIDER_KEYS } from "../../infra/stack.ts";
 
 let app: App;
-let stack: DongneStack;
 let template: Template;
 
 beforeAll(() => {
   // skip esbuild bundling in unit tests; `npm run synth` bundles for real
   app = new App({ context: { "aws:cdk:bundling-stacks": [] } });
-  stack = new DongneStack(app, "Dongne", { env: { account: "123456789012", region: "ap-northeast-2" } });
+  const stack = new DongneStack(app, "Dongne", {
+    env: { account: "123456789012", region: "ap-northeast-2" },
+  });
   template = Template.fromStack(stack);
 });
 
-const policyOf = (roleLogicalIdPrefix: string) => {
-  const policies = template.findResources("AWS::IAM::Policy");
-  const entry = Object.entries(policies).find(([id]) => id.startsWith(roleLogicalIdPrefix));
-  expect(entry, `policy for ${roleLogicalIdPrefix}`).toBeDefined();
-  return entry![1].Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[];
-};
-const actions = (statements: { Action: string | string[] }[]) => statements.flatMap((s) => [s.Action].flat());
+type Statement = { Action: string | string[]; Resource: unknown };
+const policiesOf = (logicalIdPrefix: string): Statement[] =>
+  Object.entries(template.findResources("AWS::IAM::Policy"))
+    .filter(([id]) => id.startsWith(logicalIdPrefix))
+    .flatMap(([, p]) => p.Properties.PolicyDocument.Statement as Statement[]);
+const actions = (statements: Statement[]) => statements.flatMap((s) => [s.Action].flat());
+const gatewayKey = (r: (typeof ROUTES)[number]) =>
+  `${r.method.toUpperCase()} ${r.path.replace(/\{\w+\+\}/, "{proxy+}")}`;
 
 describe("DongneStack", () => {
-  it("has one Lambda per agent step plus the API, on Node 22 arm64 with tracing", () => {
-    template.resourceCountIs("AWS::Lambda::Function", 13);
-    template.allResourcesProperties("AWS::Lambda::Function", {
-      Runtime: "nodejs22.x",
-      Architectures: ["arm64"],
-      TracingConfig: { Mode: "Active" },
-      // metrics as CloudWatch Embedded Metric Format lines (shared/metrics.ts)
-      Environment: { Variables: Match.objectLike({ METRICS: "emf" }) },
-    });
-    for (const description of [
-      "Translator agent",
-      "MapSearch agent",
-      "APIPicker agent",
-      "route fan-out",
-      "post-processing",
-      "HTTP API",
-    ]) {
-      template.hasResourceProperties("AWS::Lambda::Function", {
-        Description: Match.stringLikeRegexp(description),
+  it("has one Lambda per declared step, plus the API and its authorizer, on Node 22 arm64 with tracing", () => {
+    // ours: the ones that emit the product's metrics (CDK adds one custom resource for the domain's logs)
+    const ours = Object.values(template.findResources("AWS::Lambda::Function")).filter(
+      (f) => f.Properties.Environment?.Variables?.METRICS === "on",
+    );
+    expect(ours).toHaveLength(ALL_STEPS.length + 2);
+    for (const f of ours)
+      expect(f.Properties).toMatchObject({
+        Runtime: "nodejs22.x",
+        Architectures: ["arm64"],
+        TracingConfig: { Mode: "Active" },
       });
-    }
+    for (const spec of ALL_STEPS)
+      template.hasResourceProperties("AWS::Lambda::Function", {
+        Description: spec.description,
+        Timeout: spec.lambda.timeoutSeconds,
+      });
   });
 
-  it("defines the Express search workflows and the Standard simulation workflows, all logged and traced", () => {
+  it("defines every workflow of the registry: traced, errors logged without data, each with its execution timeout", () => {
     const machines = Object.values(template.findResources("AWS::StepFunctions::StateMachine"));
-    expect(machines.map((m) => m.Properties.StateMachineType).sort()).toEqual([
-      "EXPRESS",
-      "EXPRESS",
-      "STANDARD",
-      "STANDARD",
-    ]);
+    expect(machines.map((m) => m.Properties.StateMachineType).sort()).toEqual(
+      Object.values(MACHINES)
+        .map((m) => m.type)
+        .sort(),
+    );
     template.allResourcesProperties("AWS::StepFunctions::StateMachine", {
       TracingConfiguration: { Enabled: true },
-      LoggingConfiguration: Match.objectLike({ Level: "ALL", IncludeExecutionData: true }),
+      LoggingConfiguration: Match.objectLike({ Level: "ERROR", IncludeExecutionData: false }),
     });
-    // the per-agent fan-out is capped per simulation, by what PrepareSlot hands it
-    const definitions = Object.values(template.findResources("AWS::StepFunctions::StateMachine")).map((m) =>
-      JSON.stringify(m.Properties.DefinitionString),
-    );
+    for (const m of machines)
+      expect(JSON.stringify(m.Properties.DefinitionString)).toMatch(/\\"TimeoutSeconds\\":\d+/);
+    const definitions = machines.map((m) => JSON.stringify(m.Properties.DefinitionString));
     expect(
       definitions.filter((d) => d.includes('\\"MaxConcurrencyPath\\":\\"$.agentsInFlight\\"')),
     ).toHaveLength(1);
   });
 
-  it("routes the API's paths to the API Lambda, with access logs and throttling", () => {
-    for (const key of [
-      "POST /v1/search/plan",
-      "POST /v1/search",
-      "POST /v1/search/execute",
-      "GET /v1/place-photos/{proxy+}",
-      "GET /health",
-      "GET /openapi.json",
-    ]) {
-      template.hasResourceProperties("AWS::ApiGatewayV2::Route", { RouteKey: key });
-    }
-    template.hasResourceProperties("AWS::ApiGatewayV2::Stage", {
-      StageName: "$default",
-      AccessLogSettings: Match.objectLike({ DestinationArn: Match.anyValue() }),
-      DefaultRouteSettings: Match.objectLike({ ThrottlingRateLimit: 50, ThrottlingBurstLimit: 100 }),
-    });
+  it("creates the keys secret as a JSON object with every key empty", () => {
+    const secrets = Object.values(template.findResources("AWS::SecretsManager::Secret")).map(
+      (s) => s.Properties.SecretString,
+    );
+    const keys = secrets
+      .map((s) => JSON.parse(typeof s === "string" ? s : "{}"))
+      .find((s) => "ANTHROPIC_API_KEY" in s);
+    expect(keys).toEqual(Object.fromEntries(PROVIDER_KEYS.map((k) => [k, ""])));
+    expect(secrets.map((s) => JSON.parse(s)).find((s) => "API_KEYS" in s)).toEqual({ API_KEYS: "[]" });
   });
 
-  it("grants least privilege: the API may only start the two workflows, each workflow invoke only its steps", () => {
-    const api = policyOf("ApiFunctionServiceRoleDefaultPolicy");
+  it("routes every path of the app's route table, behind the API-key authorizer unless public, each with its throttle", () => {
+    const routes = Object.values(template.findResources("AWS::ApiGatewayV2::Route"));
+    expect(routes).toHaveLength(ROUTES.length);
+    for (const r of ROUTES) {
+      template.hasResourceProperties("AWS::ApiGatewayV2::Route", {
+        RouteKey: gatewayKey(r),
+        AuthorizationType: r.access === "public" ? "NONE" : "CUSTOM",
+      });
+    }
+    template.hasResourceProperties("AWS::ApiGatewayV2::Authorizer", {
+      AuthorizerType: "REQUEST",
+      EnableSimpleResponses: true,
+      IdentitySource: ["$request.header.x-api-key"],
+    });
+    const stage = Object.values(template.findResources("AWS::ApiGatewayV2::Stage"))[0]!;
+    expect(stage.Properties.AccessLogSettings.DestinationArn).toBeDefined();
+    for (const r of ROUTES)
+      expect(stage.Properties.RouteSettings[gatewayKey(r)]).toEqual({
+        ThrottlingRateLimit: r.throttle.rate,
+        ThrottlingBurstLimit: r.throttle.burst,
+      });
+  });
+
+  it("grants least privilege: the API starts exactly its workflows; each workflow invokes only its steps", () => {
+    const api = policiesOf("ApiFunctionServiceRoleDefaultPolicy");
     expect([...new Set(actions(api).filter((a) => a.startsWith("states:")))].sort()).toEqual([
+      "states:DescribeExecution",
       "states:StartExecution",
       "states:StartSyncExecution",
     ]);
-    const startsAsync = JSON.stringify(
-      api.filter((s) => actions([s]).includes("states:StartExecution")).map((s) => s.Resource),
-    );
-    expect(startsAsync).toContain("SimulationWorkflow");
-    expect(startsAsync).not.toContain("SimulationSlotWorkflow");
-    expect(
-      actions(api)
-        .filter((a) => a.startsWith("dynamodb:"))
-        .every((a) => !/Put|Update|Delete|Write/.test(a)),
-    ).toBe(true);
-    const started = JSON.stringify(
-      api.filter((s) => actions([s]).includes("states:StartSyncExecution")).map((s) => s.Resource),
-    );
-    expect(started).toContain("PlaceSearchPlanWorkflow");
-    expect(started).toContain("PlaceSearchWorkflow");
+    const resourcesOf = (action: string) =>
+      JSON.stringify(api.filter((s) => actions([s]).includes(action)).map((s) => s.Resource));
+    expect(resourcesOf("states:StartExecution")).toContain("SimulationWorkflow");
+    expect(resourcesOf("states:StartExecution")).not.toContain("SlotWorkflow");
+    expect(resourcesOf("states:StartSyncExecution")).toContain("PlaceSearchPlanWorkflow");
+    expect(resourcesOf("states:StartSyncExecution")).toContain("PlaceSearchSearchWorkflow");
 
     const invokes = (prefix: string) =>
       JSON.stringify(
-        policyOf(prefix)
+        policiesOf(prefix)
           .filter((s) => actions([s]).includes("lambda:InvokeFunction"))
           .map((s) => s.Resource),
       );
     const plan = invokes("PlaceSearchPlanWorkflowRoleDefaultPolicy");
-    expect(plan).toContain("TranslateFunction");
-    expect(plan).toContain("PlanFunction");
-    expect(plan).not.toContain("ExecuteFunction");
-    const search = invokes("PlaceSearchWorkflowRoleDefaultPolicy");
-    for (const fn of [
-      "TranslateFunction",
-      "PlanFunction",
-      "ExecuteFunction",
-      "SearchPointFunction",
-      "PostProcessFunction",
-    ])
-      expect(search).toContain(fn);
-    expect(search).not.toContain("ApiFunction");
+    expect(plan).toContain("StepsTranslateFunction");
+    expect(plan).toContain("StepsPlanFunction");
+    expect(plan).not.toContain("StepsExecuteFunction");
+    const search = invokes("PlaceSearchSearchWorkflowRoleDefaultPolicy");
+    for (const fn of ["Translate", "Plan", "Execute", "SearchPoint", "PostProcess"])
+      expect(search).toContain(`Steps${fn}Function`);
+    expect(search).not.toContain("AgentTurn");
   });
 
-  it("keeps simulation state in a DynamoDB table with point-in-time recovery, behind the API's routes", () => {
+  it("lets only the steps that declare it, and the API, read the keys secret; the authorizer reads only the API keys", () => {
+    const readsSecret = (fn: string, which: "ProviderKeys" | "ApiKeys") =>
+      policiesOf(fn).some(
+        (s) =>
+          actions([s]).includes("secretsmanager:GetSecretValue") &&
+          JSON.stringify(s.Resource).includes(which),
+      );
+    for (const spec of ALL_STEPS)
+      expect(readsSecret(`Steps${spec.state}FunctionServiceRole`, "ProviderKeys"), spec.state).toBe(
+        Boolean(spec.lambda.keys),
+      );
+    expect(readsSecret("ApiFunctionServiceRole", "ProviderKeys")).toBe(true);
+    expect(readsSecret("ApiAuthorizerFunctionServiceRole", "ApiKeys")).toBe(true);
+    expect(readsSecret("ApiAuthorizerFunctionServiceRole", "ProviderKeys")).toBe(false);
+  });
+
+  it("keeps simulation state in a DynamoDB table with point-in-time recovery and a TTL", () => {
     template.hasResourceProperties("AWS::DynamoDB::Table", {
       BillingMode: "PAY_PER_REQUEST",
       PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      TimeToLiveSpecification: { AttributeName: "expiresAt", Enabled: true },
     });
-    for (const key of [
-      "POST /v1/simulations",
-      "GET /v1/simulations/{id}",
-      "GET /v1/simulations/{id}/report.html",
-      "GET /v1/stores/{id}/ratings",
-    ]) {
-      template.hasResourceProperties("AWS::ApiGatewayV2::Route", { RouteKey: key });
-    }
   });
 
-  it("lets only the functions that call providers or the LLM read the keys secret", () => {
-    const policies = template.findResources("AWS::IAM::Policy");
-    const readsSecret = (fn: string) =>
-      Object.entries(policies).some(
-        ([id, p]) =>
-          id.startsWith(`${fn}ServiceRole`) && JSON.stringify(p).includes("secretsmanager:GetSecretValue"),
-      );
-    for (const fn of [
-      "TranslateFunction",
-      "ExecuteFunction",
-      "SearchPointFunction",
-      "ApiFunction",
-      "SimAgentFunction",
+  it("alarms on LLM spend, API errors and latency, Lambda errors and throttles, provider failures; has a dashboard", () => {
+    const alarms = Object.values(template.findResources("AWS::CloudWatch::Alarm"));
+    const descriptions = alarms.map((a) => a.Properties.AlarmDescription).join("\n");
+    for (const what of [
+      /LLM spend passed 50 USD/,
+      /server errors/,
+      /29 s limit/,
+      /Lambda errors/,
+      /throttled/,
+      /providers failed/,
     ])
-      expect(readsSecret(fn), fn).toBe(true);
-    for (const fn of ["PlanFunction", "PostProcessFunction", "SimFlushFunction", "SimCollectFunction"])
-      expect(readsSecret(fn), fn).toBe(false);
+      expect(descriptions).toMatch(what);
+    for (const a of alarms) expect(a.Properties.AlarmActions).toHaveLength(1);
+    template.resourceCountIs("AWS::CloudWatch::Dashboard", 1);
   });
 
   it("passes cdk-nag AwsSolutions checks; every acknowledgement carries a reason", () => {

@@ -1,41 +1,54 @@
-// `cdk synth` for real, offline: esbuild bundles every function, cdk-nag runs, and a bundled Lambda
-// (with its datasets copied beside it) answers when invoked; every bundle loads.
+// The deployed shape, for real and offline: `cdk synth` bundles every function with esbuild and runs
+// cdk-nag; then, in plain Node outside the project and the test runner, every bundle loads and answers
+// its sample event, and one place search and one simulation day run through the state machines as
+// synthesized into the template, each Task calling its bundled handler (test/infra/deployed-shape.mjs).
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { ALL_STEPS } from "../../infra/workflows/machines.ts";
 
 const out = mkdtempSync(join(tmpdir(), "dongne-synth-"));
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
-describe("cdk synth", () => {
-  it("synthesizes offline with bundled assets and no cdk-nag errors", async () => {
-    execFileSync("npx", ["cdk", "synth", "--quiet", "--output", out], { stdio: "pipe", timeout: 240_000 });
+describe("the deployed shape", () => {
+  it("synthesizes offline with bundled assets and no cdk-nag errors; the bundles run the workflows in plain Node", () => {
+    execFileSync("npx", ["cdk", "synth", "--quiet", "--output", out], { stdio: "pipe", timeout: 300_000 });
     const template = JSON.parse(readFileSync(join(out, "Dongne.template.json"), "utf8"));
-    const fns = Object.values(template.Resources as Record<string, any>).filter(
+    const fns = Object.values(template.Resources as Record<string, { Type: string }>).filter(
       (r) => r.Type === "AWS::Lambda::Function",
     );
-    expect(fns).toHaveLength(13);
-
-    const assets = readdirSync(out).filter((d) => d.startsWith("asset."));
-    expect(assets.length).toBeGreaterThanOrEqual(13);
-    for (const a of assets)
+    expect(fns).toHaveLength(ALL_STEPS.length + 2);
+    for (const a of readdirSync(out).filter((d) => d.startsWith("asset.") && !d.endsWith(".json")))
       expect(readdirSync(join(out, a))).toEqual(
         expect.arrayContaining(["index.mjs", "seoul_metro_stations.csv"]),
       );
 
-    // every bundle loads outside the project (module top level runs): nothing needed only locally is
-    // reached for at import time
-    for (const a of assets) {
-      const mod = await import(join(out, a, "index.mjs"));
-      expect(typeof mod.handler, a).toBe("function");
-    }
-
-    const translate = fns.find((f) => /Translator/.test(f.Properties.Description));
-    const asset = join(out, `asset.${translate.Metadata["aws:asset:path"].replace(/^asset\./, "")}`);
-    const mod = await import(join(asset, "index.mjs"));
-    const state = await mod.handler({ query: "강남역 근처 카페" });
-    expect(state.translator_result.locations[0].query).toBe("강남역");
-  }, 300_000);
+    const result = join(out, "deployed-shape.json");
+    execFileSync("node", [new URL("deployed-shape.mjs", import.meta.url).pathname, out, result], {
+      cwd: tmpdir(), // nothing of the project's node_modules is reachable from the bundles
+      stdio: "pipe",
+      timeout: 300_000,
+    });
+    const shape = JSON.parse(readFileSync(result, "utf8"));
+    expect(shape.functions).toBe(ALL_STEPS.length + 2);
+    // every step whose input is a single event (the ingest job's are exercised by its own tests)
+    expect(Object.keys(shape.events).length).toBeGreaterThanOrEqual(ALL_STEPS.length - 8);
+    expect(shape.events.StepsTranslateFunction).toEqual(["meta", "query", "translator_result"]);
+    expect(shape.events.ApiFunction).toEqual({ statusCode: 200 });
+    expect(shape.events.ApiAuthorizerFunction).toEqual({ isAuthorized: false });
+    expect(shape.page).toEqual({
+      statusCode: 200,
+      type: "text/html; charset=utf-8",
+      korean: true,
+      script: true,
+    });
+    expect(shape.workflows.search).toMatchObject({ strategy: "route" });
+    expect(shape.workflows.search.places).toBeGreaterThan(0);
+    expect(shape.workflows.news.answered).toBe(true);
+    expect(shape.workflows.ingest).toEqual({ indexed: 3, rejected: 1 });
+    expect(shape.workflows.qa.answered).toBe(true);
+    expect(shape.workflows.simulation).toEqual({ simulationId: "deployed-day", status: "completed" });
+  }, 600_000);
 });

@@ -1,50 +1,73 @@
-// Every state-machine definition is valid ASL (asl-validator) and runs through the local runner.
+// Every state-machine definition is valid ASL (asl-validator), names only declared steps with explicit
+// timeouts, and runs through the local runner with the behaviour AWS would give it.
 import { createRequire } from "node:module";
-import { describe, expect, it } from "vitest";
-import {
-  LOCAL_PLACE_SEARCH_RESOURCES,
-  PLACE_SEARCH_STATES,
-  planDefinition,
-  searchDefinition,
-} from "../../infra/workflows/place-search.ts";
-import { LocalWorkflow } from "../../shared/workflows/local-runner.ts";
-import {
-  LOCAL_SIMULATION_RESOURCES,
-  simulationDefinition,
-  slotDefinition,
-} from "../../infra/workflows/simulation.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PLACE_SEARCH_STEPS } from "../../functions/place-search/steps.ts";
+import { innerStates, localMachineArn } from "../../infra/workflows/local-workflows.ts";
+import { ALL_STEPS, MACHINES } from "../../infra/workflows/machines.ts";
+import { planDefinition } from "../../infra/workflows/place-search.ts";
+import { localArn } from "../../infra/workflows/task.ts";
+import type { LocalWorld } from "../../functions/api/local.ts";
+import { LocalWorkflow, StatesError } from "../../shared/workflows/local-runner.ts";
+import { Deadline } from "../../shared/deadline.ts";
+import { taskTimeoutSeconds } from "../../shared/workflows/step.ts";
+import { testWorld } from "../helpers/server.ts";
 
 const validator = createRequire(import.meta.url)("asl-validator") as (
   definition: object,
   opts?: { checkPaths?: boolean; checkArn?: boolean },
 ) => { isValid: boolean; errors: unknown[] };
 
-const definitions = {
-  plan: planDefinition(LOCAL_PLACE_SEARCH_RESOURCES),
-  search: searchDefinition(LOCAL_PLACE_SEARCH_RESOURCES),
-  simulation: simulationDefinition(LOCAL_SIMULATION_RESOURCES),
-  simulationSlot: slotDefinition(LOCAL_SIMULATION_RESOURCES),
-};
+const definitions = Object.fromEntries(
+  Object.entries(MACHINES).map(([k, m]) => [k, m.definition(localArn, localMachineArn)]),
+) as Record<string, { TimeoutSeconds?: number; States: Record<string, Record<string, unknown>> }>;
+
+/** Every state of a definition, Map item processors included. */
+function allStates(states: Record<string, Record<string, unknown>>): [string, Record<string, unknown>][] {
+  return Object.entries(states).flatMap(([name, s]) => [
+    [name, s] as [string, Record<string, unknown>],
+    ...innerStates(s).flatMap(allStates),
+  ]);
+}
 
 describe("state-machine definitions", () => {
-  it.each(Object.entries(definitions))("%s is valid ASL", (_name, definition) => {
+  it.each(Object.entries(definitions))("%s is valid ASL with an execution timeout", (_name, definition) => {
     const result = validator(structuredClone(definition), { checkPaths: true, checkArn: true });
     expect(result.errors).toEqual([]);
     expect(result.isValid).toBe(true);
+    expect(definition.TimeoutSeconds).toBeGreaterThan(0);
   });
 
-  it("the place-search definition uses JSONPath only (the local runner ignores JSONata)", () => {
-    expect(JSON.stringify(definitions.plan)).not.toMatch(/JSONata|\{%/);
+  it("use JSONPath only (the local runner ignores JSONata)", () => {
+    for (const d of Object.values(definitions)) expect(JSON.stringify(d)).not.toMatch(/JSONata|\{%/);
+  });
+
+  it("name only declared steps, each Task with its Lambda's ARN and a timeout above the Lambda's own", () => {
+    const byState = new Map(ALL_STEPS.map((s) => [s.state, s]));
+    let tasks = 0;
+    for (const d of Object.values(definitions)) {
+      for (const [name, s] of allStates(d.States)) {
+        if (s.Type !== "Task") continue;
+        tasks++;
+        expect(s.TimeoutSeconds, name).toBeGreaterThan(0); // AWS gives a Task none, the local runner 60 s
+        if (String(s.Resource).startsWith("arn:aws:states:::")) continue; // a nested execution
+        const spec = byState.get(name);
+        expect(spec, `${name} is a declared step`).toBeDefined();
+        expect(s.Resource).toBe(localArn(spec!));
+        expect(s.TimeoutSeconds).toBe(taskTimeoutSeconds(spec!));
+      }
+    }
+    expect(tasks).toBeGreaterThanOrEqual(ALL_STEPS.length);
   });
 
   it("runs Translate → Plan locally, passing each state's output on", async () => {
     const seen: string[] = [];
-    const wf = new LocalWorkflow(definitions.plan, {
-      [PLACE_SEARCH_STATES.translate]: (input: { query: string }) => {
+    const wf = new LocalWorkflow(planDefinition(localArn), {
+      [PLACE_SEARCH_STEPS.translate.state]: (input: { query: string }) => {
         seen.push(`translate:${input.query}`);
         return { translated: input.query };
       },
-      [PLACE_SEARCH_STATES.plan]: (input: { translated: string }) => {
+      [PLACE_SEARCH_STEPS.plan.state]: (input: { translated: string }) => {
         seen.push(`plan:${input.translated}`);
         return { planned: true };
       },
@@ -55,16 +78,62 @@ describe("state-machine definitions", () => {
 
   it("retries a transient Lambda fault, then succeeds", async () => {
     let calls = 0;
-    const wf = new LocalWorkflow(definitions.plan, {
-      [PLACE_SEARCH_STATES.translate]: () => {
+    const wf = new LocalWorkflow(planDefinition(localArn), {
+      [PLACE_SEARCH_STEPS.translate.state]: () => {
         calls++;
-        if (calls === 1)
-          throw Object.assign(new Error("throttled"), { name: "Lambda.TooManyRequestsException" });
+        if (calls === 1) throw new StatesError("Lambda.TooManyRequestsException", "throttled");
         return { ok: true };
       },
-      [PLACE_SEARCH_STATES.plan]: (input: unknown) => input,
+      [PLACE_SEARCH_STEPS.plan.state]: (input: unknown) => input,
     });
     expect(await wf.run({ query: "카페" })).toEqual({ ok: true });
     expect(calls).toBe(2);
+  });
+});
+
+describe("the route search's fan-out", () => {
+  let world: LocalWorld;
+  beforeAll(async () => {
+    world = await testWorld({
+      // the Lambda of sample point 2 fails outright (after its retries)
+      wrap: (state, handler) =>
+        state === PLACE_SEARCH_STEPS.searchPoint.state
+          ? async (i: { point: { index: number } }) => {
+              if (i.point.index === 2) throw new StatesError("Lambda.Unknown", "the function crashed");
+              return handler(i as never);
+            }
+          : handler,
+    });
+  });
+  afterAll(() => world.close());
+
+  it("turns a failed sample point into a warning; the search goes on", async () => {
+    const out = await world.workflows.runSync<{ places: unknown[]; meta: { warnings: string[] } }>(
+      "search",
+      { query: "강남에서 판교 가는 길에 속이 편한 음식점" },
+      Deadline.in(20_000),
+    );
+    expect(out.places.length).toBeGreaterThan(0);
+    expect(out.meta.warnings.join("\n")).toMatch(/sample point 2 was not searched \(Lambda\.Unknown\)/);
+  });
+
+  it("keeps the search's state well inside Step Functions' 256 KB (a margin of half)", async () => {
+    const sizes: number[] = [];
+    const measured = await testWorld({
+      wrap: (_state, handler) => async (i: unknown) => {
+        sizes.push(Buffer.byteLength(JSON.stringify(i)));
+        return handler(i as never);
+      },
+    });
+    try {
+      await measured.workflows.runSync(
+        "search",
+        { query: "서울역에서 부산역 가는 길에 맛집 카페" },
+        Deadline.in(20_000),
+      );
+    } finally {
+      await measured.close();
+    }
+    expect(Math.max(...sizes)).toBeLessThan(128 * 1024);
   });
 });

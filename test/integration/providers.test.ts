@@ -66,7 +66,7 @@ describe("Kakao Local", () => {
       openNow: null,
       photoUrl: null,
     });
-    const req = fake!.requests[0];
+    const req = fake!.requests[0]!;
     expect(req.path).toBe("/v2/local/search/keyword.json");
     expect(req.headers.authorization).toBe(`KakaoAK ${KEY}`);
     expect(Object.fromEntries(req.query)).toMatchObject({
@@ -213,7 +213,7 @@ describe("Kakao Mobility", () => {
     expect(r.points[0]).toEqual({ lat: 37.49795, lng: 127.0276 });
     expect(r.points.at(-1)).toEqual({ lat: 37.39474, lng: 127.1112 });
     expect(r.points).toHaveLength(5); // the shared vertex between roads appears once
-    expect(fake.requests[0].query.get("origin")).toBe("127.0276,37.49795");
+    expect(fake.requests[0]!.query.get("origin")).toBe("127.0276,37.49795");
   });
 
   it("a non-zero result_code (HTTP 200) is 'no_result'", async () => {
@@ -246,9 +246,9 @@ describe("Google Places (New)", () => {
       placeUrl: "https://maps.google.com/?cid=10353066227035820262",
       category: "음식점",
     });
-    expect(p.photoUrl).toBe("/v1/place-photos/places/ChIJ3yZ1s3yifDUR5pD4mRk0qI8/photos/AUy1YQ2example");
-    expect(p.photoUrl).not.toContain(GKEY);
-    const req = fake.requests[0];
+    expect(p!.photoUrl).toBe("/v1/place-photos/places/ChIJ3yZ1s3yifDUR5pD4mRk0qI8/photos/AUy1YQ2example");
+    expect(p!.photoUrl).not.toContain(GKEY);
+    const req = fake.requests[0]!;
     expect(req.headers["x-goog-api-key"]).toBe(GKEY);
     expect(req.headers["x-goog-fieldmask"]).toContain("places.id");
     expect(req.body).toMatchObject({
@@ -269,7 +269,7 @@ describe("Google Places (New)", () => {
       displayName: "양평해장국 양재점",
       placeUrl: "https://www.google.com/maps/place/?q=place_id:ChIJexampleA",
     });
-    expect(fake.requests[0].body).toMatchObject({
+    expect(fake.requests[0]!.body).toMatchObject({
       textQuery: "해장국",
       languageCode: "ko",
       searchAlongRouteParameters: { polyline: { encodedPolyline: "eyzcFoaifWpoDogAnsM_aM" } },
@@ -338,6 +338,6 @@ describe("Google Routes", () => {
       "walking",
     );
     expect(d).toEqual([{ distance: 612, duration: 476 }, null]);
-    expect(fake.requests[0].body.travelMode).toBe("WALK");
+    expect(fake.requests[0]!.body.travelMode).toBe("WALK");
   });
 });

@@ -16,7 +16,10 @@ describe("loadConfig", () => {
       maxConcurrentLlmCalls: 10,
       personasFile: undefined,
       store: "disk",
+      maxAgentDaysPerCaller: 10_000,
     });
+    expect(c.api).toEqual({ keys: [], budgetMs: 25_000 });
+    expect(c.host).toBe("127.0.0.1");
   });
 
   it("auto mode picks Anthropic when a key is set, and Kakao when its key is set", () => {

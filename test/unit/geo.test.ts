@@ -51,9 +51,10 @@ describe("route sampling", () => {
     expect(haversine(gangnam, pangyo)).toBeLessThan(13_900);
   });
 
-  it("001's interval rule", () => {
-    expect(sampleInterval(15_000, 3000)).toBe(750);
-    expect(sampleInterval(200_000, 5000)).toBe(10_000);
+  it("the interval rule: 001's example (√3 × searchRadius, by 500 m), spread out to 20 points on long routes", () => {
+    expect(sampleInterval(15_000, 3000)).toBe(5000); // 001: "예상 거리 ~15km → interval 5000m"
+    expect(sampleInterval(40_000, 4000)).toBe(6500);
+    expect(sampleInterval(200_000, 5000)).toBe(Math.ceil(200_000 / 19)); // 20 points at most
   });
 
   it("samples evenly from origin to destination, at most 20 points", () => {
@@ -62,7 +63,7 @@ describe("route sampling", () => {
     expect(pts.length).toBeLessThanOrEqual(20);
     expect(pts[0]).toMatchObject({ lat: gangnam.lat, lng: gangnam.lng, distanceFromStart: 0 });
     expect(haversine(pts.at(-1)!, pangyo)).toBeLessThan(1);
-    const gaps = pts.slice(1).map((p, i) => p.distanceFromStart - pts[i].distanceFromStart);
+    const gaps = pts.slice(1).map((p, i) => p.distanceFromStart - pts[i]!.distanceFromStart);
     expect(Math.max(...gaps) - Math.min(...gaps)).toBeLessThanOrEqual(2);
     expect(Math.max(...gaps)).toBeLessThanOrEqual(2 * 3000);
     expect(pts.at(-1)!.distanceFromStart).toBeCloseTo(routeLength(line), -1);

@@ -1,13 +1,34 @@
-// The step-Lambda wrapper: correlation ids from the event, one error line on failure, the error rethrown
-// for Step Functions' Retry and Catch.
+// A workflow step declared once: correlation ids from the event, one error line on failure, the error
+// rethrown for Step Functions' Retry and Catch; and the local runner's Lambda envelope around it.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { correlation, stepHandler } from "../../functions/step.ts";
+import { z } from "zod";
+import { loadConfig } from "../../shared/config.ts";
 import { logger } from "../../shared/log.ts";
+import { buildRuntime } from "../../shared/runtime.ts";
+import {
+  LocalWorkflow,
+  localTask,
+  STATE_PAYLOAD_LIMIT_BYTES,
+  StatesError,
+} from "../../shared/workflows/local-runner.ts";
+import { correlation, defineStep, runStep } from "../../shared/workflows/step.ts";
 
 afterEach(() => vi.restoreAllMocks());
 
-describe("step Lambdas", () => {
-  it("correlate on the simulation, slot, agent and query the event carries", () => {
+const rt = buildRuntime(loadConfig({}), { llm: null });
+const step = <O>(run: (i: { n: number }) => O, timeoutSeconds = 5) =>
+  defineStep({
+    state: "Work",
+    description: "test step",
+    input: z.object({ n: z.number() }),
+    output: z.unknown(),
+    lambda: { timeoutSeconds },
+    entry: import.meta.url,
+    run: async (i) => run(i),
+  });
+
+describe("a step", () => {
+  it("correlates on the simulation, slot, agent and query the event carries", () => {
     expect(correlation({ simulationId: "s1", slot: { key: "d01#12:00" }, agentId: "R001", days: 2 })).toEqual(
       { simulationId: "s1", slot: "d01#12:00", agentId: "R001" },
     );
@@ -19,17 +40,25 @@ describe("step Lambdas", () => {
     expect(correlation(null)).toEqual({});
   });
 
-  it("log a failure with its ids and the request id, and rethrow it", async () => {
+  it("logs a failure with its ids and the request id, and rethrows it", async () => {
     const errors = vi.spyOn(logger, "error").mockImplementation(() => undefined);
     const boom = new Error("dynamo down");
-    const handler = stepHandler("flush", async () => {
-      throw boom;
+    const failing = defineStep({
+      state: "Flush",
+      description: "",
+      input: z.object({ simulationId: z.string(), slot: z.object({ key: z.string() }) }),
+      output: z.unknown(),
+      lambda: { timeoutSeconds: 5 },
+      entry: import.meta.url,
+      run: async () => {
+        throw boom;
+      },
     });
     await expect(
-      handler({ simulationId: "s1", slot: { key: "d01#12:00" } }, { awsRequestId: "req-1" }),
+      runStep(failing, { simulationId: "s1", slot: { key: "d01#12:00" } }, rt, "req-1"),
     ).rejects.toBe(boom);
     expect(errors).toHaveBeenCalledWith("step failed", {
-      step: "flush",
+      step: "Flush",
       requestId: "req-1",
       simulationId: "s1",
       slot: "d01#12:00",
@@ -37,7 +66,90 @@ describe("step Lambdas", () => {
     });
   });
 
-  it("return the step's result", async () => {
-    expect(await stepHandler("plan", (e) => ({ got: e }))({ query: "x" })).toEqual({ got: { query: "x" } });
+  it("returns its result, and refuses an input its schema rejects", async () => {
+    expect(
+      await runStep(
+        step((i) => ({ got: i.n })),
+        { n: 2 },
+        rt,
+      ),
+    ).toEqual({ got: 2 });
+    vi.spyOn(logger, "error").mockImplementation(() => undefined);
+    await expect(
+      runStep(
+        step(() => 1),
+        { n: "two" },
+        rt,
+      ),
+    ).rejects.toThrow(/expected number/);
+  });
+});
+
+describe("the local Lambda envelope", () => {
+  it("passes JSON in and out (no shared objects, no undefined fields, dates as strings)", async () => {
+    const seen: unknown[] = [];
+    const task = localTask(
+      step((i) => {
+        seen.push(i);
+        return { at: new Date(0), gone: undefined, n: i.n };
+      }),
+      rt,
+    );
+    const input = { n: 1, extra: { deep: true } };
+    const out = await task(input as never);
+    expect(out).toEqual({ at: "1970-01-01T00:00:00.000Z", n: 1 });
+    expect(seen[0]).not.toBe(input);
+  });
+
+  it("shapes an error as Step Functions does: Error is its type, Cause Lambda's JSON", async () => {
+    vi.spyOn(logger, "error").mockImplementation(() => undefined);
+    class QuotaError extends Error {
+      override name = "QuotaError";
+    }
+    const task = localTask(
+      step(() => {
+        throw new QuotaError("over quota");
+      }),
+      rt,
+    );
+    const err = (await Promise.resolve(task({ n: 1 } as never)).catch((e: unknown) => e)) as StatesError;
+    expect(err.name).toBe("QuotaError");
+    expect(JSON.parse(err.message)).toMatchObject({ errorType: "QuotaError", errorMessage: "over quota" });
+  });
+
+  it("times a step out after its Lambda timeout, as Sandbox.Timedout", async () => {
+    const task = localTask(
+      step(() => new Promise(() => undefined), 0.05),
+      rt,
+    );
+    const err = (await Promise.resolve(task({ n: 1 } as never)).catch((e: unknown) => e)) as StatesError;
+    expect(err.name).toBe("Sandbox.Timedout");
+  });
+
+  it("fails an output over 256 KB with the terminal States.DataLimitExceeded, which no Catch takes", async () => {
+    const big = "x".repeat(STATE_PAYLOAD_LIMIT_BYTES);
+    const wf = new LocalWorkflow(
+      {
+        StartAt: "Work",
+        States: {
+          Work: {
+            Type: "Task",
+            Resource: "arn:aws:lambda:ap-northeast-2:000000000000:function:work",
+            TimeoutSeconds: 10,
+            Catch: [{ ErrorEquals: ["States.ALL"], Next: "Caught" }],
+            End: true,
+          },
+          Caught: { Type: "Pass", Result: "caught", End: true },
+        },
+      },
+      {
+        Work: localTask(
+          step(() => ({ big })),
+          rt,
+        ),
+      },
+    );
+    const err = await wf.run({ n: 1 }).catch((e: Error & { error?: string }) => e);
+    expect(JSON.parse((err as { error: string }).error).Error).toBe("States.DataLimitExceeded");
   });
 });

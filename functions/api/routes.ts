@@ -1,0 +1,445 @@
+// The API's routes, listed once: method, path, who may call it, its per-route throttle, the schemas of
+// its parameters, body and answers, and what it does. The Hono app registers them, the CDK API
+// construct creates the API Gateway routes (with the authorizer and throttles) from them, and the
+// OpenAPI document is generated from them.
+import type { Context } from "hono";
+import { z } from "zod";
+import { toGeoJson } from "../../shared/place-search/geojson.ts";
+import { CursorError } from "../../shared/place-search/cursor.ts";
+import { absolutePhotoUrls, AgentResponse } from "../../shared/place-search/place.ts";
+import { checkPlan } from "../../shared/place-search/plan-check.ts";
+import { PlaceSearchRequest, PlanRequest, PlanResponse } from "../../shared/place-search/schemas.ts";
+import type { PlaceSearchService } from "../../shared/place-search/service.ts";
+import { NewsSearchRequest, NewsSearchResponse } from "../../shared/news/schemas.ts";
+import { renderNewsText, type NewsService } from "../../shared/news/service.ts";
+import { Job, JobId } from "../../shared/jobs.ts";
+import type { RestaurantQaService } from "../../shared/restaurant-qa/api-service.ts";
+import { RestaurantDocument } from "../../shared/restaurant-qa/document.ts";
+import { IngestReport } from "../../shared/restaurant-qa/ingest.ts";
+import { AskRequest, AskResponse, SearchRequest, SearchResponse } from "../../shared/restaurant-qa/state.ts";
+import { reportHtml } from "../../shared/simulation/report.ts";
+import { SimulationId, SimulationMeta, SimulationRequest } from "../../shared/simulation/schemas.ts";
+import type { SimulationService } from "../../shared/simulation/service.ts";
+import type { Caller, Scope } from "./auth.ts";
+import { ApiError } from "./errors.ts";
+import { webAsset, webPage } from "./web-page.ts";
+
+export interface ApiServices {
+  placeSearch: PlaceSearchService;
+  news: NewsService;
+  restaurants: RestaurantQaService;
+  simulations: SimulationService;
+}
+
+/** What a route is told about its request, after every part of it was checked. */
+export interface RouteInput<B, Q, P> {
+  body: B;
+  query: Q;
+  params: P;
+  caller: Caller;
+  services: ApiServices;
+  c: Context;
+}
+
+export interface Answer {
+  description: string;
+  schema?: z.ZodType;
+  /** application/json unless said */
+  contentType?: string;
+}
+
+export interface RouteDef<B = unknown, Q = unknown, P = unknown> {
+  method: "get" | "post";
+  /** OpenAPI style: /v1/simulations/{id}; `{name+}` takes the rest of the path */
+  path: string;
+  summary: string;
+  /** public: no credential; read / write: an API key with that scope (when keys are configured) */
+  access: "public" | Scope;
+  /** requests per second (steady) and burst, per route, at the API Gateway stage */
+  throttle: { rate: number; burst: number };
+  body?: z.ZodType<B>;
+  /** a larger body than the API's default 64 KB (document uploads) */
+  maxBodyBytes?: number;
+  query?: z.ZodType<Q>;
+  params?: z.ZodType<P>;
+  answers: Record<number, Answer>;
+  handle(input: RouteInput<B, Q, P>): Promise<Response> | Response;
+}
+
+const route = <B = undefined, Q = undefined, P = undefined>(r: RouteDef<B, Q, P>): RouteDef => r;
+
+const json = (schema: z.ZodType, description: string): Answer => ({ description, schema });
+const Format = z.object({ format: z.enum(["json", "geojson"]).default("json") });
+const IdParam = z.object({ id: SimulationId });
+const ExecuteRequest = z.object({
+  plan: z.unknown().refine((v) => v !== undefined, "is required"),
+  query: z.string().max(500).optional(),
+});
+const SimulationAccepted = z.object({
+  id: z.string(),
+  status: z.enum(["pending"]),
+  links: z.object({ self: z.string(), report: z.string(), reportHtml: z.string() }),
+});
+const SimulationStatus = SimulationMeta.extend({
+  progress: z.object({ completedSlots: z.number(), totalSlots: z.number(), percent: z.number() }),
+});
+const StoreRatings = z.object({
+  store_id: z.string(),
+  simulation: z.string(),
+  count: z.number().int(),
+  average: z.number().nullable(),
+  tags: z.record(z.string(), z.number()),
+  visits: z.array(z.record(z.string(), z.unknown())),
+});
+
+const notFound = (what: string) => new ApiError(404, "not_found", `no ${what}`);
+const READ = { rate: 20, burst: 40 };
+const SEARCH = { rate: 20, burst: 40 };
+const START = { rate: 1, burst: 3 };
+
+/** ?format=json (default) or ?format=geojson; photo URLs (this API's photo route) made absolute */
+const places = (c: Context, response: AgentResponse, format: "json" | "geojson") => {
+  const r = absolutePhotoUrls(response, new URL(c.req.url).origin);
+  return format === "geojson"
+    ? c.body(JSON.stringify(toGeoJson(r)), 200, { "content-type": "application/geo+json" })
+    : c.json(r);
+};
+
+const links = (id: string) => ({
+  self: `/v1/simulations/${id}`,
+  report: `/v1/simulations/${id}/report`,
+  reportHtml: `/v1/simulations/${id}/report.html`,
+});
+
+export const ROUTES: RouteDef[] = [
+  route({
+    method: "get",
+    path: "/health",
+    summary: "Liveness",
+    access: "public",
+    throttle: { rate: 10, burst: 20 },
+    answers: { 200: json(z.object({ status: z.literal("ok"), service: z.string() }), "OK") },
+    handle: ({ c }) => c.json({ status: "ok", service: "dongne" }),
+  }),
+  route({
+    method: "get",
+    path: "/openapi.json",
+    summary: "This document: OpenAPI 3.1, generated from the same zod schemas that check requests",
+    access: "public",
+    throttle: { rate: 10, burst: 20 },
+    answers: { 200: { description: "OpenAPI 3.1" } },
+    // loaded when asked: the document is built from this table
+    handle: async ({ c }) => c.json((await import("./openapi.ts")).openApiDocument()),
+  }),
+  // the page for people (web/): public like /health — it holds no data; its requests carry the key
+  route({
+    method: "get",
+    path: "/",
+    summary: "The page for people: place search on a map, restaurant QA, news and disclosures, simulations",
+    access: "public",
+    throttle: { rate: 10, burst: 20 },
+    answers: {
+      200: { description: "The page", contentType: "text/html" },
+      503: { description: "The page is not built (npm run build:web)", contentType: "text/html" },
+    },
+    handle: ({ c }) => webPage(c),
+  }),
+  route({
+    method: "get",
+    path: "/assets/{name}",
+    summary: "The page's scripts, styles and images (content-hashed names, cached for a year)",
+    access: "public",
+    throttle: { rate: 50, burst: 100 },
+    params: z.object({
+      name: z.string().regex(/^[\w-]{1,80}\.(?:js|css|png|svg)$/, "not an asset of the page"),
+    }),
+    answers: { 200: { description: "The file", contentType: "application/octet-stream" } },
+    handle: ({ params, c }) => webAsset(c, params.name),
+  }),
+  route({
+    method: "post",
+    path: "/v1/search/plan",
+    summary: "Translate a natural-language query and plan the map search (seeds 000/001)",
+    access: "read",
+    throttle: { rate: 50, burst: 100 },
+    body: PlanRequest,
+    answers: { 200: json(PlanResponse, "The checked MapSearch plan") },
+    handle: async ({ body, services, c }) =>
+      c.json(await services.placeSearch.plan(body.query, body.location)),
+  }),
+  route({
+    method: "post",
+    path: "/v1/search",
+    summary:
+      "Plan and run a place search; seed 000's AgentResponse (or GeoJSON). `location` is the user's position (근처 카페 searches around it); `cursor` (meta.page.next of an earlier answer) returns its next page without planning again",
+    access: "read",
+    throttle: SEARCH,
+    body: PlaceSearchRequest,
+    query: Format,
+    answers: {
+      200: json(AgentResponse, "Places in seed 000's format"),
+      504: json(z.unknown(), "The search did not finish within the request's time budget"),
+    },
+    handle: async ({ body, query, services, c }) => {
+      if (body.cursor === undefined)
+        return places(c, await services.placeSearch.search(body.query!, body.location), query.format);
+      try {
+        return places(c, await services.placeSearch.next(body.cursor), query.format);
+      } catch (err) {
+        if (err instanceof CursorError) throw new ApiError(400, "invalid_cursor", err.message, "cursor");
+        throw err;
+      }
+    },
+  }),
+  route({
+    method: "post",
+    path: "/v1/search/execute",
+    summary:
+      "Run a plan written by the caller, after checking it (allow-listed actions, schemas, references)",
+    access: "read",
+    throttle: SEARCH,
+    body: ExecuteRequest,
+    query: Format,
+    answers: { 200: json(AgentResponse, "Places in seed 000's format") },
+    handle: async ({ body, query, services, c }) => {
+      const checked = checkPlan(body.plan);
+      if (!checked.ok) {
+        const first = checked.problems[0]!; // a failed check names at least one problem
+        const more = checked.problems.slice(1);
+        const others = more
+          .slice(0, 3)
+          .map((p) => `${p.path}: ${p.message}`)
+          .join("; ");
+        throw new ApiError(
+          400,
+          "invalid_plan",
+          `${first.message}${more.length ? ` (+${more.length} more: ${others})` : ""}`,
+          `plan.${first.path}`,
+        );
+      }
+      return places(c, await services.placeSearch.execute(checked.plan, body.query), query.format);
+    },
+  }),
+  route({
+    method: "get",
+    path: "/v1/place-photos/{name+}",
+    summary: "Redirect to a Google place photo without exposing the key",
+    access: "read",
+    throttle: READ,
+    params: z.object({
+      name: z.string().regex(/^places\/[\w-]{1,300}\/photos\/[\w-]{1,1000}$/, "not a Google photo name"),
+    }),
+    answers: { 302: { description: "The photo's public URL" } },
+    handle: async ({ params, services, c }) => {
+      const uri = await services.placeSearch.photoUri(params.name);
+      if (!uri) throw notFound("such photo, or Google Places is not configured");
+      return c.redirect(uri, 302);
+    },
+  }),
+  route({
+    method: "post",
+    path: "/v1/news/search",
+    summary:
+      "News and disclosures about Korean companies (seed 003): Naver news ∥ OpenDART, selection, an answer",
+    access: "read",
+    throttle: SEARCH,
+    body: NewsSearchRequest,
+    query: z.object({ format: z.enum(["json", "text"]).default("json") }),
+    answers: {
+      200: json(
+        NewsSearchResponse,
+        "003's final state, citations and meta; ?format=text: the summary and the answer",
+      ),
+    },
+    handle: async ({ body, query, services, c }) => {
+      const res = await services.news.search(body);
+      return query.format === "text"
+        ? c.text(renderNewsText(res), 200, { "content-type": "text/plain; charset=utf-8" })
+        : c.json(res);
+    },
+  }),
+  route({
+    method: "post",
+    path: "/v1/restaurants/ask",
+    summary:
+      "Ask about restaurants (seed 002): rewrite, filtered kNN, grading, web fallback, an answer with citations",
+    access: "read",
+    throttle: SEARCH,
+    body: AskRequest,
+    answers: { 200: json(AskResponse, "The answer, its documents and citations, and the route taken") },
+    handle: async ({ body, services, c }) => c.json(await services.restaurants.ask(body)),
+  }),
+  route({
+    method: "post",
+    path: "/v1/restaurants/search",
+    summary: "Search restaurant documents (seed 002's retrieval, without grading or an answer)",
+    access: "read",
+    throttle: SEARCH,
+    body: SearchRequest,
+    answers: { 200: json(SearchResponse, "The documents, best first") },
+    handle: async ({ body, services, c }) => c.json(await services.restaurants.search(body)),
+  }),
+  route({
+    method: "get",
+    path: "/v1/restaurants/{place_id}",
+    summary: "A restaurant document (002 §5), without its embedding",
+    access: "read",
+    throttle: READ,
+    params: z.object({ place_id: z.string().regex(/^[\w.-]{1,64}$/, "not a place_id") }),
+    answers: { 200: json(RestaurantDocument.omit({ embedding: true }), "The document") },
+    handle: async ({ params, services, c }) => {
+      const doc = await services.restaurants.get(params.place_id);
+      if (!doc) throw notFound("such restaurant");
+      return c.json(doc);
+    },
+  }),
+  route({
+    method: "post",
+    path: "/v1/restaurants/documents",
+    summary:
+      "Ingest crawled restaurant documents (002 §2): indexed within the request up to a limit, else a job (202)",
+    access: "write",
+    throttle: START,
+    body: z.object({ documents: z.array(z.unknown()).min(1, "must hold at least one document").max(20_000) }),
+    maxBodyBytes: 5 * 1024 * 1024,
+    answers: {
+      200: json(IngestReport, "indexed, updated, unchanged and rejected ({index, place_id?, field, reason})"),
+      202: json(
+        z.object({ jobId: z.string(), links: z.object({ self: z.string() }) }),
+        "A job: follow links.self",
+      ),
+    },
+    handle: async ({ body, caller, services, c }) => {
+      const out = await services.restaurants.ingest(body.documents, caller.id);
+      return out.kind === "done"
+        ? c.json(out.report)
+        : c.json({ jobId: out.jobId, links: { self: `/v1/jobs/${out.jobId}` } }, 202);
+    },
+  }),
+  route({
+    method: "get",
+    path: "/v1/jobs/{id}",
+    summary: "A job's status and, when it has ended, its result (an ingest's report) or error",
+    access: "read",
+    throttle: READ,
+    params: z.object({ id: JobId }),
+    answers: { 200: json(Job, "The job") },
+    handle: async ({ params, services, c }) => {
+      const job = await services.restaurants.job(params.id);
+      if (!job) throw notFound("such job");
+      return c.json(job);
+    },
+  }),
+  route({
+    method: "post",
+    path: "/v1/simulations",
+    summary: "Start a neighbourhood simulation (seed 004); it runs in the background",
+    access: "write",
+    throttle: START,
+    body: SimulationRequest,
+    answers: {
+      202: json(SimulationAccepted, "Accepted: the record exists; follow links.self"),
+      429: json(z.unknown(), "The caller's daily agent-days are used up"),
+    },
+    handle: async ({ body, caller, services, c }) => {
+      const { id } = await services.simulations.start(body, caller.id);
+      return c.json({ id, status: "pending", links: links(id) }, 202);
+    },
+  }),
+  route({
+    method: "get",
+    path: "/v1/simulations/{id}",
+    summary: "A simulation's status, parameters, decision counts, LLM use and progress",
+    access: "read",
+    throttle: READ,
+    params: IdParam,
+    answers: { 200: json(SimulationStatus, "The simulation") },
+    handle: async ({ params, services, c }) => {
+      const meta = await services.simulations.status(params.id);
+      if (!meta) throw notFound("such simulation");
+      const done = meta.completedSlots.length;
+      return c.json({
+        ...meta,
+        progress: {
+          completedSlots: done,
+          totalSlots: meta.totalSlots,
+          percent: Math.round((100 * done) / meta.totalSlots),
+        },
+      });
+    },
+  }),
+  route({
+    method: "post",
+    path: "/v1/simulations/{id}/resume",
+    summary: "Continue a stopped simulation from its last completed slot",
+    access: "write",
+    throttle: START,
+    params: IdParam,
+    answers: {
+      202: json(SimulationAccepted, "Resumed"),
+      409: json(z.unknown(), "It is running, or completed"),
+    },
+    handle: async ({ params, services, c }) => {
+      const resumed = await services.simulations.resume(params.id);
+      if (!resumed) throw notFound("such simulation");
+      return c.json({ id: resumed.id, status: "pending", links: links(resumed.id) }, 202);
+    },
+  }),
+  route({
+    method: "get",
+    path: "/v1/simulations/{id}/report",
+    summary: "The simulation's report: visits by store, category and slot, ratings, decisions",
+    access: "read",
+    throttle: READ,
+    params: IdParam,
+    answers: { 200: json(z.record(z.string(), z.unknown()), "The report") },
+    handle: async ({ params, services, c }) => {
+      const report = await services.simulations.report(params.id);
+      if (!report) throw notFound("such simulation");
+      return c.json(report);
+    },
+  }),
+  route({
+    method: "get",
+    path: "/v1/simulations/{id}/report.html",
+    summary: "The report as a page with charts",
+    access: "read",
+    throttle: READ,
+    params: IdParam,
+    answers: { 200: { description: "HTML", contentType: "text/html" } },
+    handle: async ({ params, services, c }) => {
+      const report = await services.simulations.report(params.id);
+      if (!report) throw notFound("such simulation");
+      return c.html(reportHtml(report));
+    },
+  }),
+  route({
+    method: "get",
+    path: "/v1/stores/{id}/ratings",
+    summary: "A store's rating aggregate and its visits in a simulation",
+    access: "read",
+    throttle: READ,
+    params: z.object({ id: z.string().regex(/^S\d{3,8}$/, "must be a store id like S001") }),
+    query: z.object({
+      simulation: z.string({ error: "is required: the simulation whose ratings to show" }).pipe(SimulationId),
+    }),
+    answers: { 200: json(StoreRatings, "The store's ratings") },
+    handle: async ({ params, query, services, c }) => {
+      const ratings = await services.simulations.storeRatings(query.simulation, params.id);
+      if (!ratings) throw notFound("such simulation or store");
+      const a = ratings.aggregate;
+      return c.json({
+        store_id: params.id,
+        simulation: query.simulation,
+        count: a?.count ?? 0,
+        average: a?.count ? Math.round((a.sum / a.count) * 100) / 100 : null,
+        tags: a?.tags ?? {},
+        visits: ratings.visits,
+      });
+    },
+  }),
+];
+
+/** The route's path as Hono writes it: {id} → :id, {name+} → :name{.+}. */
+export const honoPath = (path: string) =>
+  path.replace(/\{(\w+)\+\}/g, ":$1{.+}").replace(/\{(\w+)\}/g, ":$1");

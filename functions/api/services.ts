@@ -1,0 +1,37 @@
+// The API's services for a runtime, the same in both worlds: only the Workflows adapter differs (the
+// local runner, or Step Functions).
+import { NewsService } from "../../shared/news/service.ts";
+import { RestaurantQaService } from "../../shared/restaurant-qa/api-service.ts";
+import { qaBlobs, qaJobs, qaRuntime } from "../../shared/restaurant-qa/wiring.ts";
+import { PlaceSearchService } from "../../shared/place-search/service.ts";
+import type { Runtime } from "../../shared/runtime.ts";
+import { simulationService } from "../../shared/simulation/wiring.ts";
+import type { Workflows } from "../../shared/workflows/port.ts";
+import type { AppContext } from "./app.ts";
+
+export function appContext(rt: Runtime, workflows: Workflows, opts: { planCache?: false } = {}): AppContext {
+  return rt.service("api.context", () => ({
+    apiKeys: rt.config.api.keys,
+    services: {
+      placeSearch: new PlaceSearchService(workflows, {
+        budgetMs: rt.config.api.budgetMs,
+        google: () => rt.exec().google,
+        pricePerMTok: rt.config.llm.pricePerMTok,
+        ...(opts.planCache === false ? { planCache: false } : {}),
+      }),
+      news: new NewsService(workflows, {
+        budgetMs: rt.config.api.budgetMs,
+        pricePerMTok: rt.config.llm.pricePerMTok,
+      }),
+      restaurants: new RestaurantQaService({
+        workflows,
+        qa: () => qaRuntime(rt),
+        blobs: () => qaBlobs(rt),
+        jobs: () => qaJobs(rt),
+        budgetMs: rt.config.api.budgetMs,
+        pricePerMTok: rt.config.llm.pricePerMTok,
+      }),
+      simulations: simulationService(rt, workflows),
+    },
+  }));
+}

@@ -1,0 +1,111 @@
+// The HTTP API: API Gateway (HTTP API) → the API Lambda (Hono), its routes taken from the app's route
+// table (functions/api/routes.ts) with each route's throttle, and a Lambda authorizer checking API keys
+// (held in their own secret) on every route that is not public. Why API keys and a Lambda authorizer:
+// the callers are services and scripts, not end users with an identity provider (JWT would need one),
+// and IAM would make every caller sign requests with AWS credentials; a key per caller, revocable by
+// editing one secret, with per-caller limits in the app, fits an HTTPS API product.
+import { CfnOutput, Duration, RemovalPolicy, SecretValue } from "aws-cdk-lib";
+import { CfnStage, HttpApi, HttpMethod, LogGroupLogDestination } from "aws-cdk-lib/aws-apigatewayv2";
+import { HttpLambdaAuthorizer, HttpLambdaResponseType } from "aws-cdk-lib/aws-apigatewayv2-authorizers";
+import { HttpLambdaIntegration } from "aws-cdk-lib/aws-apigatewayv2-integrations";
+import { AccessLogFormat } from "aws-cdk-lib/aws-apigateway";
+import { LogGroup, RetentionDays } from "aws-cdk-lib/aws-logs";
+import { Secret, type ISecret } from "aws-cdk-lib/aws-secretsmanager";
+import { Construct } from "constructs";
+import { API_KEY_HEADER } from "../../functions/api/auth.ts";
+import { ROUTES } from "../../functions/api/routes.ts";
+import { acknowledgeNag } from "../nag.ts";
+import { DongneFunction, PROJECT_ROOT } from "../node-function.ts";
+
+/** API Gateway ends a request at 29 s: the Lambda stops first, and the app's budget is below both. */
+const API_TIMEOUT_SECONDS = 29;
+
+/** OpenAPI's {name+} is API Gateway's greedy {name+}; HTTP API calls the greedy one {proxy+}. */
+const gatewayPath = (path: string) => path.replace(/\{\w+\+\}/, "{proxy+}");
+
+export class Api extends Construct {
+  readonly fn: DongneFunction;
+  readonly httpApi: HttpApi;
+  readonly apiKeys: ISecret;
+
+  constructor(scope: Construct, id: string, keys: ISecret) {
+    super(scope, id);
+    // a JSON object from the first deploy: ops add keys by editing it (README: "API keys")
+    this.apiKeys = new Secret(this, "ApiKeys", {
+      description:
+        'API keys of the dongne API: {"API_KEYS": "[{\\"id\\":…,\\"sha256\\":…,\\"scopes\\":[\\"read\\",\\"write\\"]}]"}',
+      secretObjectValue: { API_KEYS: SecretValue.unsafePlainText("[]") },
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    this.fn = new DongneFunction(this, "Function", {
+      entry: `${PROJECT_ROOT}/functions/api/handler.ts`,
+      description: "HTTP API (Hono): validates requests, starts workflows; serves the web page",
+      timeout: Duration.seconds(API_TIMEOUT_SECONDS),
+      webPage: true,
+      environment: { SECRETS_ARN: keys.secretArn },
+    });
+    // the engine of a simulation is decided here, and Google photo links are resolved server-side
+    keys.grantRead(this.fn);
+
+    const authorizerFn = new DongneFunction(this, "AuthorizerFunction", {
+      entry: `${PROJECT_ROOT}/functions/api/authorizer.ts`,
+      description: "HTTP API authorizer: the x-api-key header against the API keys secret",
+      timeout: Duration.seconds(5),
+      environment: { SECRETS_ARN: this.apiKeys.secretArn },
+    });
+    this.apiKeys.grantRead(authorizerFn);
+    const authorizer = new HttpLambdaAuthorizer("ApiKeyAuthorizer", authorizerFn, {
+      responseTypes: [HttpLambdaResponseType.SIMPLE],
+      identitySource: [`$request.header.${API_KEY_HEADER}`],
+      resultsCacheTtl: Duration.minutes(5),
+    });
+
+    const accessLogs = new LogGroup(this, "AccessLogs", {
+      retention: RetentionDays.ONE_MONTH,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    this.httpApi = new HttpApi(this, "HttpApi", {
+      description: "dongne: Korean local search agents",
+      createDefaultStage: false,
+    });
+    const stage = this.httpApi.addStage("DefaultStage", {
+      stageName: "$default",
+      autoDeploy: true,
+      throttle: { rateLimit: 50, burstLimit: 100 },
+      accessLogSettings: {
+        destination: new LogGroupLogDestination(accessLogs),
+        format: AccessLogFormat.jsonWithStandardFields(),
+      },
+    });
+    const integration = new HttpLambdaIntegration("Integration", this.fn);
+    const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
+    for (const r of ROUTES) {
+      const path = gatewayPath(r.path);
+      const method = r.method === "get" ? HttpMethod.GET : HttpMethod.POST;
+      this.httpApi.addRoutes({
+        path,
+        methods: [method],
+        integration,
+        ...(r.access === "public" ? {} : { authorizer }),
+      });
+      routeSettings[`${method} ${path}`] = {
+        ThrottlingRateLimit: r.throttle.rate,
+        ThrottlingBurstLimit: r.throttle.burst,
+      };
+    }
+    (stage.node.defaultChild as CfnStage).routeSettings = routeSettings;
+    new CfnOutput(scope, "ApiUrl", { value: this.httpApi.apiEndpoint });
+    new CfnOutput(scope, "ApiKeysSecretArn", { value: this.apiKeys.secretArn });
+
+    acknowledgeNag(this.apiKeys, {
+      rule: "AwsSolutions-SMG4",
+      reason:
+        "API keys are issued to callers by ops and rotated by editing the secret; no Lambda rotates them.",
+    });
+    const open = ROUTES.filter((x) => x.access === "public").map((x) => x.path);
+    acknowledgeNag(this.httpApi, {
+      rule: "AwsSolutions-APIG4",
+      reason: `Only ${open.join(", ")} are public (liveness, the API's description, and the web page with its assets, which hold no data: the page's own requests carry a key); every other route has the API-key authorizer.`,
+    });
+  }
+}

@@ -1,0 +1,138 @@
+// Building blocks every feature construct uses: one Lambda per declared step (its settings, its
+// tables and the keys secret granted exactly as declared), and a state machine from a definition in
+// infra/workflows with logging chosen per machine and invoke rights on exactly its steps.
+import { CfnElement, Duration, RemovalPolicy, Stack } from "aws-cdk-lib";
+import type { ITable } from "aws-cdk-lib/aws-dynamodb";
+import { LogGroup, RetentionDays } from "aws-cdk-lib/aws-logs";
+import type { ISecret } from "aws-cdk-lib/aws-secretsmanager";
+import { DefinitionBody, LogLevel, StateMachine, StateMachineType } from "aws-cdk-lib/aws-stepfunctions";
+import { Construct } from "constructs";
+import { entryPath, type StepSpec } from "../../shared/workflows/step.ts";
+import { MACHINES, type MachineName } from "../workflows/machines.ts";
+import { acknowledgeNag } from "../nag.ts";
+import { DongneFunction } from "../node-function.ts";
+
+/** The tables a step may name in its `lambda.tables`, and the variable each is passed in. */
+export interface FeatureTables {
+  simulation?: ITable;
+  news?: ITable;
+  qa?: ITable;
+}
+const TABLE_ENV: Record<keyof FeatureTables, string> = {
+  simulation: "SIM_TABLE",
+  news: "NEWS_CACHE_TABLE",
+  qa: "QA_TABLE",
+};
+
+/** What every step Lambda is given: the keys secret and the tables. */
+export interface StepEnvironment {
+  keys: ISecret;
+  tables: FeatureTables;
+}
+
+/** Builds the Lambda of each step, once (a step shared by two machines has one function). */
+export class StepFunctions extends Construct {
+  private readonly byState = new Map<string, DongneFunction>();
+
+  constructor(
+    scope: Construct,
+    id: string,
+    private readonly env: StepEnvironment,
+  ) {
+    super(scope, id);
+  }
+
+  fn(spec: StepSpec): DongneFunction {
+    let fn = this.byState.get(spec.state);
+    if (fn) return fn;
+    const environment: Record<string, string> = {};
+    if (spec.lambda.keys) environment.SECRETS_ARN = this.env.keys.secretArn;
+    for (const name of Object.keys(spec.lambda.tables ?? {})) {
+      const table = this.env.tables[name as keyof FeatureTables];
+      if (!table)
+        throw new Error(`step ${spec.state} needs the ${name} table, which this stack has not made`);
+      environment[TABLE_ENV[name as keyof FeatureTables]] = table.tableName;
+    }
+    fn = new DongneFunction(this, `${spec.state}Function`, {
+      entry: entryPath(spec),
+      description: spec.description,
+      timeout: Duration.seconds(spec.lambda.timeoutSeconds),
+      memorySize: spec.lambda.memoryMb,
+      environment,
+    });
+    if (spec.lambda.keys) this.env.keys.grantRead(fn);
+    for (const [name, access] of Object.entries(spec.lambda.tables ?? {})) {
+      const table = this.env.tables[name as keyof FeatureTables]!;
+      if (access === "read") table.grantReadData(fn);
+      else table.grantReadWriteData(fn);
+    }
+    this.byState.set(spec.state, fn);
+    return fn;
+  }
+
+  all(): DongneFunction[] {
+    return [...this.byState.values()];
+  }
+}
+
+export interface MachineLogging {
+  level: LogLevel;
+  includeExecutionData: boolean;
+}
+
+/**
+ * A state machine from its definition. Logging is per machine: full execution data costs more than the
+ * executions themselves for the Express searches, so errors only by default (README: the cost).
+ */
+export function stateMachine(
+  scope: Construct,
+  id: string,
+  key: MachineName,
+  steps: StepFunctions,
+  machineArnOf: (key: string) => string,
+  logging: MachineLogging = { level: LogLevel.ERROR, includeExecutionData: false },
+  /** a fixed name, for a machine whose own ARN its role must name (a Distributed Map's children) */
+  name?: string,
+): StateMachine {
+  const def = MACHINES[key];
+  const functions = new Map(def.steps.map((s) => [s.state, steps.fn(s)]));
+  const definition = def.definition((spec) => functions.get(spec.state)!.functionArn, machineArnOf);
+  const logs = new LogGroup(scope, `${id}Logs`, {
+    retention: RetentionDays.ONE_MONTH,
+    removalPolicy: RemovalPolicy.DESTROY,
+  });
+  const machine = new StateMachine(scope, id, {
+    stateMachineName: name,
+    stateMachineType: def.type === "EXPRESS" ? StateMachineType.EXPRESS : StateMachineType.STANDARD,
+    definitionBody: DefinitionBody.fromString(JSON.stringify(definition)),
+    // the definition's own TimeoutSeconds is the execution timeout; CDK's is kept equal to it
+    timeout: Duration.seconds((definition as { TimeoutSeconds: number }).TimeoutSeconds),
+    tracingEnabled: true,
+    logs: { destination: logs, ...logging },
+  });
+  for (const fn of functions.values()) fn.grantInvoke(machine);
+  const stack = Stack.of(scope);
+  acknowledgeNag(
+    machine,
+    ...(logging.level === LogLevel.ALL
+      ? []
+      : [
+          {
+            rule: "AwsSolutions-SF1",
+            reason:
+              "Errors only, without execution data: logging every event with its data cost ~9× the executions themselves for a route search (README: Deploy). Ops can switch a machine to ALL.",
+          },
+        ]),
+    {
+      rule: "AwsSolutions-IAM5[Resource::*]",
+      reason:
+        "X-Ray PutTraceSegments/PutTelemetryRecords and the CloudWatch Logs delivery actions that Step Functions logging needs accept no resource ARN.",
+    },
+    ...[...functions.values()].map((fn) => ({
+      rule: `AwsSolutions-IAM5[Resource::<${stack.getLogicalId(fn.node.defaultChild as CfnElement)}.Arn>:*]`,
+      reason:
+        "lambda:InvokeFunction on the function's own versions and aliases (name:*), which is how CDK grants invoke.",
+    })),
+  );
+  return machine;
+}

@@ -1,0 +1,110 @@
+// The Workflows port on one machine: every state machine runs in-process from its definition, each
+// Task calling its step through the Lambda envelope, and a nested execution (startExecution.sync)
+// running the child machine. Standard executions run in the background, as they do in AWS.
+import type { Deadline } from "../../shared/deadline.ts";
+import type { Runtime } from "../../shared/runtime.ts";
+import {
+  LocalWorkflow,
+  localTasks,
+  WorkflowTimeoutError,
+  type TaskHandler,
+} from "../../shared/workflows/local-runner.ts";
+import type { MachineKey, Workflows } from "../../shared/workflows/port.ts";
+import { MACHINES, type MachineName } from "./machines.ts";
+import { localArn } from "./task.ts";
+
+const NESTED = "arn:aws:states:::states:startExecution.sync:2";
+export const localMachineArn = (key: string) =>
+  `arn:aws:states:ap-northeast-2:000000000000:stateMachine:dongne-${key}`;
+
+type States = Record<string, Record<string, unknown>>;
+
+/** The state lists inside a state: a Map's item processor, a Parallel's branches. */
+export function innerStates(s: Record<string, unknown>): States[] {
+  const map = (s.ItemProcessor as { States?: States } | undefined)?.States;
+  const branches = ((s.Branches as { States: States }[] | undefined) ?? []).map((b) => b.States);
+  return [...(map ? [map] : []), ...branches];
+}
+
+/** The Task states of a definition (in Maps and Parallels too) that start another state machine. */
+function nestedTasks(states: States): string[] {
+  return Object.entries(states).flatMap(([name, s]) => [
+    ...(s.Resource === NESTED ? [name] : []),
+    ...innerStates(s).flatMap(nestedTasks),
+  ]);
+}
+
+/** Time an API request waits past its budget for the workflow to answer before it gives up (504). */
+export const SYNC_GRACE_MS = 2000;
+
+export interface LocalWorkflowsOptions {
+  /** wraps every Task handler (tests inject faults here) */
+  wrap?: (state: string, handler: TaskHandler) => TaskHandler;
+}
+
+export class LocalWorkflows implements Workflows {
+  private readonly machines = new Map<MachineName, LocalWorkflow>();
+  private readonly running = new Map<string, Promise<unknown>>();
+
+  constructor(rt: Runtime, opts: LocalWorkflowsOptions = {}) {
+    const byArn = new Map(Object.keys(MACHINES).map((k) => [localMachineArn(k), k as MachineName]));
+    for (const [key, def] of Object.entries(MACHINES) as [MachineName, (typeof MACHINES)[MachineName]][]) {
+      const definition = def.definition(localArn, localMachineArn) as {
+        States: Record<string, Record<string, unknown>>;
+      };
+      const handlers: Record<string, TaskHandler> = localTasks(def.steps, rt);
+      for (const state of nestedTasks(definition.States)) {
+        // the Task's Parameters give {StateMachineArn, Input}; startExecution.sync:2 answers {Output}
+        handlers[state] = async (i: { StateMachineArn: string; Input: unknown }) => {
+          const child = byArn.get(i.StateMachineArn);
+          if (!child) throw new Error(`no local state machine ${i.StateMachineArn}`);
+          return { Output: await this.machine(child).run(i.Input) };
+        };
+      }
+      const wrapped = opts.wrap
+        ? Object.fromEntries(Object.entries(handlers).map(([s, h]) => [s, opts.wrap!(s, h)]))
+        : handlers;
+      this.machines.set(key, new LocalWorkflow(definition, wrapped));
+    }
+  }
+
+  private machine(key: MachineName): LocalWorkflow {
+    return this.machines.get(key)!;
+  }
+
+  async runSync<T>(machine: MachineKey, input: unknown, deadline: Deadline): Promise<T> {
+    const wait = deadline.remainingMs() + SYNC_GRACE_MS;
+    const signal = Number.isFinite(wait) ? AbortSignal.timeout(wait) : undefined;
+    try {
+      return await this.machine(machine).run<T>(input, { signal });
+    } catch (err) {
+      if (signal?.aborted) throw new WorkflowTimeoutError(`the ${machine} workflow`);
+      throw err;
+    }
+  }
+
+  async start(machine: MachineKey, name: string, input: unknown): Promise<{ executionId: string }> {
+    const id = `${machine}:${name}`;
+    if (this.running.has(id)) throw new Error(`execution ${name} already exists`);
+    const job = this.machine(machine)
+      .run(input, { name })
+      .catch(() => undefined) // a failed execution has recorded its failure (MarkFailed)
+      .finally(() => this.running.delete(id));
+    this.running.set(id, job);
+    return { executionId: name };
+  }
+
+  async isRunning(machine: MachineKey, name: string): Promise<boolean> {
+    return this.running.has(`${machine}:${name}`);
+  }
+
+  /** Waits for every background execution (tests, the CLI, a graceful stop). */
+  async settled(): Promise<void> {
+    while (this.running.size) await Promise.all(this.running.values());
+  }
+
+  /** Runs a machine to its end with no deadline (the CLI). */
+  run<T>(machine: MachineName, input: unknown, name?: string): Promise<T> {
+    return this.machine(machine).run<T>(input, { name });
+  }
+}

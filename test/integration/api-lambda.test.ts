@@ -1,0 +1,97 @@
+// The API Lambda as deployed (functions/api/handler.ts): API Gateway events in, its workflows on Step
+// Functions — a fake Step Functions on loopback that runs the real definitions — and its records in
+// DynamoDB (dynalite). The same services as the local server, only started another way.
+import { readFileSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { LocalWorld } from "../../functions/api/local.ts";
+import { simulationRepository } from "../../shared/simulation/wiring.ts";
+import {
+  startFakeStepFunctions,
+  machineArn,
+  type FakeStepFunctions,
+} from "../helpers/fake-step-functions.ts";
+import { testWorld } from "../helpers/server.ts";
+
+const event = (name: string) =>
+  JSON.parse(readFileSync(new URL(`../../events/${name}`, import.meta.url), "utf8"));
+type Answer = { statusCode: number; body: string };
+
+let world: LocalWorld;
+let sfn: FakeStepFunctions;
+let handler: (e: unknown) => Promise<Answer>;
+
+beforeAll(async () => {
+  world = await testWorld();
+  sfn = await startFakeStepFunctions(world.workflows, {
+    delayMs: (input) => ((input as { query?: string }).query === "느린 검색" ? 4000 : 0),
+  });
+  Object.assign(process.env, {
+    AWS_REGION: "ap-northeast-2",
+    AWS_ACCESS_KEY_ID: "test",
+    AWS_SECRET_ACCESS_KEY: "test",
+    STEP_FUNCTIONS_ENDPOINT: sfn.url,
+    DYNAMODB_ENDPOINT: world.dynamo.endpoint,
+    PLAN_STATE_MACHINE_ARN: machineArn("plan"),
+    SEARCH_STATE_MACHINE_ARN: machineArn("search"),
+    SIMULATION_STATE_MACHINE_ARN: machineArn("simulation"),
+    API_BUDGET_MS: "1500",
+    DATA_DIR: "/nonexistent-dongne-data",
+  });
+  handler = (await import("../../functions/api/handler.ts")).handler as never;
+});
+afterAll(async () => {
+  await world.workflows.settled();
+  await sfn.close();
+  await world.close();
+});
+
+const withBody = (base: string, body: unknown) => ({ ...event(base), body: JSON.stringify(body) });
+
+describe("the API Lambda on Step Functions", () => {
+  it("plans and searches through StartSyncExecution, with the request's deadline in the input", async () => {
+    const plan = await handler(event("api/plan.json"));
+    expect(plan.statusCode).toBe(200);
+    expect(JSON.parse(plan.body).strategy_type).toBe("radius");
+    const search = await handler(event("api/search.json"));
+    expect(search.statusCode).toBe(200);
+    const started = sfn.calls.filter((c) => c.target === "AWSStepFunctions.StartSyncExecution");
+    expect(started.map((c) => c.body.stateMachineArn)).toEqual([machineArn("plan"), machineArn("search")]);
+    expect(JSON.parse(String(started[1]!.body.input)).deadlineAt).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it("answers 504 with a sentence when the workflow passes the budget, instead of API Gateway's bare 500", async () => {
+    const slow = await handler(withBody("api/search.json", { query: "느린 검색" }));
+    expect(slow.statusCode).toBe(504);
+    expect(JSON.parse(slow.body).error.code).toBe("timeout");
+  });
+
+  it("writes the simulation's record before the 202, starts it by name, and refuses a resume while it runs", async () => {
+    const started = await handler(event("api/simulation-start.json"));
+    expect(started.statusCode).toBe(202);
+    const { id } = JSON.parse(started.body);
+    expect(await simulationRepository(world.rt).get(id)).toMatchObject({
+      owner: `${id}-run1`,
+      createdBy: "ops",
+    });
+    const start = sfn.calls.find((c) => c.target === "AWSStepFunctions.StartExecution")!;
+    expect(start.body).toMatchObject({ stateMachineArn: machineArn("simulation"), name: `${id}-run1` });
+    const resume = {
+      ...event("api/simulation-start.json"),
+      rawPath: `/v1/simulations/${id}/resume`,
+      routeKey: "POST /v1/simulations/{id}/resume",
+      requestContext: {
+        ...event("api/simulation-start.json").requestContext,
+        http: {
+          ...event("api/simulation-start.json").requestContext.http,
+          path: `/v1/simulations/${id}/resume`,
+        },
+      },
+      body: "{}",
+    };
+    const refused = await handler(resume);
+    expect(refused.statusCode).toBe(409);
+    expect(sfn.calls.some((c) => c.target === "AWSStepFunctions.DescribeExecution")).toBe(true);
+    await world.workflows.settled();
+    expect((await handler(resume)).statusCode).toBe(409); // completed
+  });
+});
