@@ -22,8 +22,9 @@ export async function startFakeProviders(latencyMs: number): Promise<FakeProvide
   return { ...urls, close: async () => void (await worker.terminate()) };
 }
 
-if (!isMainThread && workerData?.latencyMs !== undefined) {
-  const { latencyMs } = workerData as { latencyMs: number };
+const data = workerData as { latencyMs?: number } | undefined;
+if (!isMainThread && data?.latencyMs !== undefined) {
+  const { latencyMs } = data;
   const local = await startFake(kakaoLocal, { latencyMs });
   const navi = await startFake(() => ({ json: fixture("kakaonavi.directions.json") }), { latencyMs });
   parentPort!.postMessage({ localUrl: local.url, naviUrl: navi.url });

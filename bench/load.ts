@@ -5,6 +5,7 @@ import { request, Agent } from "node:http";
 import { summarize } from "./stats.ts";
 
 const [url, method = "GET", body = "", concurrency = "32", durationMs = "5000"] = process.argv.slice(2);
+if (!url) throw new Error("usage: load.ts URL [METHOD] [BODY | @FILE] [CONCURRENCY] [DURATION_MS]");
 const target = new URL(url);
 if (!["127.0.0.1", "localhost", "::1"].includes(target.hostname))
   throw new Error("load only against loopback");

@@ -9,10 +9,11 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { localServices } from "../functions/api/local.ts";
+import { startLocal } from "../functions/api/local.ts";
+import { loadConfig } from "../shared/config.ts";
 import { planStep, translateStep } from "../shared/place-search/plan-service.ts";
 import { distinctQueries } from "./query-mix.ts";
-import { ms, summarize } from "./stats.ts";
+import { cycle, ms, summarize } from "./stats.ts";
 
 const run = promisify(execFile);
 const HOT = readFileSync(new URL("./queries.txt", import.meta.url), "utf8")
@@ -24,16 +25,19 @@ async function inProcess(queries: string[], iterations: number) {
   const direct: number[] = [];
   for (let i = 0; i < iterations; i++) {
     const t0 = performance.now();
-    planStep(await translateStep(queries[i % queries.length]));
+    planStep(await translateStep(cycle(queries, i)));
     direct.push(performance.now() - t0);
   }
-  const services = localServices({ planCache: false });
+  const world = await startLocal(loadConfig({ SIM_STORE: "memory", LLM_MODE: "offline" }), {
+    planCache: false,
+  });
   const workflow: number[] = [];
   for (let i = 0; i < iterations / 5; i++) {
     const t0 = performance.now();
-    await services.planSearch(queries[i % queries.length]);
+    await world.context.services.placeSearch.plan(cycle(queries, i));
     workflow.push(performance.now() - t0);
   }
+  await world.close();
   return { direct: summarize(direct), workflow: summarize(workflow) };
 }
 
@@ -73,7 +77,7 @@ async function load(
     String(concurrency),
     String(durationMs),
   ]);
-  return JSON.parse(stdout.trim().split("\n").at(-1)!);
+  return JSON.parse(stdout.trim().split("\n").at(-1)!) as Load;
 }
 
 const line = (name: string, l: Load) =>

@@ -1,6 +1,7 @@
 // Distinct, realistic queries for cold-path benchmarks: real station and dong names from the gazetteer
 // × dishes × the seeds' query patterns, shuffled by a seeded generator.
 import { allGazetteerEntries } from "../shared/geo/gazetteer.ts";
+import { mulberry32, pick } from "../shared/random.ts";
 
 const DISHES = [
   "카페",
@@ -28,26 +29,17 @@ const PATTERNS = [
   (a: string, b: string, f: string) => `${a}와 ${b} 사이 ${f} 맛집`,
 ];
 
-function mulberry32(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export function distinctQueries(n: number, seed = 7): string[] {
   const places = [
     ...new Set(
       allGazetteerEntries()
-        .filter((e) => e.kind === "station" || e.kind === "dong")
+        .filter((e) => (e.kind === "station" || e.kind === "dong") && !e.national) // the Seoul-area mix the figures were first measured on
         .map((e) => e.name),
     ),
   ];
   const rand = mulberry32(seed);
-  const pick = <T>(xs: T[]) => xs[Math.floor(rand() * xs.length)];
   const out = new Set<string>();
-  while (out.size < n) out.add(pick(PATTERNS)(pick(places), pick(places), pick(DISHES)));
+  while (out.size < n)
+    out.add(pick(rand, PATTERNS)(pick(rand, places), pick(rand, places), pick(rand, DISHES)));
   return [...out];
 }

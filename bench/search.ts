@@ -4,18 +4,29 @@
 //     (waves: geocodes together, the route, then ceil(searches / C) rounds), and against running the
 //     same calls one after another as the seeds do;
 //  2. embedded radius search over the whole demo dataset: p50/p99, and the grid index against a scan;
-//  3. provider calls per query, by strategy.
-import { readFileSync } from "node:fs";
+//  3. route sampling on the routes issue 13 names: points, interval, calls, the state at the Map;
+//  4. provider calls per query on bench/search-queries.txt, and by strategy;
+//  5. seeds 000/001's plans as written, checked and run offline.
+import { readdirSync, readFileSync } from "node:fs";
 import { haversine } from "../shared/geo/haversine.ts";
 import { loadConfig } from "../shared/config.ts";
+import { searchAtPoint } from "../shared/place-search/actions/route.ts";
 import { createExecDeps, gatePlaces, limitTo, type ExecDeps } from "../shared/place-search/exec-deps.ts";
-import { searchPlaces } from "../shared/place-search/search-service.ts";
+import { execute, initialState } from "../shared/place-search/executor.ts";
+import { planFromClient } from "../shared/place-search/given-plan.ts";
+import { checkPlan } from "../shared/place-search/plan-check.ts";
+import { planStep, translateStep } from "../shared/place-search/plan-service.ts";
+import { executePlan, searchPlaces } from "../shared/place-search/search-service.ts";
+import { GooglePlaces } from "../shared/providers/google-places.ts";
+import { GoogleRoutes } from "../shared/providers/google-routes.ts";
+import { startFake } from "../test/helpers/fake-http.ts";
+import { fakeGoogle } from "../test/helpers/fake-google.ts";
 import { EmbeddedPlaces, HaversineDistances } from "../shared/providers/embedded/index.ts";
 import { matchScore } from "../shared/providers/embedded/matcher.ts";
 import { KakaoLocal } from "../shared/providers/kakao-local.ts";
 import { KakaoMobility } from "../shared/providers/kakao-mobility.ts";
 import { startFakeProviders } from "./fake-providers.ts";
-import { ms, summarize } from "./stats.ts";
+import { cycle, ms, summarize } from "./stats.ts";
 
 const LATENCY = 50;
 const ROUTE_QUERY = "강남에서 판교 가는 길에 속이 편한 음식점";
@@ -49,7 +60,7 @@ async function routeBench() {
     await timed(deps(c));
     const runs: Awaited<ReturnType<typeof timed>>[] = [];
     for (let i = 0; i < 5; i++) runs.push(await timed(deps(c)));
-    const r = runs.sort((a, b) => a.ms - b.ms)[2];
+    const r = runs.sort((a, b) => a.ms - b.ms)[2]!; // the median of the five
     // waves: both geocodes at once, the route, then the searches C at a time
     const ideal = (1 + 1 + Math.ceil(r.searches / c)) * LATENCY;
     rows.push({ c, ...r, ideal });
@@ -70,8 +81,8 @@ async function embeddedBench() {
   const samples: number[] = [];
   const scans: number[] = [];
   for (let i = 0; i < 3000; i++) {
-    const center = centers[i % centers.length];
-    const q = words[i % words.length];
+    const center = cycle(centers, i);
+    const q = cycle(words, i);
     const t0 = performance.now();
     await e.keywordSearch(c, q, { x: center.lng, y: center.lat, radius: 1000, size: 15, sort: "distance" });
     samples.push(performance.now() - t0);
@@ -90,30 +101,112 @@ async function embeddedBench() {
   return { index: s, scan };
 }
 
-async function callsByStrategy() {
-  const deps = createExecDeps(loadConfig({ DATA_DIR: "/nonexistent-dongne-data" }));
-  const queries = readFileSync(new URL("./queries.txt", import.meta.url), "utf8")
+/** bench/search-queries.txt: a query per line, "| lat,lng" for the user's position; # comments. */
+export function searchQueryMix(): { query: string; location?: { lat: number; lng: number } }[] {
+  return readFileSync(new URL("./search-queries.txt", import.meta.url), "utf8")
     .split("\n")
-    .filter(Boolean);
+    .filter((l) => l.trim() && !l.startsWith("#"))
+    .map((line) => {
+      const [query = "", at] = line.split("|").map((x) => x.trim());
+      const [lat, lng] = at ? at.split(",").map(Number) : [];
+      return { query, ...(lat !== undefined && lng !== undefined ? { location: { lat, lng } } : {}) };
+    });
+}
+
+/** The embedded provider in Korea and a fake Google Places/Routes on loopback (so calls abroad count). */
+async function mixDeps() {
+  const google = await startFake(fakeGoogle());
+  const routes = new GoogleRoutes({ apiKey: "bench", baseUrl: google.url });
+  const deps: ExecDeps = {
+    ...createExecDeps(loadConfig({ DATA_DIR: "/nonexistent-dongne-data" })),
+    google: new GooglePlaces({ apiKey: "bench", baseUrl: google.url }),
+    googleRoutes: routes,
+    travel: routes,
+  };
+  return { deps, close: () => google.close() };
+}
+
+async function callsByStrategy() {
+  const { deps, close } = await mixDeps();
   const by = new Map<string, number[]>();
-  for (const q of queries) {
-    const r = await searchPlaces(q, deps);
+  console.log(
+    "\n### Provider calls per query (bench/search-queries.txt; embedded provider in Korea, fake Google abroad)\n",
+  );
+  console.log("| query | strategy | provider calls | places | empty because |");
+  console.log("|---|---|---|---|---|");
+  for (const { query, location } of searchQueryMix()) {
+    const r = await searchPlaces(query, deps, undefined, undefined, location);
     by.set(r.meta.strategyUsed, [...(by.get(r.meta.strategyUsed) ?? []), r.meta.apiCalls]);
+    console.log(
+      `| ${query}${location ? " (+ location)" : ""} | ${r.meta.strategyUsed} | ${r.meta.apiCalls} | ${r.places.length} | ${r.meta.emptyReason?.code ?? ""} |`,
+    );
   }
-  console.log("\n### Provider calls per query, by strategy (bench/queries.txt, embedded provider)\n");
-  console.log("| strategy | queries | calls (mean) | calls (max) |");
+  console.log("\n| strategy | queries | calls (mean) | calls (max) |");
   console.log("|---|---|---|---|");
   for (const [strategy, calls] of by) {
     console.log(
       `| ${strategy} | ${calls.length} | ${(calls.reduce((a, b) => a + b, 0) / calls.length).toFixed(1)} | ${Math.max(...calls)} |`,
     );
   }
+  await close();
   return Object.fromEntries(by);
+}
+
+/** The two routes the issue names: sample points, their spacing and the provider calls. */
+async function routeSampling() {
+  const deps = createExecDeps(loadConfig({ DATA_DIR: "/nonexistent-dongne-data" }));
+  console.log("\n### Route sampling (embedded: straight-line routes; Kakao Mobility adds one call)\n");
+  console.log("| query | searchRadius | sample points | interval | provider calls | state at the Map |");
+  console.log("|---|---|---|---|---|---|");
+  for (const query of [
+    "강남에서 판교 가는 길에 속이 편한 음식점",
+    "서울역에서 부산역 가는 길에 맛집",
+    "서울역에서 부산역 가는 길에 속이 편한 음식점",
+  ]) {
+    const plan = planStep(await translateStep(query));
+    const paused = await execute(initialState(plan), deps, { fanout: "defer" });
+    const items = paused.fanout!.items;
+    const fanoutResults = await Promise.all(items.map((it) => searchAtPoint(it, deps)));
+    const atMap = JSON.stringify({ ...paused, fanoutResults }).length;
+    const done = await execute({ ...paused, fanoutResults }, deps, { fanout: "defer" });
+    const step = plan.search_plan.find((x) => x.action === "sample_and_search")!;
+    const r = done.results[String(step.step)] as { samplePoints: number; interval: number };
+    console.log(
+      `| ${query} | ${String(step.params.searchRadius)} m | ${r.samplePoints} | ${r.interval} m | ${done.apiCalls} | ${(atMap / 1024).toFixed(0)} KB |`,
+    );
+  }
+}
+
+/** Seeds 000/001's plans as written (test/fixtures/seed-plans): checked and run offline. */
+async function seedExamples() {
+  const deps = createExecDeps(loadConfig({ DATA_DIR: "/nonexistent-dongne-data" }));
+  const dir = new URL("../test/fixtures/seed-plans/", import.meta.url);
+  console.log("\n### The seeds' plans as written (embedded provider, no keys)\n");
+  console.log(
+    "| example | plan check | strategy (defaulted?) | provider calls | places | totalCount | note |",
+  );
+  console.log("|---|---|---|---|---|---|---|");
+  for (const name of readdirSync(dir).filter((f) => f.endsWith(".json"))) {
+    const raw = JSON.parse(readFileSync(new URL(name, dir), "utf8")) as Record<string, unknown>;
+    const checked = checkPlan(raw);
+    if (!checked.ok) {
+      console.log(`| ${name} | refused: ${checked.problems[0]?.message} | | | | | |`);
+      continue;
+    }
+    const r = await executePlan(planFromClient(checked.plan), deps);
+    const defaulted = ["provider", "strategy_type", "post_processing"].filter((k) => !(k in raw));
+    const note = r.meta.emptyReason?.code ?? (r.itinerary ? `${r.itinerary.length} days` : "");
+    console.log(
+      `| ${name.replace(".json", "")} | ok | ${r.meta.strategyUsed}${defaulted.length ? ` (${defaulted.join(", ")} defaulted)` : ""} | ${r.meta.apiCalls} | ${r.places.length} | ${r.totalCount} | ${note} |`,
+    );
+  }
 }
 
 export async function benchSearch() {
   console.log("\n## Place-search execution");
   await routeBench();
   await embeddedBench();
+  await routeSampling();
   await callsByStrategy();
+  await seedExamples();
 }

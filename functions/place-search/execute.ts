@@ -1,28 +1,44 @@
 // Lambda: the APIPicker step. Starts from a plan (or resumes after the route fan-out) and runs the
 // steps; stops at a route fan-out so the Map state can search the sample points in parallel.
 import { z } from "zod";
+import { MAX_PAGE, Seen } from "../../shared/place-search/cursor.ts";
 import { execute, ExecState, initialState } from "../../shared/place-search/executor.ts";
-import type { ExecDeps } from "../../shared/place-search/exec-deps.ts";
 import { planFromClient } from "../../shared/place-search/given-plan.ts";
 import { PlanResponse, SearchPlan } from "../../shared/place-search/schemas.ts";
-import { runtime } from "../../shared/runtime.ts";
-import { stepHandler } from "../step.ts";
+import { defineStep } from "../../shared/workflows/step.ts";
+import { lambdaHandler } from "../lambda.ts";
 
-const ClientPlan = z.object({ plan: SearchPlan, query: z.string().optional() });
+const deadlineAt = z.number().optional();
+/**
+ * A resumed state, a plan from the Plan state, {plan, page} from a cursor (the next page of an earlier
+ * answer: its own plan, not planned again), or {plan} from POST /v1/search/execute.
+ */
+const ExecuteInput = z.union([
+  ExecState,
+  PlanResponse.extend({ deadlineAt }),
+  z.object({ plan: PlanResponse, page: z.number().int().min(2).max(MAX_PAGE), seen: Seen, deadlineAt }),
+  z.object({ plan: SearchPlan, query: z.string().max(500).optional(), deadlineAt }),
+]);
 
-/** A resumed state, a plan from the Plan state, or {plan} from POST /v1/search/execute. */
-export function toExecState(event: unknown): ExecState {
-  const e = event as Record<string, unknown>;
-  if (e && "results" in e) return ExecState.parse(event);
-  if (e && "translator_result" in e) return initialState(PlanResponse.parse(event));
-  const given = ClientPlan.parse(event);
-  return initialState(planFromClient(given.plan, given.query));
+export function toExecState(event: z.infer<typeof ExecuteInput>): ExecState {
+  if ("results" in event) return event;
+  if ("translator_result" in event) {
+    const { deadlineAt, ...plan } = event;
+    return initialState(plan, Date.now(), deadlineAt);
+  }
+  if ("page" in event)
+    return initialState(event.plan, Date.now(), event.deadlineAt, { page: event.page, seen: event.seen });
+  return initialState(planFromClient(event.plan, event.query), Date.now(), event.deadlineAt);
 }
 
-export function executeHandler(event: unknown, deps: ExecDeps) {
-  return execute(toExecState(event), deps, { fanout: "defer" });
-}
+export const executeStep = defineStep({
+  state: "Execute",
+  description: "APIPicker agent: runs the plan's steps against the providers",
+  input: ExecuteInput,
+  output: ExecState,
+  lambda: { timeoutSeconds: 60, memoryMb: 1024, keys: true },
+  entry: import.meta.url,
+  run: (input, rt) => execute(toExecState(input), rt.exec(), { fanout: "defer" }),
+});
 
-export const handler = stepHandler("execute", async (event) =>
-  executeHandler(event, (await runtime()).exec()),
-);
+export const handler = lambdaHandler(executeStep);

@@ -1,17 +1,21 @@
 // Lambda: dedupe and post-processing → the normalized AgentResponse of seed 000.
 import { ExecState } from "../../shared/place-search/executor.ts";
-import type { ExecDeps } from "../../shared/place-search/exec-deps.ts";
+import { AgentResponse } from "../../shared/place-search/place.ts";
 import { postProcess } from "../../shared/place-search/postprocess.ts";
-import { runtime } from "../../shared/runtime.ts";
-import { stepHandler } from "../step.ts";
+import { defineStep } from "../../shared/workflows/step.ts";
+import { lambdaHandler } from "../lambda.ts";
 
-export function postProcessHandler(event: unknown, deps: Pick<ExecDeps, "places">) {
-  return postProcess(ExecState.parse(event), {
-    dataSource: deps.places.dataSource,
-    synthetic: deps.places.synthetic,
-  });
-}
+export const postProcessStep = defineStep({
+  state: "PostProcess",
+  description: "Dedupe and post-processing → the normalized AgentResponse",
+  input: ExecState,
+  output: AgentResponse,
+  lambda: { timeoutSeconds: 30 },
+  entry: import.meta.url,
+  run: (input, rt) => {
+    const { places } = rt.exec();
+    return postProcess(input, { dataSource: places.dataSource, synthetic: places.synthetic });
+  },
+});
 
-export const handler = stepHandler("post-process", async (event) =>
-  postProcessHandler(event, (await runtime()).exec()),
-);
+export const handler = lambdaHandler(postProcessStep);

@@ -1,14 +1,17 @@
 // Lambda: one iteration of the route fan-out (Map state): every query at one sample point.
-import type { ExecDeps } from "../../shared/place-search/exec-deps.ts";
-import { searchAtPoint } from "../../shared/place-search/exec-actions.ts";
-import { FanoutItemSchema } from "../../shared/place-search/executor.ts";
-import { runtime } from "../../shared/runtime.ts";
-import { stepHandler } from "../step.ts";
+import { searchAtPoint } from "../../shared/place-search/actions/route.ts";
+import { FanoutItemSchema, PointResultSchema } from "../../shared/place-search/executor.ts";
+import { defineStep } from "../../shared/workflows/step.ts";
+import { lambdaHandler } from "../lambda.ts";
 
-export function searchPointHandler(event: unknown, deps: ExecDeps) {
-  return searchAtPoint(FanoutItemSchema.parse(event), deps);
-}
+export const searchPoint = defineStep({
+  state: "SearchPoint",
+  description: "APIPicker route fan-out: every keyword at one sample point",
+  input: FanoutItemSchema,
+  output: PointResultSchema,
+  lambda: { timeoutSeconds: 30, memoryMb: 1024, keys: true },
+  entry: import.meta.url,
+  run: (input, rt) => searchAtPoint(input, rt.exec()),
+});
 
-export const handler = stepHandler("search-point", async (event) =>
-  searchPointHandler(event, (await runtime()).exec()),
-);
+export const handler = lambdaHandler(searchPoint);

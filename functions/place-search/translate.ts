@@ -1,18 +1,22 @@
-// Lambda: the Translator step of the place-search workflow.
+// Lambda: the Translator step of the place-search workflows (query → translator_result).
 import { z } from "zod";
-import type { LlmPort } from "../../shared/llm/port.ts";
-import { translateStep } from "../../shared/place-search/plan-service.ts";
+import { TranslatedState, translateStep } from "../../shared/place-search/plan-service.ts";
 import { PlanRequest } from "../../shared/place-search/schemas.ts";
-import { runtime } from "../../shared/runtime.ts";
-import { stepHandler } from "../step.ts";
+import { defineStep } from "../../shared/workflows/step.ts";
+import { lambdaHandler } from "../lambda.ts";
 
-const Input = z.object({ query: PlanRequest.shape.query });
+export const translate = defineStep({
+  state: "Translate",
+  description: "Translator agent: query → translator_result (rules first, the LLM when unsure)",
+  input: z.object({
+    query: PlanRequest.shape.query,
+    location: PlanRequest.shape.location,
+    deadlineAt: z.number().optional(),
+  }),
+  output: TranslatedState,
+  lambda: { timeoutSeconds: 60, keys: true },
+  entry: import.meta.url,
+  run: (input, rt) => translateStep(input.query, rt.llm, Date.now(), input.deadlineAt, input.location),
+});
 
-export function translateHandler(event: unknown, llm: LlmPort | undefined) {
-  const { query } = Input.parse(event);
-  return translateStep(query, llm);
-}
-
-export const handler = stepHandler("translate", async (event) =>
-  translateHandler(event, (await runtime()).llm),
-);
+export const handler = lambdaHandler(translate);

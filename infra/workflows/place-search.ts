@@ -1,143 +1,89 @@
 // The place-search Express workflows (seeds 000/001), defined once: CDK deploys them with Lambda ARNs,
-// the local server runs them with aws-local-stepfunctions, each Task state mapped to the same handler.
+// the local server runs them with aws-local-stepfunctions, each Task state mapped to the same step.
 // JSONPath only (the local runner ignores JSONata); direct Lambda ARNs so results aren't wrapped in Payload.
 //
 //  plan:   Translate → Plan                                        (POST /v1/search/plan)
 //  search: [HasPlan?] Translate → Plan → Execute ⇄ SearchAlongRoute (Map over sample points) → PostProcess
 //          (POST /v1/search; POST /v1/search/execute starts at Execute with a given plan)
+//
+// A sample point that fails (its Lambda, after retries) becomes a warning and the search goes on.
+import { PLACE_SEARCH_STEPS as S } from "../../functions/place-search/steps.ts";
+import { task, type ArnOf } from "./task.ts";
+
+/** Sample points searched at once by the Map state (each point runs its keywords concurrently too). */
+export const FANOUT_CONCURRENCY = 10;
 
 export const PLACE_SEARCH_STATES = {
   hasPlan: "HasPlan",
-  translate: "Translate",
-  plan: "Plan",
-  execute: "Execute",
   needsFanout: "NeedsFanout",
   searchAlongRoute: "SearchAlongRoute",
-  searchPoint: "SearchPoint",
-  postProcess: "PostProcess",
+  pointFailed: "PointFailed",
 } as const;
+const N = PLACE_SEARCH_STATES;
 
-export interface PlaceSearchResources {
-  translateFunctionArn: string;
-  planFunctionArn: string;
-  executeFunctionArn: string;
-  searchPointFunctionArn: string;
-  postProcessFunctionArn: string;
-  /** sample points searched at once by the Map state */
-  fanoutConcurrency: number;
-}
-
-/** Transient Lambda faults are retried; domain errors are not (they would fail the same way again). */
-export const LAMBDA_RETRY = [
-  {
-    ErrorEquals: [
-      "Lambda.ServiceException",
-      "Lambda.AWSLambdaException",
-      "Lambda.SdkClientException",
-      "Lambda.TooManyRequestsException",
-    ],
-    IntervalSeconds: 1,
-    MaxAttempts: 2,
-    BackoffRate: 2,
-  },
-];
-
-const S = PLACE_SEARCH_STATES;
-
-// no Parameters on Translate: the handler validates its input with zod; a JSONPath template there cost
-// a third of the local runner's time per execution (bench/)
-const translateState = (r: PlaceSearchResources) => ({
-  Type: "Task",
-  Resource: r.translateFunctionArn,
-  TimeoutSeconds: 60,
-  Retry: LAMBDA_RETRY,
-  Next: S.plan,
-});
-
-const planState = (r: PlaceSearchResources, next: { Next: string } | { End: true }) => ({
-  Type: "Task",
-  Resource: r.planFunctionArn,
-  TimeoutSeconds: 30,
-  Retry: LAMBDA_RETRY,
-  ...next,
-});
-
-export function planDefinition(r: PlaceSearchResources) {
+export function planDefinition(arnOf: ArnOf) {
   return {
     Comment: "Place-search planning: natural-language query → Translator → MapSearch plan",
-    TimeoutSeconds: 120,
-    StartAt: S.translate,
+    TimeoutSeconds: 90,
+    StartAt: S.translate.state,
     States: {
-      [S.translate]: translateState(r),
-      [S.plan]: planState(r, { End: true }),
+      // no Parameters on Translate: the step validates its input with zod; a JSONPath template there
+      // cost a third of the local runner's time per execution (bench/)
+      [S.translate.state]: task(S.translate, arnOf, { Next: S.plan.state }),
+      [S.plan.state]: task(S.plan, arnOf, { End: true }),
     },
   };
 }
 
-export function searchDefinition(r: PlaceSearchResources) {
+export function searchDefinition(arnOf: ArnOf) {
   return {
     Comment:
       "Place search: Translator → MapSearch → APIPicker (route fan-out over sample points) → post-processing",
-    TimeoutSeconds: 240,
-    StartAt: S.hasPlan,
+    TimeoutSeconds: 120,
+    StartAt: N.hasPlan,
     States: {
-      [S.hasPlan]: {
+      [N.hasPlan]: {
         Type: "Choice",
-        Choices: [{ Variable: "$.plan", IsPresent: true, Next: S.execute }],
-        Default: S.translate,
+        Choices: [{ Variable: "$.plan", IsPresent: true, Next: S.execute.state }],
+        Default: S.translate.state,
       },
-      [S.translate]: translateState(r),
-      [S.plan]: planState(r, { Next: S.execute }),
-      [S.execute]: {
-        Type: "Task",
-        Resource: r.executeFunctionArn,
-        TimeoutSeconds: 90,
-        Retry: LAMBDA_RETRY,
-        Next: S.needsFanout,
-      },
-      [S.needsFanout]: {
+      [S.translate.state]: task(S.translate, arnOf, { Next: S.plan.state }),
+      [S.plan.state]: task(S.plan, arnOf, { Next: S.execute.state }),
+      [S.execute.state]: task(S.execute, arnOf, { Next: N.needsFanout }),
+      [N.needsFanout]: {
         Type: "Choice",
-        Choices: [{ Variable: "$.fanout", IsPresent: true, Next: S.searchAlongRoute }],
-        Default: S.postProcess,
+        Choices: [{ Variable: "$.fanout", IsPresent: true, Next: N.searchAlongRoute }],
+        Default: S.postProcess.state,
       },
-      [S.searchAlongRoute]: {
+      [N.searchAlongRoute]: {
         Type: "Map",
         ItemsPath: "$.fanout.items",
-        MaxConcurrency: r.fanoutConcurrency,
+        MaxConcurrency: FANOUT_CONCURRENCY,
         ItemProcessor: {
           ProcessorConfig: { Mode: "INLINE" },
-          StartAt: S.searchPoint,
+          StartAt: S.searchPoint.state,
           States: {
-            [S.searchPoint]: {
-              Type: "Task",
-              Resource: r.searchPointFunctionArn,
-              TimeoutSeconds: 30,
-              Retry: LAMBDA_RETRY,
+            [S.searchPoint.state]: task(S.searchPoint, arnOf, {
+              End: true,
+              Catch: [{ ErrorEquals: ["States.ALL"], ResultPath: "$.error", Next: N.pointFailed }],
+            }),
+            // the point's places are lost, not the search: a warning says which point and why
+            [N.pointFailed]: {
+              Type: "Pass",
+              Parameters: {
+                places: [],
+                apiCalls: 0,
+                "warnings.$":
+                  "States.Array(States.Format('sample point {} was not searched ({})', $.point.index, $.error.Error))",
+              },
               End: true,
             },
           },
         },
         ResultPath: "$.fanoutResults",
-        Next: S.execute,
+        Next: S.execute.state,
       },
-      [S.postProcess]: {
-        Type: "Task",
-        Resource: r.postProcessFunctionArn,
-        TimeoutSeconds: 30,
-        Retry: LAMBDA_RETRY,
-        End: true,
-      },
+      [S.postProcess.state]: task(S.postProcess, arnOf, { End: true }),
     },
   };
 }
-
-/** Placeholder ARNs for running the definitions locally (the runner never calls them). */
-const localArn = (name: string) => `arn:aws:lambda:ap-northeast-2:000000000000:function:dongne-${name}`;
-export const LOCAL_PLACE_SEARCH_RESOURCES: PlaceSearchResources = {
-  translateFunctionArn: localArn("translate"),
-  planFunctionArn: localArn("plan"),
-  executeFunctionArn: localArn("execute"),
-  searchPointFunctionArn: localArn("search-point"),
-  postProcessFunctionArn: localArn("post-process"),
-  fanoutConcurrency: 10,
-};

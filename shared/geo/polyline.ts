@@ -55,7 +55,7 @@ export function decodePolyline(encoded: string): LatLng[] {
 export function vertexesToPoints(vertexes: number[]): LatLng[] {
   const points: LatLng[] = [];
   for (let i = 0; i + 1 < vertexes.length; i += 2) {
-    const p = { lat: vertexes[i + 1], lng: vertexes[i] };
+    const p = { lat: vertexes[i + 1]!, lng: vertexes[i]! }; // i + 1 < length
     const last = points.at(-1);
     if (!last || last.lat !== p.lat || last.lng !== p.lng) points.push(p);
   }

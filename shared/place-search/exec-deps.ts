@@ -52,18 +52,27 @@ export function embeddedPlaces(dataDir: string): EmbeddedPlaces {
 }
 
 export function createExecDeps(config: Config, concurrency = config.providerConcurrency): ExecDeps {
+  const { baseUrls, timeoutMs } = config.providers;
   const kakaoKey = config.providers.place === "kakao" ? config.providers.kakaoKey : undefined;
   const googleKey = config.providers.googleKey;
-  const googleRoutes = googleKey ? new GoogleRoutes({ apiKey: googleKey }) : undefined;
+  const googleRoutes = googleKey
+    ? new GoogleRoutes({ apiKey: googleKey, baseUrl: baseUrls.googleRoutes, timeoutMs })
+    : undefined;
   return {
     places: gatePlaces(
-      kakaoKey ? new KakaoLocal({ apiKey: kakaoKey }) : embeddedPlaces(config.dataDir),
+      kakaoKey
+        ? new KakaoLocal({ apiKey: kakaoKey, baseUrl: baseUrls.kakao, timeoutMs })
+        : embeddedPlaces(config.dataDir),
       concurrency,
     ),
-    routes: kakaoKey ? new KakaoMobility({ apiKey: kakaoKey }) : new StraightLineRoutes(),
+    routes: kakaoKey
+      ? new KakaoMobility({ apiKey: kakaoKey, baseUrl: baseUrls.kakaoMobility, timeoutMs })
+      : new StraightLineRoutes(),
     googleRoutes,
     travel: googleRoutes ?? new HaversineDistances(),
-    google: googleKey ? new GooglePlaces({ apiKey: googleKey }) : undefined,
+    google: googleKey
+      ? new GooglePlaces({ apiKey: googleKey, baseUrl: baseUrls.googlePlaces, timeoutMs })
+      : undefined,
     mapLimit: limitTo(concurrency),
   };
 }

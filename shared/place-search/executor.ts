@@ -1,24 +1,38 @@
 // The APIPicker executor (seed 000): runs a checked plan step by step, substituting `${stepN.field}`
 // from earlier results. Its state is plain JSON so the workflow can stop it at a route fan-out (a Map
-// state over sample points) and resume it; run in-process, the fan-out runs inline.
+// state over sample points) and resume it; run in-process, the fan-out runs inline. It keeps to the
+// request's time budget: a step that would start after it is skipped with a warning, and the places
+// found so far are the answer.
 import { z } from "zod";
-import type { SamplePoint } from "../geo/route.ts";
-import { REF_PATTERN, type ActionName } from "./actions.ts";
+import { Deadline } from "../deadline.ts";
+import { ACTIONS, REF_PATTERN, type ActionName } from "./actions.ts";
+import type { ExecContext, FanoutItem, PointResult } from "./actions/context.ts";
+import { searchAtPoint } from "./actions/route.ts";
+import { dedupePlaces, nearer } from "./dedupe.ts";
+import type { ExecDeps } from "./exec-deps.ts";
 import { Place } from "./place.ts";
 import { PlanResponse } from "./schemas.ts";
-import type { ExecDeps } from "./exec-deps.ts";
-import { runAction, searchAtPoint, type FanoutItem, type PointResult } from "./exec-actions.ts";
 
 export const FanoutItemSchema = z.object({
   step: z.number().int(),
   point: z.object({
-    lat: z.number(),
-    lng: z.number(),
+    lat: z.number().min(-90).max(90),
+    lng: z.number().min(-180).max(180),
     index: z.number().int(),
     distanceFromStart: z.number(),
   }),
   queries: z.array(z.string()),
   radius: z.number(),
+  keep: z.number().int().min(1).max(45).optional(),
+  deadlineAt: z.number().optional(),
+});
+
+export const PointResultSchema = z.object({
+  places: z.array(Place),
+  apiCalls: z.number().int(),
+  providerFailures: z.number().int().optional(),
+  duplicatesRemoved: z.number().int().optional(),
+  warnings: z.array(z.string()),
 });
 
 export const ExecState = z.object({
@@ -27,20 +41,47 @@ export const ExecState = z.object({
   results: z.record(z.string(), z.unknown()),
   nextStep: z.number().int(),
   apiCalls: z.number().int(),
+  /** provider calls that failed (retried or not) */
+  providerFailures: z.number().int().default(0),
   warnings: z.array(z.string()),
   keywordsSearched: z.array(z.string()),
+  /** places removed as duplicates inside steps (000's meta.duplicatesRemoved counts them too) */
+  duplicatesRemoved: z.number().int().default(0),
   startedAt: z.number(),
+  /** the request's time budget (epoch ms); absent: none */
+  deadlineAt: z.number().optional(),
+  /** the page of the answer a cursor asked for (1 when absent), and the places earlier pages showed */
+  page: z.number().int().min(1).optional(),
+  seen: z.array(z.string()).optional(),
   fanout: z
     .object({ step: z.number().int(), items: z.array(FanoutItemSchema), samplePoints: z.number().int() })
     .optional(),
-  fanoutResults: z
-    .array(z.object({ places: z.array(Place), apiCalls: z.number().int(), warnings: z.array(z.string()) }))
-    .optional(),
+  fanoutResults: z.array(PointResultSchema).optional(),
 });
 export type ExecState = z.infer<typeof ExecState>;
 
-export function initialState(plan: PlanResponse, now = Date.now()): ExecState {
-  return { plan, results: {}, nextStep: 1, apiCalls: 0, warnings: [], keywordsSearched: [], startedAt: now };
+/** Post-processing and the workflow's own transitions need this much of the budget. */
+export const POST_PROCESS_RESERVE_MS = 1500;
+
+export function initialState(
+  plan: PlanResponse,
+  now = Date.now(),
+  deadlineAt?: number,
+  more?: { page: number; seen: string[] },
+): ExecState {
+  return {
+    ...(more && more.page > 1 ? { page: more.page, seen: more.seen } : {}),
+    plan,
+    results: {},
+    nextStep: 1,
+    apiCalls: 0,
+    providerFailures: 0,
+    warnings: [],
+    keywordsSearched: [],
+    duplicatesRemoved: 0,
+    startedAt: now,
+    ...(deadlineAt ? { deadlineAt } : {}),
+  };
 }
 
 export class UnresolvedReference extends Error {}
@@ -50,11 +91,13 @@ export function substitute(value: unknown, results: ExecState["results"]): unkno
   if (typeof value === "string") {
     const m = REF_PATTERN.exec(value);
     if (!m) return value;
-    const result = results[m[1]] as Record<string, unknown> | null | undefined;
-    if (!result) throw new UnresolvedReference(`step${m[1]} has no result`);
-    const field = result[m[2]];
-    if (field === undefined || field === null) throw new UnresolvedReference(`step${m[1]}.${m[2]} is empty`);
-    return field;
+    const [, stepNo = "", field = ""] = m;
+    const result = results[stepNo] as Record<string, unknown> | null | undefined;
+    if (!result) throw new UnresolvedReference(`step${stepNo} has no result`);
+    const found = result[field];
+    if (found === undefined || found === null)
+      throw new UnresolvedReference(`step${stepNo}.${field} is empty`);
+    return found;
   }
   if (Array.isArray(value)) return value.map((v) => substitute(v, results));
   if (value && typeof value === "object") {
@@ -68,7 +111,6 @@ export interface ExecuteOptions {
   fanout: "inline" | "defer";
 }
 
-/** Runs steps from state.nextStep; returns when done, or at a deferred fan-out. Never throws for a failed step. */
 /** The step numbers a step's parameters refer to. */
 function dependencies(params: unknown, out = new Set<number>()): Set<number> {
   if (typeof params === "string") {
@@ -87,25 +129,38 @@ function dependencies(params: unknown, out = new Set<number>()): Set<number> {
  */
 export async function execute(input: ExecState, deps: ExecDeps, opts: ExecuteOptions): Promise<ExecState> {
   const state: ExecState = structuredClone(input);
-  const counter = { apiCalls: state.apiCalls };
-  const ctx = {
+  const deadline = Deadline.from(state.deadlineAt);
+  const ctx: ExecContext = {
     deps,
-    counter,
+    counter: { apiCalls: state.apiCalls, failures: state.providerFailures, deadline },
     warnings: state.warnings,
     keywordsSearched: state.keywordsSearched,
     plan: state.plan,
   };
-  /** the calls and warnings of a fan-out's points join the execution's */
-  const absorb = (points: PointResult[]) => {
-    counter.apiCalls += points.reduce((n, r) => n + r.apiCalls, 0);
+  /** a fan-out's sample points become the step's result; their calls and warnings join the execution's */
+  const absorb = (step: number, points: PointResult[], items: FanoutItem[]) => {
+    const merged = dedupePlaces(
+      points.flatMap((r) => r.places),
+      nearer,
+    );
+    const [a, b] = items;
+    state.results[step] = {
+      places: merged.places,
+      totalCount: merged.places.length,
+      samplePoints: items.length,
+      interval: a && b ? b.point.distanceFromStart - a.point.distanceFromStart : null,
+    };
+    state.duplicatesRemoved += merged.removed + points.reduce((n, r) => n + (r.duplicatesRemoved ?? 0), 0);
+    ctx.counter.apiCalls += points.reduce((n, r) => n + r.apiCalls, 0);
+    ctx.counter.failures =
+      (ctx.counter.failures ?? 0) + points.reduce((n, r) => n + (r.providerFailures ?? 0), 0);
     for (const w of points.flatMap((r) => r.warnings))
       if (!state.warnings.includes(w)) state.warnings.push(w);
   };
 
   if (state.fanout && state.fanoutResults) {
-    const { step, samplePoints } = state.fanout;
-    state.results[step] = mergePointResults(state.fanoutResults, samplePoints);
-    absorb(state.fanoutResults);
+    const { step, items } = state.fanout;
+    absorb(step, state.fanoutResults, items);
     state.fanout = undefined;
     state.fanoutResults = undefined;
     state.nextStep = step + 1;
@@ -113,11 +168,22 @@ export async function execute(input: ExecState, deps: ExecDeps, opts: ExecuteOpt
 
   const steps = state.plan.search_plan;
   while (state.nextStep <= steps.length && !state.fanout) {
-    const wave = [steps[state.nextStep - 1]];
-    const inWave = new Set([wave[0].step]);
-    // a route fan-out closes its wave: whatever follows waits for the sample points' results
-    for (let n = state.nextStep + 1; n <= steps.length && wave.at(-1)!.action !== "sample_and_search"; n++) {
-      const next = steps[n - 1];
+    if (deadline.expired(POST_PROCESS_RESERVE_MS)) {
+      const skipped = steps.slice(state.nextStep - 1).map((s) => s.step);
+      state.warnings.push(
+        `the request's time budget is spent: step${skipped.length > 1 ? "s" : ""} ${skipped.join(", ")} skipped; the answer has what was found`,
+      );
+      for (const n of skipped) state.results[n] = null;
+      state.nextStep = steps.length + 1;
+      break;
+    }
+    const first = steps[state.nextStep - 1];
+    if (!first) break; // only a state this code never writes (nextStep < 1) lacks it
+    const wave = [first];
+    const inWave = new Set([first.step]);
+    for (const next of steps.slice(state.nextStep)) {
+      // a route fan-out closes its wave: whatever follows waits for the sample points' results
+      if (wave.at(-1)!.action === "sample_and_search") break;
       if ([...dependencies(next.params)].some((d) => inWave.has(d))) break;
       wave.push(next);
       inWave.add(next.step);
@@ -131,28 +197,50 @@ export async function execute(input: ExecState, deps: ExecDeps, opts: ExecuteOpt
           break;
         }
         const perPoint = await deps.mapLimit(out.items, (item: FanoutItem) => searchAtPoint(item, deps));
-        state.results[step.step] = mergePointResults(perPoint, out.items.length);
-        absorb(perPoint);
+        absorb(step.step, perPoint, out.items);
       }
       state.nextStep = step.step + 1;
     }
   }
-  state.apiCalls = counter.apiCalls;
+  state.apiCalls = ctx.counter.apiCalls;
+  state.providerFailures = ctx.counter.failures ?? 0;
   return state;
 
   async function runStep(step: ExecState["plan"]["search_plan"][number]) {
     const action = step.action as ActionName;
-    let params: Record<string, unknown>;
+    let params: unknown;
     try {
-      params = substitute(step.params, state.results) as Record<string, unknown>;
+      params = substitute(step.params, state.results);
     } catch (err) {
       state.warnings.push(`step ${step.step} (${action}) skipped: ${(err as Error).message}`);
       state.results[step.step] = null;
       return undefined;
     }
+    const def = ACTIONS[action];
+    // the values references brought in are checked like the plan's own, and the schema's defaults
+    // (000: sample_and_search's searchRadius 5000) filled in
+    const checked = def.params.safeParse(params);
+    if (!checked.success) {
+      const issue = checked.error.issues[0];
+      state.warnings.push(
+        `step ${step.step} (${action}) skipped: ${issue?.path.join(".") || "params"} ${issue?.message ?? "invalid"}`,
+      );
+      state.results[step.step] = null;
+      return undefined;
+    }
     try {
-      const out = await runAction(action, params, ctx, step.step);
-      if (out.kind === "result") state.results[step.step] = out.result;
+      const out = await def.run(checked.data as never, ctx, step.step);
+      if (out.kind === "result") {
+        const places = out.result.places;
+        if (Array.isArray(places)) {
+          // a step that gathers from several searches counts its duplicates once, here
+          const deduped = dedupePlaces(places as Place[]);
+          state.duplicatesRemoved += deduped.removed;
+          out.result.places = deduped.places;
+          out.result.totalCount = deduped.places.length;
+        }
+        state.results[step.step] = out.result;
+      }
       return out;
     } catch (err) {
       state.warnings.push(`step ${step.step} (${action}) failed: ${(err as Error).message}`);
@@ -161,22 +249,3 @@ export async function execute(input: ExecState, deps: ExecDeps, opts: ExecuteOpt
     }
   }
 }
-
-/** Joins the places found at each sample point; the same place seen from two points counts once here. */
-export function mergePointResults(
-  perPoint: { places: Place[] }[],
-  samplePoints: number,
-): { places: Place[]; totalCount: number; samplePoints: number } {
-  const seen = new Map<string, Place>();
-  for (const { places } of perPoint) {
-    for (const p of places) {
-      const key = `${p.provider}:${p.id}`;
-      const prev = seen.get(key);
-      if (!prev || (p.distance ?? Infinity) < (prev.distance ?? Infinity)) seen.set(key, p);
-    }
-  }
-  const places = [...seen.values()];
-  return { places, totalCount: places.length, samplePoints };
-}
-
-export type { SamplePoint };

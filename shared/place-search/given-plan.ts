@@ -1,16 +1,31 @@
 // POST /v1/search/execute runs a plan the caller wrote. It carries no translator_result: derive the
-// fields post-processing reads (keywords, category, strategy) from the plan's own steps.
+// fields post-processing reads (keywords, category, strategy) from the plan's own steps, and the
+// disclaimers 001 requires (pets: "disclaimer를 반드시 포함"; abroad) from what it searches.
+import { OVERSEAS_DISCLAIMER, PET_DISCLAIMER } from "./planner.ts";
 import type { PlanResponse, SearchPlan, TranslatorResult } from "./schemas.ts";
+
+/** Steps whose `query` locates a place rather than searching for places. */
+const LOCATING = new Set(["geocode", "google_find_place"]);
+const PETS = /애견|반려|펫|pet|dog/i;
 
 export function planFromClient(plan: SearchPlan, query = "", now = Date.now()): PlanResponse {
   const params = plan.search_plan.map((s) => s.params);
   const keywords = [
     ...new Set(
-      params
-        .flatMap((p) => [p.query, ...((p.queries as unknown[]) ?? [])])
+      plan.search_plan
+        .flatMap((s) => [
+          ...(LOCATING.has(s.action) ? [] : [s.params.query]),
+          ...((s.params.queries as unknown[]) ?? []),
+        ])
         .filter((q): q is string => typeof q === "string"),
     ),
   ];
+  const pets = keywords.some((k) => PETS.test(k));
+  const notes = [
+    ...(pets ? [PET_DISCLAIMER] : []),
+    ...(plan.provider === "google" ? [OVERSEAS_DISCLAIMER] : []),
+  ].filter((n) => !plan.post_processing.disclaimer?.includes(n));
+  const disclaimer = [plan.post_processing.disclaimer, ...notes].filter(Boolean).join(" ");
   const codes = [
     ...new Set(
       params.flatMap((p) => [p.category, p.category_group_code, ...((p.categories as unknown[]) ?? [])]),
@@ -28,7 +43,7 @@ export function planFromClient(plan: SearchPlan, query = "", now = Date.now()): 
     requires_distance_filter: plan.search_plan.some((s) => s.action === "distance_filter"),
     radius: null,
     provider: plan.provider,
-    tags: { pets: false, activities: [] },
+    tags: { pets, activities: [] },
     locations: [],
     days: plan.travel_plan?.days ?? null,
     nights: plan.travel_plan?.nights ?? null,
@@ -37,6 +52,7 @@ export function planFromClient(plan: SearchPlan, query = "", now = Date.now()): 
   };
   return {
     ...plan,
+    post_processing: { ...plan.post_processing, ...(disclaimer ? { disclaimer } : {}) },
     query,
     translator_result: translator,
     meta: {

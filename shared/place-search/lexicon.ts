@@ -14,6 +14,8 @@ export interface LexEntry {
   kind: LexKind;
   /** "맛집", "음식점": says "food" without saying which; a mood (속이 편한) replaces it */
   generic?: boolean;
+  /** a Korean dish with no English name a map abroad knows: searched there as written */
+  korean?: boolean;
 }
 
 const e = (
@@ -34,6 +36,8 @@ const drink = (en: string, terms: string[], keywords?: string[]) => e("drink", [
 const cafe = (en: string, terms: string[], keywords?: string[]) => e("cafe", ["CE7"], en, terms, keywords);
 const activity = (en: string, terms: string[], keywords?: string[]) => e("activity", [], en, terms, keywords);
 
+const korean = (entries: LexEntry[]): LexEntry[] => entries.map((x) => ({ ...x, korean: true }));
+
 export const LEXICON: LexEntry[] = [
   // generic
   {
@@ -49,37 +53,40 @@ export const LEXICON: LexEntry[] = [
     generic: true,
   },
   { ...food("restaurant", ["레스토랑"]), generic: true },
-  // Korean
+  { ...food("restaurants", ["먹거리", "먹을거리"], ["맛집"]), generic: true },
   food("korean food", ["한식", "한정식", "=korean"], ["한식"]),
-  food("gukbap", ["국밥"]),
-  food("haejangguk", ["해장국"]),
-  food("sundae soup", ["순대국", "순댓국"], ["순댓국"]),
-  food("seolleongtang", ["설렁탕", "곰탕"], ["설렁탕", "곰탕"]),
-  food("gamjatang", ["감자탕"]),
-  food("samgyetang", ["삼계탕"]),
-  food("kalguksu", ["칼국수", "수제비"], ["칼국수"]),
-  food("naengmyeon", ["냉면", "밀면", "막국수"]),
-  food("porridge", ["=죽", "죽집", "전복죽"], ["죽"]),
-  food("set meal", ["백반", "가정식", "기사식당"], ["백반"]),
-  food("bunsik", ["분식", "김밥", "떡볶이", "순대"]),
-  food("korean bbq", ["고깃집", "고기집", "=고기", "구이집", "=bbq", "=barbecue"], ["고깃집"]),
-  food("samgyeopsal", ["삼겹살", "오겹살", "목살"]),
-  food("galbi", ["갈비", "=galbi"]),
-  food("hanwoo", ["한우", "소고기", "소갈비", "=beef"], ["한우"]),
-  food("black pork", ["흑돼지"]),
-  food("gopchang", ["곱창", "막창", "대창"]),
-  food("jokbal", ["족발", "보쌈"]),
-  food("dakgalbi", ["닭갈비", "닭볶음탕", "찜닭"]),
-  food("fried chicken", ["치킨", "통닭", "=chicken"], ["치킨"]),
-  food("jeon", ["파전", "=전집", "빈대떡", "부침개"], ["파전"]),
-  food("raw fish", ["횟집", "=회", "활어", "사시미", "=sashimi"], ["횟집"]),
-  food("fish market", ["수산시장"]),
-  food("seafood", ["해산물", "해물", "조개구이", "=seafood"], ["해산물"]),
-  food("crab", ["대게", "킹크랩", "게장", "간장게장"]),
-  food("eel", ["장어", "민물장어"]),
-  food("mulhoe", ["물회"]),
-  food("braised monkfish", ["아구찜", "아귀찜"]),
-  food("hot pot", ["샤브샤브", "훠궈", "=hotpot"], ["샤브샤브"]),
+  // Korean dishes: abroad they are searched in Korean (Google finds "해장국", not "haejangguk")
+  ...korean([
+    food("gukbap", ["국밥"]),
+    food("haejangguk", ["해장국"]),
+    food("sundae soup", ["순대국", "순댓국"], ["순댓국"]),
+    food("seolleongtang", ["설렁탕", "곰탕"], ["설렁탕", "곰탕"]),
+    food("gamjatang", ["감자탕"]),
+    food("samgyetang", ["삼계탕"]),
+    food("kalguksu", ["칼국수", "수제비"], ["칼국수"]),
+    food("naengmyeon", ["냉면", "밀면", "막국수"]),
+    food("porridge", ["=죽", "죽집", "전복죽"], ["죽"]),
+    food("set meal", ["백반", "가정식", "기사식당"], ["백반"]),
+    food("bunsik", ["분식", "김밥", "떡볶이", "순대"]),
+    food("korean bbq", ["고깃집", "고기집", "=고기", "구이집", "=bbq", "=barbecue"], ["고깃집"]),
+    food("samgyeopsal", ["삼겹살", "오겹살", "목살"]),
+    food("galbi", ["갈비", "=galbi"]),
+    food("hanwoo", ["한우", "소고기", "소갈비", "=beef"], ["한우"]),
+    food("black pork", ["흑돼지"]),
+    food("gopchang", ["곱창", "막창", "대창"]),
+    food("jokbal", ["족발", "보쌈"]),
+    food("dakgalbi", ["닭갈비", "닭볶음탕", "찜닭"]),
+    food("fried chicken", ["치킨", "통닭", "=chicken"], ["치킨"]),
+    food("jeon", ["파전", "=전집", "빈대떡", "부침개"], ["파전"]),
+    food("raw fish", ["횟집", "=회", "활어", "사시미", "=sashimi"], ["횟집"]),
+    food("fish market", ["수산시장"]),
+    food("seafood", ["해산물", "해물", "조개구이", "=seafood"], ["해산물"]),
+    food("crab", ["대게", "킹크랩", "게장", "간장게장"]),
+    food("eel", ["장어", "민물장어"]),
+    food("mulhoe", ["물회"]),
+    food("braised monkfish", ["아구찜", "아귀찜"]),
+    food("hot pot", ["샤브샤브", "훠궈", "=hotpot"], ["샤브샤브"]),
+  ]),
   // Japanese
   food("japanese food", ["일식", "일본음식", "일본 음식", "일식집", "=japanese"], ["일식"]),
   food("sushi", ["초밥", "스시", "=sushi"], ["초밥"]),
@@ -129,7 +136,7 @@ export const LEXICON: LexEntry[] = [
     "lodging",
     ["AD5"],
     "hotel",
-    ["숙박", "호텔", "모텔", "펜션", "게스트하우스", "리조트", "=hotels?", "=hostel", "=stay"],
+    ["숙박", "숙소", "호텔", "모텔", "펜션", "게스트하우스", "리조트", "=hotels?", "=hostel", "=stay"],
     ["숙박"],
   ),
   e(
@@ -147,6 +154,22 @@ export const LEXICON: LexEntry[] = [
   // everyday places (Kakao category groups)
   e("place", ["PM9"], "pharmacy", ["약국", "=pharmacy"]),
   e("place", ["HP8"], "hospital", ["병원", "의원", "응급실", "=hospital", "=clinic"], ["병원"]),
+  // a specialty is searched as written: 소아과 is not any hospital
+  e("place", ["HP8"], "clinic", [
+    "소아과",
+    "소아청소년과",
+    "치과",
+    "피부과",
+    "안과",
+    "이비인후과",
+    "정형외과",
+    "내과",
+    "산부인과",
+    "한의원",
+    "정신과",
+    "비뇨기과",
+    "=dentist",
+  ]),
   e("place", ["CS2"], "convenience store", ["편의점"]),
   e("place", ["MT1"], "supermarket", ["대형마트", "마트", "=supermarket"], ["마트"]),
   e("place", ["PK6"], "parking", ["주차장", "=parking"], ["주차장"]),
@@ -181,6 +204,112 @@ export const LEXICON: LexEntry[] = [
   activity("cycling", ["자전거", "라이딩", "=cycling"], ["자전거"]),
   activity("running course", ["러닝", "조깅", "=running"], ["러닝코스"]),
   activity("trail", ["산책로", "=산책", "둘레길", "=walk"], ["산책로"]),
+];
+
+/**
+ * The context dictionary: words that change what is searched. A `kind` names a place of its own and
+ * replaces the generic one it contains (동물병원 is not a 병원, so no HP8); an `occasion` says what the
+ * place is for (뒤풀이, 회식, 공부) and gives keywords only when the query names no dish or kind itself.
+ * Both add review words where the occasion implies a condition (회식 → 단체석).
+ */
+export interface ContextEntry {
+  terms: string[];
+  role: "kind" | "occasion";
+  keywords: string[];
+  codes: KakaoCategoryCode[];
+  review: string[];
+  en: string[];
+}
+const ctx = (
+  role: ContextEntry["role"],
+  terms: string[],
+  keywords: string[],
+  codes: KakaoCategoryCode[] = [],
+  review: string[] = [],
+  en: string[] = [],
+): ContextEntry => ({ role, terms, keywords, codes, review, en });
+
+export const CONTEXT: ContextEntry[] = [
+  ctx(
+    "kind",
+    ["동물병원", "동물 병원", "애견병원", "애견 병원", "=vet", "=veterinarian"],
+    ["동물병원"],
+    [],
+    [],
+    ["veterinary clinic"],
+  ),
+  ctx("kind", ["동물약국", "동물 약국", "애견약국"], ["동물약국"], [], [], ["pet pharmacy"]),
+  ctx("kind", ["스터디카페", "스터디 카페", "독서실"], ["스터디카페"], [], [], ["study cafe"]),
+  ctx("kind", ["비건", "채식", "=vegan", "=vegetarian"], ["비건"], ["FD6"], [], ["vegan"]),
+  ctx("kind", ["노포"], ["노포"], ["FD6"], [], ["old restaurant"]),
+  ctx("kind", ["할랄", "=halal"], ["할랄"], ["FD6"], [], ["halal"]),
+  ctx("kind", ["비치클럽", "=beach club"], ["비치클럽"], [], [], ["beach club"]),
+  ctx(
+    "occasion",
+    ["뒤풀이", "2차", "3차", "술자리", "한잔", "한 잔"],
+    ["술집", "호프", "포차"],
+    ["FD6"],
+    [],
+    ["bar"],
+  ),
+  ctx("occasion", ["회식"], ["고깃집", "삼겹살", "한식"], ["FD6"], ["단체석"], ["korean bbq"]),
+  ctx(
+    "occasion",
+    ["공부하기", "공부할", "공부", "카공", "작업하기", "노트북"],
+    ["카페", "스터디카페"],
+    ["CE7"],
+    ["콘센트", "조용한"],
+    ["cafe"],
+  ),
+  ctx("occasion", ["혼술"], ["술집", "이자카야"], ["FD6"], ["혼술"], ["bar"]),
+  ctx(
+    "occasion",
+    ["소개팅", "상견례", "기념일"],
+    ["레스토랑", "파스타", "양식"],
+    ["FD6"],
+    ["분위기"],
+    ["restaurant"],
+  ),
+  ctx("occasion", ["점심", "=런치", "=lunch"], ["맛집", "음식점"], ["FD6"], [], ["lunch"]),
+];
+
+/** Words the condition parser reads (time, rating, price, exclusions): in the segmenter's dictionary. */
+export const CONDITION_WORDS = [
+  "지금",
+  "영업중",
+  "영업중인",
+  "영업",
+  "여는",
+  "하는",
+  "24시",
+  "24시간",
+  "새벽",
+  "심야",
+  "공휴일",
+  "휴일",
+  "연휴",
+  "명절",
+  "오늘",
+  "내일",
+  "모레",
+  "평점",
+  "별점",
+  "높은",
+  "이하",
+  "미만",
+  "프랜차이즈",
+  "체인점",
+  "체인",
+  "말고",
+  "빼고",
+  "제외",
+  "월요일",
+  "화요일",
+  "수요일",
+  "목요일",
+  "금요일",
+  "토요일",
+  "일요일",
 ];
 
 /** Moods that stand for several dishes; used only when the query names no dish of its own. */
@@ -233,17 +362,19 @@ export const REVIEW_TERMS: { terms: string[]; keyword: string }[] = [
   { terms: ["테라스", "야외석", "=terrace"], keyword: "테라스" },
   { terms: ["루프탑", "=rooftop"], keyword: "루프탑" },
   { terms: ["오션뷰", "바다뷰", "한강뷰", "뷰 좋은", "뷰맛집", "전망", "=view"], keyword: "뷰" },
-  { terms: ["24시", "24시간", "심야", "새벽", "=24h"], keyword: "24시" },
   { terms: ["예약 가능", "예약되는", "예약"], keyword: "예약" },
   { terms: ["콜키지"], keyword: "콜키지" },
   { terms: ["노키즈"], keyword: "노키즈존" },
-  { terms: ["아이와", "아이랑", "아기의자", "키즈", "유모차", "가족"], keyword: "아이 동반" },
+  {
+    terms: ["아이와", "아이랑", "애기랑", "애기와", "아기랑", "아기와", "아기의자", "키즈", "유모차", "가족"],
+    keyword: "아이 동반",
+  },
   { terms: ["휠체어", "배리어프리"], keyword: "휠체어" },
   { terms: ["혼밥", "1인석", "혼자"], keyword: "혼밥" },
   { terms: ["포장", "테이크아웃", "=takeout"], keyword: "포장" },
   { terms: ["배달"], keyword: "배달" },
   { terms: ["분위기 좋은", "분위기좋은", "감성", "데이트", "=romantic"], keyword: "분위기" },
-  { terms: ["가성비", "저렴한", "싼", "=cheap"], keyword: "가성비" },
+  { terms: ["가성비", "저렴한", "싼", "=cheap", "=affordable", "=budget"], keyword: "가성비" },
 ];
 
 export const PET_TERMS = [

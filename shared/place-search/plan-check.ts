@@ -1,7 +1,9 @@
-// Checks a plan before anything runs it: shape, actions from the allow-list, parameters by schema,
-// and `${stepN.field}` references only to earlier steps and to fields those steps produce.
+// Checks a plan before anything runs it: shape (a plan as the seeds write it gets their defaults),
+// actions from the allow-list, parameters by schema, and `${stepN.field}` references only to earlier
+// steps and to fields those steps produce.
 import { ACTIONS, isActionName, REF_PATTERN } from "./actions.ts";
-import { SearchPlan } from "./schemas.ts";
+import { SeedPlan, type SearchPlan } from "./schemas.ts";
+import { withSeedDefaults } from "./seed-defaults.ts";
 
 export interface PlanProblem {
   path: string;
@@ -19,16 +21,17 @@ function* stringsIn(value: unknown, path: string): Generator<{ path: string; val
 }
 
 export function checkPlan(input: unknown): PlanCheck {
-  const parsed = SearchPlan.safeParse(input);
+  const parsed = SeedPlan.safeParse(input);
   if (!parsed.success) {
     return {
       ok: false,
       problems: parsed.error.issues.map((i) => ({ path: i.path.join(".") || "plan", message: i.message })),
     };
   }
-  const plan = parsed.data;
+  const plan = withSeedDefaults(parsed.data);
   const problems: PlanProblem[] = [];
-  const outputs = new Map<number, readonly string[]>();
+  // what each step (by its own number) is and produces, for the references of the steps after it
+  const outputs = new Map<number, { action: string; fields: readonly string[] }>();
 
   plan.search_plan.forEach((step, index) => {
     const at = `search_plan[${index}]`;
@@ -53,17 +56,15 @@ export function checkPlan(input: unknown): PlanCheck {
         continue;
       }
       const target = Number(m[1]);
-      const fields = outputs.get(target);
-      if (target >= step.step || !fields) {
+      const field = m[2]!; // the pattern's groups always participate
+      const earlier = outputs.get(target);
+      if (target >= step.step || !earlier) {
         problems.push({ path: s.path, message: `step${target} is not an earlier step` });
-      } else if (!fields.includes(m[2])) {
-        problems.push({
-          path: s.path,
-          message: `step${target} (${plan.search_plan[target - 1].action}) has no field "${m[2]}"`,
-        });
+      } else if (!earlier.fields.includes(field)) {
+        problems.push({ path: s.path, message: `step${target} (${earlier.action}) has no field "${field}"` });
       }
     }
-    outputs.set(step.step, spec.output);
+    outputs.set(step.step, { action: step.action, fields: spec.output });
   });
 
   return problems.length ? { ok: false, problems } : { ok: true, plan };

@@ -1,11 +1,13 @@
 // The two steps of the planning workflow, as plain functions the Lambdas and the local runner share:
 // translate (query → translator_result) and plan (translator_result → checked MapSearch plan).
 import { z } from "zod";
+import { Deadline } from "../deadline.ts";
 import type { LlmPort } from "../llm/port.ts";
 import { checkPlan } from "./plan-check.ts";
 import { planSearch } from "./planner.ts";
-import { PlanResponse, TranslatorResult } from "./schemas.ts";
+import { LatLngInput, PlanResponse, TranslatorResult } from "./schemas.ts";
 import { translate } from "./translator/index.ts";
+import { MAX_TRIP_DAYS } from "./translator/rules.ts";
 
 /** Workflow state after Translate: what Plan needs, and the running meta. */
 export const TranslatedState = z.object({
@@ -19,24 +21,59 @@ export const TranslatedState = z.object({
     warnings: z.array(z.string()),
     startedAt: z.number(),
   }),
+  /** the request's time budget (epoch ms), passed on to the search */
+  deadlineAt: z.number().optional(),
+  /** the user's position the request carried ("near me") */
+  user_location: LatLngInput.optional(),
 });
 export type TranslatedState = z.infer<typeof TranslatedState>;
+
+/** The longest keyword a search sends. */
+const MAX_KEYWORD_CHARS = 60;
+
+/**
+ * Keeps a translation — the rules' or the LLM's — inside what a plan can hold, saying so, instead of
+ * failing the workflow: a trip longer than the rules plan is planned at that length, a keyword longer
+ * than a search takes is cut.
+ */
+export function boundTranslation(result: TranslatorResult, warnings: string[]): TranslatorResult {
+  const out = { ...result };
+  if (out.days !== null && out.days > MAX_TRIP_DAYS) {
+    warnings.push(
+      `${out.days}일 여행은 ${MAX_TRIP_DAYS}일까지만 계획했어요: 나머지 일정은 나눠서 찾아 주세요`,
+    );
+    out.days = MAX_TRIP_DAYS;
+  }
+  if (out.nights !== null) out.nights = Math.max(0, Math.min(out.nights, (out.days ?? MAX_TRIP_DAYS) - 1));
+  const cut = (k: string) => (k.length > MAX_KEYWORD_CHARS ? k.slice(0, MAX_KEYWORD_CHARS).trim() : k);
+  if ([...out.search_keywords, ...out.english_keywords].some((k) => k.length > MAX_KEYWORD_CHARS))
+    warnings.push(`a keyword longer than ${MAX_KEYWORD_CHARS} characters was shortened`);
+  out.search_keywords = [...new Set(out.search_keywords.map(cut).filter(Boolean))].slice(0, 12);
+  out.english_keywords = [...new Set(out.english_keywords.map(cut).filter(Boolean))].slice(0, 12);
+  return out;
+}
 
 export async function translateStep(
   query: string,
   llm?: LlmPort,
   now = Date.now(),
+  deadlineAt?: number,
+  userLocation?: LatLngInput,
 ): Promise<TranslatedState> {
-  const t = await translate(query, llm);
+  const t = await translate(query, llm, Deadline.from(deadlineAt));
+  const warnings = [...t.warnings];
+  const bounded = boundTranslation(t.result, warnings);
   return {
+    ...(deadlineAt ? { deadlineAt } : {}),
+    ...(userLocation ? { user_location: userLocation } : {}),
     query,
-    translator_result: t.result,
+    translator_result: bounded,
     meta: {
       engine: t.engine,
       confidence: t.confidence,
       llmCalls: t.usage.calls,
       llmTokens: { input: t.usage.inputTokens, output: t.usage.outputTokens },
-      warnings: t.warnings,
+      warnings,
       startedAt: now,
     },
   };
@@ -49,14 +86,34 @@ export class InvalidPlanError extends Error {
   }
 }
 
-export function planStep(state: TranslatedState, now = Date.now()): PlanResponse {
-  const checked = checkPlan(planSearch(state.translator_result));
-  if (!checked.ok) throw new InvalidPlanError(checked.problems);
+/** The plan, and the budget its search runs within. */
+export type PlannedState = PlanResponse & { deadlineAt?: number };
+
+export function planStep(state: TranslatedState, now = Date.now()): PlannedState {
+  const { question, ...planned } = planSearch(state.translator_result, {
+    query: state.query,
+    userLocation: state.user_location,
+  });
   const { startedAt, ...meta } = state.meta;
+  // a question has no steps to check: the answer asks it and searches nothing
+  const checked = question ? { ok: true as const, plan: planned } : checkPlan(planned);
+  if (!checked.ok) throw new InvalidPlanError(checked.problems);
+  // "near me" words with a position: the warning that nothing limits the area no longer holds
+  const warnings =
+    state.user_location && !state.translator_result.locations.length
+      ? meta.warnings.filter((w) => !w.startsWith("no location recognised"))
+      : meta.warnings;
   return {
+    ...(state.deadlineAt ? { deadlineAt: state.deadlineAt } : {}),
+    ...(state.user_location ? { user_location: state.user_location } : {}),
     query: state.query,
     translator_result: state.translator_result,
     ...checked.plan,
-    meta: { ...meta, durationMs: Math.max(0, now - startedAt) },
+    meta: {
+      ...meta,
+      warnings: question ? [...warnings.filter((w) => !w.startsWith("no location")), question] : warnings,
+      ...(question ? { question } : {}),
+      durationMs: Math.max(0, now - startedAt),
+    },
   };
 }

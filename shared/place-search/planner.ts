@@ -3,6 +3,7 @@
 import { lookupPlace } from "../geo/gazetteer.ts";
 import { haversine } from "../geo/haversine.ts";
 import type {
+  LatLngInput,
   LocationKind,
   PostProcessing,
   SearchPlan,
@@ -37,11 +38,6 @@ export function routeSearchRadius(estimatedMeters: number | null): number {
   if (estimatedMeters < 20_000) return 3000;
   if (estimatedMeters < 60_000) return 4000;
   return 5000;
-}
-
-/** 001: interval = min(2 × searchRadius, ceil(totalDistance / 20)). */
-export function routeSampleInterval(totalDistance: number, searchRadius: number): number {
-  return Math.max(1, Math.min(2 * searchRadius, Math.ceil(totalDistance / ROUTE_MAX_SAMPLE_POINTS)));
 }
 
 function estimateRouteMeters(a: TranslatedLocation, b: TranslatedLocation): number | null {
@@ -88,9 +84,15 @@ function kakaoSearch(
   return b.add("keyword_search", { query: first ?? "맛집", ...area, size, ...code }, description);
 }
 
+/** Google searches per plan: a mood's four dishes (해장국, 죽, 우동, 백반) all get searched abroad. */
+const GOOGLE_MAX_QUERIES = 4;
+
+function googleKeywords(tr: TranslatorResult): string[] {
+  return (tr.english_keywords.length ? tr.english_keywords : tr.search_keywords).slice(0, GOOGLE_MAX_QUERIES);
+}
+
 function googleQueries(tr: TranslatorResult, where: string, joiner: "near" | "in"): string[] {
-  const kws = tr.english_keywords.length ? tr.english_keywords : tr.search_keywords;
-  return kws.slice(0, 3).map((k) => `${k} ${joiner} ${where}`);
+  return googleKeywords(tr).map((k) => `${k} ${joiner} ${where}`);
 }
 
 function basePostProcessing(tr: TranslatorResult): PostProcessing {
@@ -100,7 +102,23 @@ function basePostProcessing(tr: TranslatorResult): PostProcessing {
     pp.review_keywords = tr.review_check_keywords;
     pp.sort_by = "relevance";
   }
-  return pp;
+  return withConditions(pp, tr);
+}
+
+/**
+ * The query's conditions, carried to post-processing. A rating sort works on Google's ratings: a Google
+ * place's own, or the `google` object google_enrich puts on a Kakao place.
+ */
+function withConditions(pp: PostProcessing, tr: TranslatorResult): PostProcessing {
+  const c = tr.conditions;
+  if (!c) return pp;
+  return {
+    ...pp,
+    ...(c.sort_by === "rating" ? { sort_by: "rating" as const } : {}),
+    ...(c.open_at ? { open_at: c.open_at } : {}),
+    ...(c.max_price ? { max_price: c.max_price } : {}),
+    ...(c.exclude.length ? { exclude: c.exclude } : {}),
+  };
 }
 
 function withDisclaimers(pp: PostProcessing, tr: TranslatorResult): PostProcessing {
@@ -111,31 +129,70 @@ function withDisclaimers(pp: PostProcessing, tr: TranslatorResult): PostProcessi
   return notes.length ? { ...pp, disclaimer: notes.join(" ") } : pp;
 }
 
-function radiusPlan(
-  tr: TranslatorResult,
-  center: TranslatedLocation | undefined,
-  b: PlanBuilder,
-): PostProcessing {
+/** Places google_enrich looks up for a list: the ones the answer shows first. */
+const ENRICH_LIMIT = 10;
+
+/**
+ * Kakao has no ratings, hours or reviews (000): a rating sort, an opening-hours condition or a question
+ * about the places found ("강남역 카페 리뷰") has Google enrich them (000: google_enrich).
+ */
+function enrichIfAsked(b: PlanBuilder, tr: TranslatorResult, search: number) {
+  const c = tr.conditions;
+  const needsGoogle =
+    (tr.detail_request && tr.detail_request.place === null) ||
+    (tr.provider === "kakao" && (c?.sort_by === "rating" || Boolean(c?.open_at)));
+  if (needsGoogle)
+    b.add(
+      "google_enrich",
+      { places: `\${step${search}.places}`, limit: ENRICH_LIMIT },
+      "Google 평점·영업시간·리뷰",
+    );
+}
+
+/** A centre the plan geocodes: a place the query names, or the user's own position ("near me"). */
+type Center = { kind: "place"; loc: TranslatedLocation } | { kind: "user"; at: LatLngInput };
+
+/** The step that locates the centre; its result has x, y, lat, lng and name. */
+function locate(b: PlanBuilder, tr: TranslatorResult, c: Center, what: string): number {
+  if (c.kind === "user")
+    return b.add("reverse_geocode", { x: c.at.lng, y: c.at.lat }, "내 위치 (요청의 location)");
+  return tr.provider === "google"
+    ? b.add("google_find_place", { query: c.loc.query }, what)
+    : b.add("geocode", { query: c.loc.query }, what);
+}
+
+/** "근처 카페", "내 주변 맛집": words that mean around the user, who has to say where. */
+const NEAR_ME = /근처|주변|가까운|인근|근방|여기|이 동네|내 위치|near me|nearby|around me|around here/i;
+
+export const ASK_FOR_PLACE =
+  "어디 근처에서 찾을까요? 장소(예: 강남역 근처 카페)를 적어 주시거나, 요청에 현재 위치(location: {lat, lng})를 함께 보내 주세요.";
+
+/** Searching around the user's position: a walk away unless the query gave a radius. */
+const NEAR_ME_RADIUS = 1000;
+
+function radiusPlan(tr: TranslatorResult, center: Center | undefined, b: PlanBuilder): PostProcessing {
   const pp = basePostProcessing(tr);
   const size = tr.review_check_keywords.length ? 30 : 15;
   if (!center) {
     // no area named: a nationwide accuracy search, the best a map API can do without a centre
-    kakaoSearch(b, tr, {}, size, "지역 없이 키워드 검색");
+    const search = kakaoSearch(b, tr, {}, size, "지역 없이 키워드 검색");
+    enrichIfAsked(b, tr, search);
     return { ...pp, sort_by: pp.sort_by === "distance" ? "relevance" : pp.sort_by };
   }
-  const radius = tr.radius ?? RADIUS_BY_KIND[center.kind];
-  if (tr.provider === "google") {
-    const s = b.add("google_find_place", { query: center.query }, "기준 장소 좌표");
-    const searches = googleQueries(tr, foreignLabel(center), "near").map((query) =>
+  const radius = tr.radius ?? (center.kind === "user" ? NEAR_ME_RADIUS : RADIUS_BY_KIND[center.loc.kind]);
+  const s = locate(b, tr, center, "기준 위치 좌표");
+  if (tr.provider === "google" && center.kind === "place") {
+    const searches = googleQueries(tr, foreignLabel(center.loc), "near").map((query) =>
       b.add("google_text_search", { query, ...googleCenter(s), radius: Math.min(radius, 50_000), size: 20 }),
     );
     // review conditions are checked in Google's reviews (000: google_enrich), for the first search's places
     if (tr.review_check_keywords.length)
       b.add("google_enrich", { places: `\${step${searches[0]}.places}` }, "리뷰 확인");
+    else enrichIfAsked(b, tr, searches[0]!);
     return pp;
   }
-  const s = b.add("geocode", { query: center.query }, "기준 위치 좌표");
-  kakaoSearch(b, tr, { ...kakaoCenter(s), radius: Math.min(radius, KAKAO_MAX_RADIUS) }, size);
+  const search = kakaoSearch(b, tr, { ...kakaoCenter(s), radius: Math.min(radius, KAKAO_MAX_RADIUS) }, size);
+  enrichIfAsked(b, tr, search);
   return pp;
 }
 
@@ -158,13 +215,16 @@ function routePlan(
       { origin: googleCenter(a), destination: googleCenter(d), mode: "DRIVE", provider: "google" },
       "실제 도로 경로 polyline 획득",
     );
-    for (const kw of (tr.english_keywords.length ? tr.english_keywords : tr.search_keywords).slice(0, 3)) {
-      b.add("google_search_along_route", {
-        query: kw,
+    // 000: Google provider + 경로 검색 → google_search_along_route, SAR 1회 (every keyword in one query)
+    b.add(
+      "google_search_along_route",
+      {
+        query: googleKeywords(tr).join(" OR "),
         polyline: `\${step${r}.encodedPolyline}`,
         origin: googleCenter(a),
-      });
-    }
+      },
+      "경로 주변 검색 (SAR 1회)",
+    );
     return pp;
   }
   const a = b.add("geocode", { query: origin.query }, "출발지 좌표");
@@ -187,36 +247,122 @@ function routePlan(
       queries: tr.search_keywords.length ? tr.search_keywords : ["맛집"],
       searchRadius: routeSearchRadius(estimateRouteMeters(origin, destination)),
       maxPoints: ROUTE_MAX_SAMPLE_POINTS,
-      totalDistance: `\${step${r}.distanceMeters}`,
     },
     "polyline 위 샘플링 후 검색",
   );
   return pp;
 }
 
-function pointTravelPlan(tr: TranslatorResult, center: TranslatedLocation, b: PlanBuilder): PostProcessing {
+/** Around the middle: a quarter of the way between them, at least a station's 1 km, at most 3 km. */
+function meetingRadius(places: TranslatedLocation[]): number {
+  const points = places.map((l) => lookupPlace(l.name) ?? lookupPlace(l.query));
+  const [a, c] = points;
+  if (!a || !c) return 1500;
+  return Math.min(3000, Math.max(1000, Math.round(haversine(a, c) / 4 / 100) * 100));
+}
+
+/** Meeting halfway: locate every place, search around their midpoint. */
+function meetingPlan(tr: TranslatorResult, places: TranslatedLocation[], b: PlanBuilder): PostProcessing {
+  const google = tr.provider === "google";
+  const located = places.map((l) =>
+    google
+      ? b.add("google_find_place", { query: l.query }, `${l.name} 좌표`)
+      : b.add("geocode", { query: l.query }, `${l.name} 좌표`),
+  );
+  const m = b.add(
+    "midpoint",
+    {
+      points: located.map((s) => (google ? googleCenter(s) : latLngOf(s))),
+      name: `${places.map((l) => l.name).join("·")} 중간`,
+    },
+    "중간 지점",
+  );
+  const radius = meetingRadius(places);
+  if (google) {
+    const search = b.add("google_text_search", {
+      query: googleKeywords(tr)[0] ?? "cafe",
+      ...googleCenter(m),
+      radius,
+      size: 20,
+    });
+    enrichIfAsked(b, tr, search);
+  } else {
+    const search = kakaoSearch(b, tr, { ...kakaoCenter(m), radius }, 15, "중간 지점 주변 검색");
+    enrichIfAsked(b, tr, search);
+  }
+  return basePostProcessing(tr);
+}
+
+function pointTravelPlan(tr: TranslatorResult, center: Center, b: PlanBuilder): PostProcessing {
   const threshold = tr.distanceThreshold ?? 1000;
   const mode = tr.travelMode ?? (threshold <= 2000 ? "walking" : "driving");
   // 001: search threshold × 1.5 around the point (straight lines are shorter than roads), then filter
   const radius = Math.min(Math.round(threshold * 1.5), KAKAO_MAX_RADIUS);
-  let s: number;
+  const s = locate(b, tr, center, "기준 위치 좌표");
   let search: number;
-  if (tr.provider === "google") {
-    s = b.add("google_find_place", { query: center.query }, "기준 장소 좌표");
+  if (tr.provider === "google" && center.kind === "place") {
     search = b.add("google_text_search", {
-      query: googleQueries(tr, foreignLabel(center), "near")[0],
+      query: googleQueries(tr, foreignLabel(center.loc), "near")[0],
       ...googleCenter(s),
       radius,
       size: 20,
     });
   } else {
-    s = b.add("geocode", { query: center.query }, "기준 위치 좌표");
     search = kakaoSearch(b, tr, { ...kakaoCenter(s), radius }, 30, "확장 반경 검색");
   }
   const origin = tr.provider === "google" ? googleCenter(s) : latLngOf(s);
   b.add("distance_filter", { origin, places: `\${step${search}.places}`, threshold, mode }, "실거리 필터링");
   return { ...basePostProcessing(tr), sort_by: "travelDistance" };
 }
+
+/** 000's 사용 시점: the action that answers what the user asks about a place. */
+const DETAIL_ACTION = {
+  summary: "google_summarize",
+  reviews: "google_reviews",
+  details: "google_details",
+  hours: "google_check_open",
+} as const;
+
+/**
+ * One named place and what the user asks about it ("이치란 라멘 시부야 리뷰 요약해줘"): Google finds it by
+ * name (near the place named with it) and the detail action answers; in Korea the Kakao search for the
+ * name runs too, so the place is shown even without Google, and Google's answer is put on it.
+ */
+function detailPlan(
+  tr: TranslatorResult,
+  name: string,
+  center: Center | undefined,
+  b: PlanBuilder,
+): PostProcessing {
+  const kind = tr.detail_request!.kind;
+  const where =
+    center?.kind === "place" ? (tr.provider === "google" ? foreignLabel(center.loc) : center.loc.name) : "";
+  if (tr.provider !== "google") {
+    const s = center ? locate(b, tr, center, "기준 위치 좌표") : undefined;
+    const area = s
+      ? {
+          ...kakaoCenter(s),
+          radius: center?.kind === "place" ? RADIUS_BY_KIND[center.loc.kind] * 2 : NEAR_ME_RADIUS,
+        }
+      : {};
+    b.add("keyword_search", { query: name, ...area, size: 5 }, `"${name}" 검색`);
+  }
+  const near = center?.kind === "user" ? { lat: center.at.lat, lng: center.at.lng } : {};
+  const found = b.add(
+    "google_find_place",
+    { query: [name, where].filter(Boolean).join(" "), ...near },
+    `"${name}" Google 장소 찾기`,
+  );
+  b.add(DETAIL_ACTION[kind], { place_id: `\${step${found}.id}` }, DETAIL_DESCRIPTION[kind]);
+  return { deduplicate: true, sort_by: "distance", max_results: 5 };
+}
+
+const DETAIL_DESCRIPTION = {
+  summary: "기본 정보 + 리뷰 요약",
+  reviews: "리뷰 원문",
+  details: "기본 정보",
+  hours: "영업시간",
+} as const;
 
 function tripPlan(
   tr: TranslatorResult,
@@ -254,8 +400,8 @@ function tripPlan(
       if (role === "관광지") {
         b.add(
           "multi_category_search",
-          { categories: ["AT4", "CT1"], queries: ["관광지", "명소"], ...area, tripRole: role },
-          "관광지 검색",
+          { categories: ["AT4", "CT1"], ...area, tripRole: role },
+          "관광지 검색 (관광명소, 문화시설)",
         );
         if (tr.tags.activities.length) {
           b.add(
@@ -289,49 +435,56 @@ function tripPlan(
     pp.filter_by_review = true;
     pp.review_keywords = tr.review_check_keywords;
   }
-  return { pp, roles };
+  // a trip is ranked by its days, not by rating
+  const { sort_by: _rating, ...conditions } = withConditions(pp, tr);
+  return { pp: conditions, roles };
 }
 
-export function planSearch(tr: TranslatorResult): SearchPlan {
+/** What planning knows besides the translation: the query as typed and the user's position. */
+export interface PlanInput {
+  query?: string;
+  userLocation?: LatLngInput;
+}
+
+/** A plan, or (no steps) the question the user must answer first. */
+export type PlannedSearch = SearchPlan & { question?: string };
+
+export function planSearch(tr: TranslatorResult, input: PlanInput = {}): PlannedSearch {
   const b = new PlanBuilder();
-  const center = tr.locations.find((l) => l.role === "center") ?? tr.locations[0];
+  const centers = tr.locations.filter((l) => l.role === "center");
+  const named = centers[0] ?? tr.locations[0];
   const origin = tr.locations.find((l) => l.role === "origin");
   const destination = tr.locations.find((l) => l.role === "destination");
-
-  if (tr.distanceMode === "multi_point" && center) {
-    const days = tr.days ?? 1;
-    const { pp, roles } = tripPlan(tr, center, b);
-    return {
-      strategy_type: "multi_point",
-      provider: tr.provider,
-      travel_plan: { destination: center.name, days, nights: tr.nights ?? Math.max(0, days - 1), roles },
-      search_plan: b.steps,
-      post_processing: withDisclaimers(pp, tr),
-    };
-  }
-  if (tr.distanceMode === "route" && origin && destination) {
-    const pp = routePlan(tr, origin, destination, b);
-    return {
-      strategy_type: "route",
-      provider: tr.provider,
-      search_plan: b.steps,
-      post_processing: withDisclaimers(pp, tr),
-    };
-  }
-  if (tr.distanceMode === "point_travel" && center) {
-    const pp = pointTravelPlan(tr, center, b);
-    return {
-      strategy_type: "point_travel",
-      provider: tr.provider,
-      search_plan: b.steps,
-      post_processing: withDisclaimers(pp, tr),
-    };
-  }
-  const pp = radiusPlan(tr, center, b);
-  return {
-    strategy_type: "radius",
+  const user = input.userLocation;
+  const center: Center | undefined = named
+    ? { kind: "place", loc: named }
+    : user
+      ? { kind: "user", at: user }
+      : undefined;
+  const plan = (strategy: SearchPlan["strategy_type"], pp: PostProcessing): PlannedSearch => ({
+    strategy_type: strategy,
     provider: tr.provider,
     search_plan: b.steps,
     post_processing: withDisclaimers(pp, tr),
-  };
+  });
+
+  if (tr.distanceMode === "multi_point" && named) {
+    const days = tr.days ?? 1;
+    const { pp, roles } = tripPlan(tr, named, b);
+    return {
+      ...plan("multi_point", pp),
+      travel_plan: { destination: named.name, days, nights: tr.nights ?? Math.max(0, days - 1), roles },
+    };
+  }
+  if (tr.distanceMode === "route" && origin && destination)
+    return plan("route", routePlan(tr, origin, destination, b));
+  if (centers.length >= 2) return plan("radius", meetingPlan(tr, centers, b));
+  if (tr.distanceMode === "point_travel" && center)
+    return plan("point_travel", pointTravelPlan(tr, center, b));
+  if (tr.detail_request?.place) return plan("radius", detailPlan(tr, tr.detail_request.place, center, b));
+  if (!center && input.query !== undefined && NEAR_ME.test(input.query)) {
+    // "근처 카페" with no place and no position: nothing to search around yet
+    return { ...plan("radius", basePostProcessing(tr)), question: ASK_FOR_PLACE };
+  }
+  return plan("radius", radiusPlan(tr, center, b));
 }

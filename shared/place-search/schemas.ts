@@ -37,6 +37,51 @@ export const TranslatedLocation = z.object({
 });
 export type TranslatedLocation = z.infer<typeof TranslatedLocation>;
 
+/** When the places must be open: now, around the clock, late at night, or on a day / at a time. */
+export const OpenAt = z.object({
+  kind: z.enum(["now", "24h", "dawn", "at"]),
+  /** 0 = Sunday … 6 = Saturday */
+  weekday: z.number().int().min(0).max(6).optional(),
+  holiday: z.boolean().optional(),
+  /** 0 today, 1 tomorrow, 2 the day after */
+  day_offset: z.number().int().min(0).max(7).optional(),
+  /** local time "HH:MM" */
+  time: z
+    .string()
+    .regex(/^\d{2}:\d{2}$/)
+    .optional(),
+});
+export type OpenAt = z.infer<typeof OpenAt>;
+
+/** Conditions on the places that are not search words: checked where the provider has the data. */
+export const Conditions = z.object({
+  open_at: OpenAt.nullable(),
+  sort_by: z.enum(["rating"]).nullable(),
+  /** price ceiling per person, KRW */
+  max_price: z.number().int().positive().nullable(),
+  /** places to leave out: "프랜차이즈" (chains) or a name as written */
+  exclude: z.array(z.string().min(1).max(30)).max(6),
+});
+export type Conditions = z.infer<typeof Conditions>;
+
+export const DetailKind = z.enum(["summary", "reviews", "details", "hours"]);
+export type DetailKind = z.infer<typeof DetailKind>;
+
+export const DetailRequest = z.object({
+  kind: DetailKind,
+  place: z.string().min(1).max(60).nullable(),
+});
+export type DetailRequest = z.infer<typeof DetailRequest>;
+
+/** A point the client sends: the user's position for "near me". */
+export const LatLngInput = z
+  .object({
+    lat: z.number({ error: "must be a number" }).min(-90).max(90),
+    lng: z.number({ error: "must be a number" }).min(-180).max(180),
+  })
+  .strict();
+export type LatLngInput = z.infer<typeof LatLngInput>;
+
 export const TranslatorResult = z.object({
   search_keywords: z.array(z.string().min(1).max(60)).max(12),
   category_codes: z.array(z.enum(KAKAO_CATEGORY_CODES)).max(6),
@@ -55,6 +100,13 @@ export const TranslatorResult = z.object({
   trip_roles: z.array(z.string().min(1)).max(8),
   /** the same search in English, for Google text search abroad */
   english_keywords: z.array(z.string().min(1).max(60)).max(12),
+  /** conditions read out of the query (issue 12); absent in plans made before them */
+  conditions: Conditions.optional(),
+  /**
+   * What the user asks to know about a place (000's 사용 시점): a review summary, the reviews, basic
+   * information, or the hours; `place` names the one place asked about, null for the places found.
+   */
+  detail_request: DetailRequest.nullable().optional(),
 });
 export type TranslatorResult = z.infer<typeof TranslatorResult>;
 
@@ -80,6 +132,12 @@ export const PostProcessing = z.object({
   optimize_route_per_day: z.boolean().optional(),
   max_per_day: z.number().int().positive().max(20).optional(),
   disclaimer: z.string().optional(),
+  /** keep places open then (Google's openNow / hours; Kakao has no hours: a warning points to placeUrl) */
+  open_at: OpenAt.optional(),
+  /** price ceiling per person, KRW, where the data has prices */
+  max_price: z.number().int().positive().optional(),
+  /** leave out chains ("프랜차이즈": Kakao's brand level in categoryName) and places with these names */
+  exclude: z.array(z.string()).optional(),
 });
 export type PostProcessing = z.infer<typeof PostProcessing>;
 
@@ -100,14 +158,51 @@ export const SearchPlan = z.object({
 });
 export type SearchPlan = z.infer<typeof SearchPlan>;
 
+/**
+ * A plan as the seeds write one: 000's input is a bare `search_plan`, and 001's examples leave out
+ * `provider` (000: 미명시 → kakao), `strategy_type`, `post_processing` or a travel_plan's `nights`.
+ * `withSeedDefaults` (seed-defaults.ts) turns it into a SearchPlan.
+ */
+export const SeedPlan = SearchPlan.extend({
+  strategy_type: StrategyType.optional(),
+  provider: Provider.optional(),
+  post_processing: PostProcessing.optional(),
+  travel_plan: TravelPlan.extend({ nights: TravelPlan.shape.nights.optional() }).optional(),
+});
+export type SeedPlan = z.infer<typeof SeedPlan>;
+
+const QueryText = z
+  .string({ error: "must be a string" })
+  .trim()
+  .min(1, "must not be empty")
+  .max(MAX_QUERY_LENGTH, `must be at most ${MAX_QUERY_LENGTH} characters`);
+
 export const PlanRequest = z.object({
-  query: z
-    .string({ error: "must be a string" })
-    .trim()
-    .min(1, "must not be empty")
-    .max(MAX_QUERY_LENGTH, `must be at most ${MAX_QUERY_LENGTH} characters`),
+  query: QueryText,
+  /** the user's position: "근처 카페" searches around it */
+  location: LatLngInput.optional(),
 });
 export type PlanRequest = z.infer<typeof PlanRequest>;
+
+/** The longest continuation token accepted (a plan, compressed). */
+export const MAX_CURSOR_LENGTH = 16_000;
+
+/** POST /v1/search: a query (and the user's position), or the `cursor` of an earlier answer's next page. */
+export const PlaceSearchRequest = z
+  .object({
+    query: QueryText.optional(),
+    location: LatLngInput.optional(),
+    cursor: z
+      .string({ error: "must be a string" })
+      .min(1, "must not be empty")
+      .max(MAX_CURSOR_LENGTH, "is not a cursor this API gave")
+      .optional(),
+  })
+  .refine((r) => r.query !== undefined || r.cursor !== undefined, {
+    path: ["query"],
+    message: "is required (or a cursor from meta.page.next)",
+  });
+export type PlaceSearchRequest = z.infer<typeof PlaceSearchRequest>;
 
 export const LlmUsage = z.object({
   calls: z.number().int(),
@@ -126,12 +221,18 @@ export const PlanMeta = z.object({
   durationMs: z.number(),
   /** answered from the plan cache (rules-engine plans only) */
   cache: z.enum(["hit", "miss"]).optional(),
+  /** the plan cannot search yet: what the user is asked ("근처 카페" with no place and no position) */
+  question: z.string().optional(),
 });
 export type PlanMeta = z.infer<typeof PlanMeta>;
 
 export const PlanResponse = SearchPlan.extend({
+  /** empty only when the plan asks a question instead (meta.question) */
+  search_plan: z.array(SearchStep).max(30),
   query: z.string(),
   translator_result: TranslatorResult,
+  /** the user's position the request carried ("near me") */
+  user_location: LatLngInput.optional(),
   meta: PlanMeta,
 });
 export type PlanResponse = z.infer<typeof PlanResponse>;

@@ -6,19 +6,26 @@ import { execute, initialState } from "./executor.ts";
 import type { AgentResponse } from "./place.ts";
 import { postProcess } from "./postprocess.ts";
 import { planStep, translateStep } from "./plan-service.ts";
-import type { PlanResponse } from "./schemas.ts";
+import type { LatLngInput, PlanResponse } from "./schemas.ts";
 
 export async function executePlan(
   plan: PlanResponse,
   deps: ExecDeps,
   startedAt = Date.now(),
+  deadlineAt?: number,
 ): Promise<AgentResponse> {
-  const state = await execute(initialState(plan, startedAt), deps, { fanout: "inline" });
+  const state = await execute(initialState(plan, startedAt, deadlineAt), deps, { fanout: "inline" });
   return postProcess(state, { dataSource: deps.places.dataSource, synthetic: deps.places.synthetic });
 }
 
-export async function searchPlaces(query: string, deps: ExecDeps, llm?: LlmPort): Promise<AgentResponse> {
+export async function searchPlaces(
+  query: string,
+  deps: ExecDeps,
+  llm?: LlmPort,
+  deadlineAt?: number,
+  userLocation?: LatLngInput,
+): Promise<AgentResponse> {
   const started = Date.now();
-  const plan = planStep(await translateStep(query, llm, started));
-  return executePlan(plan, deps, started);
+  const plan = planStep(await translateStep(query, llm, started, deadlineAt, userLocation));
+  return executePlan(plan, deps, started, deadlineAt);
 }

@@ -1,35 +1,32 @@
 // Trips (001's multi_point): places grouped into days by area, each day holding its roles (관광지,
 // 맛집, 카페, 숙박), visited in an order from nearest neighbour improved by 2-opt.
-import { allGazetteerEntries } from "../geo/gazetteer.ts";
 import { haversine, type LatLng } from "../geo/haversine.ts";
+import { areaGroupOf } from "./area-group.ts";
 import type { Place } from "./place.ts";
-
-/** Walk length of an ordered visit. */
-export function tourLength(points: LatLng[]): number {
-  let d = 0;
-  for (let i = 1; i < points.length; i++) d += haversine(points[i - 1], points[i]);
-  return d;
-}
 
 /** Nearest-neighbour order from the first point, then 2-opt until no swap shortens the walk. */
 export function optimizeOrder<T extends LatLng>(points: T[]): T[] {
-  if (points.length < 3) return [...points];
-  const rest = points.slice(1);
-  const order = [points[0]];
+  const [first, ...rest] = points;
+  if (!first || rest.length < 2) return [...points];
+  const order = [first];
   while (rest.length) {
     const last = order.at(-1)!;
     let best = 0;
-    for (let i = 1; i < rest.length; i++)
-      if (haversine(last, rest[i]) < haversine(last, rest[best])) best = i;
-    order.push(rest.splice(best, 1)[0]);
+    let bestDistance = Infinity;
+    for (const [i, p] of rest.entries()) {
+      const d = haversine(last, p);
+      if (d < bestDistance) [best, bestDistance] = [i, d];
+    }
+    order.push(...rest.splice(best, 1));
   }
   for (let improved = true, rounds = 0; improved && rounds < 50; rounds++) {
     improved = false;
     for (let i = 1; i < order.length - 1; i++) {
       for (let j = i + 1; j < order.length; j++) {
-        const a = order[i - 1];
-        const b = order[i];
-        const c = order[j];
+        // 1 ≤ i < j < order.length: only d, past the last visit, can be missing
+        const a = order[i - 1]!;
+        const b = order[i]!;
+        const c = order[j]!;
         const d = order[j + 1];
         const before = haversine(a, b) + (d ? haversine(c, d) : 0);
         const after = haversine(a, c) + (d ? haversine(b, d) : 0);
@@ -43,27 +40,24 @@ export function optimizeOrder<T extends LatLng>(points: T[]): T[] {
   return order;
 }
 
-/** The nearest named area (a city, district or landmark of the gazetteer) within 30 km. */
-export function areaGroupOf(p: LatLng): string | undefined {
-  let best: { d: number; name: string } | undefined;
-  for (const e of allGazetteerEntries()) {
-    if (!["city", "landmark", "foreign", "gu"].includes(e.kind)) continue;
-    const d = haversine(p, e);
-    if (d < 30_000 && (!best || d < best.d)) best = { d, name: e.name };
-  }
-  return best?.name;
-}
-
-const ROLE_QUOTA: Record<string, number> = { 관광지: 2, 맛집: 2, 카페: 1, 숙박: 1 };
+/** At most this many of a role per day (lodging: one a night). */
+const ROLE_QUOTA: Record<string, number> = { 관광지: 2, 맛집: 2, 카페: 1 };
+const LODGING = "숙박";
 
 export interface TripLayout {
   places: Place[];
   itinerary: { day: number; places: string[] }[];
+  /** nights left without lodging (no lodging was found at all) */
+  nightsWithoutLodging: number;
+  /** nights that reuse the previous night's lodging (fewer lodgings found than nights) */
+  lodgingReused: number;
 }
 
 /**
- * Splits candidates into `days` angular sectors around the centre (nearby places share a day), picks
- * each day's roles from its sector (falling back to the nearest leftovers), and orders each day.
+ * Splits candidates into `days` angular sectors around the centre (nearby places share a day). Each
+ * night gets its lodging first; then the day is filled round-robin over the other roles (관광지, 맛집,
+ * 카페, …), each up to its quota, never beyond max_per_day in all; each day is walked in the shortest
+ * order found and ends at its lodging.
  */
 export function layoutTrip(
   candidates: Place[],
@@ -79,30 +73,53 @@ export function layoutTrip(
     const role = p.tripRole ?? "관광지";
     byRole.set(role, [...(byRole.get(role) ?? []), p]);
   }
+  const visitRoles = [...byRole.keys()].filter((r) => r !== LODGING).sort((a, b) => rank(a) - rank(b));
   const used = new Set<string>();
   const out: Place[] = [];
   const itinerary: TripLayout["itinerary"] = [];
+  let nightsWithoutLodging = 0;
+  let lodgingReused = 0;
+  let lastLodging: Place | undefined;
+  /** this day's sector of a role's list first, then anything left */
+  const next = (role: string, day: number) => {
+    const list = byRole.get(role) ?? [];
+    const from = Math.floor(((day - 1) * list.length) / days);
+    return [...list.slice(from), ...list.slice(0, from)].find((p) => !used.has(p.id));
+  };
   for (let day = 1; day <= days; day++) {
-    const picked: Place[] = [];
-    for (const [role, list] of byRole) {
-      const quota = role === "숙박" ? (day <= nights ? 1 : 0) : (ROLE_QUOTA[role] ?? 1);
-      // this day's sector of the list, then anything left
-      const from = Math.floor(((day - 1) * list.length) / days);
-      const ordered = [...list.slice(from), ...list.slice(0, from)];
-      for (const p of ordered) {
-        if (picked.filter((x) => x.tripRole === role).length >= quota || picked.length >= maxPerDay) break;
-        if (!used.has(p.id)) {
-          used.add(p.id);
-          picked.push(p);
-        }
+    let lodging: Place | undefined;
+    if (day <= nights && maxPerDay > 0) {
+      lodging = next(LODGING, day);
+      if (lodging) used.add(lodging.id);
+      else if (lastLodging) {
+        lodging = lastLodging; // the same place another night
+        lodgingReused++;
+      } else nightsWithoutLodging++;
+    }
+    const visits: Place[] = [];
+    const budget = maxPerDay - (lodging ? 1 : 0);
+    for (let progress = true; progress && visits.length < budget;) {
+      progress = false;
+      for (const role of visitRoles) {
+        if (visits.length >= budget) break;
+        if (visits.filter((p) => p.tripRole === role).length >= (ROLE_QUOTA[role] ?? 1)) continue;
+        const p = next(role, day);
+        if (!p) continue;
+        used.add(p.id);
+        visits.push(p);
+        progress = true;
       }
     }
-    // lodging ends the day; the rest is walked in the shortest order found
-    const lodging = picked.filter((p) => p.tripRole === "숙박");
-    const visits = picked.filter((p) => p.tripRole !== "숙박");
-    const ordered = [...(optimize ? optimizeOrder(visits) : visits), ...lodging];
-    for (const p of ordered) out.push({ ...p, dayGroup: day, areaGroup: areaGroupOf(p) });
+    const ordered = [...(optimize ? optimizeOrder(visits) : visits), ...(lodging ? [lodging] : [])];
+    // a lodging kept for another night is listed once, on its first night; the itinerary repeats it
+    const reused = lodging !== undefined && lodging === lastLodging;
+    for (const p of ordered)
+      if (!(reused && p === lodging)) out.push({ ...p, dayGroup: day, areaGroup: areaGroupOf(p) });
     itinerary.push({ day, places: ordered.map((p) => p.id) });
+    if (lodging) lastLodging = lodging;
   }
-  return { places: out, itinerary };
+  return { places: out, itinerary, nightsWithoutLodging, lodgingReused };
 }
+
+const ORDER = ["관광지", "맛집", "카페"];
+const rank = (role: string) => (ORDER.includes(role) ? ORDER.indexOf(role) : ORDER.length);

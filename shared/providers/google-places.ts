@@ -25,8 +25,14 @@ const GPlace = z.object({
   rating: z.number().optional(),
   userRatingCount: z.number().optional(),
   currentOpeningHours: z
-    .object({ openNow: z.boolean().optional(), weekdayDescriptions: z.array(z.string()).optional() })
+    .object({
+      openNow: z.boolean().optional(),
+      weekdayDescriptions: z.array(z.string()).optional(),
+      /** RFC 3339; only while a period is open */
+      nextCloseTime: z.string().optional(),
+    })
     .optional(),
+  utcOffsetMinutes: z.number().optional(),
   photos: z.array(z.object({ name: z.string() })).optional(),
   googleMapsUri: z.string().optional(),
   nationalPhoneNumber: z.string().optional(),
@@ -57,6 +63,7 @@ const searchMask = SEARCH_FIELDS.map((f) => `places.${f}`).join(",");
 const detailsMask = [
   ...SEARCH_FIELDS.filter((f) => f !== "currentOpeningHours.openNow"),
   "currentOpeningHours",
+  "utcOffsetMinutes",
   "editorialSummary",
   "reviews",
 ].join(",");
@@ -201,6 +208,8 @@ export class GooglePlaces implements GooglePlacesPort {
       place: googleToPlace(g),
       openNow: g.currentOpeningHours?.openNow ?? null,
       weekdayText: g.currentOpeningHours?.weekdayDescriptions ?? [],
+      nextCloseTime: g.currentOpeningHours?.nextCloseTime ?? null,
+      utcOffsetMinutes: g.utcOffsetMinutes ?? null,
       editorialSummary: g.editorialSummary?.text ?? null,
       reviews: (g.reviews ?? []).map((r) => ({
         author: r.authorAttribution?.displayName ?? "",

@@ -6,20 +6,14 @@ import { vertexesToPoints } from "../geo/polyline.ts";
 import { ProviderError, ProviderHttp, type CallCounter } from "./http.ts";
 import type { RoutePort, RouteResult } from "./port.ts";
 
-const Directions = z.object({
-  routes: z
-    .array(
-      z.object({
-        result_code: z.number(),
-        result_msg: z.string(),
-        summary: z.object({ distance: z.number(), duration: z.number() }).optional(),
-        sections: z
-          .array(z.object({ roads: z.array(z.object({ vertexes: z.array(z.number()) })) }))
-          .optional(),
-      }),
-    )
-    .min(1),
+const Route = z.object({
+  result_code: z.number(),
+  result_msg: z.string(),
+  summary: z.object({ distance: z.number(), duration: z.number() }).optional(),
+  sections: z.array(z.object({ roads: z.array(z.object({ vertexes: z.array(z.number()) })) })).optional(),
 });
+// at least one route, in the type as well as at run time
+const Directions = z.object({ routes: z.tuple([Route], Route) });
 
 export class KakaoMobility implements RoutePort {
   readonly name = "kakao";

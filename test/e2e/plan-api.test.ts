@@ -212,7 +212,7 @@ describe("bad input", () => {
       "query",
     ],
   ])("%s → 400 naming the field", async (_name, init, field) => {
-    const res = await raw(init as RequestInit);
+    const res = await raw(init);
     expect(res.status).toBe(400);
     const body = (await res.json()) as any;
     expect(body.error.field).toBe(field);
@@ -228,7 +228,7 @@ describe("bad input", () => {
       headers: { "content-type": "application/json" },
       body: new Blob([big]).stream(),
       duplex: "half",
-    } as RequestInit);
+    });
     for (const res of [declared, chunked]) {
       expect(res.status).toBe(413);
       expect(((await res.json()) as any).error).toMatchObject({ code: "body_too_large", field: "body" });
@@ -251,28 +251,40 @@ describe("bad input", () => {
     ).toHaveProperty("search_plan");
   });
 
-  it("an internal failure is a 500 without a stack trace", async () => {
-    const broken = await startServer(
-      {},
-      {
-        planSearch: () => Promise.reject(new Error("boom at /secret/path.ts:12")),
-        search: () => Promise.reject(new Error("boom")),
-        executePlan: () => Promise.reject(new Error("boom")),
-        photoUri: async () => null,
-        simulations: {
-          start: () => Promise.reject(new Error("boom")),
-          resume: async () => null,
-          status: async () => null,
-          report: async () => null,
-          storeRatings: async () => null,
-        },
+  it("an internal failure is a 500 without a stack trace; a failed workflow a 502", async () => {
+    const { createApp } = await import("../../functions/api/app.ts");
+    const context = server.world.context;
+    const app = createApp(() => ({
+      ...context,
+      services: {
+        ...context.services,
+        placeSearch: { plan: () => Promise.reject(new Error("boom at /secret/path.ts:12")) } as never,
       },
-    );
+    }));
+    const res = await app.request("/v1/search/plan", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ query: "카페" }),
+    });
+    const body = (await res.json()) as any;
+    expect(res.status).toBe(500);
+    expect(body.error.code).toBe("internal");
+    expect(JSON.stringify(body)).not.toContain("boom");
+
+    const { StatesError } = await import("../../shared/workflows/local-runner.ts");
+    const broken = await startServer({
+      wrap: (state, handler) =>
+        state === "Plan"
+          ? async () => {
+              throw new StatesError("Error", "boom at /secret/path.ts:12");
+            }
+          : handler,
+    });
     try {
-      const res = await postJson(`${broken.url}/v1/search/plan`, { query: "카페" });
-      expect(res.status).toBe(500);
-      expect(res.body.error.code).toBe("internal");
-      expect(JSON.stringify(res.body)).not.toContain("boom");
+      const failed = await postJson(`${broken.url}/v1/search/plan`, { query: "카페" });
+      expect(failed.status).toBe(502);
+      expect(failed.body.error.code).toBe("workflow_failed");
+      expect(JSON.stringify(failed.body)).not.toContain("boom");
     } finally {
       await broken.close();
     }

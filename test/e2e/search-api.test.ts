@@ -59,7 +59,8 @@ describe("POST /v1/search (embedded provider)", () => {
     const r = await search("강남에서 판교 가는 길에 속이 편한 음식점");
     const line = straightLine(lookupPlace("강남역")!, lookupPlace("판교역")!);
     expect(r.meta.strategyUsed).toBe("route");
-    expect(r.meta.apiCalls).toBeGreaterThan(20); // 2 geocodes + sample points × 4 keywords
+    // 2 geocodes + 4 sample points (13.6 km at ≤ 5000 m) × 4 keywords; the straight line costs no call
+    expect(r.meta.apiCalls).toBe(2 + 4 * 4);
     expect(r.meta.warnings.join(" ")).toMatch(/straight line/);
     expect(r.places.length).toBeGreaterThan(3);
     for (const p of r.places) {
@@ -173,12 +174,12 @@ describe("POST /v1/search/execute", () => {
     expect(r.places.length).toBeGreaterThan(0);
     expect(r.places.length).toBeLessThanOrEqual(5);
     expect(r.meta.engine).toBe("client");
-    expect(r.searchParams.keywords).toEqual(["합정역", "파스타"]);
+    expect(r.searchParams.keywords).toEqual(["파스타"]); // what is searched, not the place geocoded
   });
 
   it("rejects a plan that fails its check, naming the field", async () => {
     const bad = structuredClone(plan);
-    (bad.search_plan[1].params as any).x = "${step3.x}";
+    (bad.search_plan[1]!.params as any).x = "${step3.x}";
     const res = await postJson(`${server.url}/v1/search/execute`, { plan: bad });
     expect(res.status).toBe(400);
     expect(res.body.error).toMatchObject({ code: "invalid_plan", field: "plan.search_plan[1].params.x" });

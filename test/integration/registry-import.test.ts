@@ -38,7 +38,7 @@ describe("importRegistry", () => {
       roadAddress: "서울특별시 마포구 포은로 100",
       synthetic: false,
     });
-    expect(byName["포은로 커피"].categoryCode).toBe("CE7");
+    expect(byName["포은로 커피"]!.categoryCode).toBe("CE7");
     expect(byName["망원약국"]).toMatchObject({
       categoryCode: "PM9",
       roadAddress: null,

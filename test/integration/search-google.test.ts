@@ -127,8 +127,8 @@ describe("search abroad over Google", () => {
       500,
       ["cafe"],
     );
-    expect(places[0].displayName).toBe("Nearby Cafe");
-    expect(fake!.requests[0].body).toMatchObject({
+    expect(places[0]!.displayName).toBe("Nearby Cafe");
+    expect(fake!.requests[0]!.body).toMatchObject({
       includedTypes: ["cafe"],
       locationRestriction: { circle: { radius: 500 } },
     });

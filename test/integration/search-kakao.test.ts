@@ -36,11 +36,14 @@ describe("place search over Kakao", () => {
   it("route: geocode ×2, Kakao Mobility polyline, a keyword search per sample point × keyword", async () => {
     const deps = await kakaoDeps();
     const r = await searchPlaces("강남에서 판교 가는 길에 속이 편한 음식점", deps);
-    const [local, navi] = servers;
+    const local = servers[0]!;
+    const navi = servers[1]!;
     expect(navi.requests).toHaveLength(1);
-    expect(navi.requests[0].query.get("origin")).toBe("127.027926,37.497175");
+    expect(navi.requests[0]!.query.get("origin")).toBe("127.027926,37.497175");
     const searches = local.requests.filter((x) => x.query.get("size") !== "1");
-    expect(searches.length % 4).toBe(0); // 4 keywords at every sample point
+    // the fixture's road (13.8 km along its vertexes) sampled ≤ 5000 m apart: 4 points × 4 keywords
+    // (the formula's 750 m gave 20 × 4)
+    expect(searches).toHaveLength(4 * 4);
     expect(r.meta.apiCalls).toBe(2 + 1 + searches.length);
     expect(r.meta.warnings.join(" ")).not.toMatch(/straight line/);
     expect(r.meta.dataSource).toBe("kakao");
@@ -63,7 +66,7 @@ describe("place search over Kakao", () => {
     );
     const r = await searchPlaces("강남역 근처 우동이나 국밥", deps);
     expect(r.meta.warnings.join(" ")).toMatch(/keyword "우동" failed: kakao: -7: maintenance/);
-    expect(servers[0].requests.filter((x) => x.query.get("query") === "우동")).toHaveLength(2);
+    expect(servers[0]!.requests.filter((x) => x.query.get("query") === "우동")).toHaveLength(2);
     expect(r.places.length).toBeGreaterThan(0);
     expect(r.places.every((p) => p.keyword === "국밥")).toBe(true);
   });

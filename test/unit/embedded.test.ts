@@ -47,6 +47,18 @@ describe("PlaceIndex", () => {
       expect(fromIndex).toEqual(scan);
     }
   });
+
+  it("answers far-out or absurd centres at once instead of looping (a latitude of 1e15 once hung the server)", () => {
+    const index = new PlaceIndex(demo.slice(0, 1000));
+    const centres: [lat: number, lng: number, radius: number][] = [
+      [1e15, 127, 1000],
+      [37.5, 1e15, 20_000],
+      [Number.NaN, 127, 1000],
+      [37.5, 127, 1e12],
+    ];
+    for (const [lat, lng, radius] of centres)
+      expect([...index.within({ lat, lng }, radius)].length).toBeLessThanOrEqual(1000);
+  });
 });
 
 describe("matchScore", () => {

@@ -1,5 +1,6 @@
 // The executor's rules with stub ports (unit tests: our own modules replaced, no HTTP here).
 import { describe, expect, it } from "vitest";
+import { haversine } from "../../shared/geo/haversine.ts";
 import { limitTo, type ExecDeps } from "../../shared/place-search/exec-deps.ts";
 import {
   execute,
@@ -105,7 +106,7 @@ describe("execute", () => {
     expect(s.keywordsSearched).toEqual(["국밥", "우동"]);
     const places = (s.results["2"] as { places: Place[] }).places;
     expect(places.map((p) => p.id)).toEqual(["국밥-1", "shared", "우동-1"]); // the shared place once
-    expect(places[0].keyword).toBe("국밥");
+    expect(places[0]!.keyword).toBe("국밥");
   });
 
   it("a failed step is a warning and its dependants are skipped, not a crash", async () => {
@@ -221,6 +222,150 @@ describe("execute", () => {
   });
 });
 
+describe("000's action shapes", () => {
+  it("route_polyline's duration as 000 writes it, with the seconds beside it", async () => {
+    const route = {
+      name: "kakao",
+      route: async () => ({
+        points: [
+          { lat: 37.5, lng: 127 },
+          { lat: 37.4, lng: 127.1 },
+        ],
+        distanceMeters: 198_000,
+        durationSeconds: 8400,
+      }),
+    };
+    const s = await run(
+      plan([
+        {
+          step: 1,
+          action: "route_polyline",
+          params: { origin: { lat: 37.5, lng: 127 }, destination: { lat: 37.4, lng: 127.1 } },
+        },
+      ]),
+      deps({ routes: route }),
+    );
+    expect(s.results["1"]).toMatchObject({
+      distanceMeters: 198_000,
+      duration: "2h20m",
+      durationSeconds: 8400,
+    });
+  });
+
+  it("segment_route honours interval; sample_and_search defaults searchRadius to 5000 m", async () => {
+    const s = await run(
+      plan([
+        {
+          step: 1,
+          action: "segment_route",
+          params: { origin: { lat: 37.5, lng: 127 }, destination: { lat: 37.41, lng: 127 }, interval: 2000 },
+        },
+        {
+          step: 2,
+          action: "sample_and_search",
+          params: { polyline: "${step1.decodedPoints}", queries: ["맛집"], interval: "${step1.interval}" },
+        },
+      ]),
+    );
+    const line = s.results["1"] as { decodedPoints: { lat: number; lng: number }[]; interval: number };
+    expect(line.interval).toBe(2000);
+    const pts = line.decodedPoints;
+    const gaps = pts.slice(1).map((p, i) => haversine(pts[i]!, p));
+    expect(Math.max(...gaps)).toBeLessThanOrEqual(2000); // ~10 km: 6 pieces of ≤ 2 km
+    expect(pts).toHaveLength(Math.ceil(haversine(pts[0]!, pts.at(-1)!) / 2000) + 1);
+    expect(s.results["2"]).toMatchObject({ samplePoints: pts.length });
+    expect((s.results["2"] as { interval: number }).interval).toBeLessThanOrEqual(2000);
+    const items = (
+      await execute(
+        initialState(
+          planFromClient(
+            plan([
+              {
+                step: 1,
+                action: "sample_and_search",
+                params: {
+                  polyline: [
+                    { lat: 37.5, lng: 127 },
+                    { lat: 37.4, lng: 127 },
+                  ],
+                  queries: ["맛집"],
+                },
+              },
+            ]),
+          ),
+        ),
+        deps(),
+        { fanout: "defer" },
+      )
+    ).fanout!.items;
+    expect(items[0]!.radius).toBe(5000);
+  });
+
+  it("distance_filter answers 000's {success, places, filteredOut, meta: {apiCalls, threshold, mode}}", async () => {
+    const s = await run(
+      plan([
+        { step: 1, action: "keyword_search", params: { query: "카페", x: 127, y: 37.5, radius: 2000 } },
+        {
+          step: 2,
+          action: "distance_filter",
+          params: {
+            origin: { lat: 37.5, lng: 127 },
+            places: "${step1.places}",
+            threshold: 50,
+            mode: "walking",
+          },
+        },
+      ]),
+    );
+    expect(s.results["2"]).toMatchObject({
+      success: true,
+      filteredOut: 1,
+      meta: { apiCalls: 0, threshold: 50, mode: "walking" },
+    });
+  });
+
+  it("multi_category_search with only 001's queries searches those words, and meta lists them", async () => {
+    const s = await run(
+      plan([
+        {
+          step: 1,
+          action: "multi_category_search",
+          params: { queries: ["관광지", "명소"], x: 127, y: 37.5, radius: 20000, tripRole: "관광지" },
+        },
+      ]),
+    );
+    expect(s.keywordsSearched).toEqual(["관광지", "명소"]);
+    expect((s.results["1"] as { places: Place[] }).places.map((p) => p.id)).toEqual([
+      "관광지-1",
+      "shared",
+      "명소-1",
+    ]);
+    expect(s.duplicatesRemoved).toBe(1); // "shared", found by both words
+  });
+
+  it("two keywords finding one place at a route sample point count as a duplicate removed", async () => {
+    const s = await run(
+      plan([
+        {
+          step: 1,
+          action: "segment_route",
+          params: { origin: { lat: 37.5, lng: 127 }, destination: { lat: 37.49, lng: 127 } },
+        },
+        {
+          step: 2,
+          action: "sample_and_search",
+          params: { polyline: "${step1.decodedPoints}", queries: ["국밥", "우동"], searchRadius: 3000 },
+        },
+      ]),
+    );
+    const points = (s.results["2"] as { samplePoints: number }).samplePoints;
+    // at each point both keywords find "shared" (one duplicate inside the point); across points the same
+    // three places are seen again from every other point
+    expect(points).toBeGreaterThan(1);
+    expect(s.duplicatesRemoved).toBe(points + 3 * (points - 1));
+  });
+});
+
 describe("scheduling", () => {
   it("runs independent steps together and dependent ones after", async () => {
     let inFlight = 0;
@@ -274,6 +419,6 @@ describe("postProcess", () => {
     const r = postProcess(s, { dataSource: "kakao", synthetic: false });
     expect(r.meta.duplicatesRemoved).toBe(1);
     expect(r.places).toHaveLength(2);
-    expect(r.totalCount).toBe(2);
+    expect(r.totalCount).toBe(3); // 000: what was found, before max_results cut it
   });
 });

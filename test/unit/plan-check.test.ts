@@ -66,6 +66,18 @@ describe("checkPlan", () => {
     );
   });
 
+  it("names the step a bad field reference points to, even when the steps are misnumbered", () => {
+    const p = problemsOf(
+      plan([
+        { step: 5, action: "geocode", params: { query: "강남역" } },
+        { step: 6, action: "keyword_search", params: { query: "카페", x: "${step5.nope}", y: "${step5.y}" } },
+      ]),
+    );
+    expect(p).toEqual(
+      expect.arrayContaining(['search_plan[1].params.x: step5 (geocode) has no field "nope"']),
+    );
+  });
+
   it("rejects references embedded in text and steps out of order", () => {
     const p = problemsOf(plan([{ step: 2, action: "geocode", params: { query: "near ${step1.x}" } }]));
     expect(p.join("\n")).toMatch(/must be 1/);

@@ -7,24 +7,10 @@ import { allGazetteerEntries, type GazetteerEntry } from "../../geo/gazetteer.ts
 import { haversine } from "../../geo/haversine.ts";
 import { KAKAO_CATEGORIES, type KakaoCategoryCode } from "../../place-search/categories.ts";
 import type { Place } from "../../place-search/place.ts";
+import { hashString as hash, mulberry32, pick } from "../../random.ts";
 
 export const DEMO_SEED = 20_261_122;
 export const DEMO_URL_BASE = "https://demo.dongne.invalid/places/";
-
-function mulberry32(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function hash(s: string): number {
-  let h = 2166136261;
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619);
-  return h >>> 0;
-}
 
 interface Kind {
   code: KakaoCategoryCode;
@@ -69,7 +55,7 @@ const CAFE_TAGS = [
 ];
 const BAR_TAGS = ["단체석", "룸", "분위기", "테라스", "예약", "늦게까지"];
 
-export const KINDS: Record<string, Kind> = {
+export const KINDS = {
   gukbap: k(
     "FD6",
     "한식 > 국밥",
@@ -291,12 +277,13 @@ export const KINDS: Record<string, Kind> = {
     ["주차", "애견동반"],
     [40000, 90000],
   ),
-};
+} satisfies Record<string, Kind>;
 // activity shops are not restaurants in Kakao: give them no category group
-for (const key of ["climbing", "gym", "leisure"])
-  KINDS[key] = { ...KINDS[key], code: "" as KakaoCategoryCode };
+const ACTIVITIES: (keyof typeof KINDS)[] = ["climbing", "gym", "leisure"];
+for (const key of ACTIVITIES) KINDS[key] = { ...KINDS[key], code: "" as KakaoCategoryCode };
 
-type Mix = [keyof typeof KINDS, number][];
+type MixEntry = [keyof typeof KINDS, number];
+type Mix = [MixEntry, ...MixEntry[]];
 const STATION_MIX: Mix = [
   ["cafe", 9],
   ["dessert", 3],
@@ -447,7 +434,7 @@ function regionOf(e: GazetteerEntry, dongs: GazetteerEntry[]): string {
 function anchors(): Anchor[] {
   const out: Anchor[] = [];
   for (const e of allGazetteerEntries()) {
-    if (e.country !== "KR") continue;
+    if (e.country !== "KR" || e.national) continue; // the demo set covers the Seoul area and the known regions
     const base = e.name.replace(/(역|\d*동|구)$/, "");
     if (e.kind === "station") out.push({ entry: e, mix: STATION_MIX, count: 28, spread: 700, area: base });
     else if (e.kind === "dong" && !e.en)
@@ -490,10 +477,10 @@ export function generateDemoPlaces(seed = DEMO_SEED): DemoPlace[] {
     const rand = mulberry32(seed ^ hash(`${a.entry.kind}:${a.entry.name}:${a.entry.lat}`));
     for (let n = 0; n < a.count; n++) {
       const kind = KINDS[pickWeighted(rand, a.mix)];
-      const word = kind.words[Math.floor(rand() * kind.words.length)];
-      const drawn = kind.suffixes[Math.floor(rand() * kind.suffixes.length)];
+      const word = pick(rand, kind.words);
+      const drawn = pick(rand, kind.suffixes);
       const suffix = drawn.trim() && (word.includes(drawn.trim()) || drawn.includes(word)) ? "" : drawn;
-      const prefix = rand() < 0.45 ? a.area : PREFIXES[Math.floor(rand() * PREFIXES.length)];
+      const prefix = rand() < 0.45 ? a.area : pick(rand, PREFIXES);
       let name = `${prefix} ${word}${suffix}`.trim();
       if (usedNames.has(name)) name = `${name} ${a.area}점`;
       if (usedNames.has(name)) continue;

@@ -96,7 +96,7 @@ export class EmbeddedPlaces implements PlaceSearchPort {
     c.apiCalls++;
     let best: { d: number; name: string; gu?: string } | undefined;
     for (const e of allGazetteerEntries()) {
-      if (e.kind !== "dong" || e.en) continue;
+      if (e.kind !== "dong" || e.en || e.national) continue;
       const d = haversine(p, e);
       if (!best || d < best.d) best = { d, name: e.name, gu: e.gu };
     }

@@ -29,7 +29,7 @@ export interface ImportReport {
 }
 
 /** Column names across releases → our field. Only 상호명 and 경도/위도 are required. */
-const COLUMNS: Record<string, string[]> = {
+const COLUMNS = {
   id: ["상가업소번호"],
   name: ["상호명"],
   branch: ["지점명"],
@@ -46,7 +46,8 @@ const COLUMNS: Record<string, string[]> = {
   floor: ["층정보"],
   lng: ["경도", "x", "X"],
   lat: ["위도", "y", "Y"],
-};
+} satisfies Record<string, [string, ...string[]]>;
+const REQUIRED: (keyof typeof COLUMNS)[] = ["name", "lng", "lat"];
 
 /** Registry categories → Kakao category groups, first match wins (checked on 대 > 중 > 소 joined). */
 const CATEGORY_RULES: [RegExp, KakaoCategoryCode][] = [
@@ -179,7 +180,7 @@ export async function importRegistry(
         Object.entries(COLUMNS).map(([field, names]) => [field, header.findIndex((h) => names.includes(h))]),
       );
       width = header.length;
-      const missing = ["name", "lng", "lat"].filter((f) => index![f] < 0);
+      const missing = REQUIRED.filter((f) => !header.some((h) => COLUMNS[f].includes(h)));
       if (missing.length)
         throw new Error(
           `not a store registry CSV: no ${missing.map((f) => COLUMNS[f][0]).join(", ")} column`,

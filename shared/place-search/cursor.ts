@@ -1,0 +1,73 @@
+// "More results" without planning again, and without server state (each Lambda is stateless): the
+// continuation token carries the plan itself, compressed, the page it asks for and the places already
+// shown (a search re-run for more places ranks them anew, so offsets would repeat or skip places). A
+// cursor is the client's to send back, so it is checked like a plan the client wrote before it runs.
+import { deflateRawSync, inflateRawSync } from "node:zlib";
+import { z } from "zod";
+import { checkPlan } from "./plan-check.ts";
+import { MAX_CURSOR_LENGTH, PlanResponse } from "./schemas.ts";
+
+/** Pages a search goes to: Kakao stops at 45 places a search, a route search keeps ~160. */
+export const MAX_PAGE = 20;
+
+/** What identifies a place shown on an earlier page. */
+export const shownKey = (p: { provider: string; id: string }) => `${p.provider}:${p.id}`;
+
+export const Seen = z.array(z.string().max(300)).max(MAX_PAGE * 100);
+
+const Cursor = z.object({
+  v: z.literal(1),
+  page: z.number().int().min(2).max(MAX_PAGE),
+  plan: PlanResponse,
+  seen: Seen,
+});
+export type Cursor = Omit<z.infer<typeof Cursor>, "v">;
+
+export class CursorError extends Error {}
+
+export function encodeCursor(plan: PlanResponse, page: number, seen: string[]): string {
+  return deflateRawSync(Buffer.from(JSON.stringify({ v: 1, page, plan, seen }))).toString("base64url");
+}
+
+export function decodeCursor(token: string): Cursor {
+  let parsed: unknown;
+  try {
+    // bounded: a cursor inflates to at most what a plan can be
+    parsed = JSON.parse(
+      inflateRawSync(Buffer.from(token, "base64url"), { maxOutputLength: MAX_CURSOR_LENGTH * 20 }).toString(),
+    );
+  } catch {
+    throw new CursorError("is not a cursor this API gave");
+  }
+  const cursor = Cursor.safeParse(parsed);
+  if (!cursor.success) throw new CursorError("is not a cursor this API gave");
+  const checked = checkPlan(cursor.data.plan);
+  if (!checked.ok)
+    throw new CursorError(`carries a plan that fails its check (${checked.problems[0]?.message})`);
+  return { plan: cursor.data.plan, page: cursor.data.page, seen: cursor.data.seen };
+}
+
+/**
+ * Later pages re-run the searches asking the provider for all it gives (Kakao 45 a search, Google 20
+ * a page): one ranking from page 2 on, so pages 2, 3 … continue one order. (Page 1 asked for fewer: a
+ * place it did not show may rank before its last one on page 2 — never twice, the cursor says what
+ * was shown.)
+ */
+const SIZE_CAP: Record<string, number> = {
+  keyword_search: 45,
+  category_search: 45,
+  multi_keyword_search: 45,
+  multi_category_search: 45,
+  google_text_search: 20,
+};
+
+export function planForPage(plan: PlanResponse, page: number): PlanResponse {
+  if (page < 2) return plan;
+  return {
+    ...plan,
+    search_plan: plan.search_plan.map((s) => {
+      const cap = SIZE_CAP[s.action];
+      return cap ? { ...s, params: { ...s.params, size: cap } } : s;
+    }),
+  };
+}
