@@ -1,8 +1,18 @@
-// Place names → kind and coordinates, from the vendored datasets and the known-places tables.
-// Bare names that mean several things resolve by priority: a named region (서울, 제주도) beats a
-// station, a station beats a gu or dong (001 geocodes "강남" as 강남역).
+// Place names → kind and coordinates, from the vendored datasets and the known-places tables, for the
+// whole country. Bare names that mean several things resolve by priority: a named region (서울, 제주도)
+// beats a station, a station beats a gu or dong (001 geocodes "강남" as 강남역: a gu name without 구 is
+// the street/station, "강남구" is the district). A name that several cities share (중앙동, 중구, 교대역)
+// answers bare for Seoul's, and for the others only with its region ("대구 교대역", "부산 중구").
+import { romanize } from "es-hangul";
 import { parseCsv, readDataFile } from "../data/files.ts";
-import { FOREIGN_PLACES, KOREAN_PLACES, type KnownPlace } from "./known-places.ts";
+import { haversine } from "./haversine.ts";
+import {
+  FOREIGN_PLACES,
+  KOREAN_LANDMARKS,
+  KOREAN_PLACES,
+  MAIN_STATIONS,
+  type KnownPlace,
+} from "./known-places.ts";
 import type { LocationKind } from "../place-search/schemas.ts";
 
 export interface GazetteerEntry {
@@ -17,10 +27,13 @@ export interface GazetteerEntry {
   city?: string;
   /** gu of a Seoul station or dong, when known */
   gu?: string;
+  /** from the nationwide tables (outside the Seoul area the demo places and reverse geocoding cover) */
+  national?: true;
 }
 
 /** Lowercase, without spaces, dots, dashes or middle dots: how names are compared. */
 export function normalizeName(s: string): string {
+  if (/^[가-힣0-9a-z]*$/.test(s)) return s; // already normalized: most lookups are
   return s
     .normalize("NFC")
     .toLowerCase()
@@ -57,11 +70,20 @@ const PRIORITY = { region: 5, station: 4, landmark: 3, gu: 2, dong: 1, bare: 0 }
 
 class Gazetteer {
   private readonly index = new Map<string, { entry: GazetteerEntry; priority: number }>();
+  /** names several places share (중앙동, 중앙공원): known names, answered only with their region */
+  readonly shared = new Set<string>();
   readonly entries: GazetteerEntry[] = [];
 
   private readonly seen = new Set<GazetteerEntry>();
 
+  /** first words of the names written in several words ("여의도 한강공원", "대구 교대역"): only these start one */
+  readonly firstWords = new Set<string>();
+
   add(keys: string[], entry: GazetteerEntry, priority: number): void {
+    for (const key of keys) {
+      const space = key.trim().indexOf(" ");
+      if (space > 0) this.firstWords.add(normalizeName(key.trim().slice(0, space)));
+    }
     if (!this.seen.has(entry)) {
       this.seen.add(entry);
       this.entries.push(entry);
@@ -75,12 +97,73 @@ class Gazetteer {
   }
 
   lookup(term: string): GazetteerEntry | undefined {
-    return this.index.get(normalizeName(term))?.entry;
+    const key = normalizeName(term);
+    const hit = this.index.get(key)?.entry;
+    if (hit || !/[a-z]/.test(key) || !this.romanPending.length) return hit;
+    this.addRomanAliases(); // the first Latin name that misses: romanize once, then look again
+    return this.index.get(key)?.entry;
+  }
+
+  /** Korean names whose romanized forms (신촌 → sinchon) are added on first need: romanizing costs ~150 ms. */
+  private readonly romanPending: { base: string; entry: GazetteerEntry; priority: number }[] = [];
+
+  addRomanLater(base: string, entry: GazetteerEntry, priority: number): void {
+    this.romanPending.push({ base, entry, priority });
+  }
+
+  private addRomanAliases(): void {
+    for (const { base, entry, priority } of this.romanPending.splice(0)) {
+      this.add(romanAliases(base, "station"), entry, priority);
+    }
+  }
+
+  has(term: string): boolean {
+    return this.index.has(normalizeName(term));
+  }
+
+  /** Every key (normalized name) with its entry: the dictionary the segmenter and the typo index use. */
+  keys(): IterableIterator<[string, GazetteerEntry]> {
+    const it = this.index.entries();
+    return (function* () {
+      for (const [k, v] of it) yield [k, v.entry] as [string, GazetteerEntry];
+    })();
   }
 }
 
+/** 부산광역시 → 부산, 경상남도 → 경남, 제주특별자치도 → 제주: how people name a region before a place. */
+export function shortRegion(sido: string): string {
+  const provinces: Record<string, string> = {
+    경상남도: "경남",
+    경상북도: "경북",
+    전라남도: "전남",
+    전라북도: "전북",
+    충청남도: "충남",
+    충청북도: "충북",
+  };
+  return provinces[sido] ?? sido.replace(/(특별시|광역시|특별자치시|특별자치도|도)$/, "");
+}
+
+/** Revised Romanization aliases of a Korean name ("신촌" → sinchon, "sinchon station"); none for short ones. */
+function romanAliases(base: string, suffix: string): string[] {
+  const r = romanize(base).toLowerCase();
+  return r.length > 3 ? [r, `${r} ${suffix}`] : [];
+}
+
+/** A vendored table's rows with the columns the gazetteer reads (a missing column fails loudly at load). */
+function table<K extends string>(file: string, columns: readonly K[]): Record<K, string>[] {
+  return parseCsv(readDataFile(file)).map((r) => {
+    const row = {} as Record<K, string>;
+    for (const c of columns) {
+      const v = r[c];
+      if (v === undefined) throw new Error(`${file}: no column ${c}`);
+      row[c] = v;
+    }
+    return row;
+  });
+}
+
 function fromKnown(p: KnownPlace): GazetteerEntry {
-  const name = p.names[0];
+  const name = p.names[0] ?? p.en;
   const query = p.kind === "foreign" ? (p.city ? `${p.en}, ${p.city}` : p.en) : (p.query ?? name);
   return { name, query, kind: p.kind, lat: p.lat, lng: p.lng, country: p.country, en: p.en, city: p.city };
 }
@@ -92,9 +175,11 @@ function build(): Gazetteer {
   for (const p of KOREAN_PLACES) {
     g.add([...p.names, p.en], fromKnown(p), p.kind === "landmark" ? PRIORITY.landmark : PRIORITY.region);
   }
+  for (const p of MAIN_STATIONS) g.add([...p.names, p.en], fromKnown(p), PRIORITY.region + 1);
+  for (const p of KOREAN_LANDMARKS) g.add([...p.names, p.en], fromKnown(p), PRIORITY.landmark);
 
   const seenStations = new Set<string>();
-  for (const r of parseCsv(readDataFile("seoul_metro_stations.csv"))) {
+  for (const r of table("seoul_metro_stations.csv", ["station_name", "line", "lat", "lng"])) {
     const base = r.station_name.replace(/\(.*\)$/, "").trim();
     if (seenStations.has(base)) continue;
     seenStations.add(base);
@@ -109,10 +194,30 @@ function build(): Gazetteer {
     };
     // "X역" always means the station; the bare "X" only when no region or landmark claims it.
     g.add([name], entry, PRIORITY.region + 1);
-    if (!COMMON_WORDS.has(base)) g.add([base], entry, PRIORITY.station);
+    if (!COMMON_WORDS.has(base)) {
+      g.add([base], entry, PRIORITY.station);
+      g.addRomanLater(base, entry, PRIORITY.station);
+    }
   }
+  // every (station, line) row answers "X역 N호선", so each row of the tables geocodes to its own point
+  for (const r of table("seoul_metro_stations.csv", ["station_name", "line", "lat", "lng"])) {
+    const base = r.station_name
+      .replace(/\(.*\)$/, "")
+      .trim()
+      .replace(/역$/, "");
+    const entry: GazetteerEntry = {
+      name: `${base}역`,
+      query: `${base}역`,
+      kind: "station",
+      lat: Number(r.lat),
+      lng: Number(r.lng),
+      country: "KR",
+    };
+    g.add([`${base}역 ${r.line}`], entry, PRIORITY.region + 1);
+  }
+  addNationalStations(g, seenStations);
 
-  const admin = parseCsv(readDataFile("seoul_admin_dong_centroids.csv"));
+  const admin = table("seoul_admin_dong_centroids.csv", ["level", "sigungu", "dong", "lat", "lng"]);
   for (const r of admin) {
     const lat = Number(r.lat);
     const lng = Number(r.lng);
@@ -142,7 +247,7 @@ function build(): Gazetteer {
     }
   }
 
-  for (const r of parseCsv(readDataFile("seoul_legal_dong_centroids.csv"))) {
+  for (const r of table("seoul_legal_dong_centroids.csv", ["sigungu", "dong_ko", "dong_en", "lat", "lng"])) {
     const entry: GazetteerEntry = {
       name: r.dong_ko,
       query: `${r.sigungu} ${r.dong_ko}`,
@@ -158,7 +263,108 @@ function build(): Gazetteer {
     const stem = r.dong_ko.replace(/\d*가?동$/, "");
     if (stem.length >= 2 && !COMMON_WORDS.has(stem)) g.add([stem], entry, PRIORITY.bare);
   }
+  addNationalAdmin(g);
+  addParks(g);
   return g;
+}
+
+/** Stations of the national table: Seoul's namesake keeps the bare name unless it is the same station. */
+function addNationalStations(g: Gazetteer, seoulNames: Set<string>): void {
+  const rows = table("korea_urban_rail_stations.csv", [
+    "station_name",
+    "line",
+    "lat",
+    "lng",
+    "name_en",
+    "sido",
+  ]);
+  const bareCount = new Map<string, number>();
+  const baseOf = (r: (typeof rows)[number]) => r.station_name.replace(/\(.*\)$/, "").replace(/역$/, "");
+  for (const r of rows) bareCount.set(baseOf(r), (bareCount.get(baseOf(r)) ?? 0) + 1);
+  for (const r of rows) {
+    const base = baseOf(r);
+    const name = `${base}역`;
+    const region = shortRegion(r.sido);
+    const entry: GazetteerEntry = {
+      name,
+      query: region === "서울" ? name : `${region} ${name}`,
+      kind: "station",
+      lat: Number(r.lat),
+      lng: Number(r.lng),
+      country: "KR",
+      en: r.name_en || undefined,
+      national: true,
+    };
+    const seoul = g.lookup(name);
+    const sameStation = seoul !== undefined && haversine(seoul, entry) < 1000;
+    g.add([`${name} ${r.line}`, `${region} ${name}`], entry, PRIORITY.region + 1);
+    if (seoulNames.has(base) && !sameStation) continue; // a namesake far from Seoul's: only with its region
+    g.add([name], entry, PRIORITY.region);
+    if (!COMMON_WORDS.has(base) && (bareCount.get(base) ?? 0) <= 3) {
+      g.add([base], entry, PRIORITY.landmark - 0.5);
+      g.addRomanLater(base, entry, PRIORITY.landmark - 0.5);
+    }
+  }
+}
+
+/** 시군구 and 읍면동 outside Seoul; a dong name many cities share answers only with its city. */
+function addNationalAdmin(g: Gazetteer): void {
+  const rows = table("korea_admin_centroids.csv", ["level", "sido", "sigungu", "dong", "lat", "lng"]);
+  const dongCount = new Map<string, number>();
+  for (const r of rows) if (r.level === "dong") dongCount.set(r.dong, (dongCount.get(r.dong) ?? 0) + 1);
+  for (const r of rows) {
+    const region = shortRegion(r.sido);
+    const base = { lat: Number(r.lat), lng: Number(r.lng), country: "KR", national: true as const };
+    if (r.level === "sigungu") {
+      const last = r.sigungu.split(" ").at(-1)!;
+      const kind = last.endsWith("구") ? "gu" : "city";
+      const entry: GazetteerEntry = { name: last, query: `${region} ${r.sigungu}`, kind, ...base };
+      g.add([`${region} ${r.sigungu}`, `${region} ${last}`, r.sigungu], entry, PRIORITY.region);
+      // 수원시, 해운대구 bare; a gu many cities have (중구, 동구) only with its city
+      if (kind === "city" || !g.has(last)) g.add([last], entry, PRIORITY.gu);
+      // "천안 맛집" is the city, as "수원" is: a city's bare name outranks a station's bare name
+      if (kind === "city") g.add([last.replace(/[시군]$/, "")], entry, PRIORITY.region);
+    } else if (r.level === "dong") {
+      const short = r.dong.replace(/제(\d)/, "$1");
+      const city = r.sigungu.split(" ")[0] ?? r.sigungu;
+      const entry: GazetteerEntry = {
+        name: short,
+        query: `${region} ${r.sigungu} ${short}`,
+        kind: "dong",
+        ...base,
+      };
+      const cityStem = city.replace(/[시군]$/, ""); // "천안 신부동" as well as "천안시 신부동"
+      g.add(
+        [`${region} ${short}`, `${city} ${short}`, `${cityStem} ${short}`, `${r.sigungu} ${short}`],
+        entry,
+        PRIORITY.dong,
+      );
+      if ((dongCount.get(r.dong) ?? 0) === 1) g.add([r.dong, short], entry, PRIORITY.bare);
+      else g.shared.add(normalizeName(short)); // a real name, only ambiguous: never a typo to correct
+    }
+  }
+}
+
+/** Named parks of 5 ha and more; a name several cities share only with its city. */
+function addParks(g: Gazetteer): void {
+  const rows = table("korea_city_parks.csv", ["name", "sido", "sigungu", "lat", "lng"]);
+  const count = new Map<string, number>();
+  for (const r of rows) count.set(r.name, (count.get(r.name) ?? 0) + 1);
+  for (const r of rows) {
+    const region = shortRegion(r.sido);
+    const entry: GazetteerEntry = {
+      name: r.name,
+      query: `${region} ${r.sigungu} ${r.name}`,
+      kind: "landmark",
+      lat: Number(r.lat),
+      lng: Number(r.lng),
+      country: "KR",
+      national: true,
+    };
+    g.add([`${region} ${r.name}`, `${r.sigungu} ${r.name}`], entry, PRIORITY.landmark);
+    if (count.get(r.name) === 1) g.add([r.name], entry, PRIORITY.landmark - 0.5);
+    else g.shared.add(normalizeName(r.name));
+  }
 }
 
 let instance: Gazetteer | undefined;
@@ -171,6 +377,22 @@ export function lookupPlace(term: string): GazetteerEntry | undefined {
   return gazetteer().lookup(term);
 }
 
+/** True when some name of several words starts with this word: only then is a longer span worth a look. */
+export function startsPlaceName(word: string): boolean {
+  return gazetteer().firstWords.has(normalizeName(word));
+}
+
+/** True for a real place name, also one several cities share and that answers only with its region. */
+export function isPlaceName(term: string): boolean {
+  const g = gazetteer();
+  return g.has(term) || g.shared.has(normalizeName(term));
+}
+
 export function allGazetteerEntries(): readonly GazetteerEntry[] {
   return gazetteer().entries;
+}
+
+/** Every lookup key (normalized) and what it names. */
+export function gazetteerKeys(): IterableIterator<[string, GazetteerEntry]> {
+  return gazetteer().keys();
 }

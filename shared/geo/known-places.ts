@@ -1,10 +1,12 @@
-// Places the vendored CSVs don't have: Korean regions outside Seoul, Seoul areas people name without
-// a station or dong ("홍대", "가로수길"), and a gazetteer of foreign cities, districts and landmarks in
-// Hangul and Latin script. Coordinates are public city-centre / landmark points rounded to ~100 m.
+// Places the vendored CSVs don't have: Korean regions, Seoul areas people name without a station or dong
+// ("홍대", "가로수길"), the main railway stations of each city (the national station table has no KTX
+// stations and no Busan line 1), beaches, markets, universities, streets and landmarks, and a gazetteer of
+// foreign cities, districts and landmarks in Hangul and Latin script. Coordinates are public points
+// (station buildings, beach centres, market entrances) entered by hand, rounded to ~100 m.
 export interface KnownPlace {
   names: string[]; // Hangul first, then Latin aliases
   en: string;
-  kind: "city" | "province" | "landmark" | "foreign";
+  kind: "city" | "province" | "landmark" | "station" | "foreign";
   lat: number;
   lng: number;
   country: string;
@@ -105,6 +107,130 @@ export const KOREAN_PLACES: KnownPlace[] = [
   kr(["강남"], "Gangnam", "landmark", 37.4972, 127.0279, "강남역"),
   kr(["을지로"], "Euljiro", "landmark", 37.566, 126.991),
   kr(["성수동"], "Seongsu-dong", "landmark", 37.5446, 127.0559),
+  kr(["종로"], "Jongno", "landmark", 37.5702, 126.9876, "종로3가역"),
+];
+
+/** A city's main railway station (and Busan line 1, absent from the national table): "부산역" is the station, not the city. */
+const st = (name: string, en: string, lat: number, lng: number, aliases: string[] = []): KnownPlace => ({
+  names: [name, ...aliases],
+  en,
+  kind: "station",
+  lat,
+  lng,
+  country: "KR",
+  query: name,
+});
+
+export const MAIN_STATIONS: KnownPlace[] = [
+  st("부산역", "Busan Station", 35.1151, 129.0415),
+  st("대전역", "Daejeon Station", 36.3322, 127.4343),
+  st("동대구역", "Dongdaegu Station", 35.8793, 128.6285),
+  st("광주송정역", "Gwangju Songjeong Station", 35.1376, 126.7918),
+  st("광주역", "Gwangju Station", 35.1651, 126.909),
+  st("강릉역", "Gangneung Station", 37.764, 128.8996),
+  st("전주역", "Jeonju Station", 35.85, 127.1617),
+  st("신경주역", "Singyeongju Station", 35.7983, 129.139),
+  st("울산역", "Ulsan Station", 35.5514, 129.1386),
+  st("포항역", "Pohang Station", 36.0717, 129.342),
+  st("여수엑스포역", "Yeosu Expo Station", 34.753, 127.7489),
+  st("순천역", "Suncheon Station", 34.9454, 127.5033),
+  st("목포역", "Mokpo Station", 34.7913, 126.3866),
+  st("천안아산역", "Cheonan-Asan Station", 36.7945, 127.1045),
+  st("오송역", "Osong Station", 36.6203, 127.3273),
+  st("익산역", "Iksan Station", 35.9404, 126.9463),
+  st("김천구미역", "Gimcheon-Gumi Station", 36.1137, 128.181),
+  st("서대전역", "Seodaejeon Station", 36.3227, 127.4047),
+  st("마산역", "Masan Station", 35.2556, 128.5806),
+  st("창원중앙역", "Changwon Jungang Station", 35.239, 128.6886),
+  st("진주역", "Jinju Station", 35.1513, 128.1177),
+  st("정동진역", "Jeongdongjin Station", 37.6916, 129.034),
+  st("남포역", "Nampo Station", 35.0977, 129.0343),
+  st("자갈치역", "Jagalchi Station", 35.0968, 129.0291),
+  st("동래역", "Dongnae Station", 35.2055, 129.0786),
+  st("부산대역", "Pusan Nat'l Univ. Station", 35.2293, 129.0893),
+  st("노포역", "Nopo Station", 35.2835, 129.0951),
+  st("연산역", "Yeonsan Station", 35.186, 129.0817),
+  st("온천장역", "Oncheonjang Station", 35.2204, 129.0864),
+];
+
+const lm = (names: string[], en: string, lat: number, lng: number): KnownPlace =>
+  kr(names, en, "landmark", lat, lng);
+
+/** Beaches, markets, universities, streets and landmarks people search around. */
+export const KOREAN_LANDMARKS: KnownPlace[] = [
+  // beaches
+  lm(["해운대해수욕장"], "Haeundae Beach", 35.1587, 129.1604),
+  lm(["광안리해수욕장", "광안리해변"], "Gwangalli Beach", 35.1532, 129.1186),
+  lm(["송정해수욕장"], "Songjeong Beach", 35.1786, 129.1998),
+  lm(["다대포해수욕장"], "Dadaepo Beach", 35.0467, 128.9662),
+  lm(["경포해수욕장", "경포해변"], "Gyeongpo Beach", 37.8053, 128.908),
+  lm(["경포대"], "Gyeongpodae", 37.7956, 128.8966),
+  lm(["안목해변", "강릉커피거리"], "Anmok Beach", 37.7722, 128.9475),
+  lm(["낙산해수욕장"], "Naksan Beach", 38.1219, 128.6286),
+  lm(["속초해수욕장"], "Sokcho Beach", 38.1906, 128.6027),
+  lm(["대천해수욕장"], "Daecheon Beach", 36.3055, 126.5141),
+  lm(["을왕리해수욕장", "을왕리"], "Eurwangni Beach", 37.4477, 126.3728),
+  lm(["협재해수욕장"], "Hyeopjae Beach", 33.394, 126.2396),
+  lm(["함덕해수욕장"], "Hamdeok Beach", 33.5431, 126.6697),
+  lm(["중문색달해수욕장", "중문해수욕장"], "Jungmun Beach", 33.2448, 126.4117),
+  lm(["이호테우해수욕장"], "Iho Tewoo Beach", 33.4977, 126.453),
+  lm(["월정리해변", "월정리"], "Woljeongri Beach", 33.5563, 126.7957),
+  // markets
+  lm(["광장시장"], "Gwangjang Market", 37.57, 126.9996),
+  lm(["남대문시장"], "Namdaemun Market", 37.559, 126.9774),
+  lm(["통인시장"], "Tongin Market", 37.5809, 126.97),
+  lm(["경동시장"], "Gyeongdong Market", 37.58, 127.0393),
+  lm(["노량진수산시장"], "Noryangjin Fish Market", 37.5133, 126.9389),
+  lm(["자갈치시장"], "Jagalchi Market", 35.0966, 129.0306),
+  lm(["국제시장"], "Gukje Market", 35.1018, 129.0286),
+  lm(["부평깡통시장", "깡통시장"], "Bupyeong Kkangtong Market", 35.1013, 129.0265),
+  lm(["서문시장"], "Seomun Market", 35.869, 128.5807),
+  lm(["동문시장", "동문재래시장"], "Dongmun Market", 33.5126, 126.5285),
+  lm(["속초관광수산시장", "속초중앙시장"], "Sokcho Tourist Fish Market", 38.2044, 128.5899),
+  lm(["전주남부시장"], "Jeonju Nambu Market", 35.8126, 127.1463),
+  // universities
+  lm(["서울대학교", "서울대"], "Seoul National University", 37.46, 126.952),
+  lm(["연세대학교", "연세대"], "Yonsei University", 37.5658, 126.9386),
+  lm(["고려대학교", "고려대"], "Korea University", 37.5894, 127.0323),
+  lm(["이화여자대학교", "이화여대"], "Ewha Womans University", 37.5619, 126.9469),
+  lm(["서강대학교", "서강대"], "Sogang University", 37.5509, 126.941),
+  lm(["홍익대학교", "홍익대"], "Hongik University", 37.5512, 126.9255),
+  lm(["성균관대학교", "성균관대"], "Sungkyunkwan University", 37.5881, 126.9936),
+  lm(["한양대학교"], "Hanyang University", 37.5573, 127.0457),
+  lm(["중앙대학교"], "Chung-Ang University", 37.505, 126.9571),
+  lm(["경희대학교", "경희대"], "Kyung Hee University", 37.5967, 127.052),
+  lm(["건국대학교"], "Konkuk University", 37.5418, 127.0795),
+  lm(["카이스트", "kaist"], "KAIST", 36.3721, 127.3604),
+  lm(["부산대학교"], "Pusan National University", 35.2332, 129.0793),
+  lm(["경북대학교", "경북대"], "Kyungpook National University", 35.8906, 128.612),
+  lm(["전남대학교", "전남대"], "Chonnam National University", 35.176, 126.907),
+  // streets, neighbourhoods and landmarks
+  lm(["망리단길"], "Mangridan-gil", 37.556, 126.906),
+  lm(["황리단길"], "Hwangridan-gil", 35.837, 129.21),
+  lm(["객리단길"], "Gaekridan-gil", 35.819, 127.144),
+  lm(["해리단길"], "Haeridan-gil", 35.163, 129.159),
+  lm(["연트럴파크", "경의선숲길"], "Gyeongui Line Forest Park", 37.56, 126.924),
+  lm(["청계천", "청계광장"], "Cheonggyecheon", 37.569, 126.978),
+  lm(["석촌호수"], "Seokchon Lake", 37.5089, 127.104),
+  lm(["서래마을"], "Seorae Village", 37.497, 126.997),
+  lm(["해방촌"], "Haebangchon", 37.543, 126.986),
+  lm(["문래창작촌"], "Mullae Art Village", 37.515, 126.896),
+  lm(["광화문광장", "광화문"], "Gwanghwamun Square", 37.5725, 126.9769),
+  lm(["서울시청"], "Seoul City Hall", 37.5663, 126.9779),
+  lm(["부산시청"], "Busan City Hall", 35.1798, 129.075),
+  lm(["롯데월드타워", "잠실롯데타워"], "Lotte World Tower", 37.5126, 127.1025),
+  lm(["63빌딩", "63스퀘어"], "63 Building", 37.5198, 126.9403),
+  lm(["스타필드하남", "스타필드 하남"], "Starfield Hanam", 37.5453, 127.2237),
+  lm(["송도센트럴파크"], "Songdo Central Park", 37.3925, 126.639),
+  lm(["수원화성", "화성행궁"], "Hwaseong Fortress", 37.2871, 127.0118),
+  lm(["전주한옥마을"], "Jeonju Hanok Village", 35.815, 127.153),
+  lm(["감천문화마을"], "Gamcheon Culture Village", 35.0975, 129.0106),
+  lm(["태종대"], "Taejongdae", 35.0532, 129.0846),
+  lm(["해동용궁사"], "Haedong Yonggungsa", 35.1884, 129.2233),
+  lm(["정동진"], "Jeongdongjin", 37.6916, 129.034),
+  lm(["불국사"], "Bulguksa", 35.79, 129.3321),
+  lm(["남이섬"], "Nami Island", 37.7908, 127.5256),
+  lm(["에버랜드"], "Everland", 37.2941, 127.2025),
 ];
 
 const fx = (

@@ -39,7 +39,7 @@ describe("Anthropic translator", () => {
     expect(t.engine).toBe("llm");
     expect(t.result.search_keywords).toEqual(["헬스장"]);
     expect(t.usage).toEqual({ calls: 1, inputTokens: 321, outputTokens: 123 });
-    const sent = fake!.requests[0];
+    const sent = fake!.requests[0]!;
     expect(sent.model).toBe("claude-haiku-5-5");
     expect(JSON.stringify(sent.output_config)).toContain("search_keywords");
     expect(JSON.stringify(sent.messages)).toContain(UNSURE);
@@ -60,9 +60,9 @@ describe("Anthropic translator", () => {
     const t = await translate(UNSURE, llm);
     expect(t.engine).toBe("llm");
     expect(t.usage.calls).toBe(2);
-    const retry = fake!.requests[1].messages;
+    const retry = fake!.requests[1]!.messages;
     expect(retry).toHaveLength(3);
-    expect(JSON.stringify(retry[2].content)).toMatch(/does not match the schema: .*search_keywords/);
+    expect(JSON.stringify(retry[2]!.content)).toMatch(/does not match the schema: .*search_keywords/);
   });
 
   it("falls back to the rules after two invalid answers, and says so", async () => {

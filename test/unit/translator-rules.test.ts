@@ -14,7 +14,7 @@ describe("locations", () => {
     ["청량리역 앞 순댓국", "청량리역", "station"],
     ["양재역 주변 샤브샤브", "양재역", "station"],
     ["여의도 한강공원 근처 치킨", "여의도 한강공원", "landmark"],
-    ["best sushi in Gangnam", "강남역", "landmark"],
+    ["best sushi in Gangnam", "강남역", "station"],
     ["수원역 근처 갈비", "수원역", "station"],
   ])("%s → geocodes %s (%s)", (query, geocode, kind) => {
     const r = t(query);
@@ -30,7 +30,7 @@ describe("locations", () => {
   ])("%s → Google, geocoding %s", (query, geocode) => {
     const r = t(query);
     expect(r.provider).toBe("google");
-    expect(r.locations[0].query).toBe(geocode);
+    expect(r.locations[0]!.query).toBe(geocode);
   });
 
   it("does not take everyday words for places (가능, 대화, 운동, 짜장면)", () => {
@@ -83,7 +83,8 @@ describe("keywords", () => {
   });
 
   it("keeps the user's own dish word and its category", () => {
-    expect(t("을지로 평양냉면")).toMatchObject({ search_keywords: ["냉면"], category_codes: ["FD6"] });
+    // the compound is the dish the user named (평양냉면, not any 냉면), with its entry's category
+    expect(t("을지로 평양냉면")).toMatchObject({ search_keywords: ["평양냉면"], category_codes: ["FD6"] });
     expect(t("성수 베이커리 카페")).toMatchObject({ category_codes: ["CE7"] });
     expect(t("강남역 약국")).toMatchObject({ search_keywords: ["약국"], category_codes: ["PM9"] });
   });

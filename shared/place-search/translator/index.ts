@@ -7,6 +7,7 @@ import {
   type LlmPort,
   type TokenUsage,
 } from "../../llm/port.ts";
+import type { Deadline } from "../../deadline.ts";
 import { TranslatorResult } from "../schemas.ts";
 import { TRANSLATOR_SYSTEM, translatorPrompt } from "./prompt.ts";
 import { translateWithRules } from "./rules.ts";
@@ -22,7 +23,16 @@ export interface Translation {
   usage: TokenUsage;
 }
 
-export async function translate(query: string, llm?: LlmPort): Promise<Translation> {
+/** The rules' typo corrections ("합점역 → 합정역으로 찾았어요") that the model's reading agrees with. */
+function correctionsKept(warnings: string[], result: TranslatorResult): string[] {
+  const read = JSON.stringify([result.locations, result.search_keywords]);
+  return warnings.filter((w) => {
+    const m = /→ (\S+?)(?:으로|로) 찾았어요$/.exec(w);
+    return m !== null && read.includes(m[1]!.replace(/역$/, ""));
+  });
+}
+
+export async function translate(query: string, llm?: LlmPort, deadline?: Deadline): Promise<Translation> {
   const rules = translateWithRules(query);
   if (!llm || rules.confidence >= CONFIDENCE_FOR_RULES) {
     return { ...rules, engine: "rules", usage: noUsage() };
@@ -33,8 +43,15 @@ export async function translate(query: string, llm?: LlmPort): Promise<Translati
       prompt: translatorPrompt(query, rules.result),
       schema: TranslatorResult,
       tier: "fast",
+      deadline,
     });
-    return { result: answer.value, engine: "llm", confidence: 0.9, warnings: [], usage: answer.usage };
+    return {
+      result: answer.value,
+      engine: "llm",
+      confidence: 0.9,
+      warnings: correctionsKept(rules.warnings, answer.value),
+      usage: answer.usage,
+    };
   } catch (err) {
     if (!(err instanceof LlmOutputError || err instanceof LlmUnavailableError)) throw err;
     return {

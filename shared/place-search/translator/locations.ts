@@ -1,8 +1,10 @@
 // Finds the places a query names: gazetteer hits first (multi-word names too), then words that are
 // shaped like places (~역, ~동, ~구, ~공원 …) or that stand for the user's own place (숙소, 집).
-import { lookupPlace, type GazetteerEntry } from "../../geo/gazetteer.ts";
+import { isPlaceName, lookupPlace, startsPlaceName, type GazetteerEntry } from "../../geo/gazetteer.ts";
 import type { LocationKind } from "../schemas.ts";
-import { particleVariants, type Token } from "./text.ts";
+import { looksForeign } from "./foreign.ts";
+import { isKnownWord } from "./segment.ts";
+import { FILLER, particleVariants, type Token } from "./text.ts";
 
 export interface FoundLocation {
   name: string;
@@ -15,6 +17,8 @@ export interface FoundLocation {
   /** the particles that followed the name (에서, 까지, 와 …) */
   particle: string;
   entry?: GazetteerEntry;
+  /** not in the gazetteer: taken from the words around it (근처, 에서, 가는 길) and geocoded as written */
+  fromContext?: true;
 }
 
 /** Words for the user's own place: geocoded as written, with a warning to give an address. */
@@ -30,16 +34,24 @@ const SELF_PLACES = new Set([
   "내위치",
   "현재위치",
   "학교",
+  "동네",
+  "우리동네",
+  "거기",
+  "이곳",
 ]);
 
 const LOCATIVE =
   /^(에서|에서부터|부터|까지|근처|주변|인근|부근|앞|쪽|에|에서는|근처에|근처에서|주변에|주변에서)/;
 const NEAR_WORDS = new Set(["근처", "주변", "인근", "부근", "앞", "쪽", "근방"]);
+/** After a name, these make it the place a route starts from or goes to ("X에서 Y 가는 길에"). */
+const ROUTE_NEXT = /^(가는|가다가|까지|방향|쪽으로|사이)/;
 
 /** Place-shaped endings; the short administrative ones need context to count (운동 is not a dong). */
 const STRONG_SUFFIX =
   /^[가-힣A-Za-z0-9]{1,14}(역|공원|터미널|공항|해수욕장|대학교|대학|시장|타워|궁|거리|마을|섬|항|해변|폭포|한옥마을|온천|아울렛|백화점|몰)$/;
-const ADMIN_SUFFIX = /^[가-힣0-9]{1,10}(동|구|시|군|읍|면|리|도|\d가)$/;
+// 시, 구, 군 and 도 are all in the vendored tables: only the units below them (legal dongs and villages
+// outside Seoul) are guessed from their ending
+const ADMIN_SUFFIX = /^[가-힣0-9]{1,10}(동|읍|면|리|\d가)$/;
 const NOT_PLACES = new Set([
   "지역",
   "구역",
@@ -100,7 +112,8 @@ const NOT_PLACES = new Set([
 function classifySuffix(stem: string, hasContext: boolean): LocationKind | undefined {
   if (NOT_PLACES.has(stem)) return undefined;
   if (STRONG_SUFFIX.test(stem)) return stem.endsWith("역") ? "station" : "landmark";
-  if (ADMIN_SUFFIX.test(stem) && (stem.length >= 3 || hasContext)) {
+  // the vendored tables hold every 시군구 and 읍면동: a word merely ending in 동/면/리 is a place only in context
+  if (ADMIN_SUFFIX.test(stem) && hasContext) {
     const last = stem.at(-1);
     if (last === "동" || last === "가" || last === "읍" || last === "면" || last === "리") return "dong";
     if (last === "구") return "gu";
@@ -120,16 +133,28 @@ function fromEntry(
 /**
  * @param isTerm tells whether a word is a food/activity term, so 수산시장 or 짜장면 isn't taken for a place.
  */
-export function findLocations(tokens: Token[], isTerm: (word: string) => boolean): FoundLocation[] {
+export function findLocations(
+  tokens: Token[],
+  isTerm: (word: string) => boolean,
+  isFree: (start: number, end: number) => boolean = () => true,
+): FoundLocation[] {
   const found: FoundLocation[] = [];
-  for (let i = 0; i < tokens.length; i++) {
+  for (const [i, tok] of tokens.entries()) {
+    if (!isFree(tok.start, tok.end)) continue;
     const hit = matchAt(tokens, i, isTerm);
-    if (hit) {
-      found.push(hit.location);
-      i += hit.width - 1;
-    }
+    if (hit) found.push(hit.location);
   }
-  return mergeNested(found);
+  return mergeNested(dropOverlaps(found));
+}
+
+/** A multi-word name already covers the words after its first: their own matches go. */
+function dropOverlaps(found: FoundLocation[]): FoundLocation[] {
+  const out: FoundLocation[] = [];
+  for (const f of found) {
+    const last = out.at(-1);
+    if (!last || f.start >= last.end) out.push(f);
+  }
+  return out;
 }
 
 function matchAt(
@@ -137,31 +162,133 @@ function matchAt(
   i: number,
   isTerm: (word: string) => boolean,
 ): { location: FoundLocation; width: number } | undefined {
+  const tok = tokens[i];
+  if (!tok) return undefined;
   // multi-word names first ("여의도 한강공원", "british museum", "new york")
-  for (let width = Math.min(3, tokens.length - i); width >= 1; width--) {
-    const last = tokens[i + width - 1];
+  const multi = startsPlaceName(tok.text);
+  // a word the dictionary knows and no place is named by (근처, 카페, 추천해줘) is no place
+  if (!multi && isKnownWord(tok.text) && !isPlaceName(tok.text)) return undefined;
+  for (let width = multi ? Math.min(3, tokens.length - i) : 1; width >= 1; width--) {
+    const last = tokens[i + width - 1]!; // width ≤ tokens.length - i
     const head = tokens.slice(i, i + width - 1).map((t) => t.text);
     for (const { stem, particle } of particleVariants(last.text)) {
       const words = [...head, stem];
       const surface = words.join(" ");
-      const span = { start: tokens[i].start, end: last.end, particle };
+      const span = { start: tok.start, end: last.end, particle };
       const entry = lookupPlace(surface);
       if (entry && !(width === 1 && isTerm(stem) && entry.kind !== "station" && stem.length < 3)) {
         return { location: { ...fromEntry(entry, surface), ...span }, width };
       }
       if (width > 1) continue;
       const next = tokens[i + 1]?.text ?? "";
-      const hasContext = LOCATIVE.test(particle) || NEAR_WORDS.has(next) || next.startsWith("에서");
+      const nextStem = particleVariants(next).find((v) => NEAR_WORDS.has(v.stem))?.stem;
+      // after its city or gu, a word ending in 동/읍/면/리 is a place in it ("천안 신부동")
+      const hasContext =
+        LOCATIVE.test(particle) ||
+        nextStem !== undefined ||
+        next.startsWith("에서") ||
+        afterRegion(tokens, i);
       if (SELF_PLACES.has(stem) && hasContext) {
         return { location: { name: stem, query: stem, kind: "unresolved", country: "KR", ...span }, width };
       }
+      // "난바역": a station of a foreign place the gazetteer knows
+      const abroad = stem.endsWith("역") ? lookupPlace(stem.slice(0, -1)) : undefined;
+      if (abroad && abroad.country !== "KR") {
+        const query = `${abroad.en} Station${abroad.city ? `, ${abroad.city}` : ""}`;
+        return {
+          location: { name: stem, query, kind: "foreign", country: abroad.country, entry: abroad, ...span },
+          width,
+        };
+      }
       if (!isTerm(stem)) {
         const kind = classifySuffix(stem, hasContext);
-        if (kind) return { location: { name: stem, query: stem, kind, country: "KR", ...span }, width };
+        // every Korean station is in the vendored tables: an unknown "X역" that does not read as Korean is abroad
+        if (kind === "station" && looksForeign(stem.slice(0, -1))) {
+          return {
+            location: { name: stem, query: stem, kind: "foreign", country: "ZZ", fromContext: true, ...span },
+            width,
+          };
+        }
+        if (kind) {
+          const guessed = { name: stem, query: stem, kind, country: "KR", fromContext: true as const };
+          return { location: { ...guessed, ...span }, width };
+        }
       }
+    }
+    if (width === 1) {
+      const anchor = contextAnchor(tokens, i, isTerm);
+      if (anchor) return { location: anchor, width };
     }
   }
   return undefined;
+}
+
+/**
+ * A name the gazetteer lacks, taken from the words around it: before 근처/주변/앞, with 에서, or before
+ * 가는/까지 in a route ("태종대 근처", "63빌딩에서 여의도역 가는 길에"). Geocoded as written.
+ */
+function contextAnchor(
+  tokens: Token[],
+  i: number,
+  isTerm: (word: string) => boolean,
+): FoundLocation | undefined {
+  const tok = tokens[i];
+  if (!tok) return undefined;
+  const next = tokens[i + 1]?.text ?? "";
+  // the last word is what the query searches for ("…근처 휘낭시에"), not where
+  if (isTerm(tok.text) || isKnownWord(tok.text) || i === tokens.length - 1) return undefined;
+  const nearNext = particleVariants(next).some((v) => NEAR_WORDS.has(v.stem));
+  // a street after its city or gu ("광주 충장로", "성남 판교역로"): the whole word, 로 is no particle here
+  const prev = lookupPlace(tokens[i - 1]?.text ?? "");
+  if (prev && ["city", "gu", "province"].includes(prev.kind) && /[가-힣]{2,}(대로|로|길)$/.test(tok.text)) {
+    return {
+      name: tok.text,
+      query: tok.text,
+      kind: "landmark",
+      country: prev.country,
+      fromContext: true,
+      start: tok.start,
+      end: tok.end,
+      particle: "",
+    };
+  }
+  for (const { stem, particle } of particleVariants(tok.text)) {
+    const hasContext = LOCATIVE.test(particle) || nearNext || next.startsWith("에서");
+    // 로 ends a route only before a word of going ("강릉으로 가는"), else it may be a street's 로
+    const routeEnd =
+      ROUTE_NEXT.test(next) ||
+      particle === "까지" ||
+      (/^(으로|로)$/.test(particle) && /^(가는|가다가|향하는)/.test(next));
+    if (!(hasContext || routeEnd) || !isNameLike(stem) || isTerm(stem) || isKnownWord(stem)) continue;
+    return {
+      name: stem,
+      query: stem,
+      kind: "landmark",
+      country: "KR",
+      fromContext: true,
+      start: tok.start,
+      end: tok.end,
+      particle,
+    };
+  }
+  return undefined;
+}
+
+function afterRegion(tokens: Token[], i: number): boolean {
+  const prev = tokens[i - 1]?.text;
+  return prev !== undefined && ["city", "gu", "province"].includes(lookupPlace(prev)?.kind ?? "");
+}
+
+/** A word that can be a place name the gazetteer lacks (태종대, 스미냑): not a request, number or filler. */
+function isNameLike(stem: string): boolean {
+  return (
+    stem.length >= 2 &&
+    /^[가-힣A-Za-z0-9]+$/.test(stem) &&
+    !/^\d/.test(stem) &&
+    !FILLER.has(stem.toLowerCase()) &&
+    !NOT_PLACES.has(stem) &&
+    !/(하기|하는|좋은|있는|되는|먹을|갈만한|싶은|요일|시간)$/.test(stem)
+  );
 }
 
 /**
@@ -173,21 +300,30 @@ function mergeNested(found: FoundLocation[]): FoundLocation[] {
   for (const loc of found) {
     const prev = out.at(-1);
     const adjacent = prev && prev.particle === "" && loc.start - prev.end <= 1;
-    const broad = prev && ["city", "province", "gu", "foreign"].includes(prev.kind);
+    // a dong is broad for a landmark in it ("익선동 한옥거리"), not for another dong or a station
+    const broad =
+      prev &&
+      (["city", "province", "gu", "foreign"].includes(prev.kind) ||
+        (prev.kind === "dong" && loc.kind === "landmark"));
     const inside =
       prev &&
       (prev.kind === "foreign"
-        ? loc.kind === "foreign" &&
-          loc.entry?.city !== undefined &&
-          prev.entry?.en !== undefined &&
-          (loc.entry.city === prev.entry.en || loc.country === prev.country)
+        ? loc.fromContext ||
+          (loc.kind === "foreign" &&
+            loc.entry?.city !== undefined &&
+            prev.entry?.en !== undefined &&
+            (loc.entry.city === prev.entry.en || loc.country === prev.country))
         : loc.country === "KR" && loc.kind !== "city" && loc.kind !== "province");
     if (prev && adjacent && broad && inside) {
-      const query =
-        loc.country === "KR"
-          ? `${prev.name} ${loc.entry?.kind === "dong" ? loc.name : loc.query}`
-          : loc.query;
-      out[out.length - 1] = { ...loc, name: `${prev.name} ${loc.name}`, query, start: prev.start };
+      // a place the gazetteer lacks is geocoded as written, with its region as context ("스미냑, Bali")
+      const abroad = prev.kind === "foreign";
+      const query = abroad
+        ? loc.fromContext
+          ? `${loc.query}, ${prev.entry?.en ?? prev.query}`
+          : loc.query
+        : `${prev.name} ${loc.entry?.kind === "dong" ? loc.name : loc.query}`;
+      const merged = abroad && loc.fromContext ? { kind: "foreign" as const, country: prev.country } : {};
+      out[out.length - 1] = { ...loc, ...merged, name: `${prev.name} ${loc.name}`, query, start: prev.start };
       continue;
     }
     out.push(loc);

@@ -24,6 +24,13 @@ const MODE_WORDS: [TravelMode, RegExp][] = [
   ["driving", /차로|차 타고|자동차|운전|드라이브|택시|by car|drive|driving/i],
 ];
 
+/**
+ * How a travel distance is covered, when said in words that name nothing else (산책 and 드라이브 are
+ * also what people look for: "드라이브 카페").
+ */
+export const TRAVEL_WORDS =
+  /(?<![가-힣a-z])(?:걸어서|걸어|도보로|도보|자전거로|대중교통으로|대중교통|지하철로|버스로|차로|차 타고|walking|walk|on foot|by bike|by car|driving|drive|by transit|by subway|by bus)(?![a-z])/i;
+
 function modeIn(text: string): TravelMode | null {
   return MODE_WORDS.find(([, re]) => re.test(text))?.[0] ?? null;
 }
@@ -36,7 +43,7 @@ export function parseDistance(query: string): DistanceAsk | null {
   const mode = modeIn(query);
   const len = LENGTH.exec(query);
   if (len) {
-    const unit = len[2].toLowerCase();
+    const unit = (len[2] ?? "").toLowerCase();
     const km = /^(km|㎞|킬로|키로|kilo)/.test(unit);
     const value = Math.round(Number(len[1]) * (km ? 1000 : 1));
     if (value <= 0) return null;
@@ -50,7 +57,7 @@ export function parseDistance(query: string): DistanceAsk | null {
   }
   const dur = DURATION.exec(query);
   if (dur && /거리|이내|안에|안쪽|내|걸어|도보|차로|walk|drive|within|away|min/i.test(query)) {
-    const unit = dur[2];
+    const unit = dur[2] ?? "";
     const minutes = Number(dur[1]) * (/시간|hour|hr/i.test(unit) ? 60 : 1);
     const m = mode ?? "walking"; // "10분 거리" without a vehicle means on foot
     const value = Math.round(minutes * SPEED_M_PER_MIN[m]);
@@ -66,7 +73,8 @@ export interface TripAsk {
 }
 
 export function parseTrip(query: string): TripAsk | null {
-  const nd = /(\d+)\s*박\s*(\d+)\s*일/.exec(query);
+  const nd =
+    /(\d+)\s*박\s*(\d+)\s*일/.exec(query) ?? /(\d+)\s*nights?\s*(?:and\s*)?(\d+)\s*days?/i.exec(query);
   if (nd) return { nights: Number(nd[1]), days: Number(nd[2]) };
   const nightsOnly = /(\d+)\s*박/.exec(query);
   if (nightsOnly) return { nights: Number(nightsOnly[1]), days: Number(nightsOnly[1]) + 1 };

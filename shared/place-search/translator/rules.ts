@@ -1,12 +1,29 @@
 // The rules-first offline Translator: query → translator_result, with a confidence the caller uses to
 // decide whether an LLM should have a look. Deterministic, no I/O beyond the gazetteer loaded once.
+import { disassemble, josa } from "es-hangul";
+import { isPlaceName, lookupPlace } from "../../geo/gazetteer.ts";
+import { haversine } from "../../geo/haversine.ts";
 import type { KakaoCategoryCode } from "../categories.ts";
-import type { LexEntry } from "../lexicon.ts";
+import { LEXICON, type LexEntry } from "../lexicon.ts";
 import type { StrategyType, TranslatedLocation, TranslatorResult } from "../schemas.ts";
+import { hasConditions, parseConditions } from "./conditions.ts";
+import { correctFood, correctPlace, jamoDistance } from "./fuzzy.ts";
+import { parseDetailIntent } from "./intents.ts";
 import { findLocations, type FoundLocation } from "./locations.ts";
-import { parseDistance, parseTrip } from "./measures.ts";
-import { isLexiconWord, matchLexicon, matchMoods, matchPets, matchReview, QueryText } from "./terms.ts";
-import { isHangul, particleVariants, tokenize } from "./text.ts";
+import { parseDistance, parseTrip, TRAVEL_WORDS } from "./measures.ts";
+import { normalizeNumerals } from "./numerals.ts";
+import { isKnownWord, joinSplitNames, restoreSpacing } from "./segment.ts";
+import {
+  isLexiconTerm,
+  isLexiconWord,
+  matchContext,
+  matchLexicon,
+  matchMoods,
+  matchPets,
+  matchReview,
+  QueryText,
+} from "./terms.ts";
+import { FILLER, isHangul, particleVariants, tokenize } from "./text.ts";
 
 export interface RulesOutcome {
   result: TranslatorResult;
@@ -14,19 +31,28 @@ export interface RulesOutcome {
   warnings: string[];
 }
 
-const FILLER = new Set(
-  `추천 추천해 추천해줘 추천해주세요 추천좀 알려줘 알려주세요 찾아줘 찾아주세요 어디 어디야 어디가 좀 근처 주변 인근 부근 근방 가까운
-   있는 있을까 있나요 좋은 괜찮은 맛있는 곳 곳이 곳을 데 데가 갈만한 해줘 주세요 하기 할 수 되는 가능한 요 가는 갈 길에 길 도중 사이
-   이내 안 안에 내 거리 코스 일정 여행 짜줘 짜 계획 가고 싶어 싶은 먹고 마시고 먹을 하는 위한 중 지금 오늘 내일 주말 점심 저녁 아침 걸어서
-   도보 차로 분 까지 에서 가다가 방향 경로 루트 하고 싶다 싶음 뭐 뭐가 뭐먹지 먹지 먹을까 갈까 가볼 만한 정도 쯤 정말 진짜 제일 가장
-   유명한 인기 인기있는 핫한 핫플 요즘 near in around the a an best good find me show recommend please to from between and on way within
-   of for some nice places place spot spots`.split(/\s+/),
-);
-
 /** A local search stops here: Kakao's radius cap is 20 km, Google's 50 km; travel 100 km. */
 const MAX_DISTANCE_M = { radius: 50_000, travel: 100_000 } as const;
+/** Longer trips are planned for this many days, with a warning (a month of places is no search). */
+export const MAX_TRIP_DAYS = 14;
+
+/** What each uncertainty costs the plan's confidence (calibrated on the evaluation set, see docs/translator.md). */
+export const PENALTY = {
+  noLocation: 0.4,
+  residualKeyword: 0.3,
+  fallbackKeyword: 0.3,
+  englishNoLocation: 0.1,
+  placeCorrection: 0.35,
+  foodCorrection: 0.15,
+  contextAnchor: 0.15,
+  foreignGuess: 0.2,
+} as const;
+
+export const KAKAO_HINT =
+  "카카오 API는 영업시간·평점·가격을 주지 않아요: 조건은 각 장소의 카카오맵 페이지(placeUrl)에서 확인하세요";
 
 const LOCATION_ROLE_CONNECTORS = /^(와|과|랑|이랑|하고)$/;
+const MEETING = /만나|중간\s?(?:지점|쯤|에서|에|정도)|가운데|halfway|meet/i;
 
 function dedupe<T>(xs: T[]): T[] {
   return [...new Set(xs)];
@@ -41,9 +67,19 @@ function assignRoles(
   query: string,
   found: FoundLocation[],
 ): { locations: TranslatedLocation[]; route: boolean } {
-  if (found.length >= 2) {
-    const [a, b] = found;
+  // meeting halfway ("강남역과 홍대 중간에서 만나기 좋은 카페"): both places are centres, the search runs
+  // around the middle of them, not along a drive from the first
+  if (found.length >= 2 && MEETING.test(query)) {
+    return { locations: found.slice(0, 4).map((f) => toLocation(f, "center")), route: false };
+  }
+  // the first pair, in order, that the particles and words around it make a route
+  // in writing order first; then the other way ("남산타워 가는 길에 … 명동역에서")
+  const pairs: [FoundLocation, FoundLocation][] = [];
+  for (const [i, a] of found.entries()) for (const b of found.slice(i + 1)) pairs.push([a, b]);
+  for (const [i, a] of found.entries()) for (const b of found.slice(i + 1)) pairs.push([b, a]);
+  for (const [a, b] of pairs) {
     const between = a.end <= b.start ? query.slice(a.end, b.start) : "";
+    const backwards = a.start > b.start;
     const after = query.slice(b.end);
     const betweenWords =
       /사이|중간|between/i.test(query) &&
@@ -55,26 +91,62 @@ function assignRoles(
         /가는 ?길|길에|도중|경로|루트|on the way/i.test(query) ||
         /\bto\b/i.test(between));
     const arrow = /→|->|⇒|～|~/.test(between);
+    // backwards only from an explicit 에서 to a place followed by 가는
+    if (backwards && !(/^(에서|부터)$/.test(a.particle) && /^\s*(가는|까지)/.test(after))) continue;
     if (betweenWords || fromTo || arrow) {
       return { locations: [toLocation(a, "origin"), toLocation(b, "destination")], route: true };
     }
   }
-  if (found.length === 0) return { locations: [], route: false };
   // several places without a route: the one the query searches around is the most specific one
   const rank = (f: FoundLocation) =>
     ({ station: 6, landmark: 5, dong: 4, unresolved: 4, foreign: 3, gu: 2, city: 1, province: 0 })[f.kind] +
-    (/근처|주변|인근|부근|앞|에서|에$/.test(f.particle) ? 2 : 0);
-  const center = [...found].sort((x, y) => rank(y) - rank(x))[0];
+    (/근처|주변|인근|부근|앞|에서|에$/.test(f.particle) ? 2 : 0) +
+    (/\b(near|around|in|at|by)\s*$/i.test(query.slice(0, f.start)) ? 2 : 0);
+  const [center] = [...found].sort((x, y) => rank(y) - rank(x));
+  if (!center) return { locations: [], route: false };
   return { locations: [toLocation(center, "center")], route: false };
 }
 
+const VERB_FORM = /(하기|해서|하는|되는|했던|할까|인가|나요|까요|세요|줘|요|할|한|된|될)$/;
+
+/** The words nothing recognised, without particles, fillers, numbers or verb forms. */
+function residualWords(q: QueryText): string[] {
+  const left = q.leftovers();
+  return (
+    left
+      // a query ends with what it searches, not with a locative: the last word keeps its 에 (휘낭시에)
+      .map((w, i) => (i === left.length - 1 && /[에의]$/.test(w) ? w : stemOf(w)))
+      .filter((w) => w.length >= 2 && !FILLER.has(w.toLowerCase()) && !/\d/.test(w))
+      .filter((w) => !VERB_FORM.test(w))
+  );
+}
+
+const stemOf = (w: string) =>
+  particleVariants(w)
+    .filter((v) => v.stem.length >= 2)
+    .at(-1)?.stem ?? w;
+
+/**
+ * The unknown word that modifies a generic one ("크로플 맛집"): a single noun written right before it.
+ * A clause before it ("연극 끝나고 밥 먹을 곳") says when, not what.
+ */
+function modifierOf(q: QueryText, generic: { start: number }): string | undefined {
+  const before = q.leftoverSpans().filter((s) => s.end <= generic.start);
+  const last = before.at(-1);
+  if (!last || q.text.slice(last.end, generic.start).trim()) return undefined;
+  const word = stemOf(last.text);
+  const clause = /(고|면서|면|서|러|려고|니까|는데)$/.test(word) || VERB_FORM.test(word);
+  if (word.length < 2 || clause || FILLER.has(word.toLowerCase()) || /\d/.test(word)) return undefined;
+  return word;
+}
+
 function residualKeyword(q: QueryText): string[] {
-  const words = q
-    .leftovers()
-    .map((w) => particleVariants(w).at(-1)!.stem)
-    .filter((w) => w.length >= 2 && !FILLER.has(w.toLowerCase()) && !/\d/.test(w))
-    .filter((w) => !/(하기|해서|하는|되는|했던|할까|인가|나요|까요|세요|줘|요|할|한|된|될)$/.test(w));
-  return words.length ? [words.join(" ")] : [];
+  const words = residualWords(q);
+  // the schema's 60 characters: a long run of unknown words is cut at a word boundary
+  const joined = words.join(" ");
+  const keyword =
+    joined.length <= 60 ? joined : joined.slice(0, 60).replace(/\s+\S*$/, "") || joined.slice(0, 60);
+  return keyword ? [keyword] : [];
 }
 
 const TRIP_ROLE_BY_KIND: Partial<Record<LexEntry["kind"], string>> = {
@@ -86,68 +158,209 @@ const TRIP_ROLE_BY_KIND: Partial<Record<LexEntry["kind"], string>> = {
   activity: "관광지",
 };
 
-/** The entry's own keywords, else the Korean word the user wrote, else the entry's first term. */
+/**
+ * The entry's own keywords, else the Korean word the user wrote, else the entry's first term. A dish
+ * named more precisely than its entry (조개구이 in 해산물) is searched as written.
+ */
 function keywordsOf(m: { value: LexEntry; surface: string }): string[] {
+  // more precise: not the keyword itself nor a place form of it (일식집 is 일식's)
+  const precise =
+    m.value.kind === "food" &&
+    !m.value.generic &&
+    /^[가-힣]{3,}$/.test(m.surface) &&
+    !m.value.keywords.some((k) => m.surface.startsWith(k));
+  if (precise) return [m.surface];
   if (m.value.keywords.length) return m.value.keywords;
   return [isHangul(m.surface) ? m.surface : (m.value.terms.find((t) => isHangul(t)) ?? m.surface)];
 }
 
+interface Corrected {
+  from: string;
+  to: string;
+  place: boolean;
+}
+
+const NEAR_NEXT = /^(근처|주변|인근|부근|앞|쪽|에서|까지|가는)/;
+
+/** Words nothing recognises get one chance: the place or food name one jamo away ("합점역" → 합정역). */
+function correctTypos(text: string): { text: string; corrections: Corrected[] } {
+  const tokens = tokenize(text);
+  const corrections: Corrected[] = [];
+  let out = "";
+  let at = 0;
+  tokens.forEach((tok, i) => {
+    if (!/^[가-힣ㄱ-ㅣ]{2,}/.test(tok.text) || !isHangul(tok.text)) return;
+    const variants = particleVariants(tok.text);
+    if (variants.some((v) => isKnownWord(v.stem) || isPlaceName(v.stem))) return;
+    // "울산 삼산동": a name its region makes known; and after a region, no jump to a namesake elsewhere
+    const prev = tokens[i - 1]?.text;
+    if (prev && variants.some((v) => lookupPlace(`${prev} ${v.stem}`))) return;
+    const region = prev ? lookupPlace(prev) : undefined;
+    const inRegion = (e: { lat: number; lng: number }) =>
+      !region || !["city", "province", "gu"].includes(region.kind) || haversine(region, e) < 30_000;
+    const next = tokens[i + 1]?.text ?? "";
+    for (const { stem, particle } of variants) {
+      if (stem.length < 2) continue;
+      const placeShaped =
+        jamoDistance(disassemble(stem.slice(-1)), "ㅇㅕㄱ", 1) <= 1 ||
+        /[동둥]$/.test(stem) ||
+        NEAR_NEXT.test(next) ||
+        /^(에서|까지|근처|주변)/.test(particle);
+      const candidate = placeShaped ? correctPlace(stem) : undefined;
+      const place = candidate && inRegion(candidate.value) ? candidate : undefined;
+      const food = !place && !isLexiconWord(stem) ? correctFood(stem) : undefined;
+      const to = place?.word ?? food?.word;
+      if (!to) continue;
+      corrections.push({ from: stem, to, place: Boolean(place) });
+      out += text.slice(at, tok.start) + to;
+      at = tok.start + stem.length;
+      return;
+    }
+  });
+  return { text: out + text.slice(at), corrections };
+}
+
+/** Abroad, a Korean dish is searched as written; other words by their English name. */
+const ENTRY_OF = new Map<string, LexEntry>();
+for (const e of LEXICON)
+  for (const w of [...e.terms, ...e.keywords]) if (!ENTRY_OF.has(w)) ENTRY_OF.set(w, e);
+
+function englishFor(keyword: string): string {
+  const entry = ENTRY_OF.get(keyword);
+  return !entry || entry.korean ? keyword : entry.en;
+}
+
 export function translateWithRules(rawQuery: string): RulesOutcome {
-  const query = rawQuery.normalize("NFC").trim();
-  const tokens = tokenize(query);
   const warnings: string[] = [];
+  let confidence = 1;
+  // numerals to digits, spacing restored, then typos: every later step reads the repaired text
+  const { text: query, corrections } = correctTypos(
+    restoreSpacing(joinSplitNames(normalizeNumerals(rawQuery.normalize("NFC").trim()))),
+  );
+  for (const c of corrections) {
+    warnings.push(`${c.from} → ${josa(c.to, "으로/로")} 찾았어요`);
+    confidence -= c.place ? PENALTY.placeCorrection : PENALTY.foodCorrection;
+  }
+  const tokens = tokenize(query);
   const q = new QueryText(query, tokens);
 
-  const found = findLocations(tokens, isLexiconWord);
+  // conditions first, so "일요일에", "24시" or "평점 높은" are neither places nor keywords; then what
+  // the user asks to know about a place ("리뷰 요약", "영업시간")
+  const conditions = parseConditions(q);
+  const detailKind = parseDetailIntent(q);
+  const found = findLocations(tokens, isLexiconWord, (s, e) => q.isFree(s, e));
   for (const f of found) q.claim(f.start, f.end);
+  // the one place asked about: what is left before any lexicon match, unless it is only kinds (카페)
+  const asked = detailKind ? residualKeyword(q)[0] : undefined;
+  const detailPlace =
+    asked && asked.split(/\s+/).some((w) => !isLexiconTerm(w) && !FILLER.has(w)) ? asked : null;
   const { locations, route } = assignRoles(query, found);
+  const abroad = locations.find((l) => l.country !== "KR" && l.country !== "ZZ");
+  for (const f of found) {
+    const l = locations.find((x) => x.name === f.name);
+    if (!l || !f.fromContext) continue;
+    if (l.country === "ZZ") {
+      l.country = abroad?.country ?? "ZZ";
+      warnings.push(`"${l.name}"은 국내 역 목록에 없어 해외 역으로 보고 Google에서 찾아요`);
+      confidence -= PENALTY.foreignGuess;
+    } else {
+      warnings.push(`"${l.name}"은 내장 지명 사전에 없어 적힌 그대로 찾아요`);
+      confidence -= PENALTY.contextAnchor;
+    }
+  }
 
-  const trip = locations.length ? parseTrip(query) : null;
-  const distance = parseDistance(query);
+  // distances and trip lengths from what the conditions left ("내일 7시" is no travel time)
+  const measured = q.unclaimed();
+  let trip = locations.length ? parseTrip(measured) : null;
+  const distance = parseDistance(measured);
   if (distance && distance.value > MAX_DISTANCE_M[distance.kind]) {
     warnings.push(
       `${distance.value} m is beyond what a local search covers; using ${MAX_DISTANCE_M[distance.kind]} m`,
     );
     distance.value = MAX_DISTANCE_M[distance.kind];
   }
+  // "5 minutes walk": the way there is no keyword (walk is also 산책)
+  if (distance?.kind === "travel") q.take(TRAVEL_WORDS);
+  // words that change the kind (동물병원, 소아과) or say what the place is for (뒤풀이, 회식, 공부)
+  const context = matchContext(q);
+  const kinds = context.filter((c) => c.value.role === "kind");
+  const occasions = context.filter((c) => c.value.role === "occasion");
   // numbers and the words around them are not keywords
   for (const m of query.matchAll(
-    /\d+(?:\.\d+)?\s*(?:km|㎞|킬로미터|킬로|키로|m|미터|분|시간|박|일|minutes?|mins?|hours?)?/gi,
+    /\d+(?:\.\d+)?\s*(?:minutes?|mins?|hours?|nights?|days?|km|㎞|킬로미터|킬로|키로|m|미터|분|시간|박|일|원|번\s*출구)?/gi,
   )) {
     q.claim(m.index, m.index + m[0].length);
   }
 
   const pets = matchPets(q).length > 0;
-  const reviews = matchReview(q);
-  let lex = matchLexicon(q);
-  const moods = lex.some((m) => ["food", "drink"].includes(m.value.kind) && !m.value.generic)
-    ? []
-    : matchMoods(q);
+  const reviews = [...matchReview(q).map((r) => r.value), ...context.flatMap((c) => c.value.review)];
+  // the compound is the dish: 돼지국밥 is a 국밥 named more precisely, searched as written
+  let lex = matchLexicon(q).map((m) => q.compound(m));
+  const specific =
+    kinds.length > 0 ||
+    lex.some((m) => ["food", "drink", "cafe", "place"].includes(m.value.kind) && !m.value.generic);
+  const moods = specific ? [] : matchMoods(q);
   if (moods.length) lex = lex.filter((m) => !m.value.generic);
 
-  let keywords = dedupe(lex.flatMap(keywordsOf));
-  let english = dedupe(lex.map((m) => m.value.en));
-  const codes = dedupe(lex.flatMap((m) => m.value.codes)) as KakaoCategoryCode[];
+  let keywords = dedupe([...kinds.flatMap((c) => c.value.keywords), ...lex.flatMap(keywordsOf)]);
+  let english = dedupe([
+    ...kinds.flatMap((c) => c.value.en),
+    ...lex.flatMap((m) => (m.value.korean ? keywordsOf(m) : [m.value.en])),
+  ]);
+  const codes: KakaoCategoryCode[] = dedupe([
+    ...kinds.flatMap((c) => c.value.codes),
+    ...lex.flatMap((m) => m.value.codes),
+  ]);
   const activities = dedupe(lex.filter((m) => m.value.kind === "activity").flatMap(keywordsOf));
   for (const mood of moods) {
     keywords = dedupe([...keywords, ...mood.value.keywords]);
-    english = dedupe([...english, ...mood.value.en]);
+    english = dedupe([...english, ...mood.value.keywords.map(englishFor)]);
     if (!codes.includes("FD6")) codes.push("FD6");
   }
+  // an occasion names the kind of place only when nothing more specific did ("회식하기 좋은 삼겹살집" keeps 삼겹살)
+  if (!specific && !moods.length) {
+    for (const o of occasions) {
+      keywords = dedupe([
+        ...keywords.filter((k) => !["맛집", "음식점"].includes(k) || o.value.keywords.includes(k)),
+        ...o.value.keywords,
+      ]);
+      english = dedupe([...english, ...o.value.en]);
+      for (const c of o.value.codes) if (!codes.includes(c)) codes.push(c);
+    }
+  }
 
-  let confidence = 1;
+  // 001's third trip signal: a region with several kinds of place is a trip, not a radius search
+  const rolesNamed = dedupe(
+    lex.map((m) => TRIP_ROLE_BY_KIND[m.value.kind]).filter((r): r is string => Boolean(r)),
+  );
+  if (!trip && !route && locations.length && rolesNamed.length >= 3) trip = { days: 1, nights: 0 };
+  if (trip && trip.days > MAX_TRIP_DAYS) {
+    warnings.push(
+      `${trip.days}일 여행은 ${MAX_TRIP_DAYS}일까지만 계획했어요: 나머지 일정은 나눠서 찾아 주세요`,
+    );
+    trip = { days: MAX_TRIP_DAYS, nights: MAX_TRIP_DAYS - 1 };
+  }
+
+  // "성수역 크로플 맛집": a word nothing knows says more than a generic 맛집 beside it
+  const onlyGeneric = keywords.length > 0 && !specific && !moods.length && lex.every((m) => m.value.generic);
+  const modifier = onlyGeneric && !occasions.length && lex[0] ? modifierOf(q, lex[0]) : undefined;
+  if (modifier) {
+    keywords = [modifier];
+    english = [modifier];
+    confidence -= PENALTY.residualKeyword;
+  }
   if (keywords.length === 0) {
     const residual = residualKeyword(q);
     if (residual.length) {
       keywords = residual;
       english = residual;
-      confidence -= 0.3;
+      confidence -= PENALTY.residualKeyword;
     } else if (!trip) {
       keywords = pets ? ["카페"] : ["맛집"];
       english = pets ? ["cafe"] : ["restaurants"];
       codes.push(pets ? "CE7" : "FD6");
       warnings.push(`no kind of place recognised in the query; searching "${keywords[0]}"`);
-      confidence -= 0.3;
+      confidence -= PENALTY.fallbackKeyword;
     }
   }
 
@@ -167,16 +380,19 @@ export function translateWithRules(rawQuery: string): RulesOutcome {
 
   if (locations.length === 0) {
     warnings.push("no location recognised in the query: the search is not limited to an area");
-    confidence -= 0.4;
+    confidence -= PENALTY.noLocation;
   }
   for (const l of locations.filter((l) => l.kind === "unresolved")) {
     warnings.push(
       `"${l.name}" is your own place: the plan geocodes it as written; give its address for an exact search`,
     );
   }
-  if (!isHangul(query) && locations.length === 0) confidence -= 0.1;
+  if (!isHangul(query) && locations.length === 0) confidence -= PENALTY.englishNoLocation;
 
   const provider = locations.some((l) => l.country !== "KR") ? "google" : "kakao";
+  const needsData =
+    conditions.open_at !== null || conditions.sort_by !== null || conditions.max_price !== null;
+  if (provider === "kakao" && needsData) warnings.push(KAKAO_HINT);
   const tripRoles = trip
     ? dedupe([
         "관광지",
@@ -190,7 +406,7 @@ export function translateWithRules(rawQuery: string): RulesOutcome {
   const result: TranslatorResult = {
     search_keywords: keywords.slice(0, 12),
     category_codes: dedupe(codes).slice(0, 6),
-    review_check_keywords: dedupe(reviews.map((r) => r.value)).slice(0, 10),
+    review_check_keywords: dedupe(reviews).slice(0, 10),
     distanceMode,
     distanceThreshold: distanceMode === "point_travel" ? distance!.value : null,
     travelMode: distanceMode === "point_travel" ? distance!.mode : null,
@@ -203,6 +419,8 @@ export function translateWithRules(rawQuery: string): RulesOutcome {
     nights: trip?.nights ?? null,
     trip_roles: tripRoles,
     english_keywords: english.slice(0, 12),
+    ...(hasConditions(conditions) ? { conditions } : {}),
+    ...(detailKind ? { detail_request: { kind: detailKind, place: detailPlace } } : {}),
   };
   return { result, confidence: Math.max(0, Math.min(1, confidence)), warnings };
 }

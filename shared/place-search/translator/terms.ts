@@ -1,6 +1,15 @@
 // Matches lexicon, mood, review and pet terms against the parts of a query no location claimed.
-import { LEXICON, MOODS, PET_TERMS, REVIEW_TERMS, type LexEntry } from "../lexicon.ts";
-import { particleVariants, type Token } from "./text.ts";
+import {
+  CONTEXT,
+  LEXICON,
+  MOODS,
+  PET_TERMS,
+  REVIEW_TERMS,
+  type ContextEntry,
+  type LexEntry,
+} from "../lexicon.ts";
+import { isKnownWord } from "./segment.ts";
+import { particleVariants, TRAILERS, type Token } from "./text.ts";
 
 interface Term<T> {
   /** lowercase text; whole-word terms match a token (after particles), others a substring */
@@ -15,19 +24,22 @@ interface TermSet<T> {
   byFirstChar: Map<string, Term<T>[]>; // each list longest first
   exact: Map<string, Term<T>>;
   patterns: Term<T>[];
+  /** names of dishes and places: inside a longer word they count only as its head */
+  headFinal: boolean;
 }
 
-function compile<T>(groups: { terms: string[]; value: T }[]): TermSet<T> {
-  const set: TermSet<T> = { byFirstChar: new Map(), exact: new Map(), patterns: [] };
+function compile<T>(groups: { terms: string[]; value: T }[], headFinal = false): TermSet<T> {
+  const set: TermSet<T> = { byFirstChar: new Map(), exact: new Map(), patterns: [], headFinal };
   for (const { terms, value } of groups) {
     for (const raw of terms) {
       const whole = raw.startsWith("=");
       const text = (whole ? raw.slice(1) : raw).toLowerCase();
       const term: Term<T> = { text, whole, value };
       if (!whole) {
-        const list = set.byFirstChar.get(text[0]) ?? [];
+        const first = text[0] ?? "";
+        const list = set.byFirstChar.get(first) ?? [];
         list.push(term);
-        set.byFirstChar.set(text[0], list);
+        set.byFirstChar.set(first, list);
       } else if (/[?*+]/.test(text)) {
         set.patterns.push({ ...term, pattern: new RegExp(`^(?:${text})$`, "i") });
       } else if (!set.exact.has(text)) {
@@ -39,10 +51,34 @@ function compile<T>(groups: { terms: string[]; value: T }[]): TermSet<T> {
   return set;
 }
 
-const LEX_TERMS = compile(LEXICON.map((entry) => ({ terms: entry.terms, value: entry })));
+const LEX_TERMS = compile(
+  LEXICON.map((entry) => ({ terms: entry.terms, value: entry })),
+  true,
+);
 const MOOD_TERMS = compile(MOODS.map((m) => ({ terms: m.terms, value: m })));
 const REVIEW = compile(REVIEW_TERMS.map((r) => ({ terms: r.terms, value: r.keyword })));
 const PETS = compile([{ terms: PET_TERMS, value: true }]);
+const CONTEXT_TERMS = compile(CONTEXT.map((c) => ({ terms: c.terms, value: c })));
+
+/** Particles that join or list nouns ("우동이나 국밥", "카페랑 술집"): a term before one is whole. */
+const CONJUNCTIONS = new Set([
+  "이나",
+  "나",
+  "이랑",
+  "랑",
+  "하고",
+  "이든",
+  "든",
+  "이며",
+  "며",
+  "만",
+  "이요",
+  "요",
+  "도",
+]);
+
+/** Global copies of the patterns `take` is given (regex literals are the same object on every call). */
+const GLOBAL = new WeakMap<RegExp, RegExp>();
 
 export interface Match<T> {
   value: T;
@@ -54,7 +90,7 @@ export interface Match<T> {
 /** A query with some character ranges already used up (by locations or earlier matches). */
 export class QueryText {
   private readonly used: boolean[];
-  private readonly variants: { stem: string; particle: string }[][];
+  private readonly variants: (readonly { stem: string; particle: string }[])[];
   readonly lower: string;
 
   constructor(
@@ -62,8 +98,29 @@ export class QueryText {
     readonly tokens: Token[],
   ) {
     this.lower = text.toLowerCase();
-    this.used = new Array(text.length).fill(false);
+    this.used = new Array<boolean>(text.length).fill(false);
     this.variants = tokens.map((t) => particleVariants(t.text.toLowerCase()));
+  }
+
+  /** Claims every match of a pattern and returns the matches (conditions: 24시, 평점 높은, 만원 이하). */
+  take(re: RegExp): RegExpExecArray[] {
+    const out: RegExpExecArray[] = [];
+    let g = GLOBAL.get(re);
+    if (!g) {
+      g = re.flags.includes("g") ? re : new RegExp(re.source, `${re.flags}g`);
+      GLOBAL.set(re, g);
+    }
+    g.lastIndex = 0;
+    for (let m = g.exec(this.text); m; m = g.exec(this.text)) {
+      if (!m[0]) {
+        g.lastIndex++;
+        continue;
+      }
+      if (!this.isFree(m.index, m.index + m[0].length)) continue;
+      this.claim(m.index, m.index + m[0].length);
+      out.push(m);
+    }
+    return out;
   }
 
   claim(start: number, end: number): void {
@@ -77,14 +134,21 @@ export class QueryText {
 
   /**
    * Finds non-overlapping matches and claims them: substrings leftmost-longest first (커피숍 before
-   * 커피), then whole words on tokens nothing has touched (회 the dish, not 회 in 회식).
+   * 커피), then whole words on tokens nothing has touched (회 the dish, not 회 in 회식). A term inside a
+   * word counts only as its head: Korean compounds end with what they are (평양냉면 is a 냉면, 소금빵 a
+   * 빵), so 타코야끼 is no 타코 and is searched as written.
    */
   match<T>(terms: TermSet<T>): Match<T>[] {
     const out: Match<T>[] = [];
     for (let at = 0; at < this.lower.length; at++) {
-      for (const term of terms.byFirstChar.get(this.lower[at]) ?? []) {
+      if (this.used[at]) continue; // claimed by a place or an earlier match
+      for (const term of terms.byFirstChar.get(this.lower[at] ?? "") ?? []) {
         const end = at + term.text.length;
-        if (this.lower.startsWith(term.text, at) && this.isFree(at, end)) {
+        if (
+          this.lower.startsWith(term.text, at) &&
+          this.isFree(at, end) &&
+          (!terms.headFinal || this.headFinal(end))
+        ) {
           out.push({ value: term.value, surface: this.text.slice(at, end), start: at, end });
           this.claim(at, end);
           at = end - 1;
@@ -94,7 +158,7 @@ export class QueryText {
     }
     this.tokens.forEach((tok, i) => {
       if (!this.isFree(tok.start, tok.end)) return;
-      for (const { stem } of this.variants[i]) {
+      for (const { stem } of this.variants[i] ?? []) {
         const term = terms.exact.get(stem) ?? terms.patterns.find((t) => t.pattern!.test(stem));
         if (term) {
           out.push({
@@ -111,21 +175,60 @@ export class QueryText {
     return out.sort((a, b) => a.start - b.start);
   }
 
-  /** Tokens, or the parts of tokens, that nothing has claimed. */
-  leftovers(): string[] {
-    const out: string[] = [];
+  /**
+   * A match widened to the whole word it ends, when what stands before it in that word is free Hangul
+   * nothing else explained ("돼지" of 돼지국밥): the compound is claimed with it.
+   */
+  compound<T>(m: Match<T>): Match<T> {
+    const tok = this.tokens.find((t) => t.start < m.start && m.start < t.end);
+    if (!tok || !this.isFree(tok.start, m.start) || !/^[가-힣]+$/.test(this.text.slice(tok.start, m.start)))
+      return m;
+    this.claim(tok.start, m.start);
+    return { ...m, surface: this.text.slice(tok.start, m.end), start: tok.start };
+  }
+
+  /** True when what follows position `end` in its word is nothing, a particle, 집/전문점, or a known word. */
+  private headFinal(end: number): boolean {
+    if (!/[가-힣]/.test(this.text[end - 1] ?? "")) return true;
+    const tok = this.tokens.find((t) => t.start < end && end <= t.end);
+    if (!tok) return true;
+    const rest = this.text.slice(end, tok.end);
+    if (!rest || !/^[가-힣]/.test(rest)) return true;
+    if (
+      TRAILERS.includes(rest) ||
+      CONJUNCTIONS.has(rest) ||
+      /^(집|당|장|점|관|방|전문점|가게|골목|거리|맛집|전문|바|투어|카페)/.test(rest)
+    )
+      return true;
+    return particleVariants(rest).some((v) => isKnownWord(v.stem));
+  }
+
+  /** The text with claimed characters blanked out (positions kept). */
+  unclaimed(): string {
+    let out = "";
+    for (let i = 0; i < this.text.length; i++) out += this.used[i] ? " " : this.text[i];
+    return out;
+  }
+
+  /** What nothing claimed, piece by piece, with where each piece sits in the text. */
+  leftoverSpans(): { text: string; start: number; end: number }[] {
+    const out: { text: string; start: number; end: number }[] = [];
     for (const tok of this.tokens) {
-      let piece = "";
-      for (let i = tok.start; i < tok.end; i++) {
-        if (!this.used[i]) piece += this.text[i];
-        else if (piece) {
-          out.push(piece);
-          piece = "";
+      let start = -1;
+      for (let i = tok.start; i <= tok.end; i++) {
+        const free = i < tok.end && !this.used[i];
+        if (free && start < 0) start = i;
+        if (!free && start >= 0) {
+          out.push({ text: this.text.slice(start, i), start, end: i });
+          start = -1;
         }
       }
-      if (piece) out.push(piece);
     }
     return out;
+  }
+
+  leftovers(): string[] {
+    return this.leftoverSpans().map((s) => s.text);
   }
 }
 
@@ -133,13 +236,32 @@ export const matchLexicon = (q: QueryText): Match<LexEntry>[] => q.match(LEX_TER
 export const matchMoods = (q: QueryText) => q.match(MOOD_TERMS);
 export const matchReview = (q: QueryText) => q.match(REVIEW);
 export const matchPets = (q: QueryText) => q.match(PETS);
+export const matchContext = (q: QueryText): Match<ContextEntry>[] => q.match(CONTEXT_TERMS);
+
+const LEX_TEXTS = new Set(
+  LEXICON.flatMap((e) => [...e.terms, ...e.keywords].map((t) => t.replace(/^=/, "").toLowerCase())),
+);
+
+/** True when a word is itself a lexicon term or keyword (카페, 라멘), not a name that contains one. */
+export const isLexiconTerm = (word: string): boolean => LEX_TEXTS.has(word.toLowerCase());
 
 /** True when a word is, or contains, a food/place/activity term (so it isn't read as a place). */
+const LEXICON_WORD = new Map<string, boolean>();
+
 export function isLexiconWord(word: string): boolean {
+  const known = LEXICON_WORD.get(word);
+  if (known !== undefined) return known;
+  if (LEXICON_WORD.size >= 20_000) LEXICON_WORD.clear();
+  const answer = containsTerm(word);
+  LEXICON_WORD.set(word, answer);
+  return answer;
+}
+
+function containsTerm(word: string): boolean {
   const w = word.toLowerCase();
   if (LEX_TERMS.exact.has(w) || LEX_TERMS.patterns.some((t) => t.pattern!.test(w))) return true;
   for (let i = 0; i < w.length; i++) {
-    for (const t of LEX_TERMS.byFirstChar.get(w[i]) ?? []) if (w.startsWith(t.text, i)) return true;
+    for (const t of LEX_TERMS.byFirstChar.get(w[i] ?? "") ?? []) if (w.startsWith(t.text, i)) return true;
   }
   return false;
 }

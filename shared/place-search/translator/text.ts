@@ -16,7 +16,7 @@ export function tokenize(query: string): Token[] {
 }
 
 /** Postpositions and place words that follow a location, longest first. */
-const TRAILERS = [
+export const TRAILERS = [
   "에서부터",
   "에서는",
   "에서도",
@@ -62,8 +62,21 @@ const TRAILERS = [
   "도",
 ];
 
+/** Words repeat across queries (근처, 카페, 강남역에서): their variants are kept, up to a bound. */
+const VARIANTS = new Map<string, readonly { stem: string; particle: string }[]>();
+const VARIANTS_MAX = 20_000;
+
 /** The word and, one after another, what is left when trailing particles are peeled off. */
-export function particleVariants(word: string): { stem: string; particle: string }[] {
+export function particleVariants(word: string): readonly { stem: string; particle: string }[] {
+  const hit = VARIANTS.get(word);
+  if (hit) return hit;
+  if (VARIANTS.size >= VARIANTS_MAX) VARIANTS.clear();
+  const out = peel(word);
+  VARIANTS.set(word, out);
+  return out;
+}
+
+function peel(word: string): { stem: string; particle: string }[] {
   const out = [{ stem: word, particle: "" }];
   let current = word;
   let peeled = "";
@@ -77,4 +90,16 @@ export function particleVariants(word: string): { stem: string; particle: string
   return out;
 }
 
-export const isHangul = (s: string) => /[가-힣]/.test(s);
+/** Words that carry no kind of place: requests, hedges, the route/distance/trip vocabulary. */
+export const FILLER = new Set(
+  `추천 추천해 추천해줘 추천해주세요 추천좀 알려줘 알려주세요 찾아줘 찾아주세요 어디 어디야 어디가 좀 근처 주변 인근 부근 근방 가까운
+   있는 있을까 있나요 좋은 괜찮은 맛있는 곳 곳이 곳을 데 데가 갈만한 해줘 주세요 하기 할 수 되는 가능한 요 가는 갈 길에 길 도중 사이
+   이내 안 안에 내 거리 코스 일정 여행 짜줘 짜 계획 가고 싶어 싶은 먹고 마시고 먹을 하는 위한 중 지금 오늘 내일 주말 점심 저녁 아침 걸어서
+   도보 차로 분 까지 에서 가다가 방향 경로 루트 하고 싶다 싶음 뭐 뭐가 뭐먹지 먹지 먹을까 갈까 가볼 만한 정도 쯤 정말 진짜 제일 가장
+   유명한 인기 인기있는 핫한 핫플 요즘 near in around the a an best good find me show recommend please to from between and on way within
+   of for some nice places place spot spots day days night nights trip itinerary itineraries with walk walking
+   minutes minute mins min station stn 있어 있어요 있을까요 파는 파는곳 하는곳 장소 갈만한곳 가볼만한 데려갈 가기 좋은곳
+   먹을만한 할만한 놀만한 놀 만한곳 보고 봐줘 찾고 싶어요`.split(/\s+/),
+);
+
+export const isHangul = (s: string) => /[가-힣ㄱ-ㅣ]/.test(s);

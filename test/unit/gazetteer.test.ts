@@ -1,0 +1,89 @@
+// The vendored gazetteer, nationwide: every station row geocodes offline to its own point, a city's main
+// railway station is the station (not the city hall), and names several cities share need their region.
+import { describe, expect, it } from "vitest";
+import { parseCsv, readDataFile } from "../../shared/data/files.ts";
+import { lookupPlace, shortRegion } from "../../shared/geo/gazetteer.ts";
+import { haversine } from "../../shared/geo/haversine.ts";
+import { embeddedGeocode } from "../../shared/providers/embedded/index.ts";
+
+function farRows(
+  file: string,
+  name: (r: Record<string, string>) => string,
+  region: (r: Record<string, string>) => string,
+) {
+  const far: string[] = [];
+  for (const r of parseCsv(readDataFile(file))) {
+    const station = `${name(r)
+      .replace(/\(.*\)$/, "")
+      .trim()
+      .replace(/역$/, "")}역`;
+    const listed = { lat: Number(r.lat), lng: Number(r.lng) };
+    // the station by itself, with its region, or with its line: one of the ways people write it
+    const tries = [station, `${region(r)} ${station}`, `${station} ${r.line}`];
+    const ok = tries.some((q) => {
+      const at = embeddedGeocode(q);
+      return at !== null && haversine(at, listed) <= 200;
+    });
+    if (!ok) far.push(`${station} ${r.line}`);
+  }
+  return far;
+}
+
+describe("gazetteer", () => {
+  it("geocodes every station of the Seoul-area table within 200 m of its listed point", () => {
+    expect(
+      farRows(
+        "seoul_metro_stations.csv",
+        (r) => r.station_name ?? "",
+        () => "",
+      ),
+    ).toEqual([]);
+  });
+
+  it("geocodes every station of the national table within 200 m of its listed point", () => {
+    expect(
+      farRows(
+        "korea_urban_rail_stations.csv",
+        (r) => r.station_name ?? "",
+        (r) => shortRegion(r.sido ?? ""),
+      ),
+    ).toEqual([]);
+  });
+
+  it.each([
+    ["부산역", "부산"],
+    ["대전역", "대전"],
+    ["동대구역", "대구"],
+    ["광주송정역", "광주"],
+    ["강릉역", "강릉"],
+  ])("%s is the station, kilometres from the city centre %s", (station, city) => {
+    const s = lookupPlace(station)!;
+    const c = lookupPlace(city)!;
+    expect(s.kind).toBe("station");
+    expect(haversine(s, c)).toBeGreaterThan(1000);
+    expect(haversine(embeddedGeocode(station)!, s)).toBeLessThan(1);
+  });
+
+  it("a gu name without 구 is its station (001: 강남 → 강남역); with 구 it is the district", () => {
+    expect(lookupPlace("강남")).toMatchObject({ kind: "station", query: "강남역" });
+    expect(lookupPlace("서초")).toMatchObject({ kind: "station", query: "서초역" });
+    expect(lookupPlace("강남구")).toMatchObject({ kind: "gu" });
+  });
+
+  it("names several cities share answer bare for Seoul, and for the others with their region", () => {
+    expect(lookupPlace("교대역")!.lat).toBeGreaterThan(37);
+    expect(lookupPlace("대구 교대역")!.lat).toBeLessThan(36);
+    expect(lookupPlace("중구")!.query).toBe("서울 중구");
+    expect(lookupPlace("부산 중구")!.query).toBe("부산 중구");
+  });
+
+  it("knows the country: dongs, gu, parks, beaches, markets, universities, romanized station names", () => {
+    expect(lookupPlace("해운대구")).toMatchObject({ kind: "gu" });
+    expect(lookupPlace("두류공원")).toMatchObject({ kind: "landmark" });
+    expect(lookupPlace("경포해수욕장")).toMatchObject({ kind: "landmark" });
+    expect(lookupPlace("자갈치시장")).toMatchObject({ kind: "landmark" });
+    expect(lookupPlace("연세대학교")).toMatchObject({ kind: "landmark" });
+    expect(lookupPlace("sinchon")).toMatchObject({ query: "신촌역" });
+    expect(lookupPlace("Jamsil station")).toMatchObject({ query: "잠실역" });
+  });
+});

@@ -1,0 +1,205 @@
+// Each mechanism of issue 12 on its own, on queries outside the evaluation set.
+import { describe, expect, it } from "vitest";
+import { planSearch } from "../../shared/place-search/planner.ts";
+import { parseConditions } from "../../shared/place-search/translator/conditions.ts";
+import { looksForeign } from "../../shared/place-search/translator/foreign.ts";
+import { correctFood, correctPlace, jamoDistance } from "../../shared/place-search/translator/fuzzy.ts";
+import { normalizeNumerals, parseSino } from "../../shared/place-search/translator/numerals.ts";
+import { KAKAO_HINT, MAX_TRIP_DAYS, translateWithRules } from "../../shared/place-search/translator/rules.ts";
+import { joinSplitNames, restoreSpacing, segmentWord } from "../../shared/place-search/translator/segment.ts";
+import { QueryText } from "../../shared/place-search/translator/terms.ts";
+import { tokenize } from "../../shared/place-search/translator/text.ts";
+
+const t = (q: string) => translateWithRules(q);
+
+describe("numerals", () => {
+  it.each([
+    ["청량리역 도보 십이분", "청량리역 도보 12분"],
+    ["차로 사십오분", "차로 45분"],
+    ["두 시간 반 드라이브", "2.5시간 드라이브"],
+    ["오박육일 일정", "5박6일 일정"],
+    ["나흘 코스", "4일 코스"],
+    ["반경 삼 킬로", "반경 3킬로"],
+    ["만오천원 이하", "15000원 이하"],
+    ["3만원대 오마카세", "30000원대 오마카세"],
+  ])("%s → %s", (q, want) => expect(normalizeNumerals(q)).toBe(want));
+
+  it("leaves words that only look like numbers alone (구분, 이분, 구일역, 세일, 분식, 시장)", () => {
+    for (const q of ["구분 없이", "이분이 추천한", "구일역 근처", "세일 매장", "일분식 맛집", "오시장"])
+      expect(normalizeNumerals(q)).toBe(q);
+  });
+
+  it("reads sino-Korean numbers with units", () => {
+    expect(parseSino("오백")).toBe(500);
+    expect(parseSino("이만오천")).toBe(25_000);
+    expect(parseSino("이삼")).toBeUndefined();
+  });
+});
+
+describe("spacing", () => {
+  it("splits an unspaced run at known words and keeps particles on their word", () => {
+    expect(segmentWord("선릉역근처순댓국")).toBe("선릉역 근처 순댓국");
+    expect(segmentWord("수서역에서양재역가는길에카페")).toBe("수서역에서 양재역 가는길에 카페");
+  });
+
+  it("does not cut a word nothing explains, nor a name that merely holds a known one", () => {
+    expect(segmentWord("쫀득쿠키")).toBe("쫀득쿠키");
+    expect(segmentWord("나카메구로")).toBe("나카메구로");
+    expect(restoreSpacing("망원동 진짜맛있는곳")).toBe("망원동 진짜 맛있는 곳");
+  });
+});
+
+describe("names written with a space inside", () => {
+  it("joins two words that name a place only together", () => {
+    expect(joinSplitNames("선릉 역 근처 카페")).toBe("선릉역 근처 카페");
+    expect(joinSplitNames("홍대 입구역에서 신촌역")).toBe("홍대입구역에서 신촌역");
+    // each word already means something: nothing to join
+    expect(joinSplitNames("신촌 맛집")).toBe("신촌 맛집");
+    expect(joinSplitNames("서울 역삼역 카페")).toBe("서울 역삼역 카페");
+  });
+
+  it("plans the joined name", () => {
+    const r = t("홍대 입구역에서 신촌역 가는 길 카페").result;
+    expect(r.locations.map((l) => l.name)).toEqual(["홍대입구역", "신촌역"]);
+    expect(r.distanceMode).toBe("route");
+  });
+});
+
+describe("what is searched", () => {
+  it("an unknown noun right before a generic kind is the kind; a clause before it is not", () => {
+    expect(t("합정역 쫀득쿠키 맛집").result.search_keywords).toEqual(["쫀득쿠키"]);
+    expect(t("합정역 영화 보고 밥 먹을 곳").result.search_keywords).not.toContain("영화");
+  });
+
+  it("a dish named more precisely than its entry is searched as written", () => {
+    expect(t("연신내역 차돌짬뽕").result.search_keywords).toEqual(["차돌짬뽕"]);
+  });
+
+  it("the way there and exit numbers are no keywords", () => {
+    expect(t("pizza 10 minutes walk from Hapjeong station").result.search_keywords).toEqual(["피자"]);
+    expect(t("선릉역 2번 출구 근처 카페").result.search_keywords).toEqual(["카페"]);
+  });
+});
+
+describe("typos", () => {
+  it("finds the place or food one jamo away, tense/plain slips at half cost", () => {
+    expect(correctPlace("사당녁")?.word).toBe("사당역");
+    expect(correctPlace("을지로삼가역")).toBeUndefined(); // too far: not a guess
+    expect(correctFood("짬뽕")).toBeUndefined(); // spelled right: nothing to correct
+    expect(correctFood("짭뽕")?.word).toBe("짬뽕");
+    expect(jamoDistance("ㄸㅓㄱ", "ㄷㅓㄱ")).toBe(0.5);
+  });
+
+  it("lowers confidence and names the correction", () => {
+    const r = t("사당녁 근처 짭뽕");
+    expect(r.result.locations[0]).toMatchObject({ query: "사당역" });
+    expect(r.result.search_keywords).toContain("짬뽕");
+    expect(r.warnings).toEqual(
+      expect.arrayContaining(["사당녁 → 사당역으로 찾았어요", "짭뽕 → 짬뽕으로 찾았어요"]),
+    );
+    expect(r.confidence).toBeLessThan(1);
+  });
+});
+
+describe("context dictionary", () => {
+  it("a kind replaces the generic kind it contains", () => {
+    const vet = t("연신내역 애견병원").result;
+    expect(vet.search_keywords).toEqual(["동물병원"]);
+    expect(vet.category_codes).not.toContain("HP8");
+    expect(vet.tags.pets).toBe(false);
+    expect(t("목동역 피부과").result).toMatchObject({ search_keywords: ["피부과"], category_codes: ["HP8"] });
+  });
+
+  it("an occasion gives keywords and review words, but a named dish wins", () => {
+    expect(t("선릉역 2차 장소").result.search_keywords).toEqual(["술집", "호프", "포차"]);
+    const dinner = t("역삼역 회식하기 좋은 곱창집").result;
+    expect(dinner.search_keywords).toEqual(["곱창"]);
+    expect(dinner.review_check_keywords).toContain("단체석");
+  });
+});
+
+describe("anchors", () => {
+  it("takes an unknown name before 근처 as the place, with its region, and says so", () => {
+    const r = t("통영 동피랑 근처 충무김밥");
+    expect(r.result.locations[0]).toMatchObject({ query: "통영 동피랑", role: "center" });
+    expect(r.warnings.join(" ")).toMatch(/동피랑/);
+  });
+
+  it("routes between names it does not know", () => {
+    const r = t("익선동 한옥거리에서 세운상가 가는 길에 카페").result;
+    expect(r.distanceMode).toBe("route");
+    expect(r.locations.map((l) => l.role)).toEqual(["origin", "destination"]);
+    expect(r.locations[1]!.query).toBe("세운상가");
+  });
+
+  it("an unknown station that does not read as Korean is abroad (Google)", () => {
+    expect(looksForeign("니시키")).toBe(true);
+    expect(looksForeign("신림")).toBe(false);
+    expect(t("니시키역 근처 라멘").result.provider).toBe("google");
+    expect(t("교토 시조역 근처 말차").result.provider).toBe("google");
+  });
+});
+
+describe("English", () => {
+  it("reads romanized station names and between/from-to routes", () => {
+    const r = t("cocktail bars between Euljiro and Jongno").result;
+    expect(r.distanceMode).toBe("route");
+    expect(t("noodles near Wangsimni station").result.locations[0]!.query).toBe("왕십리역");
+    expect(t("Jeju 2 nights 3 days").result).toMatchObject({ distanceMode: "multi_point", days: 3 });
+  });
+});
+
+describe("trips and keywords abroad", () => {
+  it("a region with three kinds of place is a one-day trip that keeps lodging", () => {
+    const r = t("군산 관광지 맛집 숙소").result;
+    expect(r).toMatchObject({ distanceMode: "multi_point", days: 1 });
+    expect(r.trip_roles).toContain("숙박");
+    expect(t("군산 맛집 카페").result.distanceMode).toBe("radius");
+  });
+
+  it("caps long trips with a warning instead of failing the schema", () => {
+    const r = t("제주 45박 46일 한달살기");
+    expect(r.result.days).toBe(MAX_TRIP_DAYS);
+    expect(r.warnings.join(" ")).toMatch(/46일/);
+  });
+
+  it("searches Korean dishes abroad as written, other words in English", () => {
+    const r = t("하노이 감자탕 파스타").result;
+    expect(r.english_keywords).toEqual(expect.arrayContaining(["감자탕", "pasta"]));
+    const plan = planSearch(r);
+    expect(plan.search_plan.some((s) => String(s.params.query).startsWith("감자탕"))).toBe(true);
+  });
+});
+
+describe("conditions", () => {
+  const c = (q: string) => parseConditions(new QueryText(q, tokenize(q)));
+
+  it.each([
+    ["지금 문 연 약국", { open_at: { kind: "now" } }],
+    ["24시간 하는 국밥", { open_at: { kind: "24h" } }],
+    ["토요일에 진료하는 치과", { open_at: { kind: "at", weekday: 6 } }],
+    ["연휴에도 여는 식당", { open_at: { kind: "at", holiday: true } }],
+    ["모레 오전 10시 브런치", { open_at: { kind: "at", day_offset: 2, time: "10:00" } }],
+    ["별점 높은 카페", { sort_by: "rating" }],
+    ["15000원 이하 점심", { max_price: 15000 }],
+    ["스타벅스 말고 카페", { exclude: ["스타벅스"] }],
+  ])("%s", (q, want) => expect(c(q)).toMatchObject(want));
+
+  it("are not read again as distances, and a long unknown keyword fits the schema", () => {
+    expect(t("내일 저녁 7시 이내 홍대 삼겹살").result.distanceMode).toBe("radius");
+    const long = t(`강남역 ${"모르는말 ".repeat(40)}`).result.search_keywords[0]!;
+    expect(long.length).toBeLessThanOrEqual(60);
+  });
+
+  it("are carried to post_processing, with Kakao's hint where it has no such data", () => {
+    const r = t("망원역 평점 높은 24시 카페");
+    expect(r.result.search_keywords).toEqual(["카페"]);
+    expect(r.warnings).toContain(KAKAO_HINT);
+    const plan = planSearch(r.result);
+    expect(plan.post_processing.open_at).toEqual({ kind: "24h" });
+    // Kakao has no ratings: Google's are fetched for its places (000: google_enrich) and sorted by
+    expect(plan.search_plan.map((s) => s.action)).toEqual(["geocode", "keyword_search", "google_enrich"]);
+    expect(plan.post_processing.sort_by).toBe("rating");
+    expect(planSearch(t("신주쿠 평점 높은 라멘").result).post_processing.sort_by).toBe("rating");
+  });
+});
