@@ -1,0 +1,73 @@
+// The ingest job's own steps (a large upload, 202 + a job): split the upload into batches kept in the
+// blob store, load one batch for the four ingest steps, keep each batch's report, and finish — the
+// reports merged, the rejections written beside the upload, the job record completed (or failed).
+import { z } from "zod";
+import {
+  BatchRef,
+  failIngestJob,
+  finishIngestJob,
+  IngestJobInput,
+  IngestJobState,
+  loadIngestBatch,
+  RecordInput,
+  recordIngestBatch,
+  splitIngestJob,
+} from "../../shared/restaurant-qa/ingest-job.ts";
+import { IngestBatchState } from "../../shared/restaurant-qa/ingest.ts";
+import { qaBlobs, qaJobs } from "../../shared/restaurant-qa/wiring.ts";
+import { defineStep } from "../../shared/workflows/step.ts";
+
+const blobsAndJobs = { blobs: "readwrite", tables: { qa: "readwrite" } } as const;
+
+export const splitIngest = defineStep({
+  state: "SplitIngest",
+  description: "Restaurant ingest job: split the upload into batches",
+  input: IngestJobInput,
+  output: IngestJobState,
+  lambda: { timeoutSeconds: 120, memoryMb: 1024, ...blobsAndJobs },
+  entry: new URL("./ingest-split.ts", import.meta.url).href,
+  run: (input, rt) => splitIngestJob(input, qaBlobs(rt), qaJobs(rt)),
+});
+
+export const loadIngest = defineStep({
+  state: "LoadIngestBatch",
+  description: "Restaurant ingest job: one batch from the blob store",
+  input: BatchRef,
+  output: IngestBatchState,
+  lambda: { timeoutSeconds: 30, blobs: "read" },
+  entry: new URL("./ingest-load.ts", import.meta.url).href,
+  run: (input, rt) => loadIngestBatch(input, qaBlobs(rt)),
+});
+
+export const recordIngest = defineStep({
+  state: "RecordIngestBatch",
+  description: "Restaurant ingest job: keep a batch's report",
+  input: RecordInput,
+  output: z.object({ reportKey: z.string() }),
+  lambda: { timeoutSeconds: 30, blobs: "readwrite" },
+  entry: new URL("./ingest-record.ts", import.meta.url).href,
+  run: (input, rt) => recordIngestBatch(input, qaBlobs(rt)),
+});
+
+export const finishIngest = defineStep({
+  state: "FinishIngest",
+  description: "Restaurant ingest job: merge the reports, write the rejections, complete the job",
+  input: IngestJobState,
+  output: z.object({ jobId: z.string(), status: z.literal("completed") }),
+  lambda: { timeoutSeconds: 120, ...blobsAndJobs },
+  entry: new URL("./ingest-finish.ts", import.meta.url).href,
+  run: (input, rt) => finishIngestJob(input, qaBlobs(rt), qaJobs(rt)),
+});
+
+export const failIngest = defineStep({
+  state: "FailIngest",
+  description: "Restaurant ingest job: record why it stopped",
+  input: z.object({
+    jobId: z.string(),
+    error: z.object({ Error: z.string().optional(), Cause: z.string().optional() }).optional(),
+  }),
+  output: z.object({ jobId: z.string(), status: z.literal("failed") }),
+  lambda: { timeoutSeconds: 30, tables: { qa: "readwrite" } },
+  entry: new URL("./ingest-fail.ts", import.meta.url).href,
+  run: (input, rt) => failIngestJob(input, qaJobs(rt)),
+});

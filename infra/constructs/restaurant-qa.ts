@@ -1,0 +1,265 @@
+// Restaurant QA (seed 002): the OpenSearch domain holding the documents, the bucket for ingest uploads
+// and batches, the table for follow-up memory and ingest jobs, the QA and ingest workflows. Why a
+// managed domain rather than OpenSearch Serverless: one t3.small.search node with 10 GB idles at about
+// $27 a month, a Serverless vector collection at its 2-OCU minimum (indexing + search) at about $350;
+// nori is built in, and refresh=wait_for works on writes. Access is IAM only (SigV4), least privilege:
+// readers may read the index, writers also the bulk API; Bedrock for exactly the embedding model.
+import { ArnFormat, CfnElement, Duration, RemovalPolicy, Stack } from "aws-cdk-lib";
+import { AttributeType, BillingMode, Table } from "aws-cdk-lib/aws-dynamodb";
+import { PolicyStatement, ServicePrincipal } from "aws-cdk-lib/aws-iam";
+import { LogGroup, ResourcePolicy, RetentionDays } from "aws-cdk-lib/aws-logs";
+import { Domain, EngineVersion } from "aws-cdk-lib/aws-opensearchservice";
+import { BlockPublicAccess, Bucket, BucketEncryption } from "aws-cdk-lib/aws-s3";
+import type { StateMachine } from "aws-cdk-lib/aws-stepfunctions";
+import { Construct } from "constructs";
+import { INGEST_JOB_STEPS, INGEST_STEPS, QA_STEPS } from "../../functions/restaurant-qa/steps.ts";
+import { ALL_STEPS } from "../workflows/machines.ts";
+import { acknowledgeNag, shownAccount, shownRegion } from "../nag.ts";
+import type { DongneFunction } from "../node-function.ts";
+import { stateMachine, type StepFunctions } from "./workflows.ts";
+
+export const QA_INDEX = "restaurants";
+
+export interface RestaurantQaProps {
+  /** the domain's data node type (context `opensearchInstanceType`); k-NN needs OpenSearch 2.x */
+  instanceType?: string;
+}
+
+/** The table of follow-up memory and ingest jobs (both expire by TTL). */
+export function qaTable(scope: Construct): Table {
+  const table = new Table(scope, "QaTable", {
+    partitionKey: { name: "pk", type: AttributeType.STRING },
+    sortKey: { name: "sk", type: AttributeType.STRING },
+    billingMode: BillingMode.PAY_PER_REQUEST,
+    timeToLiveAttribute: "expiresAt",
+    pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: false },
+    removalPolicy: RemovalPolicy.DESTROY,
+  });
+  acknowledgeNag(table, {
+    rule: "AwsSolutions-DDB3",
+    reason:
+      "Conversation memory (a day) and job records (30 days) expire by design: nothing here is worth a restore.",
+  });
+  return table;
+}
+
+export class RestaurantQa extends Construct {
+  readonly domain: Domain;
+  readonly bucket: Bucket;
+  readonly workflow: StateMachine;
+  readonly ingestWorkflow: StateMachine;
+  readonly ingestJobWorkflow: StateMachine;
+
+  constructor(scope: Construct, id: string, steps: StepFunctions, props: RestaurantQaProps = {}) {
+    super(scope, id);
+    const stack = Stack.of(this);
+    // the domain's logs, with a resource policy of our own (CDK's default is a custom-resource Lambda)
+    const logGroup = (name: string) =>
+      new LogGroup(this, `${name}Logs`, {
+        retention: RetentionDays.ONE_MONTH,
+        removalPolicy: RemovalPolicy.DESTROY,
+      });
+    const logs = { search: logGroup("SlowSearch"), index: logGroup("SlowIndex"), app: logGroup("App") };
+    new ResourcePolicy(this, "DomainLogsPolicy", {
+      policyStatements: [
+        new PolicyStatement({
+          principals: [new ServicePrincipal("es.amazonaws.com")],
+          actions: ["logs:PutLogEvents", "logs:CreateLogStream"],
+          resources: Object.values(logs).map((g) => g.logGroupArn),
+        }),
+      ],
+    });
+    this.domain = new Domain(this, "Domain", {
+      version: EngineVersion.OPENSEARCH_2_19,
+      capacity: {
+        dataNodes: 1,
+        dataNodeInstanceType: props.instanceType ?? "t3.small.search",
+        multiAzWithStandbyEnabled: false,
+      },
+      ebs: { volumeSize: 10 },
+      encryptionAtRest: { enabled: true },
+      nodeToNodeEncryption: true,
+      enforceHttps: true,
+      logging: {
+        slowSearchLogEnabled: true,
+        slowSearchLogGroup: logs.search,
+        slowIndexLogEnabled: true,
+        slowIndexLogGroup: logs.index,
+        appLogEnabled: true,
+        appLogGroup: logs.app,
+      },
+      suppressLogsResourcePolicy: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    acknowledgeNag(
+      this.domain,
+      {
+        rule: "AwsSolutions-OS1",
+        reason:
+          "The domain is reached only with SigV4-signed requests from the stack's Lambdas (IAM); a VPC would add NAT costs for a public-data index.",
+      },
+      {
+        rule: "AwsSolutions-OS3",
+        reason:
+          "Access is by IAM identity (SigV4), not by IP: the callers are Lambdas with no fixed addresses.",
+      },
+      {
+        rule: "AwsSolutions-OS4",
+        reason:
+          "One data node holds the demo-sized index (tens of thousands of documents); dedicated masters are for larger clusters (context opensearchInstanceType to resize).",
+      },
+      {
+        rule: "AwsSolutions-OS5",
+        reason:
+          "No anonymous access: the domain has no resource policy and every caller is granted by IAM identity policy.",
+      },
+      {
+        rule: "AwsSolutions-OS7",
+        reason:
+          "A single node (no zone awareness): the index is rebuilt from the crawl files by re-ingesting; availability beyond that is a deliberate cost choice.",
+      },
+    );
+
+    this.bucket = new Bucket(this, "IngestBucket", {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+      lifecycleRules: [{ prefix: "jobs/", expiration: Duration.days(30) }],
+    });
+    acknowledgeNag(this.bucket, {
+      rule: "AwsSolutions-S1",
+      reason:
+        "Uploads and batches are written only by the stack's Lambdas (CloudTrail records the API calls); server access logs would need a second bucket for no reader.",
+    });
+
+    // each step gets exactly the access its declaration asks for
+    for (const spec of ALL_STEPS) {
+      const { index, embeddings, blobs } = spec.lambda;
+      if (!index && !embeddings && !blobs) continue;
+      const fn = steps.fn(spec);
+      this.acknowledgeGrants(fn);
+      if (index) {
+        fn.addEnvironment("OPENSEARCH_ENDPOINT", `https://${this.domain.domainEndpoint}`);
+        fn.addEnvironment("OPENSEARCH_DOMAIN", this.domain.domainName);
+        if (index === "read") this.domain.grantIndexRead(QA_INDEX, fn);
+        else {
+          this.domain.grantIndexReadWrite(QA_INDEX, fn);
+          this.domain.grantPathWrite("/_bulk", fn);
+        }
+      }
+      if (embeddings) {
+        fn.addToRolePolicy(
+          new PolicyStatement({
+            actions: ["bedrock:InvokeModel"],
+            resources: [
+              stack.formatArn({
+                service: "bedrock",
+                account: "",
+                resource: "foundation-model",
+                resourceName: "amazon.titan-embed-text-v2:0",
+              }),
+            ],
+          }),
+        );
+        fn.addEnvironment("QA_EMBEDDER", "bedrock");
+      }
+      if (blobs) {
+        fn.addEnvironment("QA_INGEST_BUCKET", this.bucket.bucketName);
+        if (blobs === "read") this.bucket.grantRead(fn);
+        else this.bucket.grantReadWrite(fn);
+      }
+    }
+
+    const none = () => {
+      throw new Error("restaurant QA starts no nested workflow");
+    };
+    this.workflow = stateMachine(this, "Workflow", "qa", steps, none);
+    this.ingestWorkflow = stateMachine(this, "IngestWorkflow", "qaIngest", steps, none);
+    const jobName = `${stack.stackName}-RestaurantIngestJob`;
+    this.ingestJobWorkflow = stateMachine(
+      this,
+      "IngestJobWorkflow",
+      "qaIngestJob",
+      steps,
+      none,
+      undefined,
+      jobName,
+    );
+    // the Distributed Map runs each batch as a child execution of this same machine
+    const arn = (resource: string, resourceName: string) =>
+      stack.formatArn({
+        service: "states",
+        resource,
+        resourceName,
+        arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+      });
+    this.ingestJobWorkflow.addToRolePolicy(
+      new PolicyStatement({ actions: ["states:StartExecution"], resources: [arn("stateMachine", jobName)] }),
+    );
+    this.ingestJobWorkflow.addToRolePolicy(
+      new PolicyStatement({
+        actions: ["states:DescribeExecution", "states:StopExecution"],
+        resources: [arn("execution", `${jobName}/*`), arn("execution", `${jobName}:*`)],
+      }),
+    );
+    acknowledgeNag(
+      this.ingestJobWorkflow,
+      {
+        rule: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:states:${shownRegion(stack)}:${shownAccount(stack)}:execution:${jobName}/*]`,
+        reason: "DescribeExecution/StopExecution of the Distributed Map's child executions, named per run.",
+      },
+      {
+        rule: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:states:${shownRegion(stack)}:${shownAccount(stack)}:execution:${jobName}:*]`,
+        reason: "DescribeExecution/StopExecution of this machine's executions, named per job.",
+      },
+    );
+
+    // every QA Lambda reads the same index configuration (only the granted ones may reach the domain)
+    for (const spec of [
+      ...Object.values(QA_STEPS),
+      ...Object.values(INGEST_STEPS),
+      ...Object.values(INGEST_JOB_STEPS),
+    ])
+      steps.fn(spec).addEnvironment("OPENSEARCH_ENDPOINT", `https://${this.domain.domainEndpoint}`);
+  }
+
+  /** The API runs the QA and batch-ingest workflows, starts ingest jobs, reads documents and jobs. */
+  connect(api: DongneFunction, table: Table) {
+    api.addEnvironment("QA_STATE_MACHINE_ARN", this.workflow.stateMachineArn);
+    api.addEnvironment("QA_INGEST_STATE_MACHINE_ARN", this.ingestWorkflow.stateMachineArn);
+    api.addEnvironment("QA_INGEST_JOB_STATE_MACHINE_ARN", this.ingestJobWorkflow.stateMachineArn);
+    api.addEnvironment("OPENSEARCH_ENDPOINT", `https://${this.domain.domainEndpoint}`);
+    api.addEnvironment("QA_INGEST_BUCKET", this.bucket.bucketName);
+    api.addEnvironment("QA_TABLE", table.tableName);
+    this.workflow.grantStartSyncExecution(api);
+    this.ingestWorkflow.grantStartSyncExecution(api);
+    this.ingestJobWorkflow.grantStartExecution(api);
+    this.domain.grantIndexRead(QA_INDEX, api);
+    this.bucket.grantPut(api);
+    table.grantReadWriteData(api);
+    this.acknowledgeGrants(api);
+  }
+
+  /** The wildcards CDK's grants write, each scoped to this domain's index or this bucket. */
+  private acknowledgeGrants(fn: DongneFunction) {
+    const stack = Stack.of(this);
+    const id = (c: Construct) => stack.getLogicalId(c.node.defaultChild as CfnElement);
+    acknowledgeNag(
+      fn,
+      {
+        rule: `AwsSolutions-IAM5[Resource::<${id(this.domain)}.Arn>/${QA_INDEX}/*]`,
+        reason:
+          "The restaurant index's own documents and APIs (_search, _mget, _doc …): one index, its paths.",
+      },
+      {
+        rule: `AwsSolutions-IAM5[Resource::<${id(this.bucket)}.Arn>/*]`,
+        reason: "Objects of the ingest bucket (uploads, batches, reports), which ingest names per job.",
+      },
+      ...["s3:GetObject*", "s3:GetBucket*", "s3:List*", "s3:DeleteObject*", "s3:Abort*"].map((action) => ({
+        rule: `AwsSolutions-IAM5[Action::${action}]`,
+        reason: "CDK's bucket grant (read, or read and write) on the ingest bucket only.",
+      })),
+    );
+  }
+}

@@ -1,0 +1,104 @@
+// Restaurant QA (seed 002), defined once for CDK and the local runner:
+//
+//  qa (Express):          Rewrite → Retrieve → [search? done] → Grade → [needsWeb?] WebSearch → Generate
+//  qaIngest (Express):    PrepareIngest → EnrichIngest → EmbedIngest → IndexIngest   (one batch, in a request)
+//  qaIngestJob (Standard): SplitIngest → Batches (Distributed Map over the upload's batches, each
+//                         LoadIngestBatch → the four steps → RecordIngestBatch) → FinishIngest;
+//                         any failure → FailIngest
+import {
+  INGEST_JOB_STEPS as J,
+  INGEST_STEPS as I,
+  QA_STEPS as Q,
+} from "../../functions/restaurant-qa/steps.ts";
+import { task, type ArnOf } from "./task.ts";
+
+export function qaDefinition(arnOf: ArnOf) {
+  return {
+    Comment: "Restaurant QA (seed 002): rewrite → filtered kNN → grading → web fallback → answer",
+    TimeoutSeconds: 90,
+    StartAt: Q.rewrite.state,
+    States: {
+      [Q.rewrite.state]: task(Q.rewrite, arnOf, { Next: Q.retrieve.state }),
+      [Q.retrieve.state]: task(Q.retrieve, arnOf, { Next: "SearchOnly" }),
+      // POST /v1/restaurants/search: the documents, without grading or an answer
+      SearchOnly: {
+        Type: "Choice",
+        Choices: [{ Variable: "$.mode", StringEquals: "search", Next: "Retrieved" }],
+        Default: Q.grade.state,
+      },
+      Retrieved: { Type: "Succeed" },
+      [Q.grade.state]: task(Q.grade, arnOf, { Next: "NeedsWeb" }),
+      // 002: irrelevant → web search, relevant → generation
+      NeedsWeb: {
+        Type: "Choice",
+        Choices: [{ Variable: "$.needsWeb", BooleanEquals: true, Next: Q.webSearch.state }],
+        Default: Q.generate.state,
+      },
+      [Q.webSearch.state]: task(Q.webSearch, arnOf, { Next: Q.generate.state }),
+      [Q.generate.state]: task(Q.generate, arnOf, { End: true }),
+    },
+  };
+}
+
+/** The four steps of one batch; `io` wraps each (the job keeps the batch under $.batch). */
+function batchStates(arnOf: ArnOf, io: Record<string, unknown>, last: { Next: string } | { End: true }) {
+  const chain = [I.prepareIngest, I.enrichIngest, I.embedIngest, I.indexIngest];
+  return Object.fromEntries(
+    chain.map((spec, i) => [
+      spec.state,
+      task(spec, arnOf, { ...io, ...(i < chain.length - 1 ? { Next: chain[i + 1]!.state } : last) }),
+    ]),
+  );
+}
+
+export function qaIngestDefinition(arnOf: ArnOf) {
+  return {
+    Comment: "Restaurant ingest of one batch within a request: validate, enrich, embed, bulk-index",
+    TimeoutSeconds: 60,
+    StartAt: I.prepareIngest.state,
+    States: batchStates(arnOf, {}, { End: true }),
+  };
+}
+
+export function qaIngestJobDefinition(arnOf: ArnOf) {
+  const inBatch = { InputPath: "$.batch", ResultPath: "$.batch" };
+  const toFail = [{ ErrorEquals: ["States.ALL"], ResultPath: "$.error", Next: J.failIngest.state }];
+  return {
+    Comment: "Restaurant ingest job (202): a JSONL upload in batches, each enriched, embedded and indexed",
+    TimeoutSeconds: 24 * 3600,
+    StartAt: J.splitIngest.state,
+    States: {
+      [J.splitIngest.state]: task(J.splitIngest, arnOf, { Next: "Batches", Catch: toFail }),
+      Batches: {
+        Type: "Map",
+        ItemsPath: "$.batches",
+        // batches are independent: a handful at once keeps the LLM and the index comfortable
+        MaxConcurrency: 4,
+        ItemProcessor: {
+          ProcessorConfig: { Mode: "DISTRIBUTED", ExecutionType: "STANDARD" },
+          StartAt: J.loadIngest.state,
+          States: {
+            [J.loadIngest.state]: task(J.loadIngest, arnOf, {
+              ResultPath: "$.batch",
+              Next: I.prepareIngest.state,
+            }),
+            ...batchStates(arnOf, inBatch, { Next: J.recordIngest.state }),
+            [J.recordIngest.state]: task(J.recordIngest, arnOf, {
+              Parameters: { "reportKey.$": "$.reportKey", "batch.$": "$.batch" },
+              End: true,
+            }),
+          },
+        },
+        ResultPath: null,
+        Next: J.finishIngest.state,
+        Catch: toFail,
+      },
+      [J.finishIngest.state]: task(J.finishIngest, arnOf, { End: true, Catch: toFail }),
+      [J.failIngest.state]: task(J.failIngest, arnOf, {
+        Parameters: { "jobId.$": "$.jobId", "error.$": "$.error" },
+        Next: "IngestFailed",
+      }),
+      IngestFailed: { Type: "Fail", Error: "IngestFailed", Cause: "see the job record for why" },
+    },
+  };
+}

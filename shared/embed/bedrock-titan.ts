@@ -1,0 +1,128 @@
+// Amazon Bedrock Titan Text Embeddings V2 (multilingual, Korean included). Titan's InvokeModel takes
+// one text per call, so a batch is many calls with a bounded number in flight; throttling and
+// transient errors are retried with exponential backoff and jitter (the SDK's own retries are off,
+// so the two never multiply). Dimensions 512 with normalize: true — see docs/restaurant-qa.md.
+import {
+  BedrockRuntimeClient,
+  InvokeModelCommand,
+  BedrockRuntimeServiceException,
+} from "@aws-sdk/client-bedrock-runtime";
+import { z } from "zod";
+import { mapLimit } from "../concurrency.ts";
+import { Deadline } from "../deadline.ts";
+import { EmbedderError, type Embedder } from "./port.ts";
+
+export const TITAN_V2_MODEL_ID = "amazon.titan-embed-text-v2:0";
+export const TITAN_V2_DIMENSIONS = [256, 512, 1024] as const;
+export type TitanDimensions = (typeof TITAN_V2_DIMENSIONS)[number];
+
+/** Titan V2 accepts at most 50,000 characters (8,192 tokens); summaries are far shorter. */
+const MAX_INPUT_CHARS = 50_000;
+
+const TitanResponse = z.object({
+  embedding: z.array(z.number()),
+  inputTextTokenCount: z.number().int().nonnegative(),
+});
+
+const RETRYABLE = new Set([
+  "ThrottlingException",
+  "ServiceUnavailableException",
+  "ModelTimeoutException",
+  "ModelNotReadyException",
+  "InternalServerException",
+]);
+
+export interface TitanOptions {
+  region: string;
+  modelId?: string;
+  dimensions?: TitanDimensions;
+  /** a proxy or, in tests, a fake Bedrock on loopback */
+  endpoint?: string;
+  credentials?: { accessKeyId: string; secretAccessKey: string; sessionToken?: string };
+  /** calls in flight at once for one batch */
+  concurrency?: number;
+  /** attempts per text, the first included */
+  maxAttempts?: number;
+  /** first backoff; doubled on each retry */
+  baseDelayMs?: number;
+  timeoutMs?: number;
+}
+
+export class TitanEmbedder implements Embedder {
+  readonly name: string;
+  readonly dimension: number;
+  /** input tokens billed so far (Titan charges per input token) */
+  inputTokens = 0;
+  private readonly client: BedrockRuntimeClient;
+  private readonly modelId: string;
+
+  constructor(private readonly opts: TitanOptions) {
+    this.modelId = opts.modelId ?? TITAN_V2_MODEL_ID;
+    this.dimension = opts.dimensions ?? 512;
+    this.name = `bedrock:${this.modelId}`;
+    this.client = new BedrockRuntimeClient({
+      region: opts.region,
+      endpoint: opts.endpoint,
+      credentials: opts.credentials,
+      maxAttempts: 1,
+    });
+  }
+
+  async embed(texts: readonly string[], o: { deadline?: Deadline } = {}): Promise<number[][]> {
+    const deadline = o.deadline ?? Deadline.none();
+    return mapLimit(texts, this.opts.concurrency ?? 8, (t) => this.embedOne(t, deadline));
+  }
+
+  private async embedOne(text: string, deadline: Deadline): Promise<number[]> {
+    const attempts = this.opts.maxAttempts ?? 4;
+    const base = this.opts.baseDelayMs ?? 200;
+    let last = "";
+    for (let attempt = 0; attempt < attempts; attempt++) {
+      if (attempt > 0) {
+        const delay = base * 2 ** (attempt - 1) * (0.5 + Math.random() / 2);
+        if (deadline.remainingMs() < delay + 100) break;
+        await new Promise((r) => setTimeout(r, delay));
+      }
+      const timeoutMs = deadline.timeoutMs(this.opts.timeoutMs ?? 10_000);
+      if (timeoutMs < 100) break;
+      try {
+        const out = await this.client.send(
+          new InvokeModelCommand({
+            modelId: this.modelId,
+            contentType: "application/json",
+            accept: "application/json",
+            body: JSON.stringify({
+              inputText: text.slice(0, MAX_INPUT_CHARS) || " ",
+              dimensions: this.dimension,
+              // unit vectors: cosine similarity is a dot product, and scores compare across documents
+              normalize: true,
+            }),
+          }),
+          { abortSignal: AbortSignal.timeout(timeoutMs) },
+        );
+        const parsed = TitanResponse.safeParse(JSON.parse(new TextDecoder().decode(out.body)));
+        if (!parsed.success || parsed.data.embedding.length !== this.dimension)
+          throw new EmbedderError(
+            `Bedrock ${this.modelId}: unexpected response (expected ${this.dimension} numbers)`,
+            false,
+          );
+        this.inputTokens += parsed.data.inputTextTokenCount;
+        return parsed.data.embedding;
+      } catch (err) {
+        if (err instanceof EmbedderError) throw err;
+        const name = err instanceof BedrockRuntimeServiceException ? err.name : (err as Error).name;
+        const status =
+          err instanceof BedrockRuntimeServiceException ? err.$metadata.httpStatusCode : undefined;
+        const transient =
+          RETRYABLE.has(name) || name === "AbortError" || name === "TimeoutError" || (status ?? 0) >= 500;
+        last = `${name}${status ? ` (${status})` : ""}`;
+        if (!transient)
+          throw new EmbedderError(`Bedrock ${this.modelId} refused the request: ${last}`, false);
+      }
+    }
+    throw new EmbedderError(
+      `Bedrock ${this.modelId} failed after retries: ${last || "time budget spent"}`,
+      true,
+    );
+  }
+}

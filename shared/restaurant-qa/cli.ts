@@ -1,0 +1,107 @@
+// What the command line runs (bin/cli.ts parses the arguments and calls these):
+//   npx dongne restaurants collect "망원동 맛집" [--expand] [--out FILE]   Naver local search → crawl JSONL
+//   npx dongne restaurants ingest FILE.jsonl                              upsert into the index
+//   npx dongne restaurants demo [--out FILE]                              the synthetic demo corpus as JSONL
+//   npx dongne restaurants status                                         index (and domain) status
+//   npx dongne ask "…" [--json] [--conversation ID]                       one question, answered
+import { readFileSync, writeFileSync } from "node:fs";
+import { describeSearchDomain } from "../index/control-plane.ts";
+import type { Place } from "../place-search/place.ts";
+import type { NaverLocal } from "../providers/naver-local.ts";
+import { collectRestaurants } from "./collect.ts";
+import { parseJsonLines } from "./crawl.ts";
+import { generateDemoCorpus } from "./demo-corpus.ts";
+import type { QaConfig, QaRuntime } from "./env.ts";
+import type { IngestReport } from "./ingest.ts";
+
+export interface Output {
+  /** human-readable lines (stderr for progress, stdout for results: the caller decides) */
+  log(line: string): void;
+}
+
+const jsonl = (rows: readonly object[]) =>
+  rows.map((r) => JSON.stringify(r)).join("\n") + (rows.length ? "\n" : "");
+
+export async function collectCommand(
+  args: { query: string; out?: string; expand?: boolean },
+  naver: NaverLocal | undefined,
+  out: Output,
+): Promise<string> {
+  if (!naver)
+    throw new Error("NAVER_CLIENT_ID and NAVER_CLIENT_SECRET are needed to collect from Naver local search");
+  const r = await collectRestaurants(args.query, naver, { expand: args.expand });
+  const body = jsonl(r.records);
+  if (args.out) writeFileSync(args.out, body);
+  out.log(`${r.records.length} places from ${r.searches} Naver searches${args.out ? ` → ${args.out}` : ""}`);
+  out.log("menus, reviews and descriptions are empty: crawling Naver Map is out of scope (its terms)");
+  for (const w of r.warnings) out.log(`warning: ${w}`);
+  return body;
+}
+
+/** Reads JSON Lines and ingests them; rejections are reported with their line numbers. */
+export async function ingestFileCommand(
+  path: string,
+  runtime: QaRuntime,
+  out: Output,
+): Promise<IngestReport> {
+  const { items, lineOf } = parseJsonLines(readFileSync(path, "utf8"));
+  const report = await runtime.qa.ingest(items);
+  out.log(
+    `${report.indexed} indexed, ${report.updated} updated, ${report.unchanged} unchanged, ${report.rejected.length} rejected (${runtime.deps.index.engine} index)`,
+  );
+  for (const r of report.rejected.slice(0, 50))
+    out.log(
+      `  line ${lineOf[r.index] ?? "?"}${r.place_id ? ` (${r.place_id})` : ""}: ${r.field}: ${r.reason}`,
+    );
+  if (report.rejected.length > 50) out.log(`  … and ${report.rejected.length - 50} more`);
+  for (const w of report.warnings) out.log(`warning: ${w}`);
+  return report;
+}
+
+export async function askCommand(
+  args: { query: string; json?: boolean; conversationId?: string },
+  runtime: QaRuntime,
+  out: Output,
+): Promise<void> {
+  const r = await runtime.qa.ask({ query: args.query, conversationId: args.conversationId });
+  if (args.json) {
+    out.log(JSON.stringify(r, null, 2));
+    return;
+  }
+  out.log(r.answer);
+  out.log("");
+  for (const d of r.documents)
+    out.log(
+      `${d.relevant ? "✓" : "✗"} [${d.place_id}] ${d.title}${d.distance !== undefined ? ` ${d.distance}m` : ""} — ${d.reason ?? ""}`,
+    );
+  out.log(
+    `route ${r.route} · ${r.meta.engine} · ${r.meta.llmCalls} LLM calls · ${Math.round(r.meta.durationMs)} ms${r.meta.synthetic ? " · synthetic demo data" : ""}`,
+  );
+  for (const w of r.meta.warnings) out.log(`warning: ${w}`);
+}
+
+/** The synthetic demo corpus as crawl-format JSONL (to ingest into OpenSearch, or to look at). */
+export function demoCommand(places: readonly Place[], args: { out?: string }, out: Output): string {
+  const { records } = generateDemoCorpus(places);
+  const body = jsonl(records);
+  if (args.out) writeFileSync(args.out, body);
+  out.log(`${records.length} synthetic restaurants (synthetic: true)${args.out ? ` → ${args.out}` : ""}`);
+  return body;
+}
+
+export async function statusCommand(config: QaConfig, runtime: QaRuntime, out: Output): Promise<void> {
+  const { index, embedder } = runtime.deps;
+  const meta = await index.meta();
+  out.log(
+    `index: ${index.engine} "${index.indexName}" · ${meta ? `${await index.count()} documents, built by ${meta.embedder}/${meta.dimension}` : "not created yet"}`,
+  );
+  out.log(
+    `embedder: ${embedder.name}/${embedder.dimension}${meta && meta.embedder !== embedder.name ? " — DIFFERENT from the index's: re-ingest or reconfigure" : ""}`,
+  );
+  if (config.index.kind === "opensearch" && config.index.domain && config.index.region) {
+    const d = await describeSearchDomain({ domainName: config.index.domain, region: config.index.region });
+    out.log(
+      `domain ${d.domain}: ${d.engineVersion ?? "?"}, ${d.instanceCount ?? "?"} × ${d.instanceType ?? "?"}${d.processing ? " (a change is being applied)" : ""}`,
+    );
+  }
+}

@@ -1,0 +1,42 @@
+// Does a document satisfy the structured query's hard conditions (002 §4: location, cuisine, menu,
+// convenience — and the price when asked)? The grader uses it (a document that breaks one is
+// irrelevant), the extractive answer uses it to say what holds, and the benchmark uses the same
+// rules against the demo corpus's true attributes.
+import { haversine } from "../geo/haversine.ts";
+import type { Circle } from "./geocode.ts";
+import { foodTerms } from "./query-builder.ts";
+import type { StructuredQuery } from "./structured-query.ts";
+
+export interface Checkable {
+  lat: number;
+  lon: number;
+  menus: readonly { name: string; price: number | null }[];
+  review_food?: readonly string[];
+  category?: string;
+  convenience: readonly string[];
+}
+
+const squash = (s: string) => s.normalize("NFC").toLowerCase().replace(/\s+/g, "");
+
+/** Conditions that fail, in Korean words for the reason ([] = all hold). */
+export function failedConditions(d: Checkable, q: StructuredQuery, circles: readonly Circle[]): string[] {
+  const failed: string[] = [];
+  if (
+    circles.length &&
+    !circles.some((c) => haversine({ lat: d.lat, lng: d.lon }, { lat: c.lat, lng: c.lon }) <= c.radiusM)
+  )
+    failed.push(`${circles.map((c) => c.name).join("/")} 반경 밖`);
+  const terms = foodTerms(q).map(squash);
+  if (terms.length) {
+    const texts = [...d.menus.map((m) => m.name), ...(d.review_food ?? []), d.category ?? ""].map(squash);
+    if (!terms.some((t) => texts.some((x) => x.includes(t))))
+      failed.push(`${[...(q.cuisine ?? []), ...(q.menu ?? [])].join("/")} 메뉴 없음`);
+  }
+  for (const c of q.convenience ?? []) if (!d.convenience.includes(c)) failed.push(`${c} 정보 없음`);
+  if (q.price) {
+    const { min = 0, max = Number.POSITIVE_INFINITY } = q.price;
+    if (!d.menus.some((m) => m.price !== null && m.price >= min && m.price <= max))
+      failed.push("가격 조건에 맞는 메뉴 없음");
+  }
+  return failed;
+}

@@ -1,0 +1,242 @@
+// Generation (002 §3.6). With a model: Claude answers in Korean from the relevant documents (or the
+// web results) and cites them ([place_id] or [URL]); an answer that cites anything outside its
+// context is discarded for the extractive one. Offline: an extractive answer built only from the
+// documents — the menu items that match with their prices, and for each asked condition what the
+// document says (가능 / 안 됩니다 with the review sentence that says so / 정보 없음). Nothing is stated
+// that the context does not contain; opening hours are not in the crawl and the answer says so;
+// dated promotions are not presented as current.
+import { z } from "zod";
+import type { Deadline } from "../deadline.ts";
+import { LlmOutputError, LlmUnavailableError, noUsage, type LlmPort, type TokenUsage } from "../llm/port.ts";
+import { foodTerms } from "./query-builder.ts";
+import type { ContextDocument, QaState } from "./state.ts";
+import type { StructuredQuery } from "./structured-query.ts";
+import { findMentions, type VocabField } from "./vocabulary.ts";
+import type { WebResult } from "./web-search.ts";
+
+export const LlmAnswer = z.object({
+  answer: z.string().min(1).max(3000),
+  citations: z.array(z.string()).max(10),
+});
+
+const HOURS = /영업\s?시간|몇\s?시|언제까지|문\s?(여|열|닫)|오픈\s?시간|마감|브레이크\s?타임|휴무/;
+const won = (n: number) => `${n.toLocaleString("en-US")}원`;
+
+export const GENERATE_SYSTEM = `너는 식당 질의응답 도우미다. 주어진 자료만으로 한국어로 간결하게 답한다.
+- 자료에 없는 사실은 말하지 않는다. 모르면 "자료에 정보가 없습니다"라고 한다.
+- 식당을 말할 때마다 [place_id]로 출처를 붙인다. 웹 자료는 [URL]로 붙인다.
+- 영업시간은 수집 자료에 없다: 물으면 없다고 답한다.
+- 날짜가 지난 행사·할인은 현재 진행 중이라고 말하지 않는다(자료의 수집일 기준).
+- 데모(합성) 자료면 그렇다고 밝힌다.`;
+
+function sentences(text: string): string[] {
+  return text
+    .split(/(?<=[.!?~])\s+|\n+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/** A review sentence that says the value holds (positive) or does not (negative). */
+function evidence(
+  d: ContextDocument,
+  field: VocabField,
+  value: string,
+  negated: boolean,
+): string | undefined {
+  for (const r of d.reviews)
+    for (const s of sentences(r))
+      if (findMentions(s, [field]).some((m) => m.value === value && m.negated === negated)) return s;
+  return undefined;
+}
+
+function conditionLine(d: ContextDocument, field: VocabField, value: string): string {
+  const listed = (d[field as "convenience" | "atmosphere" | "occasion"] ?? []).includes(value);
+  if (listed) {
+    const s = evidence(d, field, value, false);
+    return `${value}: 가능${s ? ` — “${s}”` : ""}`;
+  }
+  const denied = evidence(d, field, value, true);
+  if (denied) return `${value}: 안 됩니다 — “${denied}”`;
+  return `${value}: 자료에 정보가 없습니다`;
+}
+
+function menuLine(d: ContextDocument, q: StructuredQuery): string | undefined {
+  const terms = foodTerms(q).map((t) => t.replace(/\s+/g, ""));
+  const priced = (m: ContextDocument["menus"][number]) =>
+    `${m.name}${m.price !== null ? ` ${won(m.price)}` : ""}`;
+  let items = terms.length
+    ? d.menus.filter((m) => terms.some((t) => m.name.replace(/\s+/g, "").includes(t)))
+    : [];
+  if (q.price) {
+    const { min = 0, max = Number.POSITIVE_INFINITY } = q.price;
+    const inRange = d.menus.filter((m) => m.price !== null && m.price >= min && m.price <= max);
+    items = items.length ? items.filter((m) => inRange.includes(m)) : inRange;
+  }
+  if (!items.length) items = d.menus.slice(0, 3);
+  return items.length ? `메뉴: ${items.slice(0, 5).map(priced).join(", ")}` : undefined;
+}
+
+function docBlock(d: ContextDocument, q: StructuredQuery, askedAbout: boolean): string {
+  const where = `${d.roadAddress || d.address}${d.distance !== undefined ? `, 약 ${d.distance}m` : ""}`;
+  const lines = [`[${d.place_id}] ${d.title} (${where})`];
+  const menu = menuLine(d, q);
+  if (menu) lines.push(menu);
+  const asked: [VocabField, string][] = [
+    ...(q.convenience ?? []).map((v) => ["convenience", v] as [VocabField, string]),
+    ...(q.atmosphere ?? []).map((v) => ["atmosphere", v] as [VocabField, string]),
+    ...(q.occasion ?? []).map((v) => ["occasion", v] as [VocabField, string]),
+  ];
+  for (const [field, value] of asked) lines.push(conditionLine(d, field, value));
+  if (askedAbout && !asked.length) {
+    if (d.convenience.length) lines.push(`편의: ${d.convenience.join(", ")}`);
+    if (d.atmosphere.length) lines.push(`분위기: ${d.atmosphere.join(", ")}`);
+  }
+  return lines.join("\n");
+}
+
+function footer(docs: readonly ContextDocument[]): string[] {
+  const out: string[] = [];
+  const dates = [...new Set(docs.map((d) => d.collected_at))];
+  if (dates.length) out.push(`(정보 수집일: ${dates.join(", ")} — 이후 바뀌었을 수 있습니다)`);
+  if (docs.some((d) => d.synthetic))
+    out.push("※ 데모용으로 생성한 합성(synthetic) 식당 자료입니다. 실제 가게가 아닙니다.");
+  return out;
+}
+
+export interface Answer {
+  answer: string;
+  citations: string[];
+}
+
+/** The offline answer: only what the documents (or web results) contain. */
+export function extractiveAnswer(
+  state: Pick<QaState, "query" | "structured_query" | "retrieval">,
+  route: "index" | "web" | "none",
+  docs: readonly ContextDocument[],
+  web: readonly WebResult[],
+  webConfigured: boolean,
+): Answer {
+  const q = state.structured_query ?? {};
+  const hours = HOURS.test(state.query)
+    ? ["영업시간은 수집한 자료(네이버 지도 크롤)에 없습니다: 방문 전에 확인하세요."]
+    : [];
+  if (route === "web") {
+    const lines = web
+      .slice(0, 5)
+      .map((w, i) => `${i + 1}. ${w.title} — ${w.content.slice(0, 160).replace(/\s+/g, " ")} [${w.url}]`);
+    return {
+      answer: [
+        "색인된 식당 중 조건에 맞는 곳이 없어 웹 검색 결과로 답합니다(출처: 웹).",
+        ...lines,
+        ...hours,
+      ].join("\n"),
+      citations: web.slice(0, 5).map((w) => w.url),
+    };
+  }
+  if (route === "index") {
+    const askedAbout = state.retrieval?.mode === "exact" || state.retrieval?.mode === "followup";
+    const shown = docs.slice(0, askedAbout ? 5 : 3);
+    const head = askedAbout ? "문의하신 식당 정보입니다." : `조건에 맞는 식당 ${docs.length}곳을 찾았습니다.`;
+    return {
+      answer: [head, ...shown.map((d) => docBlock(d, q, askedAbout)), ...hours, ...footer(shown)].join(
+        "\n\n",
+      ),
+      citations: shown.map((d) => d.place_id),
+    };
+  }
+  const near = docs.slice(0, 3);
+  const lines = [
+    "조건을 모두 만족하는 식당을 찾지 못했습니다.",
+    webConfigured
+      ? "웹 검색에서도 결과가 없었습니다."
+      : "웹 검색이 설정되어 있지 않아 웹에서 찾아보지 못했습니다(TAVILY_API_KEY).",
+    ...(near.length
+      ? [
+          "가장 가까운 후보입니다(조건을 다 만족하지는 않습니다):",
+          ...near.map((d) => `[${d.place_id}] ${d.title} — ${d.reason ?? "조건 불충족"}`),
+        ]
+      : []),
+    ...hours,
+    ...footer(near),
+  ];
+  return { answer: lines.join("\n"), citations: near.map((d) => d.place_id) };
+}
+
+function contextBlock(docs: readonly ContextDocument[], web: readonly WebResult[]): string {
+  if (web.length) return web.map((w) => `[${w.url}] ${w.title}\n${w.content}`).join("\n\n");
+  return docs
+    .map((d) =>
+      [
+        `[${d.place_id}] ${d.title}${d.synthetic ? " (데모 합성 자료)" : ""} — ${d.roadAddress || d.address}${d.distance !== undefined ? `, ${d.distance}m` : ""}, 수집일 ${d.collected_at}`,
+        `메뉴: ${d.menus.map((m) => `${m.name}${m.price !== null ? ` ${m.price}원` : m.price_text ? ` ${m.price_text}` : ""}`).join(", ") || "없음"}`,
+        `편의: ${d.convenience.join(",") || "없음"} / 분위기: ${d.atmosphere.join(",") || "없음"} / 상황: ${d.occasion.join(",") || "없음"} / 특징: ${d.features.join(",") || "없음"}`,
+        `소개: ${d.description.replace(/\s+/g, " ")}`,
+        `리뷰: ${d.reviews.join(" / ")}`,
+      ].join("\n"),
+    )
+    .join("\n\n");
+}
+
+/** Every [x] in the answer and every citation must name something in the context. */
+function grounded(a: Answer, known: Set<string>): boolean {
+  const cited = [...a.answer.matchAll(/\[([^\]\s]+)\]/g)].map((m) => m[1]!);
+  return [...cited, ...a.citations].every((c) => known.has(c)) && a.citations.length > 0;
+}
+
+export interface Generated extends Answer {
+  engine: "rules" | "llm" | "rules-fallback";
+  usage: TokenUsage;
+  warnings: string[];
+}
+
+export async function generateAnswer(
+  state: Pick<QaState, "query" | "structured_query" | "retrieval">,
+  route: "index" | "web" | "none",
+  docs: readonly ContextDocument[],
+  web: readonly WebResult[],
+  o: { llm?: LlmPort; webConfigured: boolean; deadline?: Deadline },
+): Promise<Generated> {
+  const fallback = () => extractiveAnswer(state, route, docs, web, o.webConfigured);
+  if (!o.llm || route === "none") return { ...fallback(), engine: "rules", usage: noUsage(), warnings: [] };
+  if (o.deadline?.expired(2000))
+    return {
+      ...fallback(),
+      engine: "rules",
+      usage: noUsage(),
+      warnings: ["no time left for the LLM answer: the extractive answer was used"],
+    };
+  const known = new Set([...docs.map((d) => d.place_id), ...web.map((w) => w.url)]);
+  try {
+    const r = await o.llm.structured({
+      system: GENERATE_SYSTEM,
+      prompt: `질문: ${state.query}\n\n자료:\n${contextBlock(route === "web" ? [] : docs, route === "web" ? web : [])}`,
+      schema: LlmAnswer,
+      tier: "smart",
+      maxTokens: 1200,
+      deadline: o.deadline,
+    });
+    if (!grounded(r.value, known))
+      return {
+        ...fallback(),
+        engine: "rules-fallback",
+        usage: r.usage,
+        warnings: ["the LLM answer cited sources outside its context: the extractive answer was used"],
+      };
+    const webNote = route === "web" && !r.value.answer.includes("웹") ? "\n\n(출처: 웹 검색)" : "";
+    return {
+      answer: r.value.answer + webNote,
+      citations: r.value.citations,
+      engine: "llm",
+      usage: r.usage,
+      warnings: [],
+    };
+  } catch (err) {
+    if (!(err instanceof LlmOutputError || err instanceof LlmUnavailableError)) throw err;
+    return {
+      ...fallback(),
+      engine: "rules-fallback",
+      usage: err.usage,
+      warnings: [`LLM answer unavailable (${err.message}); the extractive answer was used`],
+    };
+  }
+}

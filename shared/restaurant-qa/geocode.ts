@@ -1,0 +1,77 @@
+// "nearby" places → circles to filter on (002 §6). Naver local search when its keys are set (as the
+// seed does), else Kakao, else the embedded gazetteer; a failing provider falls back to the
+// gazetteer with a warning. The radius fits the kind of place: a station is a short walk, a district
+// is wide; a place the gazetteer cannot classify gets the configured default (002: 3 km).
+import { Deadline } from "../deadline.ts";
+import { lookupPlace } from "../geo/gazetteer.ts";
+import { embeddedGeocode } from "../providers/embedded/index.ts";
+import type { CallCounter } from "../providers/http.ts";
+import type { NaverLocal } from "../providers/naver-local.ts";
+import type { GeoPoint, PlaceSearchPort } from "../providers/port.ts";
+
+export interface Circle {
+  name: string;
+  lat: number;
+  lon: number;
+  radiusM: number;
+  source: "naver" | "kakao" | "gazetteer";
+}
+
+export interface GeocodeDeps {
+  naver?: NaverLocal;
+  kakao?: PlaceSearchPort;
+}
+
+/** metres by kind of place; `default` is 002's 3 km, configurable (QA_RADIUS_M) */
+export const RADIUS_BY_KIND: Record<string, number> = {
+  station: 1000,
+  landmark: 1500,
+  dong: 1500,
+  gu: 3000,
+  city: 10_000,
+  province: 20_000,
+};
+
+function kindOf(name: string): string | undefined {
+  const e = lookupPlace(name);
+  if (e) return e.kind;
+  if (/역$/.test(name)) return "station";
+  if (/동$|\d가$/.test(name)) return "dong";
+  if (/구$/.test(name)) return "gu";
+  return undefined;
+}
+
+export async function resolveNearby(
+  names: readonly string[],
+  deps: GeocodeDeps,
+  o: { defaultRadiusM: number; deadline?: Deadline; counter: CallCounter },
+): Promise<{ circles: Circle[]; warnings: string[] }> {
+  const warnings: string[] = [];
+  const circles = await Promise.all(
+    names.map(async (name): Promise<Circle | null> => {
+      const radiusM = RADIUS_BY_KIND[kindOf(name) ?? ""] ?? o.defaultRadiusM;
+      // what to ask a provider: the gazetteer knows 홍대 means 홍대입구역
+      const ask = lookupPlace(name)?.query ?? name;
+      const provider = deps.naver ? "naver" : deps.kakao ? "kakao" : undefined;
+      if (provider) {
+        try {
+          const p: GeoPoint | null = deps.naver
+            ? await deps.naver.geocode(o.counter, ask, o.deadline)
+            : await deps.kakao!.geocode(o.counter, ask);
+          if (p) return { name, lat: p.lat, lon: p.lng, radiusM, source: provider };
+        } catch (err) {
+          warnings.push(
+            `${provider} geocoding failed for "${name}" (${(err as Error).message}); the built-in gazetteer was used`,
+          );
+        }
+      }
+      const g = embeddedGeocode(name);
+      if (!g) {
+        warnings.push(`"${name}" could not be located: the search is not limited to it`);
+        return null;
+      }
+      return { name, lat: g.lat, lon: g.lng, radiusM, source: "gazetteer" };
+    }),
+  );
+  return { circles: circles.filter((c): c is Circle => c !== null), warnings };
+}

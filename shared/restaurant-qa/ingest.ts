@@ -1,0 +1,376 @@
+// Ingest (002 §5): crawl records → validated, preprocessed → enriched → summary → embedding → upsert
+// by place_id. Four steps over one JSON batch state, each a plain function the Step Functions ingest
+// machine runs as a Lambda (a Distributed Map hands each child a batch of JSONL lines) and the
+// in-process facade runs in order. A bad record becomes a rejection {index, place_id?, field,
+// reason} and the rest go on; a record whose content, enrichment engine and embedder are unchanged
+// is not written again; every write replaces a whole document, so no search sees half of one.
+import { z } from "zod";
+import { mapLimit } from "../concurrency.ts";
+import { Deadline } from "../deadline.ts";
+import { EmbedderError, type Embedder } from "../embed/port.ts";
+import { decodeVector, encodeVector } from "../embed/vector-codec.ts";
+import type { SearchIndex } from "../index/port.ts";
+import { LlmOutputError, LlmUnavailableError, type LlmPort } from "../llm/port.ts";
+import { CrawlRecord, Rejection } from "./crawl.ts";
+import {
+  contentHash,
+  DocumentMenu,
+  FieldError,
+  mapUrlOf,
+  preprocess,
+  RestaurantDocument,
+} from "./document.ts";
+import { enrichWithLlm } from "./enrich-llm.ts";
+import { enrichWithRules, type Enrichment } from "./enrich-rules.ts";
+import { RESTAURANT_INDEX_SCHEMA_VERSION } from "./index-mapping.ts";
+import { buildSummary } from "./summary.ts";
+
+/** Records per batch. */
+export const INGEST_BATCH_SIZE = 25;
+/**
+ * Bytes of crawl JSON per batch: Step Functions passes at most 256 KB between states, and the embed
+ * step adds ~2.7 KB of base64 vector per document (512 dimensions), so 25 × 2.7 KB + 150 KB keeps a
+ * margin. The ingest machine's Distributed Map should batch with the same two limits
+ * (ItemBatcher MaxItemsPerBatch 25, MaxInputBytesPerBatch 150000).
+ */
+export const INGEST_BATCH_BYTES = 150_000;
+
+/** Splits an upload into batches by count and by size; a record larger than a batch goes alone. */
+export function ingestBatches(
+  items: readonly unknown[],
+  opts: { size?: number; bytes?: number } = {},
+): { firstIndex: number; items: unknown[] }[] {
+  const size = opts.size ?? INGEST_BATCH_SIZE;
+  const bytes = opts.bytes ?? INGEST_BATCH_BYTES;
+  const out: { firstIndex: number; items: unknown[] }[] = [];
+  let current: { firstIndex: number; items: unknown[] } | undefined;
+  let used = 0;
+  items.forEach((item, i) => {
+    const n = Buffer.byteLength(JSON.stringify(item) ?? "null");
+    if (!current || current.items.length >= size || (used + n > bytes && current.items.length)) {
+      current = { firstIndex: i, items: [] };
+      out.push(current);
+      used = 0;
+    }
+    current.items.push(item);
+    used += n;
+  });
+  return out;
+}
+
+/**
+ * How many records POST /v1/restaurants/documents ingests within the request (more: 202 and the ingest
+ * machine). Offline a record costs ~1 ms; with LLM enrichment one model call (~1–3 s) per 4 in flight.
+ */
+export function syncIngestLimit(deps: Pick<IngestDeps, "llm">): number {
+  return deps.llm ? 20 : 1000;
+}
+
+const PreparedRecord = z.object({
+  index: z.number().int().nonnegative(),
+  record: CrawlRecord,
+  lat: z.number(),
+  lon: z.number(),
+  menus: z.array(DocumentMenu),
+  content_hash: z.string(),
+  collected_at: z.string(),
+});
+type PreparedRecord = z.infer<typeof PreparedRecord>;
+
+const DraftDocument = RestaurantDocument.omit({ embedding: true }).extend({
+  index: z.number().int().nonnegative(),
+  /** the vector as base64 float32, once embedded (small enough for Step Functions state) */
+  embedding_b64: z.string().optional(),
+});
+type DraftDocument = z.infer<typeof DraftDocument>;
+
+export const IngestBatchState = z.object({
+  /** the position of this batch's first item in the whole upload, so rejections point at lines */
+  firstIndex: z.number().int().nonnegative().default(0),
+  deadlineAt: z.number().optional(),
+  items: z.array(z.unknown()).max(1000).optional(),
+  records: z.array(PreparedRecord).optional(),
+  documents: z.array(DraftDocument).optional(),
+  indexed: z.number().int().nonnegative().default(0),
+  updated: z.number().int().nonnegative().default(0),
+  unchanged: z.number().int().nonnegative().default(0),
+  rejected: z.array(Rejection).default([]),
+  warnings: z.array(z.string()).default([]),
+  llmCalls: z.number().int().nonnegative().default(0),
+  llmTokens: z.object({ input: z.number().int(), output: z.number().int() }).default({ input: 0, output: 0 }),
+});
+export type IngestBatchState = z.infer<typeof IngestBatchState>;
+export type IngestBatchInput = z.input<typeof IngestBatchState>;
+
+/** What an upload reports (POST /v1/restaurants/documents, the CLI, a finished ingest job). */
+export const IngestReport = z.object({
+  indexed: z.number().int(),
+  updated: z.number().int(),
+  /** records identical to what the index holds: not written again */
+  unchanged: z.number().int(),
+  rejected: z.array(Rejection),
+  warnings: z.array(z.string()),
+  llmCalls: z.number().int(),
+  llmTokens: z.object({ input: z.number().int(), output: z.number().int() }),
+});
+export type IngestReport = z.infer<typeof IngestReport>;
+
+export interface IngestDeps {
+  index: SearchIndex;
+  embedder: Embedder;
+  /** enrich with the LLM when present, else by rules */
+  llm?: LlmPort;
+  /** LLM enrichment calls in flight at once */
+  concurrency?: number;
+  /** today's date (YYYY-MM-DD) for records without collected_at */
+  today?: () => string;
+}
+
+const enrichmentEngine = (deps: Pick<IngestDeps, "llm">) => (deps.llm ? "llm" : "rules");
+const fingerprint = (deps: IngestDeps) =>
+  `${enrichmentEngine(deps)}|${deps.embedder.name}/${deps.embedder.dimension}|schema ${RESTAURANT_INDEX_SCHEMA_VERSION}`;
+
+function rejectionOf(index: number, item: unknown, error: z.ZodError): Rejection {
+  const issue = error.issues[0]!;
+  const placeId = (item as { place_id?: unknown } | null)?.place_id;
+  return {
+    index,
+    ...(typeof placeId === "string" ? { place_id: placeId } : {}),
+    field: issue.path.join(".") || "(record)",
+    reason: item === null || typeof item !== "object" ? "not a JSON object" : issue.message,
+  };
+}
+
+/** Step 1: validate against the crawl schema, preprocess, and drop what the index already holds. */
+export async function prepareIngestStep(
+  input: IngestBatchInput,
+  deps: IngestDeps,
+): Promise<IngestBatchState> {
+  const state = IngestBatchState.parse(input);
+  const items = state.items ?? [];
+  const rejected = [...state.rejected];
+  const byId = new Map<string, PreparedRecord>();
+  const today = deps.today?.() ?? new Date().toISOString().slice(0, 10);
+  const fp = fingerprint(deps);
+  items.forEach((item, i) => {
+    const index = state.firstIndex + i;
+    const parsed = CrawlRecord.safeParse(item);
+    if (!parsed.success) {
+      rejected.push(rejectionOf(index, item, parsed.error));
+      return;
+    }
+    const record = parsed.data;
+    try {
+      const pre = preprocess(record);
+      const earlier = byId.get(record.place_id);
+      if (earlier)
+        rejected.push({
+          index: earlier.index,
+          place_id: record.place_id,
+          field: "place_id",
+          reason: `the same place_id comes again at ${index}: the later record replaces this one`,
+        });
+      byId.set(record.place_id, {
+        index,
+        record,
+        lat: pre.lat,
+        lon: pre.lon,
+        menus: pre.menus,
+        content_hash: contentHash(record, fp),
+        collected_at: record.collected_at?.slice(0, 10) ?? today,
+      });
+    } catch (err) {
+      if (!(err instanceof FieldError)) throw err;
+      rejected.push({ index, place_id: record.place_id, field: err.field, reason: err.message });
+    }
+  });
+  const existing = await deps.index.mget<{ content_hash?: string; enrichment?: string }>(
+    [...byId.keys()],
+    ["content_hash", "enrichment"],
+  );
+  let unchanged = state.unchanged;
+  const records: PreparedRecord[] = [];
+  for (const r of byId.values()) {
+    const old = existing.get(r.record.place_id);
+    if (old?.content_hash === r.content_hash && old.enrichment === enrichmentEngine(deps)) unchanged++;
+    else records.push(r);
+  }
+  return { ...state, items: undefined, records, rejected, unchanged };
+}
+
+function draft(r: PreparedRecord, e: Enrichment, engine: "llm" | "rules"): DraftDocument {
+  const c = r.record;
+  return {
+    index: r.index,
+    place_id: c.place_id,
+    search_keyword: c.search_keyword,
+    title: c.title,
+    address: c.address,
+    roadAddress: c.roadAddress,
+    lat: r.lat,
+    lon: r.lon,
+    location: { lat: r.lat, lon: r.lon },
+    ...(c.category ? { category: c.category } : {}),
+    menus: r.menus,
+    reviews: c.reviews,
+    description: c.description,
+    ...e,
+    summary: buildSummary({ ...c, menus: r.menus, ...e }),
+    map_url: mapUrlOf(c.place_id, c.synthetic, c.title),
+    collected_at: r.collected_at,
+    ...(c.synthetic ? { synthetic: true } : {}),
+    enrichment: engine,
+    content_hash: r.content_hash,
+  };
+}
+
+/** Step 2: review_food, convenience, atmosphere, occasion, features (LLM, else rules) and the summary. */
+export async function enrichIngestStep(input: IngestBatchInput, deps: IngestDeps): Promise<IngestBatchState> {
+  const state = IngestBatchState.parse(input);
+  const deadline = Deadline.from(state.deadlineAt);
+  const warnings = [...state.warnings];
+  let { llmCalls } = state;
+  const llmTokens = { ...state.llmTokens };
+  let fellBack = 0;
+  const documents = await mapLimit(state.records ?? [], deps.concurrency ?? 4, async (r) => {
+    const input = {
+      title: r.record.title,
+      reviews: r.record.reviews,
+      description: r.record.description,
+      menus: r.menus,
+    };
+    if (deps.llm && !deadline.expired(1000)) {
+      try {
+        const { enrichment, usage } = await enrichWithLlm(input, deps.llm, deadline);
+        llmCalls += usage.calls;
+        llmTokens.input += usage.inputTokens;
+        llmTokens.output += usage.outputTokens;
+        return draft(r, enrichment, "llm");
+      } catch (err) {
+        if (!(err instanceof LlmOutputError || err instanceof LlmUnavailableError)) throw err;
+        llmCalls += err.usage.calls;
+      }
+    }
+    if (deps.llm) fellBack++;
+    return draft(r, enrichWithRules(input), "rules");
+  });
+  if (fellBack)
+    warnings.push(
+      `${fellBack} record(s) enriched by rules: the LLM failed, answered out of schema or ran out of time`,
+    );
+  return { ...state, records: undefined, documents, warnings, llmCalls, llmTokens };
+}
+
+/** Step 3: embed every summary (one batch call to the embedder). */
+/**
+ * Step 3: the summaries embedded. An embedder that fails for good rejects this batch's documents
+ * (field "embedding") instead of losing the upload's other batches.
+ */
+export async function embedIngestStep(input: IngestBatchInput, deps: IngestDeps): Promise<IngestBatchState> {
+  const state = IngestBatchState.parse(input);
+  const docs = state.documents ?? [];
+  try {
+    const vectors = await deps.embedder.embed(
+      docs.map((d) => d.summary),
+      { deadline: Deadline.from(state.deadlineAt) },
+    );
+    return { ...state, documents: docs.map((d, i) => ({ ...d, embedding_b64: encodeVector(vectors[i]!) })) };
+  } catch (err) {
+    if (!(err instanceof EmbedderError)) throw err;
+    const failed = docs.map((d) => ({
+      index: d.index,
+      place_id: d.place_id,
+      field: "embedding",
+      reason: err.message,
+    }));
+    return { ...state, documents: [], rejected: [...state.rejected, ...failed] };
+  }
+}
+
+/** "failed to parse field [menus.price] of type [integer]" → menus.price */
+const fieldOf = (reason: string) =>
+  /field \[([^\]]+)\]|\[([^\]]+)\] within/.exec(reason)?.slice(1).find(Boolean) ?? "document";
+
+/** Step 4: create the index if absent (checking its embedder), then one bulk write of whole documents. */
+export async function indexIngestStep(input: IngestBatchInput, deps: IngestDeps): Promise<IngestBatchState> {
+  const state = IngestBatchState.parse(input);
+  const docs = state.documents ?? [];
+  const rejected = [...state.rejected];
+  let { indexed, updated } = state;
+  if (docs.length) {
+    await deps.index.ensureIndex({
+      embedder: deps.embedder.name,
+      dimension: deps.embedder.dimension,
+      schema_version: RESTAURANT_INDEX_SCHEMA_VERSION,
+    });
+    const writes = docs.map(({ index: _i, embedding_b64, ...doc }) => {
+      if (!embedding_b64) throw new Error(`document ${doc.place_id} reached indexing without a vector`);
+      return { id: doc.place_id, doc: { ...doc, embedding: Array.from(decodeVector(embedding_b64)) } };
+    });
+    const results = await deps.index.bulkIndex(writes, { deadline: Deadline.from(state.deadlineAt) });
+    results.forEach((r, i) => {
+      const d = docs[i]!;
+      if (r.error)
+        rejected.push({
+          index: d.index,
+          place_id: d.place_id,
+          field: fieldOf(r.error.reason),
+          reason: `${r.error.type}: ${r.error.reason}`,
+        });
+      else if (r.result === "updated") updated++;
+      else indexed++;
+    });
+  }
+  rejected.sort((a, b) => a.index - b.index);
+  return { ...state, documents: undefined, rejected, indexed, updated };
+}
+
+export function reportOf(s: IngestBatchState): IngestReport {
+  return {
+    indexed: s.indexed,
+    updated: s.updated,
+    unchanged: s.unchanged,
+    rejected: s.rejected,
+    warnings: s.warnings,
+    llmCalls: s.llmCalls,
+    llmTokens: s.llmTokens,
+  };
+}
+
+/** Adds up the reports of an upload's batches (the ingest machine's final state, the facade). */
+export function mergeReports(reports: IngestReport[]): IngestReport {
+  return {
+    indexed: reports.reduce((s, r) => s + r.indexed, 0),
+    updated: reports.reduce((s, r) => s + r.updated, 0),
+    unchanged: reports.reduce((s, r) => s + r.unchanged, 0),
+    rejected: reports.flatMap((r) => r.rejected).sort((a, b) => a.index - b.index),
+    warnings: [...new Set(reports.flatMap((r) => r.warnings))],
+    llmCalls: reports.reduce((s, r) => s + r.llmCalls, 0),
+    llmTokens: {
+      input: reports.reduce((s, r) => s + r.llmTokens.input, 0),
+      output: reports.reduce((s, r) => s + r.llmTokens.output, 0),
+    },
+  };
+}
+
+/**
+ * The whole ingest in process: batches (ingestBatches) through the four steps. An embedder
+ * that fails for good rejects its batch (field "embedding") instead of losing the others.
+ */
+export async function ingestRecords(
+  items: readonly unknown[],
+  deps: IngestDeps,
+  /** persist: write the index's file at the end (off for the demo corpus, which is never written) */
+  opts: { deadlineAt?: number; batchSize?: number; persist?: boolean } = {},
+): Promise<IngestReport> {
+  const reports: IngestReport[] = [];
+  for (const batch of ingestBatches(items, { size: opts.batchSize })) {
+    let s = await prepareIngestStep({ ...batch, deadlineAt: opts.deadlineAt }, deps);
+    s = await enrichIngestStep(s, deps);
+    s = await embedIngestStep(s, deps);
+    s = await indexIngestStep(s, deps);
+    reports.push(reportOf(s));
+  }
+  if (opts.persist !== false) await deps.index.flush?.();
+  return mergeReports(reports);
+}

@@ -1,0 +1,86 @@
+// Follow-up questions: with a conversationId, the last answer's restaurants are remembered, so
+// "거기 주차돼?" is about them. A small port: in memory on one machine (bounded, with a time to live),
+// one DynamoDB item per conversation in AWS (Document client, parsed by zod on read, expiring by TTL).
+import { GetCommand, PutCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { z } from "zod";
+
+export const ConversationTurn = z.object({
+  place_ids: z.array(z.string()).max(10),
+  query: z.string(),
+  /** epoch ms */
+  at: z.number(),
+});
+export type ConversationTurn = z.infer<typeof ConversationTurn>;
+
+export interface ConversationMemory {
+  last(conversationId: string): Promise<ConversationTurn | null>;
+  remember(conversationId: string, turn: ConversationTurn): Promise<void>;
+}
+
+export const DEFAULT_CONVERSATION_TTL_S = 24 * 3600;
+
+export class InMemoryConversations implements ConversationMemory {
+  private readonly turns = new Map<string, ConversationTurn>();
+
+  constructor(
+    private readonly opts: { ttlSeconds?: number; maxConversations?: number; now?: () => number } = {},
+  ) {}
+
+  private now() {
+    return this.opts.now?.() ?? Date.now();
+  }
+
+  async last(id: string): Promise<ConversationTurn | null> {
+    const t = this.turns.get(id);
+    if (!t) return null;
+    if (this.now() - t.at > (this.opts.ttlSeconds ?? DEFAULT_CONVERSATION_TTL_S) * 1000) {
+      this.turns.delete(id);
+      return null;
+    }
+    return t;
+  }
+
+  async remember(id: string, turn: ConversationTurn): Promise<void> {
+    this.turns.delete(id); // re-insert: Map order is recency order
+    this.turns.set(id, turn);
+    const max = this.opts.maxConversations ?? 10_000;
+    while (this.turns.size > max) this.turns.delete(this.turns.keys().next().value!);
+  }
+}
+
+const Item = ConversationTurn.extend({ pk: z.string(), sk: z.literal("last"), expiresAt: z.number() });
+
+/**
+ * One item per conversation, keyed like the rest of the single table (pk/sk): pk
+ * "qa-conversation#<id>", sk "last"; `expiresAt` (epoch seconds) is the table's TTL attribute.
+ * A later turn overwrites the item: only the last answer's restaurants matter.
+ */
+export class DynamoConversations implements ConversationMemory {
+  constructor(
+    private readonly doc: DynamoDBDocumentClient,
+    private readonly table: string,
+    private readonly opts: { ttlSeconds?: number } = {},
+  ) {}
+
+  private key(id: string) {
+    return { pk: `qa-conversation#${id}`, sk: "last" as const };
+  }
+
+  async last(id: string): Promise<ConversationTurn | null> {
+    const r = await this.doc.send(
+      new GetCommand({ TableName: this.table, Key: this.key(id), ConsistentRead: true }),
+    );
+    if (!r.Item) return null;
+    const item = Item.parse(r.Item);
+    // TTL deletion is lazy (up to days): an expired item is treated as gone
+    if (item.expiresAt * 1000 < Date.now()) return null;
+    return { place_ids: item.place_ids, query: item.query, at: item.at };
+  }
+
+  async remember(id: string, turn: ConversationTurn): Promise<void> {
+    const expiresAt = Math.floor(turn.at / 1000) + (this.opts.ttlSeconds ?? DEFAULT_CONVERSATION_TTL_S);
+    await this.doc.send(
+      new PutCommand({ TableName: this.table, Item: { ...this.key(id), ...turn, expiresAt } }),
+    );
+  }
+}

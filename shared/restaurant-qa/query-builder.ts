@@ -1,0 +1,127 @@
+// 002 §6 as OpenSearch request bodies — the same body goes to OpenSearch and to the local engine.
+// kNN on the summary embedding with an efficient filter: the nearby circles (a union), cuisine and
+// menu as alternatives (should, minimum 1) over menus.name (nested), review_food and category,
+// every convenience as a term filter, a price as a nested range on menus.price. Atmosphere and
+// occasion are boosts: they only reorder, so they are applied to k = 100 candidates (002's
+// num_candidates) before cutting to the answer's size — boosting five hits would change nothing.
+import type { Query, SearchBody } from "../index/dsl.ts";
+import { cuisineTerms, menuTerms } from "./food.ts";
+import type { Circle } from "./geocode.ts";
+import type { StructuredQuery } from "./structured-query.ts";
+
+export interface RetrievalSettings {
+  /** 002's num_candidates: OpenSearch's k (and HNSW ef_search) */
+  candidates: number;
+  /** documents returned (002: 5) */
+  size: number;
+  /** apply atmosphere/occasion as should-boosts (true) or leave them to the vector (002 §6's other reading) */
+  boost: boolean;
+  /** score added per matching atmosphere/occasion value */
+  boostWeight: number;
+}
+
+export const DEFAULT_RETRIEVAL: RetrievalSettings = {
+  candidates: 100,
+  size: 5,
+  boost: true,
+  boostWeight: 0.1,
+};
+
+/** Source fields a search returns: everything but the vector. */
+export const SOURCE = { excludes: ["embedding"] };
+
+/** The words a cuisine/menu condition accepts: cuisines with their dishes, menus with their synonyms. */
+export function foodTerms(q: StructuredQuery): string[] {
+  return [...new Set([...(q.cuisine ?? []).flatMap(cuisineTerms), ...(q.menu ?? []).flatMap(menuTerms)])];
+}
+
+export function foodFilter(q: StructuredQuery): Query | undefined {
+  const terms = foodTerms(q);
+  if (!terms.length) return undefined;
+  const match = (field: string, term: string): Query => ({
+    match: { [field]: { query: term, operator: "and" } },
+  });
+  return {
+    bool: {
+      // the document's own fields first, the nested menus last (the costlier clause)
+      should: [
+        ...terms.map((t) => match("category", t)),
+        ...terms.map((t) => match("review_food", t)),
+        {
+          nested: {
+            path: "menus",
+            query: { bool: { should: terms.map((t) => match("menus.name", t)), minimum_should_match: 1 } },
+          },
+        },
+      ],
+      minimum_should_match: 1,
+    },
+  };
+}
+
+export function hardFilters(q: StructuredQuery, circles: readonly Circle[]): Query[] {
+  const filters: Query[] = [];
+  if (circles.length)
+    filters.push({
+      bool: {
+        should: circles.map((c) => ({
+          geo_distance: { distance: `${Math.round(c.radiusM)}m`, location: { lat: c.lat, lon: c.lon } },
+        })),
+        minimum_should_match: 1,
+      },
+    });
+  const food = foodFilter(q);
+  if (food) filters.push(food);
+  for (const c of q.convenience ?? []) filters.push({ term: { convenience: { value: c } } });
+  if (q.price)
+    filters.push({
+      nested: {
+        path: "menus",
+        query: {
+          range: {
+            "menus.price": {
+              ...(q.price.min !== undefined ? { gte: q.price.min } : {}),
+              ...(q.price.max !== undefined ? { lte: q.price.max } : {}),
+            },
+          },
+        },
+        score_mode: "none",
+      },
+    });
+  return filters;
+}
+
+export function boosts(q: StructuredQuery, s: RetrievalSettings): Query[] {
+  if (!s.boost) return [];
+  return [
+    ...(q.atmosphere ?? []).map((v) => ({ term: { atmosphere: { value: v, boost: s.boostWeight } } })),
+    ...(q.occasion ?? []).map((v) => ({ term: { occasion: { value: v, boost: s.boostWeight } } })),
+  ];
+}
+
+export function filteredKnnBody(
+  vector: number[],
+  q: StructuredQuery,
+  circles: readonly Circle[],
+  s: RetrievalSettings,
+): SearchBody {
+  const filters = hardFilters(q, circles);
+  const k = Math.max(s.candidates, s.size);
+  const knn: Query = {
+    knn: {
+      embedding: {
+        vector,
+        k,
+        ...(filters.length ? { filter: { bool: { filter: filters } } } : {}),
+        method_parameters: { ef_search: k },
+      },
+    },
+  };
+  const should = boosts(q, s);
+  return { size: s.size, _source: SOURCE, query: should.length ? { bool: { must: [knn], should } } : knn };
+}
+
+/** 002's exact relation: the title, matched partially ("진대감" finds "마포진대감 본점"). */
+export function titleBody(name: string, size = 20): SearchBody {
+  return { size, _source: SOURCE, query: { match: { "title.ngram": { query: name, operator: "and" } } } };
+}

@@ -1,0 +1,204 @@
+// Retrieval (002 §6). A follow-up reads the remembered restaurants; an `exact` location searches
+// titles (normalised, partial), tells branches apart by the nearby location, and answers about that
+// restaurant with no other filter (its conditions become the question: "주차 안 됩니다" is an
+// answer); otherwise a filtered kNN over the summary embeddings. When the hard conditions leave
+// nothing, only the radius widens (twice, doubling), and the response says so.
+import { Deadline } from "../deadline.ts";
+import type { Embedder } from "../embed/port.ts";
+import { haversine } from "../geo/haversine.ts";
+import { checkMeta, type SearchIndex } from "../index/port.ts";
+import type { CallCounter } from "../providers/http.ts";
+import type { StoredDocument } from "./document.ts";
+import { resolveNearby, type Circle, type GeocodeDeps } from "./geocode.ts";
+import { RESTAURANT_INDEX_SCHEMA_VERSION } from "./index-mapping.ts";
+import { filteredKnnBody, titleBody, type RetrievalSettings } from "./query-builder.ts";
+import { normaliseTitle } from "./rewrite.ts";
+import { MAX_CONTEXT_REVIEWS, MAX_REVIEW_CHARS, type ContextDocument, type QaState } from "./state.ts";
+import type { StructuredQuery } from "./structured-query.ts";
+
+export interface RetrieveDeps {
+  index: SearchIndex;
+  embedder: Embedder;
+  geocode: GeocodeDeps;
+  settings: RetrievalSettings & {
+    /** 002's 3 km for a place the gazetteer cannot classify */
+    defaultRadiusM: number;
+    /** how many times the radius may double when nothing matches */
+    maxWidenings: number;
+  };
+}
+
+export interface Retrieved {
+  mode: NonNullable<QaState["retrieval"]>["mode"];
+  circles: Circle[];
+  widenedToM?: number;
+  documents: ContextDocument[];
+  warnings: string[];
+}
+
+function toContext(
+  d: StoredDocument,
+  score: number,
+  similarity: number,
+  circles: readonly Circle[],
+): ContextDocument {
+  const distance = circles.length
+    ? Math.round(
+        Math.min(...circles.map((c) => haversine({ lat: d.lat, lng: d.lon }, { lat: c.lat, lng: c.lon }))),
+      )
+    : undefined;
+  return {
+    place_id: d.place_id,
+    title: d.title,
+    address: d.address,
+    roadAddress: d.roadAddress,
+    lat: d.lat,
+    lon: d.lon,
+    menus: d.menus,
+    convenience: d.convenience,
+    atmosphere: d.atmosphere,
+    occasion: d.occasion,
+    review_food: d.review_food,
+    features: d.features,
+    score: Math.round(score * 10_000) / 10_000,
+    ...(distance !== undefined ? { distance } : {}),
+    ...(d.category ? { category: d.category } : {}),
+    map_url: d.map_url,
+    collected_at: d.collected_at,
+    ...(d.synthetic ? { synthetic: true } : {}),
+    similarity: Math.round(similarity * 10_000) / 10_000,
+    reviews: d.reviews.slice(0, MAX_CONTEXT_REVIEWS).map((r) => r.slice(0, MAX_REVIEW_CHARS)),
+    description: d.description.slice(0, 600),
+  };
+}
+
+/** How well a title answers a name: the whole name, a part of a crawled title, its start, inside it. */
+function nameMatch(title: string, name: string): number {
+  const n = normaliseTitle(name);
+  const parts = [title, ...title.split(",")].map(normaliseTitle);
+  if (parts.includes(n)) return 3;
+  if (parts.some((p) => p.startsWith(n))) return 2;
+  return parts.some((p) => p.includes(n)) ? 1 : 0;
+}
+
+async function exact(
+  names: string[],
+  circles: Circle[],
+  deps: RetrieveDeps,
+  deadline: Deadline,
+): Promise<{ documents: ContextDocument[]; warnings: string[] }> {
+  const warnings: string[] = [];
+  const documents: ContextDocument[] = [];
+  for (const name of names) {
+    const r = await deps.index.search<StoredDocument>(titleBody(name), { deadline });
+    const scored = r.hits
+      .map((h) => ({ h, match: nameMatch(h.source.title, name) }))
+      .filter((x) => x.match > 0)
+      .map(({ h, match }) => ({
+        doc: toContext(h.source, match, match, circles),
+        match,
+      }));
+    if (!scored.length) {
+      warnings.push(`"${name}"(이)라는 식당은 색인에 없습니다`);
+      continue;
+    }
+    // branches of one name: the nearby location decides; without one, the best name matches
+    // with a nearby place, a branch inside its circle wins over a better-named one elsewhere
+    const inside = (d: ContextDocument) =>
+      circles.some((c) => haversine({ lat: d.lat, lng: d.lon }, { lat: c.lat, lng: c.lon }) <= c.radiusM)
+        ? 1
+        : 0;
+    scored.sort(
+      (a, b) =>
+        inside(b.doc) - inside(a.doc) || b.match - a.match || (a.doc.distance ?? 0) - (b.doc.distance ?? 0),
+    );
+    const best = scored[0]!;
+    const branches = scored.filter((s) => s.match === best.match);
+    if (circles.length || branches.length === 1) documents.push(best.doc);
+    else {
+      documents.push(...branches.slice(0, 3).map((b) => b.doc));
+      if (branches.length > 1)
+        warnings.push(
+          `"${name}" 이름의 지점이 ${branches.length}곳 있습니다: 지역을 함께 말하면 한 곳으로 좁힙니다`,
+        );
+    }
+  }
+  return { documents, warnings };
+}
+
+/** The score a document got from boosts (atmosphere/occasion), to recover its kNN similarity. */
+function boostOf(d: StoredDocument, q: StructuredQuery, s: RetrievalSettings): number {
+  if (!s.boost) return 0;
+  const hits =
+    (q.atmosphere ?? []).filter((v) => d.atmosphere.includes(v)).length +
+    (q.occasion ?? []).filter((v) => d.occasion.includes(v)).length;
+  return hits * s.boostWeight;
+}
+
+export async function retrieve(
+  state: Pick<QaState, "query" | "structured_query" | "followUp" | "deadlineAt">,
+  deps: RetrieveDeps,
+  counter: CallCounter,
+): Promise<Retrieved> {
+  const deadline = Deadline.from(state.deadlineAt);
+  const q = state.structured_query ?? {};
+  const warnings: string[] = [];
+  const meta = await deps.index.meta();
+  if (!meta)
+    return {
+      mode: "none",
+      circles: [],
+      documents: [],
+      warnings: ["the restaurant index is empty: ingest documents first"],
+    };
+  // vectors of two models are not comparable: a clear error, never silent garbage
+  checkMeta(deps.index.indexName, meta, { embedder: deps.embedder.name, dimension: deps.embedder.dimension });
+  if (meta.schema_version !== RESTAURANT_INDEX_SCHEMA_VERSION)
+    warnings.push(
+      `the index has schema version ${meta.schema_version}, this code writes ${RESTAURANT_INDEX_SCHEMA_VERSION}: re-ingest`,
+    );
+
+  if (state.followUp?.place_ids.length) {
+    const docs = await deps.index.mget<StoredDocument>(state.followUp.place_ids);
+    const documents = state.followUp.place_ids.flatMap((id) => {
+      const d = docs.get(id);
+      return d ? [toContext(d, 1, 1, [])] : [];
+    });
+    return { mode: "followup", circles: [], documents, warnings };
+  }
+
+  const nearby = (q.location ?? []).filter((l) => l.relation === "nearby").map((l) => l.name);
+  const names = (q.location ?? []).filter((l) => l.relation === "exact").map((l) => l.name);
+  const geo = await resolveNearby(nearby, deps.geocode, {
+    defaultRadiusM: deps.settings.defaultRadiusM,
+    deadline,
+    counter,
+  });
+  warnings.push(...geo.warnings);
+  let circles = geo.circles;
+
+  if (names.length) {
+    const found = await exact(names, circles, deps, deadline);
+    return { mode: "exact", circles, documents: found.documents, warnings: [...warnings, ...found.warnings] };
+  }
+
+  const [vector] = await deps.embedder.embed([state.query], { deadline });
+  let widenedToM: number | undefined;
+  for (let round = 0; ; round++) {
+    const r = await deps.index.search<StoredDocument>(filteredKnnBody(vector!, q, circles, deps.settings), {
+      deadline,
+    });
+    if (r.hits.length || !circles.length || round >= deps.settings.maxWidenings) {
+      if (!r.hits.length && circles.length)
+        warnings.push("반경을 넓혀도 조건을 모두 만족하는 식당이 없습니다");
+      const documents = r.hits.map((h) =>
+        toContext(h.source, h.score, h.score - boostOf(h.source, q, deps.settings), circles),
+      );
+      return { mode: "filtered", circles, widenedToM, documents, warnings };
+    }
+    // only the radius may widen: the other conditions are the user's and stay
+    circles = circles.map((c) => ({ ...c, radiusM: c.radiusM * 2 }));
+    widenedToM = Math.max(...circles.map((c) => c.radiusM));
+    warnings.push(`조건에 맞는 식당이 없어 반경을 ${(widenedToM / 1000).toFixed(1)}km로 넓혔습니다`);
+  }
+}

@@ -1,0 +1,328 @@
+// Query rewrite (002 §3.2, §4): natural language → the structured query. Rules first, reusing the
+// place-search translator's pieces — its tokenizer, the gazetteer (via findLocations) and the food
+// lexicon — with the canonical vocabulary for convenience / atmosphere / occasion, a price reader,
+// and restaurant names recognised from the titles in the index. Words the rules cannot explain
+// lower the confidence; below CONFIDENCE_FOR_RULES the LLM rewrites (when there is one), with the
+// same schema, and its output is canonicalised; if it fails, the rules answer and say so.
+import { z } from "zod";
+import type { Deadline } from "../deadline.ts";
+import { LlmOutputError, LlmUnavailableError, noUsage, type LlmPort, type TokenUsage } from "../llm/port.ts";
+import { findLocations } from "../place-search/translator/locations.ts";
+import { isLexiconWord, matchLexicon, QueryText } from "../place-search/translator/terms.ts";
+import { particleVariants, tokenize, type Token } from "../place-search/translator/text.ts";
+import { canonicalCuisine } from "./food.ts";
+import { compact, StructuredQuery, type QueryLocation } from "./structured-query.ts";
+import { ATMOSPHERE, CONVENIENCE, findMentions, OCCASION } from "./vocabulary.ts";
+
+/** Below this the LLM rewrites the query (when one is configured). */
+export const CONFIDENCE_FOR_RULES = 0.7;
+
+/** Venue words whose food is what a menu filter looks for (고깃집 → 고기, found in "한식>육류,고기"). */
+const VENUE_FOOD: Record<string, string | null> = {
+  고깃집: "고기",
+  고기집: "고기",
+  횟집: "회",
+  와인바: "와인",
+  칵테일바: "칵테일",
+  빵집: "빵",
+  술집: null,
+  음식점: null,
+};
+
+/** Words that carry no condition of their own (requests, connectives, "place"). */
+const FILLER = new Set(
+  `근처 주변 인근 부근 근방 추천 추천해 추천해줘 추천해주세요 추천좀 알려줘 알려주세요 찾아줘 찾아주세요 어디 어디야 어디가
+   있는 있어 있나 있나요 있을까 있을까요 있는지 좋은 괜찮은 맛있는 유명한 곳 곳이 집 데 가게 하기 할 수 되는 가능한 가능 좋을 먹기 먹을
+   먹으러 가기 갈 갈만한 장소 외식 분위기 같은 요 돼 돼요 되요 되나 되나요 나요 해줘 줘 줄 맛집 식당 밥집 메뉴 수제 오늘 지금 이번
+   주말 저녁 좀 정말 진짜 제일 가장 요즘 핫한 인기 위한 위해 할만한 하는 한 곳은 곳이요 데가 거 것 나 도 만 중 위 앞 싶어 싶은
+   알려 궁금해 궁금 되는지 되는곳 어때 어때요 어떤가요 어떰 느낌 레스토랑`.split(/\s+/),
+);
+const VERBISH =
+  /(하기|하는|할|한|된|될|되는|되나요|돼|돼요|나요|까요|세요|줘|요|고|서|은|는|인|적인|스러운)$/;
+
+/** "거기 주차돼?": a follow-up about the previous answer's restaurants. */
+const REFERENCE =
+  /(^|\s)(거기|거긴|그곳|그 곳|그집|그 집|그 가게|그 식당|여기|저기|그 중|그중|첫 번째|두 번째|세 번째)/;
+
+export interface TitleDictionary {
+  /** normalised title or title part → the title as indexed */
+  lookup(normalised: string): string | undefined;
+}
+
+export const normaliseTitle = (s: string) =>
+  s
+    .normalize("NFC")
+    .toLowerCase()
+    .replace(/[\s.\-·'’()[\]]/g, "");
+
+/** Titles as crawled ("마미손빈대떡,생선구이,오리구이") are a name and what it sells: each part is a name. */
+export function titleDictionary(titles: readonly string[]): TitleDictionary {
+  const map = new Map<string, string>();
+  for (const t of titles) {
+    for (const part of [t, ...t.split(",")]) {
+      const key = normaliseTitle(part);
+      if (key.length >= 2 && !map.has(key)) map.set(key, t);
+    }
+  }
+  return { lookup: (k) => map.get(k) };
+}
+
+export interface RulesRewrite {
+  structured: StructuredQuery;
+  confidence: number;
+  /** words no rule explained (sent to the LLM, or taken as a restaurant name) */
+  unexplained: string[];
+  /** the question points back at the previous answer ("거기", "그 집") */
+  reference: boolean;
+}
+
+interface Span {
+  start: number;
+  end: number;
+}
+
+/** A word the rules already understand: a filler, or nothing but dishes and conditions (삼겹살집, 주차되는). */
+function explained(word: string): boolean {
+  return particleVariants(word).some(({ stem }) => {
+    if (FILLER.has(stem)) return true;
+    const q = new QueryText(stem, tokenize(stem));
+    for (const m of findMentions(stem)) q.claim(m.start, m.end);
+    matchLexicon(q);
+    // "마미손빈대떡" keeps 마미손 after the dish is taken out: a name of its own
+    return q.leftovers().join("").length < 2;
+  });
+}
+
+/** Restaurant names from the index: the longest run of tokens whose normalised text is a title (part). */
+function findTitles(tokens: Token[], dict: TitleDictionary | undefined): (QueryLocation & Span)[] {
+  if (!dict) return [];
+  const out: (QueryLocation & Span)[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    for (let width = Math.min(6, tokens.length - i); width >= 1; width--) {
+      const group = tokens.slice(i, i + width);
+      const last = group.at(-1)!;
+      const hit = particleVariants(last.text).find(({ stem }) => {
+        const words = [...group.slice(0, -1).map((t) => t.text), stem];
+        const key = normaliseTitle(words.join(""));
+        // "홍대 마라탕" may be some shop's name, but a name made only of a place and a dish says
+        // nothing a search would not: only names with a word of their own count
+        return key.length >= 2 && dict.lookup(key) && words.some((w) => !explained(w) && !isPlaceWord(w));
+      });
+      if (hit) {
+        const end = last.end - hit.particle.length;
+        out.push({
+          name: tokens
+            .slice(i, i + width)
+            .map((t) => t.text)
+            .join(" ")
+            .slice(0, end - group[0]!.start),
+          relation: "exact",
+          start: group[0]!.start,
+          end,
+        });
+        i += width - 1;
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+function isPlaceWord(w: string): boolean {
+  return findLocations([{ text: w, start: 0, end: w.length }], isLexiconWord).length > 0;
+}
+
+const PRICE =
+  /(?:(\d+(?:\.\d+)?)\s*만\s*(?:(\d)\s*천)?|(\d{1,3}(?:,\d{3})+|\d{4,})|(만))\s*원?\s*(대|이하|이내|미만|아래|까지|이상|넘는|부터)?/u;
+
+/** "2만원 이하" → {max: 20000}; "1만원대" → {min: 10000, max: 19999}; "만원 이하" → {max: 10000}. */
+function readPrice(q: string): { price: { min?: number; max?: number }; span: Span } | undefined {
+  const m = PRICE.exec(q);
+  if (!m || !m[5]) return undefined;
+  const amount = m[4]
+    ? 10_000
+    : m[3]
+      ? Number(m[3].replace(/,/g, ""))
+      : Number(m[1]) * 10_000 + Number(m[2] ?? 0) * 1000;
+  const span = { start: m.index, end: m.index + m[0].length };
+  switch (m[5]) {
+    case "대": {
+      const step = amount >= 10_000 ? 10_000 : 1000;
+      return { price: { min: amount, max: amount + step - 1 }, span };
+    }
+    case "이상":
+    case "넘는":
+    case "부터":
+      return { price: { min: amount }, span };
+    case "미만":
+      return { price: { max: amount - 1 }, span };
+    default:
+      return { price: { max: amount }, span };
+  }
+}
+
+export function rewriteWithRules(raw: string, titles?: TitleDictionary): RulesRewrite {
+  const query = raw.normalize("NFC").trim();
+  const tokens = tokenize(query);
+  const q = new QueryText(query, tokens);
+  const located: (QueryLocation & Span)[] = [];
+
+  // 1. restaurant names from the index, longest first (before places: "… 망원 한강공원점" is a name)
+  for (const t of findTitles(tokens, titles)) {
+    located.push(t);
+    q.claim(t.start, t.end);
+  }
+  // 2. places to search around
+  for (const f of findLocations(tokens, isLexiconWord)) {
+    if (!q.isFree(f.start, f.start + f.name.length)) continue;
+    located.push({ name: f.name, relation: "nearby", start: f.start, end: f.end });
+    q.claim(f.start, f.end);
+  }
+  // 3. a price per menu item
+  const price = readPrice(query);
+  if (price) q.claim(price.span.start, price.span.end);
+  // 4. conditions from the vocabulary (a negated one is not asked for); features ("가성비",
+  //    "웨이팅 없는") are understood but are not fields of 002's structured query
+  const conditions = { convenience: [] as string[], atmosphere: [] as string[], occasion: [] as string[] };
+  for (const m of findMentions(query)) {
+    if (!q.isFree(m.start, m.end)) continue;
+    q.claim(m.start, m.end);
+    if (!m.negated && m.field !== "features") conditions[m.field].push(m.value);
+  }
+  // 5. food: cuisines and menus from the place-search lexicon
+  const cuisine: string[] = [];
+  const menu: string[] = [];
+  const unexplained: string[] = [];
+  for (const m of matchLexicon(q)) {
+    if (m.value.generic) continue;
+    if (!["food", "drink", "cafe"].includes(m.value.kind)) {
+      unexplained.push(m.surface);
+      continue;
+    }
+    const words = m.value.keywords.length ? m.value.keywords : [m.surface];
+    for (const w of words) {
+      const food = w in VENUE_FOOD ? VENUE_FOOD[w] : w;
+      if (!food) continue;
+      const c = canonicalCuisine(food);
+      if (c) cuisine.push(c);
+      else menu.push(food);
+    }
+  }
+  // 6. what is left: fillers and endings, or words nobody explained
+  for (const piece of q.leftovers()) {
+    const stem = particleVariants(piece).at(-1)!.stem;
+    if (piece.length < 2 || FILLER.has(piece) || FILLER.has(stem) || /\d/.test(piece)) continue;
+    if (VERBISH.test(piece) && piece.length <= 4) continue;
+    // cuisines the lexicon has no entry for ("이탈리안", "동남아")
+    const c = canonicalCuisine(stem);
+    if (c) cuisine.push(c);
+    else unexplained.push(stem);
+  }
+  const reference = REFERENCE.test(` ${query}`);
+  let confidence = 1;
+  // an unexplained word next to the conditions is most often a restaurant's name (002 example 3)
+  // (a query that names a dish is looking for restaurants, not asking about one)
+  const names = unexplained.filter(
+    (w) => /^[가-힣A-Za-z0-9]{2,15}$/.test(w) && !reference && !cuisine.length && !menu.length,
+  );
+  if (names.length && !located.some((l) => l.relation === "exact")) {
+    const first = names[0]!;
+    const at = query.indexOf(first);
+    located.push({ name: first, relation: "exact", start: at, end: at + first.length });
+    confidence -= 0.35;
+  } else if (unexplained.length) confidence -= 0.35;
+  const structured = compact({
+    location: located.sort((a, b) => a.start - b.start).map(({ name, relation }) => ({ name, relation })),
+    cuisine,
+    menu,
+    convenience: conditions.convenience as StructuredQuery["convenience"],
+    atmosphere: conditions.atmosphere as StructuredQuery["atmosphere"],
+    occasion: conditions.occasion as StructuredQuery["occasion"],
+    price: price?.price,
+  });
+  if (!Object.keys(structured).length && !reference) confidence -= 0.4;
+  return { structured, confidence, unexplained, reference };
+}
+
+export const REWRITE_SYSTEM = `너는 식당 검색 질의를 구조화하는 도우미다. 질의에서 다음을 뽑아 JSON으로 답한다.
+- location: [{name, relation}] 지역명은 relation "nearby", 특정 식당 이름은 "exact". 질의에 쓰인 그대로의 이름.
+- cuisine: 한식, 일식, 중식, 양식, 분식, 아시아음식, 퓨전요리 중에서.
+- menu: 메뉴명(국밥, 치킨, 회, 돈가스, 파스타 …).
+- convenience, atmosphere, occasion: 주어진 선택지에서만.
+- price: 메뉴 1개 가격 조건(원), 질의가 말할 때만.
+질의에 없는 조건은 넣지 않는다. 빈 필드는 생략한다.`;
+
+export function rewritePrompt(query: string, draft: RulesRewrite): string {
+  return [
+    `질의: ${query}`,
+    `규칙 기반 초안: ${JSON.stringify(draft.structured)}`,
+    draft.unexplained.length ? `규칙이 해석하지 못한 말: ${draft.unexplained.join(", ")}` : "",
+    `convenience 선택지: ${CONVENIENCE.join(", ")}`,
+    `atmosphere 선택지: ${ATMOSPHERE.join(", ")}`,
+    `occasion 선택지: ${OCCASION.join(", ")}`,
+  ]
+    .filter(Boolean)
+    .join("\n");
+}
+
+export interface Rewrite extends RulesRewrite {
+  engine: "rules" | "llm" | "rules-fallback";
+  usage: TokenUsage;
+  warnings: string[];
+}
+
+/** The LLM's answer, made canonical: cuisines by their canonical names, duplicates dropped. */
+function canonicalise(sq: StructuredQuery): StructuredQuery {
+  const cuisine: string[] = [];
+  const menu = [...(sq.menu ?? [])];
+  for (const c of sq.cuisine ?? []) {
+    const canon = canonicalCuisine(c);
+    if (canon) cuisine.push(canon);
+    else menu.push(c);
+  }
+  return compact({ ...sq, cuisine, menu });
+}
+
+export async function rewriteQuery(
+  query: string,
+  opts: { titles?: TitleDictionary; llm?: LlmPort; deadline?: Deadline },
+): Promise<Rewrite> {
+  const rules = rewriteWithRules(query, opts.titles);
+  if (!opts.llm || rules.confidence >= CONFIDENCE_FOR_RULES)
+    return { ...rules, engine: "rules", usage: noUsage(), warnings: [] };
+  if (opts.deadline?.expired(1500))
+    return {
+      ...rules,
+      engine: "rules",
+      usage: noUsage(),
+      warnings: ["no time left for the LLM rewrite: the rules answered"],
+    };
+  try {
+    const r = await opts.llm.structured({
+      system: REWRITE_SYSTEM,
+      prompt: rewritePrompt(query, rules),
+      schema: StructuredQuery,
+      tier: "fast",
+      maxTokens: 400,
+      deadline: opts.deadline,
+    });
+    return {
+      ...rules,
+      structured: canonicalise(r.value),
+      confidence: 0.9,
+      engine: "llm",
+      usage: r.usage,
+      warnings: [],
+    };
+  } catch (err) {
+    if (!(err instanceof LlmOutputError || err instanceof LlmUnavailableError)) throw err;
+    return {
+      ...rules,
+      engine: "rules-fallback",
+      usage: err.usage,
+      warnings: [`LLM query rewrite unavailable (${err.message}); the rules answered`],
+    };
+  }
+}
+
+export const RewriteEngine = z.enum(["rules", "llm", "rules-fallback"]);

@@ -1,0 +1,76 @@
+// The in-process facade: the whole QA flow by calling the workflow's steps in order (tests, the
+// benchmark, the CLI and the local server can use it; in AWS the state machines call the same
+// steps), plus ingest and document lookup.
+import type { StoredDocument } from "./document.ts";
+import { ingestRecords, type IngestReport } from "./ingest.ts";
+import { AskRequest, SearchRequest, type AskResponse, type SearchResponse } from "./state.ts";
+import {
+  afterGrade,
+  askResponse,
+  generateStep,
+  gradeStep,
+  retrieveStep,
+  rewriteStep,
+  searchResponse,
+  webSearchStep,
+  type QaDeps,
+} from "./steps.ts";
+
+export interface RestaurantQa {
+  ask(request: unknown, opts?: { deadlineAt?: number }): Promise<AskResponse>;
+  search(request: unknown, opts?: { deadlineAt?: number }): Promise<SearchResponse>;
+  /** a document by place_id, without its vector; null when absent */
+  get(placeId: string): Promise<StoredDocument | null>;
+  ingest(items: readonly unknown[], opts?: { deadlineAt?: number }): Promise<IngestReport>;
+}
+
+export function createRestaurantQa(
+  deps: QaDeps,
+  hooks: { beforeIngest?: () => Promise<void> } = {},
+): RestaurantQa {
+  return {
+    async ask(request, opts = {}) {
+      const req = AskRequest.parse(request);
+      let s = await rewriteStep(
+        { ...req, deadlineAt: opts.deadlineAt, meta: { startedAt: Date.now() } },
+        deps,
+      );
+      s = await retrieveStep(s, deps);
+      s = await gradeStep(s, deps);
+      if (afterGrade(s) === "WebSearch") s = await webSearchStep(s, deps);
+      s = await generateStep(s, deps);
+      return askResponse(s, deps);
+    },
+    async search(request, opts = {}) {
+      const req = SearchRequest.parse(request);
+      let s = await rewriteStep(
+        {
+          ...req,
+          mode: "search",
+          deadlineAt: opts.deadlineAt,
+          meta: { startedAt: Date.now() },
+        },
+        deps,
+      );
+      s = await retrieveStep(s, deps);
+      return searchResponse(s, deps);
+    },
+    async get(placeId) {
+      const found = await deps.index.mget<StoredDocument & { embedding?: unknown }>([placeId]);
+      const doc = found.get(placeId);
+      if (!doc) return null;
+      const { embedding: _vector, ...rest } = doc;
+      return rest;
+    },
+    async ingest(items, opts = {}) {
+      await hooks.beforeIngest?.();
+      const report = await ingestRecords(
+        items,
+        { index: deps.index, embedder: deps.embedder, llm: deps.llm },
+        opts,
+      );
+      deps.titles.invalidate();
+      return report;
+    },
+  };
+}

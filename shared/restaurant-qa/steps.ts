@@ -1,0 +1,264 @@
+// The QA workflow's steps, each a plain function of the JSON state (state.ts) and what it needs:
+// Rewrite → Retrieve → Grade → Choice($.needsWeb) → WebSearch → Generate. Step Functions runs each
+// as a Lambda; the facade (service.ts) runs them in order in process. Every step parses its input
+// with the state schema and returns the whole state, so any step can be re-run from a saved state.
+import { Deadline } from "../deadline.ts";
+import type { Embedder } from "../embed/port.ts";
+import type { SearchIndex } from "../index/port.ts";
+import { addUsage, type LlmPort, type TokenUsage } from "../llm/port.ts";
+import type { GeocodeDeps } from "./geocode.ts";
+import { generateAnswer } from "./generate.ts";
+import { gradeDocuments } from "./grade.ts";
+import type { ConversationMemory } from "./memory.ts";
+import type { RetrievalSettings } from "./query-builder.ts";
+import { retrieve } from "./retrieve.ts";
+import { rewriteQuery, titleDictionary, type TitleDictionary } from "./rewrite.ts";
+import { AskResponse, QaState, SearchResponse, type ContextDocument, type QaStateInput } from "./state.ts";
+import type { WebSearchPort } from "./web-search.ts";
+
+export interface QaSettings extends RetrievalSettings {
+  defaultRadiusM: number;
+  maxWidenings: number;
+  relevanceThreshold: number;
+}
+
+/** Titles for exact-name recognition, read from the index and kept for a while. */
+export class TitleCache {
+  private cached: { at: number; dict: TitleDictionary } | undefined;
+  constructor(
+    private readonly index: () => SearchIndex,
+    private readonly ttlMs = 5 * 60_000,
+  ) {}
+  async get(): Promise<TitleDictionary> {
+    if (!this.cached || Date.now() - this.cached.at > this.ttlMs) {
+      const titles = (await this.index().meta()) ? await this.index().distinctValues("title.raw") : [];
+      this.cached = { at: Date.now(), dict: titleDictionary(titles) };
+    }
+    return this.cached.dict;
+  }
+  invalidate(): void {
+    this.cached = undefined;
+  }
+}
+
+export interface QaDeps {
+  index: SearchIndex;
+  embedder: Embedder;
+  llm?: LlmPort;
+  geocode: GeocodeDeps;
+  web?: WebSearchPort;
+  memory?: ConversationMemory;
+  titles: TitleCache;
+  settings: QaSettings;
+}
+
+function withUsage(state: QaState, usage: TokenUsage, warnings: string[]): QaState["meta"] {
+  const total = addUsage(
+    {
+      calls: state.meta.llmCalls,
+      inputTokens: state.meta.llmTokens.input,
+      outputTokens: state.meta.llmTokens.output,
+    },
+    usage,
+  );
+  return {
+    ...state.meta,
+    llmCalls: total.calls,
+    llmTokens: { input: total.inputTokens, output: total.outputTokens },
+    warnings: [...state.meta.warnings, ...warnings],
+  };
+}
+
+/** Rewrite: the structured query (rules, then the LLM when unsure), and a follow-up's restaurants. */
+export async function rewriteStep(
+  input: QaStateInput,
+  deps: Pick<QaDeps, "llm" | "memory" | "titles">,
+): Promise<QaState> {
+  const state = QaState.parse(input);
+  const deadline = Deadline.from(state.deadlineAt);
+  const r = await rewriteQuery(state.query, { titles: await deps.titles.get(), llm: deps.llm, deadline });
+  const last = state.conversationId && deps.memory ? await deps.memory.last(state.conversationId) : null;
+  const sq = r.structured;
+  // "거기 주차돼?", or a bare condition right after an answer: the question is about those restaurants
+  const bare = !sq.location?.length && !sq.cuisine?.length && !sq.menu?.length;
+  const followUp =
+    last && last.place_ids.length && (r.reference || bare) ? { place_ids: last.place_ids } : undefined;
+  const warnings = [...r.warnings];
+  if (r.reference && !followUp)
+    warnings.push("the question refers to an earlier answer, but this conversation has none");
+  const meta = withUsage(state, r.usage, warnings);
+  return {
+    ...state,
+    structured_query: sq,
+    ...(followUp ? { followUp } : {}),
+    meta: {
+      ...meta,
+      startedAt: meta.startedAt ?? Date.now(),
+      engines: { ...meta.engines, rewrite: r.engine },
+    },
+  };
+}
+
+/** Retrieve: exact title, follow-up, or filtered kNN (002 §6). */
+export async function retrieveStep(
+  input: QaStateInput,
+  deps: Pick<QaDeps, "index" | "embedder" | "geocode" | "settings">,
+): Promise<QaState> {
+  const state = QaState.parse(input);
+  const counter = { apiCalls: 0 };
+  const r = await retrieve(
+    state,
+    { index: deps.index, embedder: deps.embedder, geocode: deps.geocode, settings: deps.settings },
+    counter,
+  );
+  return {
+    ...state,
+    retrieval: { mode: r.mode, circles: r.circles, ...(r.widenedToM ? { widenedToM: r.widenedToM } : {}) },
+    documents: r.documents,
+    meta: {
+      ...state.meta,
+      apiCalls: state.meta.apiCalls + counter.apiCalls,
+      warnings: [...state.meta.warnings, ...r.warnings],
+    },
+  };
+}
+
+/** Grade: relevant or not, with a reason each; `needsWeb` is the Choice state's input. */
+export async function gradeStep(
+  input: QaStateInput,
+  deps: Pick<QaDeps, "llm" | "settings">,
+): Promise<QaState> {
+  const state = QaState.parse(input);
+  const g = await gradeDocuments(state, {
+    llm: deps.llm,
+    threshold: deps.settings.relevanceThreshold,
+    deadline: Deadline.from(state.deadlineAt),
+  });
+  const meta = withUsage(state, g.usage, g.warnings);
+  return {
+    ...state,
+    documents: g.documents,
+    needsWeb: !g.documents.some((d) => d.relevant),
+    meta: { ...meta, engines: { ...meta.engines, grade: g.engine } },
+  };
+}
+
+/** The Choice state, as code for the local runner and tests: "WebSearch" when nothing is relevant. */
+export function afterGrade(state: Pick<QaState, "needsWeb">): "WebSearch" | "Generate" {
+  return state.needsWeb ? "WebSearch" : "Generate";
+}
+
+/** WebSearch: Tavily with the user's question; without a key, say that no web search is configured. */
+export async function webSearchStep(input: QaStateInput, deps: Pick<QaDeps, "web">): Promise<QaState> {
+  const state = QaState.parse(input);
+  if (!deps.web)
+    return {
+      ...state,
+      web_results: [],
+      route: "none",
+      meta: {
+        ...state.meta,
+        warnings: [
+          ...state.meta.warnings,
+          "no relevant restaurant in the index, and no web search is configured (TAVILY_API_KEY)",
+        ],
+      },
+    };
+  const counter = { apiCalls: 0 };
+  const warnings: string[] = [];
+  let results: QaState["web_results"] = [];
+  try {
+    results = await deps.web.search(counter, state.query, { deadline: Deadline.from(state.deadlineAt) });
+  } catch (err) {
+    warnings.push(`web search failed (${(err as Error).message}); answering from what the index has`);
+  }
+  return {
+    ...state,
+    web_results: results,
+    route: results.length ? "web" : "none",
+    meta: {
+      ...state.meta,
+      apiCalls: state.meta.apiCalls + counter.apiCalls,
+      warnings: [...state.meta.warnings, ...warnings],
+    },
+  };
+}
+
+/** Generate: the answer with citations; remembers the cited restaurants for follow-ups. */
+export async function generateStep(
+  input: QaStateInput,
+  deps: Pick<QaDeps, "llm" | "memory" | "web">,
+): Promise<QaState> {
+  const state = QaState.parse(input);
+  const docs = state.documents ?? [];
+  const relevant = docs.filter((d) => d.relevant);
+  const route = state.route ?? (relevant.length ? "index" : "none");
+  const context: ContextDocument[] = route === "index" ? relevant : route === "none" ? docs : [];
+  const g = await generateAnswer(state, route, context, state.web_results ?? [], {
+    llm: deps.llm,
+    webConfigured: Boolean(deps.web),
+    deadline: Deadline.from(state.deadlineAt),
+  });
+  if (state.conversationId && deps.memory && route === "index") {
+    const ids = new Set(docs.map((d) => d.place_id));
+    await deps.memory.remember(state.conversationId, {
+      place_ids: g.citations.filter((c) => ids.has(c)).slice(0, 10),
+      query: state.query,
+      at: Date.now(),
+    });
+  }
+  const meta = withUsage(state, g.usage, g.warnings);
+  return {
+    ...state,
+    route,
+    answer: g.answer,
+    citations: g.citations,
+    meta: { ...meta, engines: { ...meta.engines, generate: g.engine } },
+  };
+}
+
+function responseMeta(state: QaState, deps: Pick<QaDeps, "index" | "embedder">) {
+  const engines = Object.values(state.meta.engines);
+  const engine = engines.includes("rules-fallback")
+    ? "llm+fallback"
+    : engines.includes("llm")
+      ? "llm"
+      : "offline";
+  return {
+    llmCalls: state.meta.llmCalls,
+    llmTokens: state.meta.llmTokens,
+    engine,
+    warnings: [...new Set(state.meta.warnings)],
+    synthetic: (state.documents ?? []).some((d) => d.synthetic),
+    durationMs: state.meta.startedAt ? Date.now() - state.meta.startedAt : 0,
+    engines: state.meta.engines,
+    apiCalls: state.meta.apiCalls,
+    index: deps.index.engine,
+    embedder: `${deps.embedder.name}/${deps.embedder.dimension}`,
+  };
+}
+
+const publicDoc = ({ similarity: _s, reviews: _r, description: _d, ...doc }: ContextDocument) => doc;
+
+export function askResponse(state: QaState, deps: Pick<QaDeps, "index" | "embedder">): AskResponse {
+  return AskResponse.parse({
+    query: state.query,
+    structured_query: state.structured_query ?? {},
+    route: state.route ?? "none",
+    documents: (state.documents ?? []).map(publicDoc),
+    answer: state.answer ?? "",
+    citations: state.citations ?? [],
+    ...(state.web_results?.length ? { web_results: state.web_results } : {}),
+    ...(state.conversationId ? { conversationId: state.conversationId } : {}),
+    meta: responseMeta(state, deps),
+  });
+}
+
+export function searchResponse(state: QaState, deps: Pick<QaDeps, "index" | "embedder">): SearchResponse {
+  return SearchResponse.parse({
+    query: state.query,
+    structured_query: state.structured_query ?? {},
+    documents: (state.documents ?? []).map(({ relevant: _r, reason: _why, ...d }) => publicDoc(d)),
+    meta: responseMeta(state, deps),
+  });
+}

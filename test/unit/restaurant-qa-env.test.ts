@@ -1,0 +1,109 @@
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { generateDemoPlaces } from "../../shared/providers/embedded/demo-places.ts";
+import { demoCommand, ingestFileCommand } from "../../shared/restaurant-qa/cli.ts";
+import { createQaRuntime, qaConfig, QaEnvSchema } from "../../shared/restaurant-qa/env.ts";
+
+const parse = (env: Record<string, string>) => QaEnvSchema.parse(env);
+
+describe("restaurant QA configuration", () => {
+  it("chooses the local engine and the hashed embedder without AWS settings", () => {
+    const c = qaConfig(parse({}), "/data");
+    expect(c.index).toEqual({ kind: "local", file: "/data/restaurants/restaurants.jsonl", demoCorpus: true });
+    expect(c.embedder).toEqual({ kind: "hashed", dimension: 512 });
+    expect(c.settings).toMatchObject({ candidates: 100, size: 5, boost: true, defaultRadiusM: 3000 });
+    expect(c.tavily).toBeUndefined();
+  });
+
+  it("chooses OpenSearch with Titan (512, normalised) when an endpoint is set", () => {
+    const c = qaConfig(
+      parse({
+        OPENSEARCH_ENDPOINT: "https://search-x.ap-northeast-2.es.amazonaws.com",
+        AWS_REGION: "ap-northeast-2",
+        TAVILY_API_KEY: "tvly-k",
+      }),
+      "/data",
+    );
+    expect(c.index).toMatchObject({
+      kind: "opensearch",
+      index: "restaurants",
+      service: "es",
+      region: "ap-northeast-2",
+    });
+    expect(c.embedder).toMatchObject({
+      kind: "bedrock",
+      modelId: "amazon.titan-embed-text-v2:0",
+      dimensions: 512,
+    });
+    expect(c.tavily).toEqual({ apiKey: "tvly-k", baseUrl: "https://api.tavily.com" });
+  });
+
+  it("names the variable when a value is bad", () => {
+    expect(() => parse({ BEDROCK_EMBED_DIMENSIONS: "300" })).toThrow(
+      /BEDROCK_EMBED_DIMENSIONS|256, 512 or 1024/,
+    );
+    expect(() => parse({ OPENSEARCH_INDEX: "Bad Name" })).toThrow(/lowercase/);
+    expect(() => qaConfig(parse({ QA_INDEX: "opensearch" }), "/d")).toThrow(/OPENSEARCH_ENDPOINT/);
+  });
+});
+
+describe("the local runtime", () => {
+  const mangwon = generateDemoPlaces().filter((p) => p.formattedAddress.includes("망원"));
+
+  it("serves the synthetic demo corpus until real documents arrive, and keeps only those on disk", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "dongne-qa-"));
+    const config = qaConfig(parse({}), dir);
+    const { qa } = createQaRuntime(config, { places: () => mangwon });
+    const demo = await qa.search({ query: "망원동 맛집" });
+    expect(demo.documents.length).toBeGreaterThan(0);
+    expect(demo.meta.synthetic).toBe(true);
+    const report = await qa.ingest([
+      {
+        place_id: "1993900101",
+        title: "우드멜로우",
+        address: "서울특별시 강동구 고덕동 482",
+        mapx: "1271551201",
+        mapy: "375630641",
+        reviews: ["브런치 맛있어요"],
+      },
+    ]);
+    expect(report.indexed).toBe(1);
+    const real = await qa.search({ query: "강동구 브런치" });
+    expect(real.documents.map((d) => d.place_id)).toEqual(["1993900101"]);
+    expect(real.meta.synthetic).toBe(false);
+    const file = join(dir, "restaurants", "restaurants.jsonl");
+    expect(existsSync(file)).toBe(true);
+    expect(readFileSync(file, "utf8").split("\n").filter(Boolean)).toHaveLength(2); // meta + one document
+  });
+
+  it("ingests a JSONL file from the CLI, reporting rejections by line", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "dongne-qa-"));
+    const file = join(dir, "in.jsonl");
+    const good = {
+      place_id: "7",
+      title: "가게",
+      address: "서울 마포구 망원동 1",
+      mapx: "1269101000",
+      mapy: "375561000",
+    };
+    writeFileSync(
+      file,
+      [JSON.stringify(good), "", "{broken", JSON.stringify({ ...good, place_id: "8", mapy: "999" })].join(
+        "\n",
+      ),
+    );
+    const lines: string[] = [];
+    const runtime = createQaRuntime(qaConfig(parse({ QA_DEMO_CORPUS: "off" }), dir), {});
+    const report = await ingestFileCommand(file, runtime, { log: (l) => lines.push(l) });
+    expect(report.indexed).toBe(1);
+    expect(lines[0]).toBe("1 indexed, 0 updated, 0 unchanged, 2 rejected (local index)");
+    expect(lines[1]).toMatch(/^ {2}line 3: \(record\): not a JSON object/);
+    expect(lines[2]).toMatch(/^ {2}line 4 \(8\): mapy: /);
+    const out: string[] = [];
+    const body = demoCommand(mangwon, {}, { log: (l) => out.push(l) });
+    expect(body.trim().split("\n").length).toBeGreaterThan(10);
+    expect(out[0]).toMatch(/synthetic restaurants \(synthetic: true\)/);
+  });
+});
