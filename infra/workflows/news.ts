@@ -1,0 +1,44 @@
+// News & disclosures (seed 003) as an Express workflow, defined once for CDK and the local runner:
+//
+//   AnalyzeQuery → Parallel(SearchNews ∥ SearchPublications) → FormatResults → SelectDocuments →
+//   GenerateResponse
+//
+// Each branch writes its own fields; a branch whose Lambda fails outright (after Lambda's retries)
+// becomes {failed_branch, error, state}, which FormatResults turns into a line of that branch's errors:
+// the flow goes on, as 003 wants.
+import { NEWS_STEPS as S } from "../../functions/news/steps.ts";
+import { task, type ArnOf } from "./task.ts";
+
+const branch = (spec: typeof S.searchNews, name: "news" | "publications", arnOf: ArnOf) => ({
+  StartAt: spec.state,
+  States: {
+    [spec.state]: task(spec, arnOf, {
+      End: true,
+      Catch: [{ ErrorEquals: ["States.ALL"], ResultPath: "$.lambdaError", Next: `${spec.state}Failed` }],
+    }),
+    [`${spec.state}Failed`]: {
+      Type: "Pass",
+      Parameters: { failed_branch: name, "error.$": "$.lambdaError.Error", "state.$": "$" },
+      End: true,
+    },
+  },
+});
+
+export function newsDefinition(arnOf: ArnOf) {
+  return {
+    Comment: "News & disclosures (seed 003): news ∥ OpenDART, formatting, document selection, an answer",
+    TimeoutSeconds: 90,
+    StartAt: S.analyzeQuery.state,
+    States: {
+      [S.analyzeQuery.state]: task(S.analyzeQuery, arnOf, { Next: "Search" }),
+      Search: {
+        Type: "Parallel",
+        Branches: [branch(S.searchNews, "news", arnOf), branch(S.searchPublications, "publications", arnOf)],
+        Next: S.formatResults.state,
+      },
+      [S.formatResults.state]: task(S.formatResults, arnOf, { Next: S.selectDocuments.state }),
+      [S.selectDocuments.state]: task(S.selectDocuments, arnOf, { Next: S.generateResponse.state }),
+      [S.generateResponse.state]: task(S.generateResponse, arnOf, { End: true }),
+    },
+  };
+}

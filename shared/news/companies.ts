@@ -1,0 +1,244 @@
+// Company names in a question → OpenDART corp_code / stock_code. The directory is OpenDART's corpCode
+// list when a key is set (fetched once per KST day per process), else the vendored table; the vendored
+// aliases (네이버 → NAVER, 하이닉스 → SK하이닉스, KRX short names such as 현대차) apply to both.
+import type { Deadline } from "../deadline.ts";
+import { listedCompanies, type ListedCompany } from "../data/listed-companies.ts";
+import { kstYmd } from "../kst.ts";
+import type { CallCounter } from "../providers/http.ts";
+import type { DartPort } from "../providers/opendart.ts";
+import type { ResolvedCompany } from "./schemas.ts";
+
+export interface CompanyRecord {
+  corp_code: string;
+  corp_name: string;
+  /** "" for an unlisted company */
+  stock_code: string;
+  modify_date: string;
+  aliases: string[];
+}
+
+export interface Resolution {
+  companies: ResolvedCompany[];
+  notes: string[];
+}
+
+/** At most this many companies per question (each costs OpenDART calls). */
+export const MAX_COMPANIES = 3;
+const MAX_CANDIDATES = 5;
+const MAX_NAME = 40;
+
+/** Korean particles and suffixes that may follow a company name inside one word ("삼성전자의", "NAVER는"). */
+const PARTICLES = new Set(
+  "의 은 는 이 가 을 를 과 와 도 에 에서 에게 으로 로 랑 이랑 하고 보다 만 까지 부터 께서 측 주가 그룹 계열 관련 쪽 처럼 만의 과의 와의 에서는 에는 이나 나".split(
+    " ",
+  ),
+);
+/** Words that begin many company names without naming a group. */
+const NOT_GROUPS = new Set(["한국", "대한", "국내", "코리아", "글로벌", "미래", "동양", "신한", "제일"]);
+
+const WORD_CHAR = /[가-힣A-Za-z0-9&]/;
+const norm = (s: string) =>
+  s
+    .toUpperCase()
+    .replace(/\(주\)|㈜|주식회사/g, "")
+    .trim();
+
+/** The name index over a directory's records; resolution is a scan of the question's word starts. */
+export class CompanyIndex {
+  private readonly byName = new Map<string, CompanyRecord[]>();
+  private readonly listedNames: { name: string; record: CompanyRecord }[];
+
+  constructor(readonly records: readonly CompanyRecord[]) {
+    for (const r of records)
+      for (const name of new Set([norm(r.corp_name), ...r.aliases.map(norm)])) {
+        if (name.length < 2) continue;
+        const list = this.byName.get(name) ?? [];
+        list.push(r);
+        this.byName.set(name, list);
+      }
+    this.listedNames = records
+      .filter((r) => r.stock_code)
+      .map((r) => ({ name: norm(r.corp_name), record: r }));
+  }
+
+  /** The listed companies whose name starts with `prefix` (other than `except`), in directory order. */
+  private startingWith(prefix: string, except?: CompanyRecord): CompanyRecord[] {
+    return this.listedNames
+      .filter((n) => n.name.startsWith(prefix) && n.record !== except && n.name !== prefix)
+      .map((n) => n.record);
+  }
+
+  /** Listed before unlisted, then the most recently modified (a delisted namesake keeps an old code). */
+  private pick(records: CompanyRecord[]): CompanyRecord[] {
+    const listed = records.filter((r) => r.stock_code);
+    const pool = listed.length ? listed : records;
+    const newest = [...pool].sort((a, b) => b.modify_date.localeCompare(a.modify_date));
+    return listed.length ? newest.slice(0, 1) : newest;
+  }
+
+  resolve(query: string): Resolution {
+    const q = norm(query);
+    const companies: ResolvedCompany[] = [];
+    const notes: string[] = [];
+    const consumed: [number, number][] = [];
+    let i = 0;
+    while (i < q.length) {
+      const atWordStart = i === 0 || !WORD_CHAR.test(q[i - 1] ?? "");
+      const match = atWordStart ? this.longestAt(q, i) : undefined;
+      if (!match) {
+        i++;
+        continue;
+      }
+      consumed.push([i, i + match.text.length]);
+      i += match.text.length;
+      const records = this.pick(match.records);
+      const [first] = records;
+      if (!first) continue;
+      if (records.length > 1) {
+        notes.push(
+          `‘${match.text}’(이)라는 회사가 여럿입니다: ${records
+            .slice(0, MAX_CANDIDATES)
+            .map((r) => `${r.corp_name}(고유번호 ${r.corp_code})`)
+            .join(", ")}. 공시 검색에서는 제외했습니다.`,
+        );
+        continue;
+      }
+      if (companies.some((c) => c.corp_code === first.corp_code)) continue;
+      if (companies.length === MAX_COMPANIES) {
+        notes.push(`한 질문에서는 회사 ${MAX_COMPANIES}곳까지 찾습니다: ‘${match.text}’은(는) 제외했습니다.`);
+        continue;
+      }
+      companies.push({
+        corp_code: first.corp_code,
+        corp_name: first.corp_name,
+        stock_code: first.stock_code,
+        matched: match.text,
+      });
+      const others = this.startingWith(norm(first.corp_name), first);
+      if (others.length >= 2)
+        notes.push(
+          `‘${match.text}’은(는) ${first.corp_name}(${first.stock_code || first.corp_code})(으)로 보았습니다. 다른 회사를 찾으셨다면 이름을 정확히 적어 주세요: ${others
+            .slice(0, MAX_CANDIDATES)
+            .map((r) => r.corp_name)
+            .join(", ")}.`,
+        );
+      if (!first.stock_code)
+        notes.push(
+          `${first.corp_name}(고유번호 ${first.corp_code})은(는) 비상장 회사입니다: 정기보고서를 내지 않을 수 있습니다.`,
+        );
+    }
+    notes.push(...this.groupWords(q, consumed));
+    return { companies, notes };
+  }
+
+  /** The longest name starting at `i` whose word ends there or continues with a particle. */
+  private longestAt(q: string, i: number): { text: string; records: CompanyRecord[] } | undefined {
+    for (let len = Math.min(MAX_NAME, q.length - i); len >= 2; len--) {
+      const text = q.slice(i, i + len);
+      const records = this.byName.get(text);
+      if (!records) continue;
+      let end = i + len;
+      while (end < q.length && WORD_CHAR.test(q[end] ?? "")) end++;
+      const rest = q.slice(i + len, end);
+      if (rest === "" || PARTICLES.has(rest)) return { text, records };
+    }
+    return undefined;
+  }
+
+  /** Words no company is called that begin several listed names ("삼성", "현대"): candidates, not a guess. */
+  private groupWords(q: string, consumed: [number, number][]): string[] {
+    const notes: string[] = [];
+    for (const m of q.matchAll(/[가-힣A-Z0-9&]+/g)) {
+      const start = m.index ?? 0;
+      if (consumed.some(([a, b]) => start < b && start + m[0].length > a)) continue;
+      const word = stripParticle(m[0]);
+      if (word.length < 2 || NOT_GROUPS.has(word)) continue;
+      const candidates = this.startingWith(word);
+      if (candidates.length < 2) continue;
+      notes.push(
+        `‘${word}’만으로는 회사를 정할 수 없어 공시 검색에서 제외했습니다. 후보: ${candidates
+          .slice(0, MAX_CANDIDATES)
+          .map((r) => r.corp_name)
+          .join(", ")} — 회사 이름을 적어 주세요.`,
+      );
+    }
+    return notes;
+  }
+}
+
+function stripParticle(word: string): string {
+  for (let cut = Math.min(3, word.length - 1); cut >= 1; cut--)
+    if (PARTICLES.has(word.slice(-cut))) return word.slice(0, -cut);
+  return word;
+}
+
+export interface CompanyDirectory {
+  readonly source: string;
+  index(counter: CallCounter, deadline?: Deadline): Promise<CompanyIndex>;
+}
+
+const fromListed = (c: ListedCompany): CompanyRecord => ({
+  corp_code: c.corp_code,
+  corp_name: c.corp_name,
+  stock_code: c.stock_code,
+  modify_date: c.modify_date,
+  aliases: c.aliases,
+});
+
+/** The vendored table (offline). */
+export class EmbeddedCompanyDirectory implements CompanyDirectory {
+  readonly source = "embedded";
+  private cached?: CompanyIndex;
+
+  async index(): Promise<CompanyIndex> {
+    this.cached ??= new CompanyIndex(listedCompanies().map(fromListed));
+    return this.cached;
+  }
+}
+
+/**
+ * OpenDART's corpCode list (~110,000 companies), fetched on first use and again once the KST day
+ * changes; the vendored aliases are attached by corp_code and the vendored order (KOSPI 200 first)
+ * ranks candidates. A failed refresh keeps yesterday's list; with none yet, it throws.
+ */
+export class OpenDartCompanyDirectory implements CompanyDirectory {
+  readonly source = "opendart";
+  private cached?: { day: string; index: CompanyIndex };
+  private loading?: Promise<CompanyIndex>;
+
+  constructor(
+    private readonly dart: DartPort,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  async index(counter: CallCounter, deadline?: Deadline): Promise<CompanyIndex> {
+    const day = kstYmd(this.now());
+    if (this.cached?.day === day) return this.cached.index;
+    this.loading ??= this.load(counter, deadline, day).finally(() => (this.loading = undefined));
+    try {
+      return await this.loading;
+    } catch (err) {
+      if (this.cached) return this.cached.index;
+      throw err;
+    }
+  }
+
+  private async load(
+    counter: CallCounter,
+    deadline: Deadline | undefined,
+    day: string,
+  ): Promise<CompanyIndex> {
+    const entries = await this.dart.corpCodes(counter, deadline);
+    const vendored = listedCompanies();
+    const rank = new Map(vendored.map((c, i) => [c.corp_code, i]));
+    const aliases = new Map(vendored.map((c) => [c.corp_code, c.aliases]));
+    const records = entries
+      .map((e) => ({ ...e, aliases: aliases.get(e.corp_code) ?? [] }))
+      .sort(
+        (a, b) => (rank.get(a.corp_code) ?? vendored.length) - (rank.get(b.corp_code) ?? vendored.length),
+      );
+    const index = new CompanyIndex(records);
+    this.cached = { day, index };
+    return index;
+  }
+}

@@ -1,0 +1,383 @@
+// 003's generate_response (the seed's "예정", implemented): load what the selection picked — the chosen
+// API keys' data of each regular report (cache, else OpenDART), the 정정 filings' text, the news
+// snippets — and answer in Korean with a citation per document, listing what could not be loaded.
+// The LLM answers from the loaded context only; a number in its answer that the context does not hold
+// fails validation (retried once with the offending numbers), then the offline answer is used: an
+// extractive one — each report's selected figures as a small table, the filings' openings, the headlines
+// with dates — which by construction copies every figure from the context.
+import { z } from "zod";
+import { mapLimit } from "../concurrency.ts";
+import { Deadline } from "../deadline.ts";
+import { LlmOutputError, LlmUnavailableError } from "../llm/port.ts";
+import { FIELD_LABELS, reportApi, ACCOUNTS_KEY } from "../providers/opendart-apis.ts";
+import { dartViewerUrl, reprtCodeOf, type DartRow } from "../providers/opendart.ts";
+import { DartSession } from "./dart-access.ts";
+import type { NewsDeps } from "./deps.ts";
+import { filedPeriods, listWindow, periodName } from "./periods.ts";
+import { SearchState, type Citation, type SearchStateInput } from "./schemas.ts";
+import { currentMeta, reportKeyOf } from "./search-publications.ts";
+import { STEP, withUsage } from "./usage.ts";
+
+export interface ContextDoc {
+  n: number;
+  type: Citation["type"];
+  id: string;
+  title: string;
+  url: string;
+  /** one line: what, when, how long */
+  header: string;
+  body: string;
+  synthetic: boolean;
+}
+
+/** Rows of a table shown to the reader or the LLM. */
+const MAX_ROWS = 12;
+/** Characters of a filing's text in the LLM's context; the offline answer quotes less. */
+const DOC_CONTEXT_CHARS = 4_000;
+const EXCERPT_CHARS = 300;
+
+export const SNIPPET_NOTE =
+  "※ 뉴스는 네이버 검색 API가 주는 요약문(snippet)만 확인했습니다. 기사 전문은 링크에서 확인하세요.";
+export const SYNTHETIC_NOTE =
+  "※ 합성 데이터: 이 결과의 뉴스·공시 내용은 dongne 샘플이 실제 회사 식별자 위에 만들어 낸 가짜 자료입니다(synthetic: true).";
+
+const cell = (v: string | undefined) => (v ?? "-").replace(/\s+/g, " ").replace(/\|/g, "/").trim() || "-";
+
+/** An API's rows as a markdown table of its display fields (consolidated accounts first). */
+export function apiTable(apiKey: string, rows: DartRow[]): string {
+  const api = reportApi(apiKey);
+  if (!api || rows.length === 0) return "해당 사항 없음 (OpenDART 조회 결과 없음)";
+  const shown =
+    apiKey === ACCOUNTS_KEY && rows.some((r) => r.fs_div === "CFS")
+      ? rows.filter((r) => r.fs_div === "CFS")
+      : rows;
+  const fields = api.display.filter((f) => shown.some((r) => r[f] !== undefined));
+  const lines = [
+    `| ${fields.map((f) => FIELD_LABELS[f] ?? f).join(" | ")} |`,
+    `| ${fields.map(() => "---").join(" | ")} |`,
+    ...shown.slice(0, MAX_ROWS).map((r) => `| ${fields.map((f) => cell(r[f])).join(" | ")} |`),
+  ];
+  if (shown.length > MAX_ROWS) lines.push("| … (이하 생략) |");
+  return lines.join("\n");
+}
+
+/** The context the LLM reads (and the numbers it may use): each document with its number. */
+export function renderContext(docs: readonly ContextDoc[]): string {
+  return docs
+    .map(
+      (d) =>
+        `[${d.n}] (${{ news: "뉴스", regular: "정기보고서", revision: "정정보고서" }[d.type]}) ${d.header}\n${d.body}`,
+    )
+    .join("\n\n");
+}
+
+// ---- the numbers check ----
+
+const NUMBER = /\d[\d,]*(?:\.\d+)?/g;
+const canonicalNumber = (s: string) => s.replace(/,/g, "").replace(/^0+(?=\d)/, "");
+
+/** Citation markers ([1], [2, 3]) are references, not figures. */
+const stripMarkers = (text: string) => text.replace(/\[\d+(?:\s*,\s*\d+)*\]/g, " ");
+
+export function numbersIn(text: string): string[] {
+  return [...stripMarkers(text).matchAll(NUMBER)].map((m) => canonicalNumber(m[0]));
+}
+
+/** The numbers of `answer` that appear nowhere in `context` (or the question). */
+export function unsupportedNumbers(answer: string, context: string): string[] {
+  const allowed = new Set(numbersIn(context));
+  return [...new Set(numbersIn(answer).filter((n) => !allowed.has(n)))];
+}
+
+export const citedMarkers = (text: string) =>
+  [...text.matchAll(/\[(\d+(?:\s*,\s*\d+)*)\]/g)].flatMap((m) =>
+    (m[1] ?? "").split(",").map((s) => Number(s.trim())),
+  );
+
+// ---- loading ----
+
+interface Loaded {
+  docs: ContextDoc[];
+  notLoaded: string[];
+}
+
+export async function loadDocuments(
+  state: SearchState,
+  deps: NewsDeps,
+  session: DartSession,
+): Promise<Loaded> {
+  const sel = state.selected_documents;
+  const list = state.searched_list;
+  const docs: Omit<ContextDoc, "n">[] = [];
+  const notLoaded: string[] = [];
+  if (!sel || !list) return { docs: [], notLoaded };
+  const now = deps.now();
+  const why = () => session.errors.at(-1) ?? session.warnings.at(-1) ?? "OpenDART에서 받지 못했습니다";
+
+  // the picks load concurrently; the documents keep the selection's order
+  const regular = await mapLimit(sel.regular, deps.settings.concurrency, async (pick) => {
+    const item = list.regular.find(
+      (r) => r.filename === pick.filename && r.year === pick.year && r.quarter === pick.quarter,
+    );
+    if (!item) return undefined; // canonical selections only hold listed reports
+    const label = `${item.company_name} ${periodName(item.year, item.quarter)}`;
+    const company = {
+      corp_code: item.metadata.corp_code,
+      corp_name: item.metadata.corp_name,
+      stock_code: item.metadata.stock_code,
+      matched: item.company_name,
+    };
+    const period = { year: item.year, reprt_code: reprtCodeOf(item.quarter) };
+    const key = reportKeyOf(session.source, company.corp_code, period);
+    let meta = await session.store.getMeta(key);
+    if (!meta) {
+      // evicted since the search: find the period's current filing again
+      const window = listWindow([{ year: item.year, quarter: item.quarter }], now);
+      const filed = filedPeriods(
+        (await session.filings(company.corp_code, window.bgn, window.end, "A", 1)) ?? [],
+      );
+      const current = filed.find((f) => f.year === item.year && f.quarter === item.quarter);
+      if (current) meta = await currentMeta(session, company, current, now);
+    }
+    if (!meta) {
+      notLoaded.push(`${label}: ${why()}`);
+      return undefined;
+    }
+    const found = meta;
+    const loaded = await mapLimit(pick.api_keys_to_check, deps.settings.concurrency, async (apiKey) => ({
+      apiKey,
+      data: await session.api(key, found, apiKey),
+    }));
+    const sections: string[] = [];
+    for (const { apiKey, data } of loaded) {
+      const title = reportApi(apiKey)?.title ?? apiKey;
+      if (data) sections.push(`${title}\n${apiTable(apiKey, data.rows)}`);
+      else notLoaded.push(`${label} — ${title}: ${why()}`);
+    }
+    if (!sections.length) return undefined;
+    return {
+      type: "regular" as const,
+      id: found.rcept_no,
+      title: `${label} — ${pick.api_keys_to_check.map((k) => reportApi(k)?.title ?? k).join(", ")}`,
+      url: dartViewerUrl(found.rcept_no),
+      header: `${label} (${item.filename}, 접수번호 ${found.rcept_no})`,
+      body: sections.join("\n\n"),
+      synthetic: found.synthetic || loaded.some((l) => l.data?.synthetic),
+    };
+  });
+  docs.push(...regular.filter((d) => d !== undefined));
+
+  const revisions = await mapLimit(sel.revision, deps.settings.concurrency, async (pick) => {
+    const info = pick.basic_info;
+    const doc = await session.document(info.rcept_no);
+    if (!doc) {
+      notLoaded.push(`${info.date} ${info.report_name}: ${why()}`);
+      return undefined;
+    }
+    const shown = doc.text.slice(0, DOC_CONTEXT_CHARS);
+    return {
+      type: "revision" as const,
+      id: info.rcept_no,
+      title: info.title,
+      url: info.url,
+      header: `${info.date} ${info.report_name} — 제출인 ${info.submitter}, 원문 ${doc.content_length}자${
+        shown.length < doc.content_length ? ` 중 앞부분 ${shown.length}자` : ""
+      }`,
+      body: shown,
+      synthetic: doc.synthetic,
+    };
+  });
+  docs.push(...revisions.filter((d) => d !== undefined));
+
+  for (const pick of sel.news) {
+    const item = list.news.find((n) => n.link === pick.link);
+    if (!item) continue;
+    docs.push({
+      type: "news",
+      id: item.link,
+      title: item.title,
+      url: item.link,
+      header: `${item.date} ${item.title} (네이버 뉴스 요약문)`,
+      body: item.description,
+      synthetic: item.synthetic === true,
+    });
+  }
+  return { docs: docs.map((d, i) => ({ ...d, n: i + 1 })), notLoaded };
+}
+
+// ---- the offline answer ----
+
+export function offlineAnswer(query: string, docs: readonly ContextDoc[]): string {
+  const parts = [`‘${query}’에 대해 불러온 자료를 정리했습니다 (규칙 기반 요약).`];
+  const regular = docs.filter((d) => d.type === "regular");
+  const revision = docs.filter((d) => d.type === "revision");
+  const news = docs.filter((d) => d.type === "news");
+  if (regular.length) parts.push("■ 정기보고서", ...regular.map((d) => `[${d.n}] ${d.header}\n${d.body}`));
+  if (revision.length)
+    parts.push(
+      "■ 정정보고서",
+      ...revision.map((d) => {
+        const excerpt = d.body.replace(/\s+/g, " ").slice(0, EXCERPT_CHARS);
+        return `[${d.n}] ${d.header}\n“${excerpt}${d.body.length > EXCERPT_CHARS ? " …" : ""}”`;
+      }),
+    );
+  if (news.length)
+    parts.push(
+      "■ 뉴스 (네이버 검색 요약문)",
+      news.map((d) => `[${d.n}] ${d.header.replace(/ \(네이버 뉴스 요약문\)$/, "")}`).join("\n"),
+    );
+  return parts.join("\n\n");
+}
+
+// ---- the LLM answer ----
+
+export const GENERATE_SYSTEM_PROMPT = `당신은 한국 기업의 공시와 뉴스를 근거로 질문에 답하는 애널리스트입니다.
+- 아래 '불러온 자료'에 있는 내용만 사용해 한국어로 답하세요.
+- 숫자는 자료에 적힌 그대로 옮기세요. 단위 변환, 계산, 반올림을 하지 말고, 자료에 없는 숫자는 쓰지 마세요.
+- 문장마다 근거가 된 자료 번호를 [1]처럼 붙이고, cited에 사용한 자료 번호를 모두 적으세요.
+- 뉴스는 네이버 검색 API의 요약문(snippet)뿐입니다. 뉴스에 근거한 내용은 "뉴스 요약에 따르면"처럼 밝히세요.
+- 자료에 답이 없으면 없다고 말하세요.`;
+
+export const Answer = z.object({ answer: z.string().min(1), cited: z.array(z.number().int()) });
+
+export function answerSchema(context: string, count: number) {
+  return Answer.superRefine((a, ctx) => {
+    const bad = unsupportedNumbers(a.answer, context);
+    if (bad.length)
+      ctx.addIssue({
+        code: "custom",
+        path: ["answer"],
+        message: `these numbers are not in the loaded documents: ${bad.join(", ")} — copy figures exactly as the documents write them, and use no others`,
+      });
+    const refs = [...a.cited, ...citedMarkers(a.answer)].filter((n) => n < 1 || n > count);
+    if (refs.length)
+      ctx.addIssue({
+        code: "custom",
+        path: ["cited"],
+        message: `no document numbered ${[...new Set(refs)].join(", ")} (1–${count})`,
+      });
+  });
+}
+
+function endNotes(
+  docs: readonly ContextDoc[],
+  cited: ReadonlySet<number>,
+  notLoaded: string[],
+  notes: string[],
+  synthetic: boolean,
+): string[] {
+  const out: string[] = [];
+  const used = docs.filter((d) => cited.has(d.n));
+  const block = (head: string, lines: string[]) => [head, ...lines].join("\n");
+  if (used.length)
+    out.push(
+      block(
+        "출처",
+        used.map((d) => `[${d.n}] ${d.title} — ${d.url}`),
+      ),
+    );
+  if (used.some((d) => d.type === "news")) out.push(SNIPPET_NOTE);
+  if (notLoaded.length)
+    out.push(
+      block(
+        "불러오지 못한 자료",
+        notLoaded.map((x) => `- ${x}`),
+      ),
+    );
+  if (notes.length)
+    out.push(
+      block(
+        "참고",
+        notes.map((x) => `- ${x}`),
+      ),
+    );
+  if (synthetic) out.push(SYNTHETIC_NOTE);
+  return out;
+}
+
+export async function generateResponseStep(input: SearchStateInput, deps: NewsDeps): Promise<SearchState> {
+  const state = SearchState.parse(input);
+  const started = performance.now();
+  // the budget is the question's: what the search spent is spent
+  const spent = Object.values(state.usage).reduce((n, u) => n + u.dartCalls, 0);
+  const session = new DartSession(deps.dart, deps.store, {
+    budget: deps.settings.dartCallBudget,
+    spent,
+    deadline: Deadline.from(state.deadlineAt),
+    docMaxChars: deps.settings.docMaxChars,
+    listTtlMinutes: deps.settings.listTtlMinutes,
+    now: deps.now,
+  });
+  const { docs, notLoaded } = await loadDocuments(state, deps, session);
+  const synthetic = docs.some((d) => d.synthetic) || Object.values(state.usage).some((u) => u.synthetic);
+  const base = {
+    dartCalls: session.counter.apiCalls,
+    cacheHits: session.cacheHits,
+    synthetic,
+  };
+  const finish = (body: string, cited: Set<number>, extra: Parameters<typeof withUsage>[2]) =>
+    withUsage(
+      {
+        ...state,
+        generated_response: [body, ...endNotes(docs, cited, notLoaded, state.search_notes, synthetic)].join(
+          "\n\n",
+        ),
+        citations: docs
+          .filter((d) => cited.has(d.n))
+          .map(({ type, id, title, url }) => ({ type, id, title, url })),
+      },
+      STEP.generate,
+      {
+        ...base,
+        ...extra,
+        warnings: [...session.errors, ...session.warnings, ...(extra.warnings ?? [])],
+        ms: performance.now() - started,
+      },
+    );
+
+  if (docs.length === 0) {
+    const nothing = isNothingFound(state)
+      ? `‘${state.query}’에 대해 찾은 뉴스나 공시가 없어 답변할 내용이 없습니다.`
+      : "선택한 문서를 불러오지 못해 답변을 만들지 못했습니다.";
+    return finish(nothing, new Set(), {});
+  }
+  const all = new Set(docs.map((d) => d.n));
+  if (!deps.llm) return finish(offlineAnswer(state.query, docs), all, { engine: "offline" });
+
+  const context = renderContext(docs);
+  try {
+    const { value, usage } = await deps.llm.structured({
+      system: GENERATE_SYSTEM_PROMPT,
+      prompt: `질문: ${state.query}\n\n불러온 자료:\n${context}`,
+      schema: answerSchema(`${context}\n${state.query}`, docs.length),
+      tier: "smart",
+      maxTokens: 2048,
+      deadline: Deadline.from(state.deadlineAt),
+    });
+    const cited = new Set([...value.cited, ...citedMarkers(value.answer)]);
+    return finish(value.answer, cited, {
+      engine: "llm",
+      llmCalls: usage.calls,
+      llmTokens: usage.inputTokens + usage.outputTokens,
+    });
+  } catch (err) {
+    if (!(err instanceof LlmOutputError || err instanceof LlmUnavailableError)) throw err;
+    const why =
+      err instanceof LlmOutputError
+        ? "LLM의 답변이 두 번 모두 검증(자료에 없는 숫자 등)을 통과하지 못해"
+        : `LLM을 쓸 수 없어(${err.message})`;
+    return finish(offlineAnswer(state.query, docs), all, {
+      engine: "offline-fallback",
+      llmCalls: err.usage.calls,
+      llmTokens: err.usage.inputTokens + err.usage.outputTokens,
+      warnings: [`답변 생성: ${why} 자료를 그대로 정리한 답변으로 대신했습니다.`],
+    });
+  }
+}
+
+const isNothingFound = (state: SearchState) =>
+  !state.searched_list ||
+  state.searched_list.news.length +
+    state.searched_list.regular.length +
+    state.searched_list.revision.length ===
+    0;

@@ -1,0 +1,106 @@
+// What a question asks, read by rules (003's AnalyzeQuery initialises; the branches need more): the
+// periods it names, the report keys its words point at, and whether it wants the latest news.
+import { kstParts } from "../kst.ts";
+import { REPORT_API_KEYS } from "../providers/opendart-apis.ts";
+import type { NamedPeriod, QueryAnalysis } from "./schemas.ts";
+
+/**
+ * Words → report keys, tried in order; a phrase consumes its words, so "미등기임원 보수" is api_14 and
+ * not also 임원 (api_07). The table is 003's list of the 28 APIs read as a Korean reader would ask.
+ */
+const KEY_WORDS: [RegExp, string[]][] = [
+  [/미등기\s?임원(\s?(보수|연봉|급여))?/g, ["api_14"]],
+  [/주주총회\s?승인|보수\s?한도/g, ["api_21"]],
+  [/보수.{0,3}유형|유형별\s?보수/g, ["api_22"]],
+  [/개인별\s?보수|5억/g, ["api_09", "api_11"]],
+  [/(임원|이사|감사|경영진)\s?(보수|연봉)/g, ["api_09", "api_10", "api_11"]],
+  [/최대\s?주주.{0,4}(변동|변경)/g, ["api_05"]],
+  [/최대\s?주주|대주주|지배\s?구조/g, ["api_04"]],
+  [/소액\s?주주/g, ["api_06"]],
+  [/사외\s?이사/g, ["api_27"]],
+  [/임원|경영진|등기\s?이사|대표\s?이사/g, ["api_07"]],
+  [/직원|고용|인력|평균\s?(연봉|급여)|근속|채용/g, ["api_08"]],
+  [/(유상|무상)?증자|감자/g, ["api_01"]],
+  [/배당/g, ["api_02"]],
+  [/자사주|자기\s?주식/g, ["api_03"]],
+  [/타법인|출자|자회사|지분\s?투자/g, ["api_12"]],
+  [/조건부\s?자본\s?증권|코코본드/g, ["api_13"]],
+  [/신종\s?자본\s?증권|영구채/g, ["api_28"]],
+  [/회사채/g, ["api_15"]],
+  [/단기\s?사채|전단채/g, ["api_16"]],
+  [/기업\s?어음|\bCP\b/gi, ["api_17"]],
+  [/채무\s?증권|(채권|사채)\s?발행/g, ["api_18"]],
+  [/사모\s?자금|사모/g, ["api_19"]],
+  [/공모\s?자금|공모/g, ["api_20"]],
+  [/주식\s?의?\s?총수|(발행|유통)\s?주식|주식\s?수/g, ["api_23"]],
+  [/비감사\s?용역/g, ["api_26"]],
+  [/감사\s?(용역|보수|시간)/g, ["api_25"]],
+  [/감사\s?의견|회계\s?감사|감사인|회계\s?법인/g, ["api_24"]],
+  [/매출|영업\s?이익|순이익|실적|이익|손실|자산|부채|자본|재무/g, ["accounts"]],
+  [/보수|연봉/g, ["api_10"]],
+];
+
+/** With no topic word the selection checks the main accounts: what a bare "삼성전자 공시" most likely wants. */
+export const DEFAULT_API_KEYS = ["accounts"];
+
+export function apiKeysFor(query: string): string[] {
+  let rest = query;
+  const keys = new Set<string>();
+  for (const [pattern, ks] of KEY_WORDS) {
+    if (rest.search(pattern) < 0) continue; // search, not test: a global pattern's lastIndex would leak between calls
+    ks.forEach((k) => keys.add(k));
+    rest = rest.replace(pattern, " ");
+  }
+  return REPORT_API_KEYS.filter((k) => keys.has(k));
+}
+
+const YEAR_WORD = /(재작년|작년|지난\s?해|전년|올해|금년|(?<!\d)(20\d{2}|\d{2})\s*년(?!\s*(간|치|동안|째)))/g;
+const QUARTER_WORD =
+  /([1-4])\s*분기|([1-4])\s*Q(?![a-z])|(?<![a-z])Q([1-4])|상반기|하반기|반기|사업\s?보고서|연간/gi;
+
+function yearOf(word: string, twoOrFour: string | undefined, now: number): number | null {
+  if (word.startsWith("재작년")) return now - 2;
+  if (/^(작년|지난|전년)/.test(word)) return now - 1;
+  if (/^(올해|금년)/.test(word)) return now;
+  if (!twoOrFour) return null;
+  const y = twoOrFour.length === 2 ? 2000 + Number(twoOrFour) : Number(twoOrFour);
+  // OpenDART's key information starts with 2015; a two-digit "10년" is a duration, not a year
+  return y >= 2015 && y <= now + 1 ? y : null;
+}
+
+function quarterOfWord(m: RegExpExecArray): number {
+  const digit = m[1] ?? m[2] ?? m[3];
+  if (digit) return Number(digit);
+  return /상반기|^반기/.test(m[0]) ? 2 : 4; // 하반기, 사업보고서, 연간: the annual report
+}
+
+/**
+ * The periods a question names. A year followed (within a few characters) by a quarter is one period;
+ * a year alone means its 사업보고서 (or, before that is filed, the year's filed quarters); a quarter
+ * alone means the latest year that has it filed. None named: the latest four filed periods.
+ */
+export function namedPeriods(query: string, now: Date): NamedPeriod[] {
+  const thisYear = kstParts(now).year;
+  const years = [...query.matchAll(YEAR_WORD)]
+    .map((m) => ({ year: yearOf(m[0], m[2], thisYear), end: (m.index ?? 0) + m[0].length }))
+    .filter((y): y is { year: number; end: number } => y.year !== null);
+  const quarters = [...query.matchAll(QUARTER_WORD)].map((m) => ({
+    quarter: quarterOfWord(m),
+    start: m.index ?? 0,
+    used: false,
+  }));
+  const out: NamedPeriod[] = [];
+  for (const y of years) {
+    const q = quarters.find((q) => !q.used && q.start >= y.end && q.start - y.end <= 3);
+    if (q) q.used = true;
+    out.push({ year: y.year, quarter: q?.quarter ?? null });
+  }
+  for (const q of quarters) if (!q.used) out.push({ year: null, quarter: q.quarter });
+  return out.filter((p, i) => out.findIndex((o) => o.year === p.year && o.quarter === p.quarter) === i);
+}
+
+const LATEST = /최신|최근|요즘|오늘|어제|이번\s?주|방금|속보|latest|recent/i;
+
+export function analyzeQueryText(query: string, now: Date): QueryAnalysis {
+  return { periods: namedPeriods(query, now), api_keys: apiKeysFor(query), latest: LATEST.test(query) };
+}

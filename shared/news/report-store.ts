@@ -1,0 +1,358 @@
+// The report cache (003's collected reports, kept so a second question does not call OpenDART again).
+// One DynamoDB table, pk/sk, TTL on `expiresAt` (epoch seconds):
+//   REPORT#<source>#<corp>#<year>#<reprt_code>  META              003's metadata, the filing it reflects, each API's status
+//   REPORT#…                                    API#<key>#<nnn>    one API's rows, in chunks of ≤ 300 KB (the item limit is 400 KB)
+//   LIST#<source>#<corp>                        <variant>          a list.json answer and when it was fetched
+//   DOC#<source>#<rcept_no>                     TEXT               a document's text (truncated) and its real length
+// `source` keeps the synthetic sample and OpenDART apart in one table. A report × API item belongs to the
+// filing in META: when list.json shows a newer filing (a 정정) META is rewritten and the old API items,
+// whose rcept_no no longer matches, read as missing. No transactions (dynalite has none): an API's
+// chunks carry one write id and are only read together.
+import { randomUUID } from "node:crypto";
+import {
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+} from "@aws-sdk/lib-dynamodb";
+import { z } from "zod";
+import { DartListItem, REPRT_CODES, type DartRow, type ReprtCode } from "../providers/opendart.ts";
+
+export interface ReportKey {
+  source: string;
+  corp_code: string;
+  bsns_year: number;
+  reprt_code: ReprtCode;
+}
+
+export const ReportMeta = z.object({
+  corp_code: z.string(),
+  corp_name: z.string(),
+  stock_code: z.string(),
+  year_quarter: z.string(),
+  collection_date: z.string(),
+  /** the filing (a 정정 when there is one) the cached data comes from */
+  rcept_no: z.string(),
+  reprt_code: z.enum(REPRT_CODES),
+  /** api key → "000" (data) | "013" (no such section) */
+  api_status: z.record(z.string(), z.enum(["000", "013"])),
+  synthetic: z.boolean(),
+});
+export type ReportMeta = z.infer<typeof ReportMeta>;
+
+export const ApiData = z.object({
+  key: z.string(),
+  rcept_no: z.string(),
+  status: z.enum(["000", "013"]),
+  rows: z.array(z.record(z.string(), z.string())),
+  collection_date: z.string(),
+  synthetic: z.boolean(),
+});
+export type ApiData = z.infer<typeof ApiData> & { rows: DartRow[] };
+
+export const CachedList = z.object({
+  fetched_at: z.string(),
+  list: z.array(DartListItem),
+});
+export type CachedList = z.infer<typeof CachedList>;
+
+export const CachedDocument = z.object({
+  rcept_no: z.string(),
+  text: z.string(),
+  /** the full text's length in characters, before truncation */
+  content_length: z.number().int().nonnegative(),
+  truncated: z.boolean(),
+  collection_date: z.string(),
+  synthetic: z.boolean(),
+});
+export type CachedDocument = z.infer<typeof CachedDocument>;
+
+export interface ReportStore {
+  getMeta(key: ReportKey): Promise<ReportMeta | null>;
+  /** Replaces META: a new filing starts with no API status. */
+  putMeta(key: ReportKey, meta: ReportMeta): Promise<void>;
+  /** Records an API's status on META, only while META still reflects `rceptNo`. */
+  markApi(key: ReportKey, apiKey: string, rceptNo: string, status: "000" | "013"): Promise<void>;
+  /** An API's data, or null when absent or not from `rceptNo`. */
+  getApi(key: ReportKey, apiKey: string, rceptNo: string): Promise<ApiData | null>;
+  putApi(key: ReportKey, data: ApiData): Promise<void>;
+  getList(source: string, corpCode: string, variant: string): Promise<CachedList | null>;
+  putList(source: string, corpCode: string, variant: string, value: CachedList): Promise<void>;
+  getDocument(source: string, rceptNo: string): Promise<CachedDocument | null>;
+  putDocument(source: string, doc: CachedDocument): Promise<void>;
+}
+
+export interface StoreTtl {
+  /** report, API and document items */
+  reportDays: number;
+  /** list items are kept a day; their freshness is checked against fetched_at */
+  listDays: number;
+}
+
+const reportPk = (k: ReportKey) => `REPORT#${k.source}#${k.corp_code}#${k.bsns_year}#${k.reprt_code}`;
+const listPk = (source: string, corp: string) => `LIST#${source}#${corp}`;
+const docPk = (source: string, rcept: string) => `DOC#${source}#${rcept}`;
+
+/** Chunks under this many bytes of JSON leave room for the item's other attributes within 400 KB. */
+export const CHUNK_BYTES = 300_000;
+
+export function chunkRows(rows: DartRow[], limit = CHUNK_BYTES): DartRow[][] {
+  let current: DartRow[] = [];
+  const chunks = [current];
+  let size = 2;
+  for (const row of rows) {
+    const bytes = Buffer.byteLength(JSON.stringify(row)) + 1;
+    if (current.length > 0 && size + bytes > limit) {
+      current = [row];
+      chunks.push(current);
+      size = 2 + bytes;
+    } else {
+      current.push(row);
+      size += bytes;
+    }
+  }
+  return chunks;
+}
+
+const MetaItem = ReportMeta.extend({ pk: z.string(), sk: z.literal("META") });
+const ApiChunkItem = z.object({
+  pk: z.string(),
+  sk: z.string(),
+  key: z.string(),
+  rcept_no: z.string(),
+  status: z.enum(["000", "013"]),
+  rows_json: z.string(),
+  chunk: z.number().int(),
+  chunks: z.number().int().positive(),
+  write_id: z.string(),
+  collection_date: z.string(),
+  synthetic: z.boolean(),
+});
+const ListItem = z.object({ pk: z.string(), sk: z.string(), fetched_at: z.string(), list_json: z.string() });
+const DocItem = CachedDocument.extend({ pk: z.string(), sk: z.literal("TEXT") });
+const Rows = z.array(z.record(z.string(), z.string()));
+
+/** DynamoDB (Document client); every item is parsed with its schema on read. */
+export class DynamoReportStore implements ReportStore {
+  constructor(
+    private readonly db: DynamoDBDocumentClient,
+    private readonly table: string,
+    private readonly ttl: StoreTtl = { reportDays: 30, listDays: 1 },
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  private expires(days: number): number {
+    return Math.floor(this.now().getTime() / 1000) + days * 86_400;
+  }
+
+  private async queryAll(pk: string, skPrefix?: string): Promise<Record<string, unknown>[]> {
+    const items: Record<string, unknown>[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const out = await this.db.send(
+        new QueryCommand({
+          TableName: this.table,
+          KeyConditionExpression: skPrefix ? "pk = :pk AND begins_with(sk, :sk)" : "pk = :pk",
+          ExpressionAttributeValues: { ":pk": pk, ...(skPrefix ? { ":sk": skPrefix } : {}) },
+          ConsistentRead: true,
+          ExclusiveStartKey: start,
+        }),
+      );
+      items.push(...((out.Items as Record<string, unknown>[] | undefined) ?? []));
+      start = out.LastEvaluatedKey;
+    } while (start);
+    return items;
+  }
+
+  private async one<S extends z.ZodType>(pk: string, sk: string, schema: S): Promise<z.infer<S> | null> {
+    const out = await this.db.send(
+      new GetCommand({ TableName: this.table, Key: { pk, sk }, ConsistentRead: true }),
+    );
+    if (!out.Item) return null;
+    const parsed = schema.safeParse(out.Item);
+    return parsed.success ? parsed.data : null; // an item of another shape is a miss, refetched
+  }
+
+  async getMeta(key: ReportKey): Promise<ReportMeta | null> {
+    const item = await this.one(reportPk(key), "META", MetaItem);
+    if (!item) return null;
+    const { pk: _pk, sk: _sk, ...meta } = item;
+    return meta;
+  }
+
+  async putMeta(key: ReportKey, meta: ReportMeta): Promise<void> {
+    await this.db.send(
+      new PutCommand({
+        TableName: this.table,
+        Item: { pk: reportPk(key), sk: "META", ...meta, expiresAt: this.expires(this.ttl.reportDays) },
+      }),
+    );
+  }
+
+  async markApi(key: ReportKey, apiKey: string, rceptNo: string, status: "000" | "013"): Promise<void> {
+    try {
+      await this.db.send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: { pk: reportPk(key), sk: "META" },
+          UpdateExpression: "SET api_status.#k = :s",
+          ConditionExpression: "rcept_no = :r",
+          ExpressionAttributeNames: { "#k": apiKey },
+          ExpressionAttributeValues: { ":s": status, ":r": rceptNo },
+        }),
+      );
+    } catch (err) {
+      // META moved on to a newer filing (or is gone): this status belongs to the old one
+      if ((err as Error).name !== "ConditionalCheckFailedException") throw err;
+    }
+  }
+
+  async getApi(key: ReportKey, apiKey: string, rceptNo: string): Promise<ApiData | null> {
+    const items = (await this.queryAll(reportPk(key), `API#${apiKey}#`))
+      .map((i) => ApiChunkItem.safeParse(i))
+      .flatMap((p) => (p.success ? [p.data] : []))
+      .filter((i) => i.rcept_no === rceptNo);
+    // the newest complete write wins; a write cut off halfway reads as missing
+    const byWrite = new Map<string, typeof items>();
+    for (const i of items) byWrite.set(i.write_id, [...(byWrite.get(i.write_id) ?? []), i]);
+    // (the chunks of one write agree on everything but their rows)
+    const complete = [...byWrite.values()]
+      .flatMap((chunks) => {
+        const [first] = chunks;
+        return first && chunks.length === first.chunks ? [{ first, chunks }] : [];
+      })
+      .sort((a, b) => b.first.collection_date.localeCompare(a.first.collection_date))[0];
+    if (!complete) return null;
+    const rows = complete.chunks
+      .sort((a, b) => a.chunk - b.chunk)
+      .flatMap((c) => Rows.parse(JSON.parse(c.rows_json)));
+    const { first } = complete;
+    return {
+      key: first.key,
+      rcept_no: first.rcept_no,
+      status: first.status,
+      rows,
+      collection_date: first.collection_date,
+      synthetic: first.synthetic,
+    };
+  }
+
+  async putApi(key: ReportKey, data: ApiData): Promise<void> {
+    const chunks = chunkRows(data.rows);
+    const writeId = randomUUID();
+    await Promise.all(
+      chunks.map((rows, chunk) =>
+        this.db.send(
+          new PutCommand({
+            TableName: this.table,
+            Item: {
+              pk: reportPk(key),
+              // the write id in the key: a rewrite never overwrites half of the previous one
+              sk: `API#${data.key}#${String(chunk).padStart(3, "0")}#${writeId}`,
+              key: data.key,
+              rcept_no: data.rcept_no,
+              status: data.status,
+              rows_json: JSON.stringify(rows),
+              chunk,
+              chunks: chunks.length,
+              write_id: writeId,
+              collection_date: data.collection_date,
+              synthetic: data.synthetic,
+              expiresAt: this.expires(this.ttl.reportDays),
+            },
+          }),
+        ),
+      ),
+    );
+  }
+
+  async getList(source: string, corpCode: string, variant: string): Promise<CachedList | null> {
+    const item = await this.one(listPk(source, corpCode), variant, ListItem);
+    if (!item) return null;
+    const list: unknown = JSON.parse(item.list_json);
+    const parsed = CachedList.safeParse({ fetched_at: item.fetched_at, list });
+    return parsed.success ? parsed.data : null;
+  }
+
+  async putList(source: string, corpCode: string, variant: string, value: CachedList): Promise<void> {
+    await this.db.send(
+      new PutCommand({
+        TableName: this.table,
+        Item: {
+          pk: listPk(source, corpCode),
+          sk: variant,
+          fetched_at: value.fetched_at,
+          list_json: JSON.stringify(value.list),
+          expiresAt: this.expires(this.ttl.listDays),
+        },
+      }),
+    );
+  }
+
+  async getDocument(source: string, rceptNo: string): Promise<CachedDocument | null> {
+    const item = await this.one(docPk(source, rceptNo), "TEXT", DocItem);
+    if (!item) return null;
+    const { pk: _pk, sk: _sk, ...doc } = item;
+    return doc;
+  }
+
+  async putDocument(source: string, doc: CachedDocument): Promise<void> {
+    await this.db.send(
+      new PutCommand({
+        TableName: this.table,
+        Item: {
+          pk: docPk(source, doc.rcept_no),
+          sk: "TEXT",
+          ...doc,
+          expiresAt: this.expires(this.ttl.reportDays),
+        },
+      }),
+    );
+  }
+}
+
+/** In memory (tests, the CLI, a server without a table): the same semantics, values copied in and out. */
+export class MemoryReportStore implements ReportStore {
+  private readonly items = new Map<string, unknown>();
+
+  private get<T>(k: string): T | null {
+    const v = this.items.get(k);
+    return v === undefined ? null : (structuredClone(v) as T);
+  }
+  private set(k: string, v: unknown): void {
+    this.items.set(k, structuredClone(v));
+  }
+
+  async getMeta(key: ReportKey) {
+    return this.get<ReportMeta>(`${reportPk(key)}|META`);
+  }
+  async putMeta(key: ReportKey, meta: ReportMeta) {
+    this.set(`${reportPk(key)}|META`, meta);
+  }
+  async markApi(key: ReportKey, apiKey: string, rceptNo: string, status: "000" | "013") {
+    const meta = this.get<ReportMeta>(`${reportPk(key)}|META`);
+    if (meta?.rcept_no !== rceptNo) return;
+    meta.api_status[apiKey] = status;
+    this.set(`${reportPk(key)}|META`, meta);
+  }
+  async getApi(key: ReportKey, apiKey: string, rceptNo: string) {
+    const data = this.get<ApiData>(`${reportPk(key)}|API#${apiKey}`);
+    return data?.rcept_no === rceptNo ? data : null;
+  }
+  async putApi(key: ReportKey, data: ApiData) {
+    this.set(`${reportPk(key)}|API#${data.key}`, data);
+  }
+  async getList(source: string, corpCode: string, variant: string) {
+    return this.get<CachedList>(`${listPk(source, corpCode)}|${variant}`);
+  }
+  async putList(source: string, corpCode: string, variant: string, value: CachedList) {
+    this.set(`${listPk(source, corpCode)}|${variant}`, value);
+  }
+  async getDocument(source: string, rceptNo: string) {
+    return this.get<CachedDocument>(`${docPk(source, rceptNo)}|TEXT`);
+  }
+  async putDocument(source: string, doc: CachedDocument) {
+    this.set(`${docPk(source, doc.rcept_no)}|TEXT`, doc);
+  }
+}

@@ -1,0 +1,130 @@
+// 003's search_news: the Naver news API (display 20, sort sim; sort date when the question asks for
+// the latest), items cleaned of <b> and entities, 003's formatted_date (the Korean calendar date of
+// pubDate), and the same story from several outlets merged into its first (most relevant) item.
+import { Deadline } from "../deadline.ts";
+import { plainText } from "../html-text.ts";
+import { kstIsoDate } from "../kst.ts";
+import { ProviderError } from "../providers/http.ts";
+import type { NaverNewsItem } from "../providers/naver-news.ts";
+import type { NewsDeps } from "./deps.ts";
+import { analyzeQueryText } from "./query.ts";
+import { SearchState, type NewsResultItem, type SearchStateInput } from "./schemas.ts";
+import { STEP, withUsage } from "./usage.ts";
+
+/** pubDate "Tue, 15 Sep 2026 00:30:00 +0900" → "2026-09-15", whatever the machine's time zone. */
+export function formattedDate(pubDate: string): string {
+  const at = Date.parse(pubDate);
+  return Number.isFinite(at) ? kstIsoDate(new Date(at)) : "";
+}
+
+/** A title reduced to what outlets share: no [종합]/(속보) tags, punctuation or spaces. */
+export function storyKey(title: string): string {
+  return plainText(title)
+    .replace(/[[(【<][^\])】>]{1,8}[\])】>]/g, "")
+    .replace(/[^가-힣A-Za-z0-9]/g, "")
+    .toLowerCase();
+}
+
+function bigrams(s: string): Set<string> {
+  const out = new Set<string>();
+  for (let i = 0; i < s.length - 1; i++) out.add(s.slice(i, i + 2));
+  return out;
+}
+
+/** Same story: equal keys, one key inside the other, or ≥ 80 % shared character pairs (Dice). */
+export function sameStory(a: string, b: string): boolean {
+  if (a === b) return true;
+  if (Math.min(a.length, b.length) >= 10 && (a.includes(b) || b.includes(a))) return true;
+  const x = bigrams(a);
+  const y = bigrams(b);
+  if (x.size === 0 || y.size === 0) return false;
+  let shared = 0;
+  for (const g of x) if (y.has(g)) shared++;
+  return (2 * shared) / (x.size + y.size) >= 0.8;
+}
+
+export function cleanAndMerge(items: readonly NaverNewsItem[]): NewsResultItem[] {
+  const out: (NewsResultItem & { key: string })[] = [];
+  for (const item of items) {
+    const key = storyKey(item.title);
+    const same = out.find((o) => sameStory(o.key, key));
+    if (same) {
+      same.merged_links.push(item.link);
+      continue;
+    }
+    out.push({
+      title: plainText(item.title),
+      originallink: item.originallink,
+      link: item.link,
+      description: plainText(item.description),
+      pubDate: item.pubDate,
+      formatted_date: formattedDate(item.pubDate),
+      merged_links: [],
+      ...(item.synthetic ? { synthetic: true as const } : {}),
+      key,
+    });
+  }
+  return out.map(({ key: _key, ...item }) => item);
+}
+
+export function naverErrorMessage(err: unknown): string {
+  if (!(err instanceof ProviderError)) return `네이버 뉴스: ${(err as Error).message ?? String(err)}`;
+  const detail = err.message.replace(/^naver: /, "");
+  const why: Record<string, string> = {
+    auth: `인증 실패(${err.status ?? 401}: ${detail}) — 애플리케이션의 검색 API 사용 설정과 키를 확인하세요`,
+    rate_limit: `일일 호출 한도 초과(${err.status ?? 429})`,
+    server: `서버 오류(${err.status ?? "5xx"}: ${detail})`,
+    timeout: "응답 시간 초과",
+    network: "연결 실패",
+    malformed: `응답 형식 오류(${detail})`,
+    bad_request: `잘못된 요청(${err.status ?? 400}: ${detail})`,
+    deadline: "시간 예산이 다해 호출하지 않음",
+  };
+  return `네이버 뉴스: ${why[err.kind] ?? detail}`;
+}
+
+export async function searchNewsStep(input: SearchStateInput, deps: NewsDeps): Promise<SearchState> {
+  const state = SearchState.parse(input);
+  if (state.search_preference === "publications")
+    return withUsage({ ...state, news_results: null, news_errors: [] }, STEP.news, { skipped: true });
+  const started = performance.now();
+  const analysis = state.query_analysis ?? analyzeQueryText(state.query, deps.now());
+  const sort = analysis.latest ? "date" : "sim";
+  const counter = { apiCalls: 0 };
+  const usage = () => ({
+    naverCalls: counter.apiCalls,
+    synthetic: deps.news.synthetic,
+    ms: performance.now() - started,
+  });
+  try {
+    const res = await deps.news.search(
+      counter,
+      { query: state.query, display: deps.settings.newsDisplay, sort },
+      Deadline.from(state.deadlineAt),
+    );
+    const items = cleanAndMerge(res.items);
+    return withUsage(
+      {
+        ...state,
+        news_results: {
+          lastBuildDate: res.lastBuildDate,
+          total: res.total,
+          start: res.start,
+          display: res.display,
+          items,
+          sort,
+        },
+        news_errors: [],
+      },
+      STEP.news,
+      usage(),
+    );
+  } catch (err) {
+    // 003: the error goes to news_errors and the workflow goes on
+    return withUsage(
+      { ...state, news_results: null, news_errors: [naverErrorMessage(err)] },
+      STEP.news,
+      usage(),
+    );
+  }
+}

@@ -1,0 +1,84 @@
+// The whole news flow in-process, step after step as the state machine runs them (AnalyzeQuery →
+// SearchNews ∥ SearchPublications → FormatResults → SelectDocuments → GenerateResponse), for the CLI,
+// the tests and the benchmark; and the response and its text rendering.
+import { analyzeQueryStep } from "./analyze.ts";
+import type { NewsDeps } from "./deps.ts";
+import { formatResultsStep } from "./format.ts";
+import { SYNTHETIC_NOTE, generateResponseStep } from "./generate.ts";
+import { searchNewsStep } from "./search-news.ts";
+import { searchPublicationsStep } from "./search-publications.ts";
+import { selectDocumentsStep } from "./select.ts";
+import { NewsSearchRequest, type NewsSearchResponse, type SearchState } from "./schemas.ts";
+import { metaOf } from "./usage.ts";
+import { Deadline } from "../deadline.ts";
+import { recordMetrics, spendMicroUsd } from "../metrics.ts";
+import type { Workflows } from "../workflows/port.ts";
+import { SearchState as SearchStateSchema } from "./schemas.ts";
+
+/** The news API, implemented once: the workflow within the request's budget, started either way. */
+export class NewsService {
+  constructor(
+    private readonly workflows: Workflows,
+    private readonly opts: { budgetMs: number; pricePerMTok: { input: number; output: number } },
+  ) {}
+
+  async search(request: NewsSearchRequest): Promise<NewsSearchResponse> {
+    const deadline = Deadline.in(this.opts.budgetMs);
+    const state = SearchStateSchema.parse(
+      await this.workflows.runSync("news", { ...request, deadlineAt: deadline.at }, deadline),
+    );
+    const res = toResponse(state);
+    // the LLM port reports one token total per step here: it is counted as input for the spend estimate
+    recordMetrics("news", {
+      LlmCalls: res.meta.llmCalls,
+      LlmInputTokens: res.meta.llmTokens,
+      LlmSpendMicroUsd: spendMicroUsd({ input: res.meta.llmTokens, output: 0 }, this.opts.pricePerMTok),
+      ProviderCalls: res.meta.dartCalls + res.meta.naverCalls,
+      Latency: res.meta.durationMs,
+    });
+    return res;
+  }
+}
+
+export function toResponse(state: SearchState, now = Date.now()): NewsSearchResponse {
+  return {
+    query: state.query,
+    search_preference: state.search_preference,
+    news_results: state.news_results,
+    publication_results: state.publication_results,
+    news_errors: state.news_errors,
+    pub_errors: state.pub_errors,
+    searched_list: state.searched_list,
+    selected_documents: state.selected_documents,
+    search_summary: state.search_summary,
+    generated_response: state.generated_response,
+    search_notes: state.search_notes,
+    citations: state.citations,
+    meta: metaOf(state, now),
+  };
+}
+
+export async function runNewsSearch(
+  request: unknown,
+  deps: NewsDeps,
+  opts: { deadlineAt?: number } = {},
+): Promise<NewsSearchResponse> {
+  const req = NewsSearchRequest.parse(request);
+  const analyzed = await analyzeQueryStep({ ...req, deadlineAt: opts.deadlineAt }, deps);
+  const branches = await Promise.all([
+    searchNewsStep(analyzed, deps),
+    searchPublicationsStep(analyzed, deps),
+  ]);
+  const formatted = await formatResultsStep(branches);
+  const selected = await selectDocumentsStep(formatted, deps);
+  const done = await generateResponseStep(selected, deps);
+  return toResponse(done, deps.now().getTime());
+}
+
+/** `?format=text`: 003's summary, then the answer; synthetic data says so in a line of its own. */
+export function renderNewsText(res: NewsSearchResponse): string {
+  const answer = res.generated_response ?? "";
+  const lines = [res.search_summary.trimEnd(), "", answer];
+  if (res.meta.synthetic && !answer.includes(SYNTHETIC_NOTE)) lines.push("", SYNTHETIC_NOTE);
+  return lines.join("\n") + "\n";
+}

@@ -1,0 +1,232 @@
+// OpenDART over real HTTP against a fake server: the documented JSON (errors as HTTP 200 with a
+// status), the ZIP downloads, and the rate limit that stops all further calls.
+import { afterEach, describe, expect, it } from "vitest";
+import { strToU8 } from "fflate";
+import { fromKst } from "../../shared/kst.ts";
+import { ProviderError } from "../../shared/providers/http.ts";
+import { DartStatusError, OpenDartClient } from "../../shared/providers/opendart.ts";
+import { fixture, startFake, type FakeServer, type Recorded, type Reply } from "../helpers/fake-http.ts";
+import { FAKE_DART_KEY, dartXml, fakeOpenDart, zipOf } from "../helpers/fake-opendart.ts";
+
+let fake: FakeServer | undefined;
+afterEach(async () => {
+  await fake?.close();
+  fake = undefined;
+});
+
+let clock = fromKst(2025, 11, 20, 10);
+const now = () => clock;
+const counter = () => ({ apiCalls: 0 });
+
+async function client(
+  route: (r: Recorded, n: number) => Reply | Promise<Reply>,
+  opts: { key?: string; timeoutMs?: number } = {},
+) {
+  fake = await startFake(route);
+  // a base URL with a path, as a proxy would have
+  return new OpenDartClient({
+    apiKey: opts.key ?? FAKE_DART_KEY,
+    baseUrl: `${fake.url}/api`,
+    timeoutMs: opts.timeoutMs ?? 2000,
+    now,
+  });
+}
+
+describe("OpenDART list.json", () => {
+  it("sends the key and the window, and parses the documented response", async () => {
+    const dart = await client(() => ({ json: fixture("dart.list.json") }));
+    const res = await dart.list(counter(), {
+      corp_code: "00126380",
+      bgn_de: "20260101",
+      end_de: "20261231",
+      pblntf_ty: "A",
+    });
+    const req = fake!.requests[0]!;
+    expect(req.path).toBe("/api/list.json");
+    expect(Object.fromEntries(req.query)).toEqual({
+      crtfc_key: FAKE_DART_KEY,
+      corp_code: "00126380",
+      bgn_de: "20260101",
+      end_de: "20261231",
+      pblntf_ty: "A",
+      page_count: "100",
+    });
+    expect(res.list[0]).toMatchObject({
+      report_nm: "분기보고서 (2026.06)",
+      rcept_no: "20260814000512",
+      flr_nm: "삼성전자",
+    });
+  });
+
+  it("013 is no data: an empty list, not an error", async () => {
+    const dart = await client(() => ({ json: fixture("dart.status.013.json") }));
+    const res = await dart.list(counter(), { corp_code: "00126380", bgn_de: "20260101", end_de: "20261231" });
+    expect(res.list).toEqual([]);
+  });
+
+  const statuses: [string, string, string][] = [
+    ["010", "등록되지 않은 키입니다.", "auth"],
+    ["011", "사용할 수 없는 키입니다.", "auth"],
+    ["012", "접근할 수 없는 IP입니다.", "auth"],
+    ["100", "필드의 부적절한 값입니다.", "bad_request"],
+    ["101", "부적절한 접근입니다.", "bad_request"],
+    ["800", "시스템 점검으로 인한 서비스가 중지 중입니다.", "server"],
+    ["900", "정의되지 않은 오류가 발생하였습니다.", "server"],
+  ];
+  for (const [status, message, kind] of statuses)
+    it(`status ${status} (HTTP 200) is a typed DartStatusError of kind ${kind}, without the key`, async () => {
+      const dart = await client(() => ({ json: { status, message } }));
+      const err = await dart
+        .list(counter(), { corp_code: "00126380", bgn_de: "20260101", end_de: "20261231" })
+        .catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(DartStatusError);
+      expect(err).toMatchObject({ dartStatus: status, kind });
+      expect((err as Error).message).toContain(message);
+      expect((err as Error).message).not.toContain(FAKE_DART_KEY);
+    });
+
+  it("020 (rate limit): no further call goes out until the quota resets at midnight KST", async () => {
+    clock = fromKst(2025, 11, 20, 10);
+    const dart = await client((r) =>
+      r.path.endsWith("list.json")
+        ? { json: { status: "020", message: "요청 제한을 초과하였습니다." } }
+        : { json: fixture("dart.alotMatter.json") },
+    );
+    const q = { corp_code: "00126380", bsns_year: 2025, reprt_code: "11011" as const };
+    await expect(
+      dart.list(counter(), { corp_code: "00126380", bgn_de: "20250101", end_de: "20251120" }),
+    ).rejects.toMatchObject({ dartStatus: "020" });
+    const c = counter();
+    await expect(dart.keyInfo(c, "api_02", q)).rejects.toMatchObject({ dartStatus: "020" });
+    await expect(dart.document(c, "20251001800707")).rejects.toMatchObject({ dartStatus: "020" });
+    expect(fake!.requests).toHaveLength(1); // never hammered
+    expect(c.apiCalls).toBe(0);
+    clock = fromKst(2025, 11, 21, 0, 1);
+    expect((await dart.keyInfo(c, "api_02", q)).rows).toHaveLength(1);
+    expect(fake!.requests).toHaveLength(2);
+  });
+
+  it("a timeout is a ProviderError of kind timeout", async () => {
+    const dart = await client(() => ({ hang: true }), { timeoutMs: 100 });
+    await expect(
+      dart.list(counter(), { corp_code: "00126380", bgn_de: "20260101", end_de: "20261231" }),
+    ).rejects.toMatchObject({ kind: "timeout" });
+  });
+});
+
+describe("OpenDART key information", () => {
+  it("calls the mapped endpoint: api_02 is alotMatter, accounts is fnlttSinglAcnt", async () => {
+    const dart = await client(() => ({ json: fixture("dart.alotMatter.json") }));
+    const q = { corp_code: "00126380", bsns_year: 2025, reprt_code: "11011" as const };
+    const res = await dart.keyInfo(counter(), "api_02", q);
+    expect(fake!.requests[0]?.path).toBe("/api/alotMatter.json");
+    expect(Object.fromEntries(fake!.requests[0]!.query)).toMatchObject({
+      corp_code: "00126380",
+      bsns_year: "2025",
+      reprt_code: "11011",
+    });
+    expect(res).toEqual({
+      status: "000",
+      synthetic: false,
+      rows: [
+        {
+          rcept_no: "20260310001234",
+          corp_cls: "Y",
+          corp_code: "00126380",
+          corp_name: "삼성전자",
+          se: "주당 현금배당금(원)",
+          stock_knd: "보통주",
+          thstrm: "1,446",
+          frmtrm: "1,444",
+          lwfr: "1,444",
+          stlm_dt: "2025-12-31",
+        },
+      ],
+    });
+    await dart.keyInfo(counter(), "accounts", q);
+    await dart.keyInfo(counter(), "api_08", q);
+    expect(fake!.requests.map((r) => r.path)).toEqual([
+      "/api/alotMatter.json",
+      "/api/fnlttSinglAcnt.json",
+      "/api/empSttus.json",
+    ]);
+  });
+
+  it("013 is an answer (no such section), numbers and nulls become strings", async () => {
+    const dart = await client((_r, n) =>
+      n === 0
+        ? { json: fixture("dart.status.013.json") }
+        : { json: { status: "000", message: "정상", list: [{ sm: 12, rm: null }] } },
+    );
+    const q = { corp_code: "00126380", bsns_year: 2025, reprt_code: "11011" as const };
+    expect(await dart.keyInfo(counter(), "api_13", q)).toEqual({ status: "013", rows: [], synthetic: false });
+    expect((await dart.keyInfo(counter(), "api_13", q)).rows).toEqual([{ sm: "12", rm: "-" }]);
+  });
+});
+
+describe("OpenDART ZIP downloads", () => {
+  it("document.xml: the ZIP's XML as plain text, with its real length", async () => {
+    const xml = dartXml(
+      "정정신고(보고)",
+      "1. 정정관련 공시서류: 타법인주식및출자증권취득결정\n항목 | 정정전 | 정정후\n금액 | 1,000 | 1,200",
+    );
+    const dart = await client(() => ({ bytes: zipOf({ "20251001800707.xml": xml }) }));
+    const doc = await dart.document(counter(), "20251001800707");
+    expect(fake!.requests[0]?.query.get("rcept_no")).toBe("20251001800707");
+    expect(doc.text).toBe(
+      "정정신고(보고)\n1. 정정관련 공시서류: 타법인주식및출자증권취득결정\n항목 | 정정전 | 정정후\n금액 | 1,000 | 1,200",
+    );
+    expect(doc.files).toEqual(["20251001800707.xml"]);
+  });
+
+  it("document.xml: an EUC-KR document is decoded by its declaration", async () => {
+    // "정정" in EUC-KR
+    const body = new Uint8Array([
+      ...strToU8('<?xml version="1.0" encoding="euc-kr"?><DOCUMENT><P>'),
+      0xc1,
+      0xa4,
+      0xc1,
+      0xa4,
+      ...strToU8("</P></DOCUMENT>"),
+    ]);
+    const dart = await client(() => ({ bytes: zipOf({ "a.xml": body }) }));
+    expect((await dart.document(counter(), "20251001800707")).text).toBe("정정");
+  });
+
+  it("document.xml: the XML error OpenDART sends instead of a ZIP is a DartStatusError", async () => {
+    const dart = await client(() => ({
+      raw: '<?xml version="1.0" encoding="UTF-8"?><result><status>014</status><message>파일이 존재하지 않습니다.</message></result>',
+    }));
+    await expect(dart.document(counter(), "20990101000000")).rejects.toMatchObject({
+      dartStatus: "014",
+      kind: "no_result",
+    });
+  });
+
+  it("document.xml: a body that is neither a ZIP nor a status is malformed", async () => {
+    const dart = await client(() => ({ raw: "<html>maintenance</html>" }));
+    const err = await dart.document(counter(), "20990101000000").catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ProviderError);
+    expect(err).toMatchObject({ kind: "malformed" });
+  });
+
+  it("corpCode.xml: every company, stock codes trimmed (blank for unlisted)", async () => {
+    const dart = await client(fakeOpenDart({ now }));
+    const entries = await dart.corpCodes(counter());
+    expect(fake!.requests[0]?.path).toBe("/api/corpCode.xml");
+    expect(entries).toHaveLength(214);
+    expect(entries.find((e) => e.corp_code === "00126380")).toEqual({
+      corp_code: "00126380",
+      corp_name: "삼성전자",
+      stock_code: "005930",
+      modify_date: "20250326",
+    });
+    expect(entries.find((e) => e.corp_code === "00434003")?.stock_code).toBe("");
+    expect(entries.find((e) => e.corp_name === "F&F")?.stock_code).toBe("383220");
+  });
+
+  it("a wrong key gets OpenDART's 010 from the fake, as from OpenDART", async () => {
+    const dart = await client(fakeOpenDart({ now }), { key: "b".repeat(40) });
+    await expect(dart.corpCodes(counter())).rejects.toMatchObject({ dartStatus: "010", kind: "auth" });
+  });
+});
