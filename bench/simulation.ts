@@ -2,25 +2,44 @@
 // and a cap of C concurrent calls — wall time against the ideal (total LLM calls × L / C); LLM calls
 // and tokens per agent-day; the offline engine's decisions per second. The whole path runs: the local
 // workflow runner, dynalite over HTTP, the flushes.
+import { startLocal, type LocalOptions } from "../functions/api/local.ts";
 import { loadConfig } from "../shared/config.ts";
-import { LocalSimulations } from "../functions/simulation/local.ts";
-import { localSimulationRuntime } from "../shared/simulation/local-setup.ts";
+import type { SimulationRequest } from "../shared/simulation/schemas.ts";
+import { simulationSteps } from "../shared/simulation/wiring.ts";
 import { FixedLatencyLlm } from "../test/helpers/fake-sim-llm.ts";
 
 const AGENTS = 150;
-const config = loadConfig({ DATA_DIR: "/nonexistent-dongne-data", SIM_STORE: "memory" });
+const config = loadConfig({
+  DATA_DIR: "/nonexistent-dongne-data",
+  SIM_STORE: "memory",
+  SIM_BACKOFF_UNIT_MS: "10",
+});
+
+/** The product on one machine (dynalite in memory, the workflows in-process) and a run to its end. */
+async function world(opts: LocalOptions) {
+  const w = await startLocal(config, opts);
+  simulationSteps(w.rt).stores(); // a warm process: the stores are built once, before the clock starts
+  const sims = w.context.services.simulations;
+  return {
+    close: () => w.close(),
+    async run(request: SimulationRequest) {
+      const { id } = await sims.start(request, "bench");
+      await w.workflows.settled();
+      return (await sims.status(id))!;
+    },
+  };
+}
 
 /** Rounds of C unit calls needed to finish chains of these lengths, longest remaining first. */
 function huRounds(chains: number[], cap: number): number {
-  const left = [...chains];
+  const left = chains.map((n) => ({ n }));
   let rounds = 0;
-  while (left.some((n) => n > 0)) {
+  while (left.some((c) => c.n > 0)) {
     const next = left
-      .map((n, i) => [n, i] as const)
-      .filter(([n]) => n > 0)
-      .sort((a, b) => b[0] - a[0])
+      .filter((c) => c.n > 0)
+      .sort((a, b) => b.n - a.n)
       .slice(0, cap);
-    for (const [, i] of next) left[i]--;
+    for (const c of next) c.n--;
     rounds++;
   }
   return rounds;
@@ -28,24 +47,17 @@ function huRounds(chains: number[], cap: number): number {
 
 async function llmRun(latencyMs: number, cap: number) {
   const llm = new FixedLatencyLlm(latencyMs);
-  const { runtime, dynamo } = await localSimulationRuntime(config, { llm, backoffUnitMs: 10 });
-  const sims = new LocalSimulations(runtime);
-  runtime.stores(); // a warm process: the stores are built once, before the clock starts
+  const w = await world({ llm });
   const t0 = performance.now();
-  const meta = await sims.run(`bench-${latencyMs}-${cap}`, {
-    days: 1,
-    seed: 42,
-    agents: AGENTS,
-    maxConcurrentLlmCalls: cap,
-  });
+  const meta = await w.run({ days: 1, seed: 42, agents: AGENTS, maxConcurrentLlmCalls: cap });
   const wall = performance.now() - t0;
-  await dynamo.close();
+  await w.close();
   const ideal = (meta.llmCalls * latencyMs) / cap;
   // the best any scheduler could do knowing every agent's future: per slot, the agents' chains of
   // calls run longest-remaining-first on C servers (Hu's algorithm, optimal for chains of equal tasks)
   const slots = new Map<string, number[]>();
   for (const [key, calls] of llm.chains) {
-    const slot = key.split("|")[0];
+    const [slot = key] = key.split("|");
     slots.set(slot, [...(slots.get(slot) ?? []), calls]);
   }
   const bound = [...slots.values()].reduce((t, chains) => t + huRounds(chains, cap) * latencyMs, 0);
@@ -53,13 +65,12 @@ async function llmRun(latencyMs: number, cap: number) {
 }
 
 async function offlineRun() {
-  const { runtime, dynamo } = await localSimulationRuntime(config, { llm: null });
-  const sims = new LocalSimulations(runtime);
-  await sims.run("warm", { days: 1, seed: 1, agents: 40 });
+  const w = await world({ llm: null });
+  await w.run({ days: 1, seed: 1, agents: 40 });
   const t0 = performance.now();
-  const meta = await sims.run("offline", { days: 7, seed: 42, agents: AGENTS });
+  const meta = await w.run({ days: 7, seed: 42, agents: AGENTS });
   const seconds = (performance.now() - t0) / 1000;
-  await dynamo.close();
+  await w.close();
   return { meta, seconds, perSecond: (meta.decisions.agent_turns ?? 0) / seconds };
 }
 

@@ -1,16 +1,29 @@
 // Lambda: one agent's turn in one slot (004's process_decision), visits buffered, memory appended.
-import { recordMetrics } from "../../shared/metrics.ts";
-import { AgentItem } from "../../shared/simulation/service.ts";
-import { simulationRuntime } from "./runtime.ts";
-import { stepHandler } from "../step.ts";
+import { recordMetrics, spendMicroUsd } from "../../shared/metrics.ts";
+import { AgentItem, AgentSummary } from "../../shared/simulation/schemas.ts";
+import { simulationSteps } from "../../shared/simulation/wiring.ts";
+import { defineStep } from "../../shared/workflows/step.ts";
+import { lambdaHandler } from "../lambda.ts";
 
-export const handler = stepHandler("agent-turn", async (event) => {
-  const turn = await (await simulationRuntime()).agentTurn(AgentItem.parse(event));
-  recordMetrics("simulation-agent", {
-    LlmCalls: turn.llmCalls,
-    LlmInputTokens: turn.inputTokens,
-    LlmOutputTokens: turn.outputTokens,
-    LlmFailedAgents: turn.decision === "llm_failed" ? 1 : 0,
-  });
-  return turn;
+export const agentTurn = defineStep({
+  state: "AgentTurn",
+  description: "Simulation: one agent's five steps in one slot",
+  input: AgentItem,
+  output: AgentSummary,
+  lambda: { timeoutSeconds: 600, memoryMb: 1024, keys: true, tables: { simulation: "readwrite" } },
+  entry: import.meta.url,
+  run: async (input, rt) => {
+    const turn = await simulationSteps(rt).agentTurn(input);
+    const tokens = { input: turn.inputTokens, output: turn.outputTokens };
+    recordMetrics("simulation-agent", {
+      LlmCalls: turn.llmCalls,
+      LlmInputTokens: tokens.input,
+      LlmOutputTokens: tokens.output,
+      LlmSpendMicroUsd: spendMicroUsd(tokens, rt.config.llm.pricePerMTok),
+      LlmFailedAgents: turn.decision === "llm_failed" ? 1 : 0,
+    });
+    return turn;
+  },
 });
+
+export const handler = lambdaHandler(agentTurn);

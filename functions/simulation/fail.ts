@@ -1,12 +1,17 @@
 // Lambda: record why the simulation stopped; it can be resumed from its last completed slot.
-import { z } from "zod";
-import { simulationRuntime } from "./runtime.ts";
-import { stepHandler } from "../step.ts";
+import { EndOutput, FailInput } from "../../shared/simulation/schemas.ts";
+import { simulationSteps } from "../../shared/simulation/wiring.ts";
+import { defineStep } from "../../shared/workflows/step.ts";
+import { lambdaHandler } from "../lambda.ts";
 
-const Input = z.object({
-  simulationId: z.string(),
-  error: z.object({ Error: z.string().optional(), Cause: z.string().optional() }).optional(),
+export const markFailed = defineStep({
+  state: "MarkFailed",
+  description: "Simulation: record why it stopped",
+  input: FailInput,
+  output: EndOutput,
+  lambda: { timeoutSeconds: 30, tables: { simulation: "readwrite" } },
+  entry: import.meta.url,
+  run: (input, rt) => simulationSteps(rt).fail(input),
 });
-export const handler = stepHandler("fail", async (event) =>
-  (await simulationRuntime()).fail(Input.parse(event)),
-);
+
+export const handler = lambdaHandler(markFailed);

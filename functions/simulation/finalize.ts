@@ -1,9 +1,17 @@
 // Lambda: flush the last slot and mark the simulation completed.
-import { z } from "zod";
-import { simulationRuntime } from "./runtime.ts";
-import { stepHandler } from "../step.ts";
+import { EndOutput, FinalizeInput } from "../../shared/simulation/schemas.ts";
+import { simulationSteps } from "../../shared/simulation/wiring.ts";
+import { defineStep } from "../../shared/workflows/step.ts";
+import { lambdaHandler } from "../lambda.ts";
 
-const Input = z.object({ simulationId: z.string(), lastKey: z.string() });
-export const handler = stepHandler("finalize", async (event) =>
-  (await simulationRuntime()).finalize(Input.parse(event)),
-);
+export const finalize = defineStep({
+  state: "Finalize",
+  description: "Simulation: flush the last slot, mark completed",
+  input: FinalizeInput,
+  output: EndOutput,
+  lambda: { timeoutSeconds: 120, tables: { simulation: "readwrite" } },
+  entry: import.meta.url,
+  run: (input, rt) => simulationSteps(rt).finalize(input),
+});
+
+export const handler = lambdaHandler(finalize);

@@ -1,8 +1,17 @@
-// Lambda: the agents who act in this slot (the fan-out's items).
-import { SlotInput } from "../../shared/simulation/service.ts";
-import { simulationRuntime } from "./runtime.ts";
-import { stepHandler } from "../step.ts";
+// Lambda: the agents who act in this slot (the fan-out's items) and how many run at once.
+import { PreparedSlot, SlotInput } from "../../shared/simulation/schemas.ts";
+import { simulationSteps } from "../../shared/simulation/wiring.ts";
+import { defineStep } from "../../shared/workflows/step.ts";
+import { lambdaHandler } from "../lambda.ts";
 
-export const handler = stepHandler("prepare", async (event) =>
-  (await simulationRuntime()).prepare(SlotInput.parse(event)),
-);
+export const prepare = defineStep({
+  state: "PrepareSlot",
+  description: "Simulation: the agents of a slot",
+  input: SlotInput,
+  output: PreparedSlot,
+  lambda: { timeoutSeconds: 30, tables: { simulation: "read" } },
+  entry: import.meta.url,
+  run: (input, rt) => simulationSteps(rt).prepare(input),
+});
+
+export const handler = lambdaHandler(prepare);

@@ -6,87 +6,77 @@
 //                     from PrepareSlot: the simulation's LLM cap) [ AgentTurn; a failure → AgentFailed,
 //                     an llm_failed summary, and the slot goes on ]
 //
+// Every step is given the parent execution's name: the simulation's owner, which each step checks
+// (a step of an execution that lost the simulation fails with LeaseLost, which nothing retries).
 // One child execution per slot keeps every history small: the parent records ~25 events a slot (≈700
 // for 7 days), a child ~5 per agent (≈1,000 for 200 agents) — far below the 25,000-event cap.
+import { SIMULATION_STEPS as S } from "../../functions/simulation/steps.ts";
+import { task, type ArnOf } from "./task.ts";
 
 export const SIMULATION_STATES = {
-  initialise: "Initialise",
   slots: "Slots",
-  flush: "Flush",
-  prepare: "PrepareSlot",
   runSlot: "RunSlot",
-  collect: "Collect",
-  finalize: "Finalize",
-  markFailed: "MarkFailed",
   failed: "Failed",
   agents: "Agents",
-  agentTurn: "AgentTurn",
   agentFailed: "AgentFailed",
 } as const;
+const N = SIMULATION_STATES;
 
-export interface SimulationResources {
-  initialiseFunctionArn: string;
-  flushFunctionArn: string;
-  prepareFunctionArn: string;
-  agentFunctionArn: string;
-  collectFunctionArn: string;
-  finalizeFunctionArn: string;
-  failFunctionArn: string;
-  /** the child state machine; locally RunSlot is mapped to a handler that runs it in-process */
-  slotStateMachineArn: string;
+/** Each of these steps is idempotent: its own failure is worth trying again (a lost lease is not). */
+const STEP_RETRY = [
+  { ErrorEquals: ["LeaseLost"], MaxAttempts: 0 },
+  { ErrorEquals: ["States.TaskFailed"], IntervalSeconds: 2, MaxAttempts: 2, BackoffRate: 2 },
+];
+const withStepRetry = (t: ReturnType<typeof task>) => ({ ...t, Retry: [...t.Retry, ...STEP_RETRY] });
+const toMarkFailed = [{ ErrorEquals: ["States.ALL"], ResultPath: "$.error", Next: S.markFailed.state }];
+
+/** The parent's view of its child: the slot machine's ARN. */
+export interface SimulationMachines {
+  slotMachineArn: string;
 }
 
-const S = SIMULATION_STATES;
-const RETRY = [
-  {
-    ErrorEquals: [
-      "Lambda.ServiceException",
-      "Lambda.AWSLambdaException",
-      "Lambda.SdkClientException",
-      "Lambda.TooManyRequestsException",
-    ],
-    IntervalSeconds: 2,
-    MaxAttempts: 3,
-    BackoffRate: 2,
-  },
-];
-const task = (resource: string, extra: Record<string, unknown>) => ({
-  Type: "Task",
-  Resource: resource,
-  TimeoutSeconds: 300,
-  Retry: RETRY,
-  ...extra,
-});
-
-export function simulationDefinition(r: SimulationResources) {
+export function simulationDefinition(arnOf: ArnOf, machines: SimulationMachines) {
   return {
     Comment: "Neighbourhood simulation (seed 004): personas × days × time slots in Mangwon-dong",
-    StartAt: S.initialise,
+    // 14 days of 500 LLM agents fit well inside; a run past this is stuck and ends (resumable)
+    TimeoutSeconds: 7 * 24 * 3600,
+    StartAt: S.initialise.state,
     States: {
-      [S.initialise]: task(r.initialiseFunctionArn, {
-        Next: S.slots,
-        Catch: [{ ErrorEquals: ["States.ALL"], ResultPath: "$.error", Next: S.markFailed }],
-      }),
-      [S.slots]: {
+      [S.initialise.state]: withStepRetry(
+        task(S.initialise, arnOf, {
+          Parameters: {
+            "simulationId.$": "$.simulationId",
+            "execution.$": "$$.Execution.Name",
+            // a console start carries the request ({days, seed, …}); the API's only the id
+            "request.$": "$",
+          },
+          Next: N.slots,
+          Catch: toMarkFailed,
+        }),
+      ),
+      [N.slots]: {
         Type: "Map",
         ItemsPath: "$.slots",
         MaxConcurrency: 1,
-        ItemSelector: { "simulationId.$": "$.simulationId", "slot.$": "$$.Map.Item.Value" },
+        ItemSelector: {
+          "simulationId.$": "$.simulationId",
+          "execution.$": "$$.Execution.Name",
+          "slot.$": "$$.Map.Item.Value",
+        },
         ItemProcessor: {
           ProcessorConfig: { Mode: "INLINE" },
-          StartAt: S.flush,
+          StartAt: S.flush.state,
           States: {
-            [S.flush]: task(r.flushFunctionArn, { Next: S.prepare }),
-            [S.prepare]: task(r.prepareFunctionArn, { Next: S.runSlot }),
-            [S.runSlot]: {
+            [S.flush.state]: withStepRetry(task(S.flush, arnOf, { Next: S.prepare.state })),
+            [S.prepare.state]: withStepRetry(task(S.prepare, arnOf, { Next: N.runSlot })),
+            [N.runSlot]: {
               Type: "Task",
               Resource: "arn:aws:states:::states:startExecution.sync:2",
-              Parameters: {
-                StateMachineArn: r.slotStateMachineArn,
-                "Input.$": "$",
-              },
+              Parameters: { StateMachineArn: machines.slotMachineArn, "Input.$": "$" },
               ResultSelector: { "results.$": "$.Output" },
               ResultPath: "$.run",
+              // a slot of 500 LLM agents at the cap takes minutes; one that takes hours is stuck
+              TimeoutSeconds: 6 * 3600,
               Retry: [
                 {
                   ErrorEquals: ["StepFunctions.ExecutionLimitExceeded"],
@@ -95,31 +85,48 @@ export function simulationDefinition(r: SimulationResources) {
                   BackoffRate: 2,
                 },
               ],
-              Next: S.collect,
+              Next: S.collect.state,
             },
-            [S.collect]: task(r.collectFunctionArn, {
-              Parameters: {
-                "simulationId.$": "$.simulationId",
-                "slot.$": "$.slot",
-                "results.$": "$.run.results",
-              },
-              End: true,
-            }),
+            [S.collect.state]: withStepRetry(
+              task(S.collect, arnOf, {
+                Parameters: {
+                  "simulationId.$": "$.simulationId",
+                  "execution.$": "$.execution",
+                  "slot.$": "$.slot",
+                  "results.$": "$.run.results",
+                },
+                End: true,
+              }),
+            ),
           },
         },
         ResultPath: null,
-        Next: S.finalize,
-        Catch: [{ ErrorEquals: ["States.ALL"], ResultPath: "$.error", Next: S.markFailed }],
+        Next: S.finalize.state,
+        Catch: toMarkFailed,
       },
-      [S.finalize]: task(r.finalizeFunctionArn, {
-        Parameters: { "simulationId.$": "$.simulationId", "lastKey.$": "$.lastKey" },
-        End: true,
-      }),
-      [S.markFailed]: task(r.failFunctionArn, {
-        Parameters: { "simulationId.$": "$.simulationId", "error.$": "$.error" },
-        Next: S.failed,
-      }),
-      [S.failed]: {
+      [S.finalize.state]: withStepRetry(
+        task(S.finalize, arnOf, {
+          Parameters: {
+            "simulationId.$": "$.simulationId",
+            "execution.$": "$$.Execution.Name",
+            "lastKey.$": "$.lastKey",
+          },
+          End: true,
+          Catch: toMarkFailed,
+        }),
+      ),
+      [S.markFailed.state]: withStepRetry(
+        task(S.markFailed, arnOf, {
+          Parameters: {
+            "simulationId.$": "$.simulationId",
+            "execution.$": "$$.Execution.Name",
+            "error.$": "$.error",
+          },
+          Next: N.failed,
+          Catch: [{ ErrorEquals: ["States.ALL"], ResultPath: "$.markFailedError", Next: N.failed }],
+        }),
+      ),
+      [N.failed]: {
         Type: "Fail",
         Error: "SimulationFailed",
         Cause: "a slot failed; resume the simulation to continue from its last completed slot",
@@ -128,31 +135,34 @@ export function simulationDefinition(r: SimulationResources) {
   };
 }
 
-export function slotDefinition(r: SimulationResources) {
+export function slotDefinition(arnOf: ArnOf) {
   return {
     Comment: "One time slot of the simulation: every active agent's five steps, in parallel",
-    StartAt: S.agents,
+    TimeoutSeconds: 6 * 3600,
+    StartAt: N.agents,
     States: {
-      [S.agents]: {
+      [N.agents]: {
         Type: "Map",
         ItemsPath: "$.agents",
-        // PrepareSlot says how many agents may be in flight (SimulationRuntime.prepare)
+        // PrepareSlot says how many agents may be in flight (the LLM cap, or all of them offline)
         MaxConcurrencyPath: "$.agentsInFlight",
         ItemProcessor: {
           ProcessorConfig: { Mode: "INLINE" },
-          StartAt: S.agentTurn,
+          StartAt: S.agentTurn.state,
           States: {
-            // the Lambda's timeout (10 min) fires first; this one only bounds a lost invocation
-            [S.agentTurn]: task(r.agentFunctionArn, {
-              TimeoutSeconds: 660,
+            [S.agentTurn.state]: task(S.agentTurn, arnOf, {
               // a turn is idempotent (committed once, then re-buffered), so any failure is worth one
-              // more try — a crash between its writes is completed by it
-              Retry: [...RETRY, { ErrorEquals: ["States.ALL"], IntervalSeconds: 1, MaxAttempts: 1 }],
+              // more try — a crash between its writes is completed by it; a lost lease is not
+              Retry: [
+                ...task(S.agentTurn, arnOf, {}).Retry,
+                { ErrorEquals: ["LeaseLost"], MaxAttempts: 0 },
+                { ErrorEquals: ["States.ALL"], IntervalSeconds: 1, MaxAttempts: 1 },
+              ],
               End: true,
-              Catch: [{ ErrorEquals: ["States.ALL"], ResultPath: "$.error", Next: S.agentFailed }],
+              Catch: [{ ErrorEquals: ["States.ALL"], ResultPath: "$.error", Next: N.agentFailed }],
             }),
             // 004: a failing agent is llm_failed with its error, and the slot goes on
-            [S.agentFailed]: {
+            [N.agentFailed]: {
               Type: "Pass",
               Parameters: {
                 "agent_id.$": "$.agentId",
@@ -161,7 +171,7 @@ export function slotDefinition(r: SimulationResources) {
                 llmCalls: 0,
                 inputTokens: 0,
                 outputTokens: 0,
-                "error.$": "$.error",
+                "error.$": "$.error.Error",
               },
               End: true,
             },
@@ -172,15 +182,3 @@ export function slotDefinition(r: SimulationResources) {
     },
   };
 }
-
-const localArn = (name: string) => `arn:aws:lambda:ap-northeast-2:000000000000:function:dongne-sim-${name}`;
-export const LOCAL_SIMULATION_RESOURCES: SimulationResources = {
-  initialiseFunctionArn: localArn("initialise"),
-  flushFunctionArn: localArn("flush"),
-  prepareFunctionArn: localArn("prepare"),
-  agentFunctionArn: localArn("agent"),
-  collectFunctionArn: localArn("collect"),
-  finalizeFunctionArn: localArn("finalize"),
-  failFunctionArn: localArn("fail"),
-  slotStateMachineArn: "arn:aws:states:ap-northeast-2:000000000000:stateMachine:dongne-simulation-slot",
-};

@@ -1,9 +1,9 @@
 // 004's process_decision: step 1 (eat in Mangwon?), step 2 (category), then up to three rounds of
 // step 3 (store) → step 4 (rating) → step 5 (next action), looping while step 5 is a store visit.
 import { noUsage, type TokenUsage } from "../llm/port.ts";
-import type { DecisionEngine, StepContext } from "./engines.ts";
+import type { DecisionEngine, StepContext } from "./engines/engine.ts";
 import { searchRankedStores } from "./ranking.ts";
-import { pick, rngFor } from "./random.ts";
+import { pick, rngFor } from "../random.ts";
 import {
   FLOATING_ACTIONS,
   MAX_VISIT_LOOP,
@@ -138,7 +138,7 @@ export async function processDecision(turn: AgentTurn): Promise<DecisionResult &
       if (!(STORE_VISIT_ACTIONS as readonly string[]).includes(s5.action)) break;
       category = "카페"; // 004: 카페_가기 → step 3 among the cafés
     }
-    const first = ctx.session[0];
+    const first = ctx.session[0]!; // round 0 either returned above or recorded a visit
     return {
       ...base,
       decision: "visit",

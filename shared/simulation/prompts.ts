@@ -14,7 +14,8 @@ export function prompt(name: PromptName, vars: Record<string, string> = {}): str
     cache.set(name, text);
   }
   return text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => {
-    if (!(key in vars)) throw new Error(`prompt ${name} needs {{${key}}}`);
-    return vars[key];
+    const value = vars[key];
+    if (value === undefined) throw new Error(`prompt ${name} needs {{${key}}}`);
+    return value;
   });
 }

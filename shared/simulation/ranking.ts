@@ -3,7 +3,7 @@
 // the LLM sees carries no position bias.
 import { haversine } from "../geo/haversine.ts";
 import type { Persona, Store, StoreAggregate } from "./types.ts";
-import { shuffle, type Rng } from "./random.ts";
+import { shuffle, type Rng } from "../random.ts";
 
 export const CANDIDATES = 20;
 export const TEMPERATURE = 0.5;
@@ -29,8 +29,8 @@ function softmaxSample<T>(rng: Rng, items: { item: T; score: number }[], k: numb
     const weights = pool.map((x) => Math.exp((x.score - max) / TEMPERATURE));
     let r = rng() * weights.reduce((a, b) => a + b, 0);
     let i = 0;
-    while ((r -= weights[i]) > 0 && i < pool.length - 1) i++;
-    out.push(pool.splice(i, 1)[0].item);
+    while ((r -= weights[i]!) > 0 && i < pool.length - 1) i++; // i < pool.length = weights.length
+    out.push(...pool.splice(i, 1).map((x) => x.item));
   }
   return out;
 }
@@ -54,11 +54,13 @@ export function searchRankedStores(
       rng,
       scored.map((s) => s.item),
     );
-  const third = Math.ceil(scored.length / 3);
-  const strata = [scored.slice(0, third), scored.slice(third, 2 * third), scored.slice(2 * third)];
-  const quotas = STRATA.map((share) => Math.round(share * CANDIDATES));
+  // the top, middle and bottom thirds by score, each with its share of the candidates
+  const size = Math.ceil(scored.length / STRATA.length);
   const picked: Store[] = [];
-  strata.forEach((stratum, i) => picked.push(...softmaxSample(rng, stratum, quotas[i])));
+  for (const [i, share] of STRATA.entries()) {
+    const stratum = scored.slice(i * size, (i + 1) * size);
+    picked.push(...softmaxSample(rng, stratum, Math.round(share * CANDIDATES)));
+  }
   // a thin stratum leaves room: fill from the rest by the same softmax
   const rest = scored.filter((s) => !picked.includes(s.item));
   picked.push(...softmaxSample(rng, rest, CANDIDATES - picked.length));

@@ -1,7 +1,7 @@
 // The simulation report: visits per store and per category by slot, rating distributions, the share
 // of stay_home / llm_failed, sample comments — as JSON and as an HTML page with charts (inline SVG,
 // no scripts, no network).
-import type { SimulationMeta } from "./repository.ts";
+import type { SimulationMeta } from "./schemas.ts";
 import { SLOT_NAMES, TIME_SLOTS, type Store, type StoreAggregate, type Visit } from "./types.ts";
 
 export interface SimulationReport {
@@ -26,7 +26,7 @@ export interface SimulationReport {
     visit: number;
     stay_home: number;
     llm_failed: number;
-    shares: Record<string, number>;
+    shares: Record<"visit" | "stay_home" | "llm_failed", number>;
   };
   visitsByCategoryAndSlot: Record<string, Record<string, number>>;
   ratingDistribution: Record<string, number>;
@@ -38,6 +38,9 @@ export interface SimulationReport {
     visits: number;
     average: number | null;
     tags: Record<string, number>;
+    /** where the store is (the web page draws the stores on a map) */
+    lat: number;
+    lng: number;
   }[];
   sampleComments: {
     agent_id: string;
@@ -63,12 +66,13 @@ export function buildReport(
   const byCatSlot: Record<string, Record<string, number>> = {};
   const dist: Record<string, number> = { "1": 0, "2": 0, "3": 0, "4": 0, "5": 0 };
   const distByCat: Record<string, Record<string, number>> = {};
+  const count = (counts: Record<string, number>, key: string) => {
+    counts[key] = (counts[key] ?? 0) + 1;
+  };
   for (const v of visits) {
-    byCatSlot[v.category] ??= Object.fromEntries(TIME_SLOTS.map((s) => [s, 0]));
-    byCatSlot[v.category][v.time_slot]++;
-    dist[String(v.rating)]++;
-    distByCat[v.category] ??= { "1": 0, "2": 0, "3": 0, "4": 0, "5": 0 };
-    distByCat[v.category][String(v.rating)]++;
+    count((byCatSlot[v.category] ??= Object.fromEntries(TIME_SLOTS.map((s) => [s, 0]))), v.time_slot);
+    count(dist, String(v.rating));
+    count((distByCat[v.category] ??= { "1": 0, "2": 0, "3": 0, "4": 0, "5": 0 }), String(v.rating));
   }
   const visitsByStore = new Map<string, number>();
   for (const v of visits) visitsByStore.set(v.store_id, (visitsByStore.get(v.store_id) ?? 0) + 1);
@@ -83,6 +87,8 @@ export function buildReport(
         visits: visitsByStore.get(s.store_id)!,
         average: a?.count ? round(a.sum / a.count, 2) : null,
         tags: a?.tags ?? {},
+        lat: s.lat,
+        lng: s.lng,
       };
     })
     .sort((a, b) => b.visits - a.visits || (b.average ?? 0) - (a.average ?? 0));
@@ -93,6 +99,7 @@ export function buildReport(
     ...sorted.filter((v) => v.rating <= 2).slice(0, 3),
     ...sorted.filter((v) => v.rating === 3 || v.rating === 4).slice(0, 4),
   ];
+  const share = (n = 0) => (turns ? round(n / turns) : 0);
   const agentDays = Math.max(1, meta.agents * Math.max(1, meta.completedSlots.length / 4));
   return {
     simulation: {
@@ -114,9 +121,7 @@ export function buildReport(
       visit: d.visit ?? 0,
       stay_home: d.stay_home ?? 0,
       llm_failed: d.llm_failed ?? 0,
-      shares: Object.fromEntries(
-        ["visit", "stay_home", "llm_failed"].map((k) => [k, turns ? round((d[k] ?? 0) / turns) : 0]),
-      ),
+      shares: { visit: share(d.visit), stay_home: share(d.stay_home), llm_failed: share(d.llm_failed) },
     },
     visitsByCategoryAndSlot: byCatSlot,
     ratingDistribution: dist,
@@ -153,8 +158,10 @@ const COLORS = [
 ];
 
 function stackedBars(data: Record<string, Record<string, number>>): string {
-  const cats = Object.keys(data).sort();
-  const totals = TIME_SLOTS.map((s) => cats.reduce((n, c) => n + (data[c][s] ?? 0), 0));
+  const cats = Object.keys(data)
+    .sort()
+    .map((name) => ({ name, bySlot: data[name] ?? {} }));
+  const totals = TIME_SLOTS.map((s) => cats.reduce((n, c) => n + (c.bySlot[s] ?? 0), 0));
   const max = Math.max(1, ...totals);
   const W = 560,
     H = 240,
@@ -165,16 +172,17 @@ function stackedBars(data: Record<string, Record<string, number>>): string {
     let y = H;
     const x = 50 + i * (barW + gap);
     cats.forEach((c, k) => {
-      const h = ((data[c][slot] ?? 0) / max) * (H - 20);
+      const n = c.bySlot[slot] ?? 0;
+      const h = (n / max) * (H - 20);
       if (h > 0)
-        svg += `<rect x="${x}" y="${y - h}" width="${barW}" height="${h}" fill="${COLORS[k % COLORS.length]}"><title>${esc(c)} ${data[c][slot]}</title></rect>`;
+        svg += `<rect x="${x}" y="${y - h}" width="${barW}" height="${h}" fill="${COLORS[k % COLORS.length]}"><title>${esc(c.name)} ${n}</title></rect>`;
       y -= h;
     });
     svg += `<text x="${x + barW / 2}" y="${H + 18}" text-anchor="middle">${SLOT_NAMES[slot]} ${slot}</text><text x="${x + barW / 2}" y="${y - 4}" text-anchor="middle" class="n">${totals[i]}</text>`;
   });
   cats.forEach(
     (c, k) =>
-      (svg += `<rect x="${50 + k * 62}" y="${H + 32}" width="12" height="12" fill="${COLORS[k % COLORS.length]}"/><text x="${66 + k * 62}" y="${H + 43}">${esc(c)}</text>`),
+      (svg += `<rect x="${50 + k * 62}" y="${H + 32}" width="12" height="12" fill="${COLORS[k % COLORS.length]}"/><text x="${66 + k * 62}" y="${H + 43}">${esc(c.name)}</text>`),
   );
   return svg + "</svg>";
 }
@@ -185,9 +193,10 @@ function histogram(dist: Record<string, number>): string {
     H = 180;
   let svg = `<svg viewBox="0 0 ${W} ${H + 30}" role="img" aria-label="rating distribution">`;
   ["1", "2", "3", "4", "5"].forEach((r, i) => {
-    const h = (dist[r] / max) * (H - 20);
+    const n = dist[r] ?? 0;
+    const h = (n / max) * (H - 20);
     const x = 20 + i * 68;
-    svg += `<rect x="${x}" y="${H - h}" width="52" height="${h}" fill="${["#e15759", "#f28e2b", "#edc948", "#59a14f", "#4e79a7"][i]}"/><text x="${x + 26}" y="${H + 18}" text-anchor="middle">★${r}</text><text x="${x + 26}" y="${H - h - 4}" text-anchor="middle" class="n">${dist[r]}</text>`;
+    svg += `<rect x="${x}" y="${H - h}" width="52" height="${h}" fill="${["#e15759", "#f28e2b", "#edc948", "#59a14f", "#4e79a7"][i]}"/><text x="${x + 26}" y="${H + 18}" text-anchor="middle">★${r}</text><text x="${x + 26}" y="${H - h - 4}" text-anchor="middle" class="n">${n}</text>`;
   });
   return svg + "</svg>";
 }

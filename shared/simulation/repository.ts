@@ -1,211 +1,249 @@
-// Simulation state in DynamoDB, one partition per simulation (pk = SIM#<id>):
-//   META                        parameters, status, completed slots, counters
-//   AGENT#<agent>               memory entries, left_mangwon, the slots already recorded
+// Simulation state in DynamoDB (the Document client; every item parsed by its schema on read), one
+// partition per simulation (pk = SIM#<id>):
+//   META                              parameters, status, owner, completed slots, counters
+//   AGENT#<agent>                     memory entries, the last turn, the slots recorded, when it left
 //   VISIT#d<day>#<slot>#<agent>#<n>   one record per store visit (the rating buffer of a slot)
-//   STORE#<store>               rating aggregate: count, sum, tag counts, recent ratings, flushed slots
+//   STORE#<store>                     rating aggregate: count, sum, tag counts, recent ratings, flushed slots
+// and one partition per caller (pk = CALLER#<id>, sk = QUOTA#<day>) for what a caller may start.
 // No transactions (dynalite has none): every write is idempotent on its own — visits are put only if
 // absent, an agent's slot and a store's slot are applied only if their slot key is not yet in the
 // item's set, in the same conditional UpdateItem that applies them. A retried or repeated flush
 // therefore counts each rating exactly once.
 import {
-  ConditionalCheckFailedException,
-  GetItemCommand,
-  PutItemCommand,
+  GetCommand,
+  PutCommand,
   QueryCommand,
   ScanCommand,
-  UpdateItemCommand,
-  type AttributeValue,
-  type DynamoDBClient,
-} from "@aws-sdk/client-dynamodb";
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+} from "@aws-sdk/lib-dynamodb";
+import { z } from "zod";
 import { mapLimit } from "../concurrency.ts";
-import type { MemoryEntry, StoreAggregate, Visit } from "./types.ts";
+import { SimulationMeta, SimulationParams, type SimulationStatus } from "./schemas.ts";
+import { MemoryEntry, StoreAggregate, Visit } from "./types.ts";
 
 export const slotKey = (day: number, slot: string) => `d${String(day).padStart(2, "0")}#${slot}`;
 
-export interface SimulationMeta {
-  id: string;
-  status: "running" | "completed" | "failed";
-  days: number;
-  seed: number;
-  agents: number;
-  maxConcurrentLlmCalls: number;
-  engine: string;
-  totalSlots: number;
-  completedSlots: string[];
-  decisions: Record<string, number>;
-  llmCalls: number;
-  inputTokens: number;
-  outputTokens: number;
-  error?: string;
-  createdAt: string;
-  updatedAt: string;
-}
+/** Stored error causes are cut to this: every agent of a busy slot failing must not outgrow an item. */
+export const MAX_ERROR_CHARS = 1000;
 
-const S = (v: string): AttributeValue => ({ S: v });
-const N = (v: number): AttributeValue => ({ N: String(v) });
-const json = (v: unknown): AttributeValue => ({ S: JSON.stringify(v) });
-const isConditionFailure = (err: unknown) =>
-  err instanceof ConditionalCheckFailedException ||
-  (err as Error)?.name === "ConditionalCheckFailedException";
+const isConditionFailure = (err: unknown) => (err as Error)?.name === "ConditionalCheckFailedException";
 
-type Item = Record<string, AttributeValue>;
+type Item = Record<string, unknown>;
 
-/** Every item of a Query or Scan, page after page. */
-async function allPages(
-  read: (start?: Item) => Promise<{ Items?: Item[]; LastEvaluatedKey?: Item }>,
-): Promise<Item[]> {
-  const out: Item[] = [];
-  let start: Item | undefined;
-  do {
-    const page = await read(start);
-    out.push(...(page.Items ?? []));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return out;
-}
+const stringSet = z.custom<Set<string>>((v) => v instanceof Set).transform((s) => [...s].map(String).sort());
+
+const MetaItem = z
+  .object({
+    status: SimulationMeta.shape.status,
+    params: SimulationParams,
+    completedSlots: stringSet.optional(),
+    llmCalls: z.number().default(0),
+    inputTokens: z.number().default(0),
+    outputTokens: z.number().default(0),
+    error: z.string().optional(),
+    owner: z.string().optional(),
+    createdBy: z.string().optional(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .catchall(z.unknown());
+
+const AgentRecord = z.object({
+  memory: z.array(MemoryEntry).default([]),
+  lastTurn: z.object({ key: z.string(), summary: z.unknown(), visits: z.array(Visit) }).optional(),
+  leftAt: z.string().optional(),
+});
+export type AgentRecord = z.infer<typeof AgentRecord>;
+
+const StoreItem = z
+  .object({
+    sk: z.string(),
+    count: z.number().default(0),
+    sum: z.number().default(0),
+    recent: z.array(StoreAggregate.shape.recent.element).default([]),
+  })
+  .catchall(z.unknown());
 
 export class SimulationRepository {
   constructor(
-    private readonly db: DynamoDBClient,
+    private readonly db: DynamoDBDocumentClient,
     private readonly table: string,
   ) {}
 
-  private pk = (id: string) => S(`SIM#${id}`);
+  private pk = (id: string) => `SIM#${id}`;
+  private now = () => new Date().toISOString();
 
-  /** Creates the simulation once; a second call with the same id changes nothing. */
+  /** Writes the record once (before the 202); a second call with the same id changes nothing. */
   async create(
-    meta: Omit<
-      SimulationMeta,
-      "completedSlots" | "decisions" | "llmCalls" | "inputTokens" | "outputTokens" | "updatedAt"
-    >,
-  ): Promise<void> {
+    id: string,
+    params: SimulationParams,
+    opts: { owner: string; createdBy?: string; now?: string },
+  ): Promise<boolean> {
+    const at = opts.now ?? this.now();
     try {
       await this.db.send(
-        new PutItemCommand({
+        new PutCommand({
           TableName: this.table,
           Item: {
-            pk: this.pk(meta.id),
-            sk: S("META"),
-            status: S(meta.status),
-            params: json({
-              days: meta.days,
-              seed: meta.seed,
-              agents: meta.agents,
-              maxConcurrentLlmCalls: meta.maxConcurrentLlmCalls,
-              engine: meta.engine,
-              totalSlots: meta.totalSlots,
-            }),
-            llmCalls: N(0),
-            inputTokens: N(0),
-            outputTokens: N(0),
-            createdAt: S(meta.createdAt),
-            updatedAt: S(meta.createdAt),
+            pk: this.pk(id),
+            sk: "META",
+            status: "pending",
+            params: SimulationParams.parse(params),
+            llmCalls: 0,
+            inputTokens: 0,
+            outputTokens: 0,
+            owner: opts.owner,
+            ...(opts.createdBy ? { createdBy: opts.createdBy } : {}),
+            createdAt: at,
+            updatedAt: at,
           },
           ConditionExpression: "attribute_not_exists(pk)",
         }),
       );
+      return true;
     } catch (err) {
       if (!isConditionFailure(err)) throw err;
+      return false;
     }
   }
 
   async get(id: string): Promise<SimulationMeta | null> {
     const out = await this.db.send(
-      new GetItemCommand({
-        TableName: this.table,
-        Key: { pk: this.pk(id), sk: S("META") },
-        ConsistentRead: true,
-      }),
+      new GetCommand({ TableName: this.table, Key: { pk: this.pk(id), sk: "META" }, ConsistentRead: true }),
     );
-    const i = out.Item;
-    if (!i) return null;
-    const params = JSON.parse(i.params.S!);
+    if (!out.Item) return null;
+    const i = MetaItem.parse(out.Item);
     const decisions: Record<string, number> = {};
     for (const [k, v] of Object.entries(i))
-      if (k.startsWith("decision_")) decisions[k.slice(9)] = Number(v.N);
-    return {
+      if (k.startsWith("decision_") && typeof v === "number") decisions[k.slice(9)] = v;
+    return SimulationMeta.parse({
       id,
-      status: i.status.S as SimulationMeta["status"],
-      ...params,
-      completedSlots: [...(i.completedSlots?.SS ?? [])].sort(),
+      ...i.params,
+      status: i.status,
+      completedSlots: i.completedSlots ?? [],
       decisions,
-      llmCalls: Number(i.llmCalls?.N ?? 0),
-      inputTokens: Number(i.inputTokens?.N ?? 0),
-      outputTokens: Number(i.outputTokens?.N ?? 0),
-      error: i.error?.S,
-      createdAt: i.createdAt.S!,
-      updatedAt: i.updatedAt.S!,
-    };
+      llmCalls: i.llmCalls,
+      inputTokens: i.inputTokens,
+      outputTokens: i.outputTokens,
+      error: i.error,
+      owner: i.owner,
+      createdBy: i.createdBy,
+      createdAt: i.createdAt,
+      updatedAt: i.updatedAt,
+    });
   }
 
   /**
-   * The simulations still marked running: after a local restart these were cut off mid-run. A Scan,
-   * so for one machine's store only; in AWS the Standard executions themselves say what runs.
+   * Hands the simulation to a new execution, only if its owner is still `from` and it is not finished
+   * (two resumes racing: one wins). Returns whether it did.
    */
+  async transferOwner(id: string, from: string | undefined, to: string): Promise<boolean> {
+    try {
+      await this.db.send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: { pk: this.pk(id), sk: "META" },
+          UpdateExpression: "SET #o = :to, updatedAt = :t",
+          ConditionExpression:
+            "attribute_exists(pk) AND #s <> :done AND " + (from ? "#o = :from" : "attribute_not_exists(#o)"),
+          ExpressionAttributeNames: { "#o": "owner", "#s": "status" },
+          ExpressionAttributeValues: {
+            ":to": to,
+            ":t": this.now(),
+            ":done": "completed",
+            ...(from ? { ":from": from } : {}),
+          },
+        }),
+      );
+      return true;
+    } catch (err) {
+      if (!isConditionFailure(err)) throw err;
+      return false;
+    }
+  }
+
+  /** The simulations still pending or running: after a local restart these were cut off mid-run. */
   async unfinished(): Promise<string[]> {
-    const items = await allPages((start) =>
-      this.db.send(
+    const items: Item[] = [];
+    let start: Item | undefined;
+    do {
+      const page = await this.db.send(
         new ScanCommand({
           TableName: this.table,
-          FilterExpression: "sk = :meta AND #status = :running",
+          FilterExpression: "sk = :meta AND (#status = :running OR #status = :pending)",
           ExpressionAttributeNames: { "#status": "status" },
-          ExpressionAttributeValues: { ":meta": S("META"), ":running": S("running") },
+          ExpressionAttributeValues: { ":meta": "META", ":running": "running", ":pending": "pending" },
           ProjectionExpression: "pk",
           ExclusiveStartKey: start,
         }),
-      ),
-    );
-    return items.map((i) => i.pk.S!.slice("SIM#".length));
+      );
+      items.push(...(page.Items ?? []));
+      start = page.LastEvaluatedKey;
+    } while (start);
+    return items.map((i) => String(i.pk).slice("SIM#".length));
   }
 
-  async setStatus(id: string, status: SimulationMeta["status"], error?: string): Promise<void> {
-    await this.db.send(
-      new UpdateItemCommand({
-        TableName: this.table,
-        Key: { pk: this.pk(id), sk: S("META") },
-        UpdateExpression: error
-          ? "SET #s = :s, updatedAt = :t, #e = :e"
-          : "SET #s = :s, updatedAt = :t REMOVE #e",
-        ExpressionAttributeNames: { "#s": "status", "#e": "error" },
-        ExpressionAttributeValues: {
-          ":s": S(status),
-          ":t": S(new Date().toISOString()),
-          ...(error ? { ":e": S(error.slice(0, 1000)) } : {}),
-        },
-      }),
-    );
+  /**
+   * Sets the status, only while `owner` owns the simulation (a step of an execution that lost it
+   * changes nothing and learns so: false).
+   */
+  async setStatus(id: string, owner: string, status: SimulationStatus, error?: string): Promise<boolean> {
+    try {
+      await this.db.send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: { pk: this.pk(id), sk: "META" },
+          UpdateExpression: error
+            ? "SET #s = :s, updatedAt = :t, #e = :e"
+            : "SET #s = :s, updatedAt = :t REMOVE #e",
+          ConditionExpression: "#o = :me",
+          ExpressionAttributeNames: { "#s": "status", "#e": "error", "#o": "owner" },
+          ExpressionAttributeValues: {
+            ":s": status,
+            ":t": this.now(),
+            ":me": owner,
+            ...(error ? { ":e": error.slice(0, MAX_ERROR_CHARS) } : {}),
+          },
+        }),
+      );
+      return true;
+    } catch (err) {
+      if (!isConditionFailure(err)) throw err;
+      return false;
+    }
   }
 
-  /** Marks a slot done with its decision counts and LLM usage, once. */
+  /** Marks a slot done with its decision counts and LLM usage, once (a retried Collect counts nothing). */
   async completeSlot(
     id: string,
     key: string,
     counts: Record<string, number>,
     usage: { calls: number; input: number; output: number },
   ): Promise<void> {
-    const names: Record<string, string> = { "#u": "updatedAt" };
-    const values: Record<string, AttributeValue> = {
-      ":slot": { SS: [key] },
-      ":k": S(key),
-      ":t": S(new Date().toISOString()),
-      ":c": N(usage.calls),
-      ":i": N(usage.input),
-      ":o": N(usage.output),
+    const names: Record<string, string> = {};
+    const values: Record<string, unknown> = {
+      ":slot": new Set([key]),
+      ":k": key,
+      ":t": this.now(),
+      ":c": usage.calls,
+      ":i": usage.input,
+      ":o": usage.output,
     };
     const adds = ["completedSlots :slot", "llmCalls :c", "inputTokens :i", "outputTokens :o"];
     Object.entries(counts).forEach(([decision, n], i) => {
       names[`#d${i}`] = `decision_${decision}`;
-      values[`:d${i}`] = N(n);
+      values[`:d${i}`] = n;
       adds.push(`#d${i} :d${i}`);
     });
     try {
       await this.db.send(
-        new UpdateItemCommand({
+        new UpdateCommand({
           TableName: this.table,
-          Key: { pk: this.pk(id), sk: S("META") },
-          UpdateExpression: `ADD ${adds.join(", ")} SET #u = :t`,
+          Key: { pk: this.pk(id), sk: "META" },
+          UpdateExpression: `ADD ${adds.join(", ")} SET updatedAt = :t`,
           ConditionExpression: "attribute_not_exists(completedSlots) OR NOT contains(completedSlots, :k)",
-          ExpressionAttributeNames: names,
+          ExpressionAttributeNames: Object.keys(names).length ? names : undefined,
           ExpressionAttributeValues: values,
         }),
       );
@@ -219,13 +257,13 @@ export class SimulationRepository {
     await mapLimit(visits, 8, async (v) => {
       try {
         await this.db.send(
-          new PutItemCommand({
+          new PutCommand({
             TableName: this.table,
             Item: {
               pk: this.pk(id),
-              sk: S(`VISIT#${slotKey(v.day, v.time_slot)}#${v.agent_id}#${v.order}`),
-              visit: json(v),
-              store: S(v.store_id),
+              sk: `VISIT#${slotKey(v.day, v.time_slot)}#${v.agent_id}#${v.order}`,
+              visit: v,
+              store: v.store_id,
             },
             ConditionExpression: "attribute_not_exists(sk)",
           }),
@@ -237,34 +275,35 @@ export class SimulationRepository {
   }
 
   /** Every item of the simulation whose sort key starts with `prefix`, page after page. */
-  private async queryAll(
-    id: string,
-    prefix: string,
-    only?: { filter: string; projection: string },
-  ): Promise<Record<string, AttributeValue>[]> {
-    return allPages((start) =>
-      this.db.send(
+  private async queryAll(id: string, prefix: string, only?: { filter: string; projection: string }) {
+    const items: Item[] = [];
+    let start: Item | undefined;
+    do {
+      const page = await this.db.send(
         new QueryCommand({
           TableName: this.table,
           KeyConditionExpression: "pk = :pk AND begins_with(sk, :p)",
           FilterExpression: only?.filter,
           ProjectionExpression: only?.projection,
-          ExpressionAttributeValues: { ":pk": this.pk(id), ":p": S(prefix) },
+          ExpressionAttributeValues: { ":pk": this.pk(id), ":p": prefix },
           ExclusiveStartKey: start,
           ConsistentRead: true,
         }),
-      ),
-    );
+      );
+      items.push(...(page.Items ?? []));
+      start = page.LastEvaluatedKey;
+    } while (start);
+    return items;
   }
 
   async visits(id: string, prefix = ""): Promise<Visit[]> {
-    return (await this.queryAll(id, `VISIT#${prefix}`)).map((i) => JSON.parse(i.visit.S!));
+    return (await this.queryAll(id, `VISIT#${prefix}`)).map((i) => Visit.parse(i.visit));
   }
 
   /**
    * Commits an agent's turn in one slot, once per slot: its memory appended, the turn itself (summary
    * and visits: a turn run again returns it instead of deciding anew) and the slot it left
-   * Mangwon-dong in (for good).
+   * Mangwon-dong in. Returns false when the slot was already committed (by a retry that got there first).
    */
   async recordAgentSlot(
     id: string,
@@ -273,55 +312,51 @@ export class SimulationRepository {
     memory: MemoryEntry[],
     leftMangwon: boolean,
     turn: { summary: object; visits: Visit[] },
-  ): Promise<void> {
+  ): Promise<boolean> {
     try {
       await this.db.send(
-        new UpdateItemCommand({
+        new UpdateCommand({
           TableName: this.table,
-          Key: { pk: this.pk(id), sk: S(`AGENT#${agentId}`) },
+          Key: { pk: this.pk(id), sk: `AGENT#${agentId}` },
           UpdateExpression:
             "SET memory = list_append(if_not_exists(memory, :empty), :m), lastTurn = :turn" +
             (leftMangwon ? ", leftAt = if_not_exists(leftAt, :k)" : "") +
             " ADD slots :slot",
           ConditionExpression: "attribute_not_exists(slots) OR NOT contains(slots, :k)",
           ExpressionAttributeValues: {
-            ":empty": { L: [] },
-            ":m": { L: memory.map((m) => json(m)) },
-            ":turn": json({ key, ...turn }),
-            ":slot": { SS: [key] },
-            ":k": S(key),
+            ":empty": [],
+            ":m": memory,
+            ":turn": { key, ...turn },
+            ":slot": new Set([key]),
+            ":k": key,
           },
         }),
       );
+      return true;
     } catch (err) {
       if (!isConditionFailure(err)) throw err;
+      return false;
     }
   }
 
-  /** The floating agents who chose 망원동_떠나기 and the slot they did (004: every later slot skips them). */
+  /** The floating agents who chose 망원동_떠나기 and the slot they did. */
   async agentsWhoLeft(id: string): Promise<Map<string, string>> {
     const items = await this.queryAll(id, "AGENT#", {
       filter: "attribute_exists(leftAt)",
       projection: "sk, leftAt",
     });
-    return new Map(items.map((i) => [i.sk.S!.slice("AGENT#".length), i.leftAt.S!]));
+    return new Map(items.map((i) => [String(i.sk).slice("AGENT#".length), String(i.leftAt)]));
   }
 
-  async agent(
-    id: string,
-    agentId: string,
-  ): Promise<{ memory: MemoryEntry[]; lastTurn?: { key: string; summary: unknown; visits: Visit[] } }> {
+  async agent(id: string, agentId: string): Promise<AgentRecord> {
     const out = await this.db.send(
-      new GetItemCommand({
+      new GetCommand({
         TableName: this.table,
-        Key: { pk: this.pk(id), sk: S(`AGENT#${agentId}`) },
+        Key: { pk: this.pk(id), sk: `AGENT#${agentId}` },
         ConsistentRead: true,
       }),
     );
-    return {
-      memory: (out.Item?.memory?.L ?? []).map((m) => JSON.parse(m.S!)),
-      lastTurn: out.Item?.lastTurn ? JSON.parse(out.Item.lastTurn.S!) : undefined,
-    };
+    return AgentRecord.parse(out.Item ?? {});
   }
 
   /**
@@ -329,48 +364,39 @@ export class SimulationRepository {
    * one conditional UpdateItem guarded by the slot key, so a flush that stopped midway can simply be
    * run again: stores already done refuse the update, the rest take it.
    */
-  async flushSlot(
-    id: string,
-    key: string,
-    failAfter?: number,
-  ): Promise<{ applied: number; skipped: number }> {
-    const visits = await this.visits(id, key);
+  async flushSlot(id: string, key: string): Promise<{ applied: number; skipped: number }> {
     const byStore = new Map<string, Visit[]>();
-    for (const v of visits) byStore.set(v.store_id, [...(byStore.get(v.store_id) ?? []), v]);
+    for (const v of await this.visits(id, key))
+      byStore.set(v.store_id, [...(byStore.get(v.store_id) ?? []), v]);
     let applied = 0;
     let skipped = 0;
-    let started = 0;
     // stores are independent: their updates go out together (each is still one conditional update)
     await mapLimit(
       [...byStore.entries()].sort((a, b) => a[0].localeCompare(b[0])),
-      failAfter === undefined ? 16 : 1,
+      16,
       async ([store, list]) => {
-        if (failAfter !== undefined && started >= failAfter)
-          throw new Error(`flush interrupted after ${applied} stores (test hook)`);
-        started++;
-        const names: Record<string, string> = {};
-        const values: Record<string, AttributeValue> = {
-          ":n": N(list.length),
-          ":sum": N(list.reduce((s, v) => s + v.rating, 0)),
-          ":slot": { SS: [key] },
-          ":k": S(key),
-          ":empty": { L: [] },
-          ":recent": { L: list.map((v) => json({ agent_id: v.agent_id, rating: v.rating, tags: v.tags })) },
+        const names: Record<string, string> = { "#count": "count", "#sum": "sum" };
+        const values: Record<string, unknown> = {
+          ":n": list.length,
+          ":sum": list.reduce((s, v) => s + v.rating, 0),
+          ":slot": new Set([key]),
+          ":k": key,
+          ":empty": [],
+          ":recent": list.map((v) => ({ agent_id: v.agent_id, rating: v.rating, tags: v.tags })),
         };
         const adds = ["#count :n", "#sum :sum", "slots :slot"];
-        Object.assign(names, { "#count": "count", "#sum": "sum" });
         const tagCounts = new Map<string, number>();
         for (const t of list.flatMap((v) => v.tags)) tagCounts.set(t, (tagCounts.get(t) ?? 0) + 1);
         [...tagCounts.entries()].forEach(([tag, n], i) => {
           names[`#t${i}`] = `tag_${tag}`;
-          values[`:t${i}`] = N(n);
+          values[`:t${i}`] = n;
           adds.push(`#t${i} :t${i}`);
         });
         try {
           await this.db.send(
-            new UpdateItemCommand({
+            new UpdateCommand({
               TableName: this.table,
-              Key: { pk: this.pk(id), sk: S(`STORE#${store}`) },
+              Key: { pk: this.pk(id), sk: `STORE#${store}` },
               UpdateExpression: `ADD ${adds.join(", ")} SET recent = list_append(if_not_exists(recent, :empty), :recent)`,
               ConditionExpression: "attribute_not_exists(slots) OR NOT contains(slots, :k)",
               ExpressionAttributeNames: names,
@@ -389,18 +415,48 @@ export class SimulationRepository {
 
   async aggregates(id: string): Promise<Record<string, StoreAggregate>> {
     const out: Record<string, StoreAggregate> = {};
-    for (const i of await this.queryAll(id, "STORE#")) {
-      const store_id = i.sk.S!.slice("STORE#".length);
+    for (const raw of await this.queryAll(id, "STORE#")) {
+      const i = StoreItem.parse(raw);
+      const store_id = i.sk.slice("STORE#".length);
       const tags: Record<string, number> = {};
-      for (const [k, v] of Object.entries(i)) if (k.startsWith("tag_")) tags[k.slice(4)] = Number(v.N);
-      out[store_id] = {
-        store_id,
-        count: Number(i.count?.N ?? 0),
-        sum: Number(i.sum?.N ?? 0),
-        tags,
-        recent: (i.recent?.L ?? []).slice(-5).map((r) => JSON.parse(r.S!)),
-      };
+      for (const [k, v] of Object.entries(i))
+        if (k.startsWith("tag_") && typeof v === "number") tags[k.slice(4)] = v;
+      out[store_id] = { store_id, count: i.count, sum: i.sum, tags, recent: i.recent.slice(-5) };
     }
     return out;
+  }
+
+  /**
+   * Adds `amount` to a caller's use of `what` today, only if it stays within `limit`. Returns whether
+   * it did (a refused request changes nothing).
+   */
+  async consumeQuota(
+    caller: string,
+    what: string,
+    amount: number,
+    limit: number,
+    day: string,
+  ): Promise<boolean> {
+    if (amount > limit) return false;
+    try {
+      await this.db.send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: { pk: `CALLER#${caller}`, sk: `QUOTA#${day}` },
+          UpdateExpression: "ADD #w :n SET expiresAt = if_not_exists(expiresAt, :exp)",
+          ConditionExpression: "attribute_not_exists(#w) OR #w <= :room",
+          ExpressionAttributeNames: { "#w": what },
+          ExpressionAttributeValues: {
+            ":n": amount,
+            ":room": limit - amount,
+            ":exp": Math.floor(Date.parse(day) / 1000) + 2 * 86_400,
+          },
+        }),
+      );
+      return true;
+    } catch (err) {
+      if (!isConditionFailure(err)) throw err;
+      return false;
+    }
   }
 }

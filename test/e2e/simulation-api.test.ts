@@ -1,20 +1,13 @@
 // The simulation through the HTTP API: 202 with an id, progress, the report as JSON and HTML, store
 // ratings, and 400s naming the field.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { postJson, startServer, testExecDeps, type TestServer } from "../helpers/server.ts";
-import { testSimulations } from "../helpers/simulation.ts";
+import { postJson, startServer, type TestServer } from "../helpers/server.ts";
 
 let server: TestServer;
-let close: () => Promise<void>;
 beforeAll(async () => {
-  const sim = await testSimulations();
-  close = sim.close;
-  server = await startServer({ exec: testExecDeps, simulations: sim.sims });
+  server = await startServer();
 });
-afterAll(async () => {
-  await server.close();
-  await close();
-});
+afterAll(() => server.close());
 
 const get = async (path: string) => {
   const res = await fetch(`${server.url}${path}`);
@@ -27,11 +20,13 @@ describe("simulations API", () => {
     expect(started.status).toBe(202);
     const id = started.body.id as string;
     expect(started.body.links.report).toBe(`/v1/simulations/${id}/report`);
+    // the record is written before the 202: the id answers at once
+    expect((await get(`/v1/simulations/${id}`)).status).toBe(200);
 
     let status: any;
     for (let i = 0; i < 100; i++) {
       status = JSON.parse((await get(`/v1/simulations/${id}`)).text);
-      if (status.status !== "running") break;
+      if (!["pending", "running"].includes(status.status)) break;
       await new Promise((r) => setTimeout(r, 100));
     }
     expect(status).toMatchObject({
@@ -67,17 +62,32 @@ describe("simulations API", () => {
     [{ days: 1, seed: "x" }, "seed"],
     [{ days: 1, seed: 1, agents: 0 }, "agents"],
     [{ days: 1, seed: 1, maxConcurrentLlmCalls: 1000 }, "maxConcurrentLlmCalls"],
+    [{ days: 1, seed: -1 }, "seed"],
   ])("%o → 400 naming %s", async (body, field) => {
     const res = await postJson(`${server.url}/v1/simulations`, body);
     expect(res.status).toBe(400);
     expect(res.body.error.field).toBe(field);
   });
 
-  it("unknown simulations are 404; store ratings need ?simulation", async () => {
+  it("unknown simulations and stores are 404; store ratings need ?simulation; ids are validated", async () => {
     expect((await get("/v1/simulations/sim-nope")).status).toBe(404);
     expect((await get("/v1/simulations/sim-nope/report.html")).status).toBe(404);
     const res = await get("/v1/stores/S001/ratings");
     expect(res.status).toBe(400);
     expect(JSON.parse(res.text).error.field).toBe("simulation");
+    const long = await get(`/v1/stores/S001/ratings?simulation=${"x".repeat(10_000)}`);
+    expect(long.status).toBe(400);
+    expect(JSON.parse(long.text).error.field).toBe("simulation");
+    const started = await postJson(`${server.url}/v1/simulations`, { days: 1, seed: 3, agents: 5 });
+    expect((await get(`/v1/stores/S999/ratings?simulation=${started.body.id}`)).status).toBe(404);
+    await server.world.workflows.settled();
+  });
+
+  it("resuming a completed simulation is a 409", async () => {
+    const started = await postJson(`${server.url}/v1/simulations`, { days: 1, seed: 5, agents: 5 });
+    await server.world.workflows.settled();
+    const res = await postJson(`${server.url}/v1/simulations/${started.body.id}/resume`, {});
+    expect(res.status).toBe(409);
+    expect(res.body.error.code).toBe("conflict");
   });
 });

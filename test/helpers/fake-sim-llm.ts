@@ -2,7 +2,7 @@
 // HTTP for the fake Messages API, or in-process as an LlmPort with a fixed latency (bench/).
 import type { z } from "zod";
 import type { LlmPort, StructuredRequest } from "../../shared/llm/port.ts";
-import { hashString } from "../../shared/simulation/random.ts";
+import { hashString } from "../../shared/random.ts";
 import type { FakeAnthropic, FakeReply } from "./fake-anthropic.ts";
 
 /** The answer for a prompt, given the fields its schema asks for. */
@@ -13,7 +13,7 @@ export function answerStep(prompt: string, fields: string, n: number): unknown {
       : { eat_in_mangwon: true, choice: 1, reason: "배고픔" };
   if (fields.includes("store_name")) {
     const names = [...prompt.matchAll(/^\[(.+)\]$/gm)]
-      .map((m) => m[1])
+      .map((m) => m[1]!) // the group always participates
       .filter(
         (x) =>
           !["페르소나", "기억", "후보 매장", "방문한 매장"].includes(x) &&
@@ -31,7 +31,7 @@ export function answerStep(prompt: string, fields: string, n: number): unknown {
   if (fields.includes("walking_speed")) {
     const actions = /고르세요: (.+)/
       .exec(prompt)?.[1]
-      .split(", ")
+      ?.split(", ")
       .map((a) => a.trim()) ?? ["배회하기"];
     const action =
       n % 4 === 0 && actions.includes("카페_가기")
@@ -44,14 +44,14 @@ export function answerStep(prompt: string, fields: string, n: number): unknown {
       destination: { name: "집", lat: null, lng: null },
     };
   }
-  const categories = /하나를 고르세요: (.+)/.exec(prompt)?.[1].split(", ") ?? ["한식"];
-  return { category: categories[n % categories.length].trim(), reason: "당겨서" };
+  const categories = /하나를 고르세요: (.+)/.exec(prompt)?.[1]?.split(", ") ?? ["한식"];
+  return { category: categories[n % categories.length]!.trim(), reason: "당겨서" };
 }
 
 type Req = FakeAnthropic["requests"][number];
 
 export function simulationAnswer(req: Req, n: number): FakeReply {
-  const prompt = JSON.stringify(req.messages[0].content).replace(/\\n/g, "\n");
+  const prompt = JSON.stringify(req.messages[0]!.content).replace(/\\n/g, "\n");
   return {
     text: JSON.stringify(answerStep(prompt, JSON.stringify(req.output_config ?? {}), n)),
     inputTokens: 400,

@@ -1,23 +1,29 @@
-// A simulation runtime on a fresh in-memory dynalite, with the embedded demo places.
-import { loadConfig } from "../../shared/config.ts";
-import { LocalSimulations } from "../../functions/simulation/local.ts";
-import { localSimulationRuntime } from "../../shared/simulation/local-setup.ts";
-import type { SimulationDeps } from "../../shared/simulation/service.ts";
-import type { LlmPort } from "../../shared/llm/port.ts";
+// Simulations on a fresh in-memory dynalite through the local workflows (the definitions CDK deploys),
+// with the embedded demo places; faults are injected around a step's Lambda envelope, not in the code.
+import type { LocalOptions } from "../../functions/api/local.ts";
+import type { SimulationRequest } from "../../shared/simulation/schemas.ts";
+import { simulationRepository, simulationSteps } from "../../shared/simulation/wiring.ts";
+import { testWorld } from "./server.ts";
 
-export async function testSimulations(
-  overrides: Omit<Partial<SimulationDeps>, "llm"> & { llm?: LlmPort | null } = {},
-) {
-  const config = loadConfig({ DATA_DIR: "/nonexistent-dongne-data", SIM_STORE: "memory" });
-  const { runtime, dynamo } = await localSimulationRuntime(config, {
-    llm: null,
-    backoffUnitMs: 1,
-    ...overrides,
-  });
+export async function testSimulations(opts: LocalOptions = {}, env: Record<string, string> = {}) {
+  const world = await testWorld(opts, env);
+  const sims = world.context.services.simulations;
   return {
-    sims: new LocalSimulations(runtime),
-    runtime,
-    repo: runtime.deps.repo,
-    close: () => dynamo.close(),
+    world,
+    sims,
+    steps: simulationSteps(world.rt),
+    repo: simulationRepository(world.rt),
+    /** starts a simulation and waits for it to end; its record */
+    async run(request: SimulationRequest, caller?: string) {
+      const { id } = await sims.start(request, caller);
+      await world.workflows.settled();
+      return (await sims.status(id))!;
+    },
+    async resume(id: string) {
+      await sims.resume(id);
+      await world.workflows.settled();
+      return (await sims.status(id))!;
+    },
+    close: () => world.close(),
   };
 }

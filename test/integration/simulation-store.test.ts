@@ -4,10 +4,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { LocalSimulations } from "../../functions/simulation/local.ts";
+import { startLocal } from "../../functions/api/local.ts";
 import { loadConfig } from "../../shared/config.ts";
-import { localSimulationRuntime } from "../../shared/simulation/local-setup.ts";
+import { simulationRepository, simulationSteps } from "../../shared/simulation/wiring.ts";
 import { startLocalDynamo } from "../../shared/store/dynamo.ts";
+import { testExecDeps } from "../helpers/server.ts";
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -17,23 +18,25 @@ const dataDir = () => {
   return d;
 };
 const onDisk = (dir: string) =>
-  localSimulationRuntime(loadConfig({ DATA_DIR: dir }), { llm: null, backoffUnitMs: 1 });
+  startLocal(loadConfig({ DATA_DIR: dir, SIM_BACKOFF_UNIT_MS: "1" }), { llm: null, exec: testExecDeps });
 
 describe("the simulation store on disk", () => {
   it("keeps a finished simulation across a restart", async () => {
     const dir = dataDir();
     const first = await onDisk(dir);
     expect(first.dynamo.persistent).toBe(true);
-    const meta = await new LocalSimulations(first.runtime).run("kept", { days: 1, seed: 4, agents: 30 });
-    const visits = await first.runtime.deps.repo.visits("kept");
-    await first.dynamo.close();
+    const { id } = await first.context.services.simulations.start({ days: 1, seed: 4, agents: 30 });
+    await first.workflows.settled();
+    const meta = await simulationRepository(first.rt).get(id);
+    const visits = await simulationRepository(first.rt).visits(id);
+    await first.close();
 
     const second = await onDisk(dir);
     try {
-      expect(await second.runtime.deps.repo.get("kept")).toEqual(meta);
-      expect(await second.runtime.deps.repo.visits("kept")).toEqual(visits);
+      expect(await simulationRepository(second.rt).get(id)).toEqual(meta);
+      expect(await simulationRepository(second.rt).visits(id)).toEqual(visits);
     } finally {
-      await second.dynamo.close();
+      await second.close();
     }
   });
 
@@ -48,24 +51,31 @@ describe("the simulation store on disk", () => {
     await holder.close();
   });
 
-  it("a simulation cut off by a stop resumes when the next process starts", async () => {
+  it("a simulation accepted but cut off by a stop resumes, with its parameters, when the next process starts", async () => {
     const dir = dataDir();
     const before = await onDisk(dir);
-    // initialised and one slot run, then the process stops (status still running)
-    await before.runtime.initialise({ simulationId: "cut", days: 1, seed: 9, agents: 30 });
-    await before.dynamo.close();
+    // the record is written before the 202; the process stops before any step ran
+    const steps = simulationSteps(before.rt);
+    await simulationRepository(before.rt).create(
+      "cut",
+      steps.paramsFor({ days: 1, seed: 9, agents: 30 }, "offline", 10),
+      {
+        owner: "cut-run1",
+      },
+    );
+    await before.close();
 
     const after = await onDisk(dir);
     try {
-      const sims = new LocalSimulations(after.runtime);
+      const sims = after.context.services.simulations;
       expect(await sims.resumeUnfinished()).toEqual(["cut"]);
-      await sims.settled("cut");
-      const meta = (await after.runtime.deps.repo.get("cut"))!;
-      expect(meta.status).toBe("completed");
+      await after.workflows.settled();
+      const meta = (await sims.status("cut"))!;
+      expect(meta).toMatchObject({ status: "completed", days: 1, seed: 9, agents: 30, owner: "cut-run2" });
       expect(meta.completedSlots).toHaveLength(4);
       expect(await sims.resumeUnfinished()).toEqual([]);
     } finally {
-      await after.dynamo.close();
+      await after.close();
     }
   });
 });

@@ -4,20 +4,34 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { AnthropicLlm } from "../../shared/llm/anthropic.ts";
 import { startFakeAnthropic } from "../helpers/fake-anthropic.ts";
-import { FixedLatencyLlm, simulationAnswer } from "../helpers/fake-sim-llm.ts";
+import { simulationAnswer } from "../helpers/fake-sim-llm.ts";
 import { testSimulations } from "../helpers/simulation.ts";
 import { slotKey } from "../../shared/simulation/repository.ts";
-import { SimulationRuntime } from "../../shared/simulation/service.ts";
+import type { AgentItem } from "../../shared/simulation/schemas.ts";
 import type { Visit } from "../../shared/simulation/types.ts";
+import { StatesError } from "../../shared/workflows/local-runner.ts";
 
 const closers: (() => Promise<unknown>)[] = [];
 afterAll(async () => {
   for (const c of closers) await c();
 });
-async function setup(overrides: Parameters<typeof testSimulations>[0] = {}) {
-  const t = await testSimulations(overrides);
+async function setup(...args: Parameters<typeof testSimulations>) {
+  const t = await testSimulations(...args);
   closers.push(t.close);
   return t;
+}
+
+/** A simulation record owned by `execution`, as the service writes it before the 202. */
+async function owned(
+  t: Awaited<ReturnType<typeof setup>>,
+  id: string,
+  request: { days: number; seed: number; agents?: number; maxConcurrentLlmCalls?: number },
+  engine: "offline" | "llm" = "offline",
+) {
+  const execution = `${id}-run1`;
+  await t.repo.create(id, t.steps.paramsFor(request, engine, 10), { owner: execution });
+  await t.steps.initialise({ simulationId: id, execution });
+  return execution;
 }
 
 const sumsByStore = (visits: Visit[]) => {
@@ -31,17 +45,19 @@ const sumsByStore = (visits: Visit[]) => {
 
 describe("a simulated day (offline engine)", () => {
   it("runs four slots, records one visit per store visit, and aggregates exactly those ratings", async () => {
-    const { sims, repo, runtime } = await setup();
-    const meta = await sims.run("day-1", { days: 1, seed: 42, agents: 60 });
+    const t = await setup();
+    const { repo } = t;
+    const meta = await t.run({ days: 1, seed: 42, agents: 60 });
+    const id = meta.id;
     expect(meta.status).toBe("completed");
     expect(meta.completedSlots).toEqual(["d01#07:00", "d01#12:00", "d01#18:00", "d01#22:00"]);
-    const visits = await repo.visits("day-1");
+    const visits = await repo.visits(id);
     expect(visits.length).toBe(meta.decisions.visits);
     expect(new Set(visits.map((v) => v.visit_id)).size).toBe(visits.length);
     expect(meta.decisions.agent_turns).toBe(
       (meta.decisions.visit ?? 0) + (meta.decisions.stay_home ?? 0) + (meta.decisions.llm_failed ?? 0),
     );
-    const aggregates = await repo.aggregates("day-1");
+    const aggregates = await repo.aggregates(id);
     for (const [store, s] of sumsByStore(visits))
       expect(aggregates[store]).toMatchObject({ count: s.count, sum: s.sum });
     // 22:00 has no cafés (004's TIME_SLOT_CATEGORIES), and each agent visits at most three stores a slot
@@ -50,7 +66,7 @@ describe("a simulated day (offline engine)", () => {
     );
     expect(Math.max(...visits.map((v) => v.order))).toBeLessThanOrEqual(3);
     // floating visitors do not act before their entry slot
-    const personas = runtime.personaSet(60);
+    const personas = t.steps.personaSet(60);
     for (const v of visits) {
       const p = personas.get(v.agent_id)!;
       if (p.type === "floating")
@@ -59,82 +75,73 @@ describe("a simulated day (offline engine)", () => {
         );
     }
     // a floating visitor who chose 망원동_떠나기 acts in no later slot (004: 이후 스킵)
-    const left = await repo.agentsWhoLeft("day-1");
+    const left = await repo.agentsWhoLeft(id);
     expect(left.size).toBeGreaterThan(0);
-    for (const [id, leftAt] of left) {
-      const memory = (await repo.agent("day-1", id)).memory;
+    for (const [agent, leftAt] of left) {
+      const memory = (await repo.agent(id, agent)).memory;
       expect(memory.every((m) => slotKey(m.day, m.time_slot) <= leftAt)).toBe(true);
     }
     // memory carries over: every agent who ate has it in memory
-    const someone = visits[0];
+    const someone = visits[0]!;
     expect(
-      (await repo.agent("day-1", someone.agent_id)).memory.some((m) => m.text.includes(someone.store_name)),
+      (await repo.agent(id, someone.agent_id)).memory.some((m) => m.text.includes(someone.store_name)),
     ).toBe(true);
   });
 
   it("is deterministic for a seed", async () => {
     const a = await setup();
     const b = await setup();
-    await a.sims.run("same", { days: 1, seed: 7, agents: 40 });
-    await b.sims.run("same", { days: 1, seed: 7, agents: 40 });
+    const same = await a.run({ days: 1, seed: 7, agents: 40 });
+    const again = await b.run({ days: 1, seed: 7, agents: 40 });
     const strip = (vs: Visit[]) => vs.map((v) => [v.visit_id, v.store_id, v.rating, v.comment]).sort();
-    expect(strip(await a.repo.visits("same"))).toEqual(strip(await b.repo.visits("same")));
-    await a.sims.run("other", { days: 1, seed: 8, agents: 40 });
-    expect(strip(await a.repo.visits("other"))).not.toEqual(strip(await a.repo.visits("same")));
+    expect(strip(await a.repo.visits(same.id))).toEqual(strip(await b.repo.visits(again.id)));
+    const other = await a.run({ days: 1, seed: 8, agents: 40 });
+    expect(strip(await a.repo.visits(other.id))).not.toEqual(strip(await a.repo.visits(same.id)));
   });
 });
 
 describe("the per-agent fan-out's cap", () => {
-  it("lets every agent in behind the shared gate locally; in AWS holds agents to the simulation's LLM cap", async () => {
-    const local = await setup({ maxConcurrentLlmCalls: 7 });
-    await local.runtime.initialise({ simulationId: "cap", days: 1, seed: 1, agents: 60 });
+  it("holds an LLM simulation's agents to its LLM cap (agents in flight = calls in flight); offline lets every agent in", async () => {
+    const t = await setup({}, { SIM_MAX_CONCURRENT_LLM_CALLS: "7" });
     const slot = { day: 1, slot: "12:00" as const, key: "d01#12:00", previous: "d01#07:00" };
-    const here = await local.runtime.prepare({ simulationId: "cap", slot });
-    expect(here.agentsInFlight).toBe(here.agents.length);
-    expect((await local.repo.get("cap"))!.maxConcurrentLlmCalls).toBe(7); // the configured default
-
-    const withLlm = { ...local.runtime.deps, llm: new FixedLatencyLlm(0) };
-    const aws = new SimulationRuntime({ ...withLlm, sharedLlmGate: false });
-    await aws.initialise({ simulationId: "cap-aws", days: 1, seed: 1, agents: 60, maxConcurrentLlmCalls: 3 });
-    expect((await aws.prepare({ simulationId: "cap-aws", slot })).agentsInFlight).toBe(3);
-    const offline = new SimulationRuntime({ ...local.runtime.deps, sharedLlmGate: false }); // no LLM
-    await offline.initialise({
-      simulationId: "cap-off",
-      days: 1,
-      seed: 1,
-      agents: 60,
-      maxConcurrentLlmCalls: 3,
-    });
-    const prepared = await offline.prepare({ simulationId: "cap-off", slot });
+    const offline = await t.run({ days: 1, seed: 1, agents: 60 });
+    expect(offline.maxConcurrentLlmCalls).toBe(7); // the configured default
+    const ex = await owned(t, "cap-off", { days: 1, seed: 1, agents: 60, maxConcurrentLlmCalls: 3 });
+    const prepared = await t.steps.prepare({ simulationId: "cap-off", execution: ex, slot });
     expect(prepared.agentsInFlight).toBe(prepared.agents.length);
+    const llm = await owned(t, "cap-llm", { days: 1, seed: 1, agents: 60, maxConcurrentLlmCalls: 3 }, "llm");
+    expect((await t.steps.prepare({ simulationId: "cap-llm", execution: llm, slot })).agentsInFlight).toBe(3);
   });
 });
 
 describe("exactly-once flush", () => {
   it("a flush that fails midway and is run again counts every rating once; a repeated flush changes nothing", async () => {
-    const { sims, repo } = await setup();
-    await sims.run("flush", { days: 1, seed: 3, agents: 80 });
-    const visits = await repo.visits("flush");
+    const t = await setup();
+    const { repo } = t;
+    const first = await t.run({ days: 1, seed: 3, agents: 80 });
+    const visits = await repo.visits(first.id);
     const expected = sumsByStore(visits);
     // a second simulation id with the same visits, flushed by hand
-    await repo.create({
-      id: "flush-2",
-      status: "running",
-      days: 1,
-      seed: 3,
-      agents: 80,
-      maxConcurrentLlmCalls: 1,
-      engine: "offline",
-      totalSlots: 4,
-      createdAt: new Date().toISOString(),
-    });
+    await owned(t, "flush-2", { days: 1, seed: 3, agents: 80 });
     await repo.saveVisits("flush-2", visits);
     await repo.saveVisits("flush-2", visits); // buffering twice adds nothing
     expect(await repo.visits("flush-2")).toHaveLength(visits.length);
     const slot = "d01#12:00";
     const inSlot = new Set(visits.filter((v) => v.time_slot === "12:00").map((v) => v.store_id)).size;
     expect(inSlot).toBeGreaterThan(2);
-    await expect(repo.flushSlot("flush-2", slot, 2)).rejects.toThrow(/interrupted after 2 stores/);
+    // the store updates after the second fail, as if the Lambda died there
+    const { SimulationRepository } = await import("../../shared/simulation/repository.ts");
+    const db = t.world.rt.documents();
+    let updates = 0;
+    const dying = {
+      send: (cmd: { constructor: { name: string } }) => {
+        if (cmd.constructor.name === "UpdateCommand" && ++updates > 2)
+          return Promise.reject(new Error("the process died"));
+        return db.send(cmd as never);
+      },
+    };
+    const interrupted = new SimulationRepository(dying as never, t.world.rt.config.aws.tables.simulation);
+    await expect(interrupted.flushSlot("flush-2", slot)).rejects.toThrow(/the process died/);
     const retry = await repo.flushSlot("flush-2", slot);
     expect(retry).toEqual({ applied: inSlot - 2, skipped: 2 });
     expect(await repo.flushSlot("flush-2", slot)).toEqual({ applied: 0, skipped: inSlot });
@@ -148,48 +155,146 @@ describe("exactly-once flush", () => {
   });
 });
 
+/** Wraps one step's Lambda: `fail(input)` true → the Lambda errors (after its retries, if every try fails). */
+const failing = (state: string, fail: (input: never) => boolean) => ({
+  wrap: (s: string, handler: (i: never) => unknown) =>
+    s === state
+      ? async (i: never) => {
+          if (fail(i)) throw new StatesError("Error", `${state} crashed (test)`);
+          return handler(i);
+        }
+      : handler,
+});
+
 describe("resume", () => {
   it("a simulation stopped midway resumes from its last completed slot without duplicating visits", async () => {
     let crash = true;
-    const broken = await setup({ faults: { collect: (key) => crash && key === "d01#18:00" } });
-    const stopped = await broken.sims.run("resumable", { days: 1, seed: 11, agents: 50 });
+    const broken = await setup(
+      failing("Collect", (i: { slot: { key: string } }) => crash && i.slot.key === "d01#18:00"),
+    );
+    const stopped = await broken.run({ days: 1, seed: 11, agents: 50 });
+    const id = stopped.id;
     expect(stopped.status).toBe("failed");
     expect(stopped.completedSlots).toEqual(["d01#07:00", "d01#12:00"]);
-    const visitsWhenStopped = await broken.repo.visits("resumable", "d01#18:00");
+    const visitsWhenStopped = await broken.repo.visits(id, "d01#18:00");
     expect(visitsWhenStopped.length).toBeGreaterThan(0); // the slot's agents had acted
     crash = false;
-    await broken.sims.resume("resumable");
-    await broken.sims.settled("resumable");
-    const done = (await broken.repo.get("resumable"))!;
+    const done = await broken.resume(id);
     expect(done.status).toBe("completed");
     expect(done.completedSlots).toHaveLength(4);
+    expect(done.owner).toBe(`${id}-run2`);
 
     const clean = await setup();
-    const cleanMeta = await clean.sims.run("resumable", { days: 1, seed: 11, agents: 50 });
+    const cleanMeta = await clean.run({ days: 1, seed: 11, agents: 50 });
     const ids = (vs: Visit[]) => vs.map((v) => v.visit_id).sort();
-    expect(ids(await broken.repo.visits("resumable"))).toEqual(ids(await clean.repo.visits("resumable")));
-    expect(await broken.repo.aggregates("resumable")).toEqual(await clean.repo.aggregates("resumable"));
+    expect(ids(await broken.repo.visits(id))).toEqual(ids(await clean.repo.visits(cleanMeta.id)));
+    expect(await broken.repo.aggregates(id)).toEqual(await clean.repo.aggregates(cleanMeta.id));
     // the re-run slot's agents answered from their recorded turns: the counts are a clean run's
     expect(done.decisions).toEqual(cleanMeta.decisions);
-    const memory = (await broken.repo.agent("resumable", visitsWhenStopped[0].agent_id)).memory;
+    const someone = visitsWhenStopped[0]!.agent_id;
+    const memory = (await broken.repo.agent(id, someone)).memory;
     expect(memory.filter((m) => m.time_slot === "18:00").length).toBe(
-      visitsWhenStopped.filter((v) => v.agent_id === visitsWhenStopped[0].agent_id).length,
+      visitsWhenStopped.filter((v) => v.agent_id === someone).length,
     );
   });
 
+  it("a resumed simulation runs none of its completed slots again", async () => {
+    const seen: string[] = [];
+    let crash = true;
+    const t = await setup({
+      wrap: (s, handler) =>
+        s === "PrepareSlot"
+          ? async (i: never) => {
+              const key = (i as { slot: { key: string } }).slot.key;
+              seen.push(key);
+              if (crash && key === "d01#18:00") throw new StatesError("Error", "crashed (test)");
+              return handler(i);
+            }
+          : handler,
+    });
+    const stopped = await t.run({ days: 1, seed: 2, agents: 20 });
+    crash = false;
+    seen.length = 0;
+    await t.resume(stopped.id);
+    expect(seen).toEqual(["d01#18:00", "d01#22:00"]);
+  });
+
+  it("refuses to resume a completed simulation, or one whose execution is running", async () => {
+    const t = await setup();
+    const done = await t.run({ days: 1, seed: 2, agents: 10 });
+    await expect(t.sims.resume(done.id)).rejects.toThrow(/completed/);
+    const { id } = await t.sims.start({ days: 1, seed: 2, agents: 10 });
+    await expect(t.sims.resume(id)).rejects.toThrow(/running/);
+    await t.world.workflows.settled();
+    expect(await t.sims.resume("sim-none")).toBeNull();
+  });
+
+  it("a step of an execution that no longer owns the simulation does nothing (LeaseLost)", async () => {
+    const t = await setup();
+    const ex = await owned(t, "leased", { days: 1, seed: 2, agents: 10 });
+    expect(await t.repo.transferOwner("leased", ex, "leased-run2")).toBe(true);
+    const slot = { day: 1, slot: "07:00" as const, key: "d01#07:00", previous: null };
+    await expect(t.steps.prepare({ simulationId: "leased", execution: ex, slot })).rejects.toThrow(
+      /owned by another/,
+    );
+    await expect(
+      t.steps.agentTurn({
+        simulationId: "leased",
+        execution: ex,
+        agentId: "R001",
+        day: 1,
+        slot: "07:00",
+        key: "d01#07:00",
+      }),
+    ).rejects.toMatchObject({ name: "LeaseLost" });
+    // and a stale owner cannot take it back, nor mark it failed
+    expect(await t.repo.transferOwner("leased", ex, "leased-run3")).toBe(false);
+    await t.steps.fail({ simulationId: "leased", execution: ex, error: { Error: "x", Cause: "y" } });
+    expect((await t.repo.get("leased"))!.status).not.toBe("failed");
+  });
+
+  it("a retried Collect counts its slot once", async () => {
+    const t = await setup();
+    const ex = await owned(t, "collect-twice", { days: 1, seed: 2, agents: 10 });
+    const slot = { day: 1, slot: "07:00" as const, key: "d01#07:00", previous: null };
+    const results = [
+      {
+        agent_id: "R001",
+        decision: "visit" as const,
+        visits: 2,
+        llmCalls: 5,
+        inputTokens: 10,
+        outputTokens: 3,
+      },
+    ];
+    await t.steps.collect({ simulationId: "collect-twice", execution: ex, slot, results });
+    await t.steps.collect({ simulationId: "collect-twice", execution: ex, slot, results });
+    const meta = (await t.repo.get("collect-twice"))!;
+    expect(meta.decisions).toMatchObject({ visit: 1, visits: 2, agent_turns: 1 });
+    expect(meta.llmCalls).toBe(5);
+  });
+
   it("an agent's turn run twice decides once", async () => {
-    const { runtime, repo } = await setup();
-    await runtime.initialise({ simulationId: "twice", days: 1, seed: 5, agents: 30 });
-    const item = { simulationId: "twice", agentId: "R001", day: 1, slot: "12:00" as const, key: "d01#12:00" };
-    const first = await runtime.agentTurn(item);
-    const again = await runtime.agentTurn(item);
+    const t = await setup();
+    const execution = await owned(t, "twice", { days: 1, seed: 5, agents: 30 });
+    const item: AgentItem = {
+      simulationId: "twice",
+      execution,
+      agentId: "R001",
+      day: 1,
+      slot: "12:00",
+      key: "d01#12:00",
+    };
+    const first = await t.steps.agentTurn(item);
+    const again = await t.steps.agentTurn(item);
     expect(again).toEqual(first);
-    expect((await repo.agent("twice", "R001")).memory).toHaveLength(Math.max(1, first.visits));
+    expect((await t.repo.agent("twice", "R001")).memory).toHaveLength(Math.max(1, first.visits));
   });
 
   it("a turn cut off between its two writes is completed by the retry, not decided again", async () => {
-    const { runtime, repo } = await setup();
-    await runtime.initialise({ simulationId: "cut-turn", days: 1, seed: 5, agents: 40 });
+    const t = await setup();
+    const execution = await owned(t, "cut-turn", { days: 1, seed: 5, agents: 40 });
+    const repo = t.repo;
     const save = repo.saveVisits.bind(repo);
     let cut = true;
     repo.saveVisits = async (id, visits) => {
@@ -200,7 +305,14 @@ describe("resume", () => {
       return save(id, visits);
     };
     const turn = (agentId: string) =>
-      runtime.agentTurn({ simulationId: "cut-turn", agentId, day: 1, slot: "12:00", key: "d01#12:00" });
+      t.steps.agentTurn({
+        simulationId: "cut-turn",
+        execution,
+        agentId,
+        day: 1,
+        slot: "12:00",
+        key: "d01#12:00",
+      });
     let victim: string | undefined;
     for (let n = 1; n <= 40 && !victim; n++) {
       const agentId = `R${String(n).padStart(3, "0")}`;
@@ -218,14 +330,17 @@ describe("resume", () => {
 
   it("an agent whose Lambda keeps failing is llm_failed with its error, and the slot goes on", async () => {
     let tries = 0;
-    const { sims, repo } = await setup({
-      faults: { agentTurn: (item) => item.agentId === "R003" && item.key === "d01#12:00" && ++tries > 0 },
-    });
-    const meta = await sims.run("one-down", { days: 1, seed: 11, agents: 50 });
+    const t = await setup(
+      failing(
+        "AgentTurn",
+        (i: { agentId: string; key: string }) => i.agentId === "R003" && i.key === "d01#12:00" && ++tries > 0,
+      ),
+    );
+    const meta = await t.run({ days: 1, seed: 11, agents: 50 });
     expect(meta.status).toBe("completed");
     expect(tries).toBe(2); // tried again once (the turn is idempotent), then caught
     expect(meta.decisions.llm_failed).toBe(1);
-    expect((await repo.agent("one-down", "R003")).memory.some((m) => m.time_slot === "22:00")).toBe(true);
+    expect((await t.repo.agent(meta.id, "R003")).memory.some((m) => m.time_slot === "22:00")).toBe(true);
   });
 });
 
@@ -249,8 +364,9 @@ describe("the LLM engine through the real SDK on a fake Messages API", () => {
       timeoutMs: 5000,
       maxRetries: 0,
     });
-    const { sims, repo } = await setup({ llm });
-    const meta = await sims.run("llm", { days: 1, seed: 5, agents: 12, maxConcurrentLlmCalls: 3 });
+    const t = await setup({ llm });
+    const { repo } = t;
+    const meta = await t.run({ days: 1, seed: 5, agents: 12, maxConcurrentLlmCalls: 3 });
     expect(meta.status).toBe("completed");
     expect(meta.engine).toBe("llm");
     expect(fake.maxInFlight()).toBeLessThanOrEqual(3);
@@ -258,7 +374,7 @@ describe("the LLM engine through the real SDK on a fake Messages API", () => {
     expect(meta.inputTokens).toBeGreaterThan(0);
     expect(meta.decisions.llm_failed).toBeGreaterThanOrEqual(1);
     expect(meta.decisions.visit).toBeGreaterThan(0);
-    const memory = (await repo.agent("llm", "R002")).memory;
+    const memory = (await repo.agent(meta.id, "R002")).memory;
     expect(memory.every((m) => m.text === "결정하지 못함")).toBe(true);
     // the prompts are the Korean files, with the store cards of 004
     const step3 = fake.requests.find((r) => JSON.stringify(r.messages).includes("후보 매장"))!;
@@ -281,10 +397,10 @@ describe("custom personas", () => {
     }));
     writeFileSync(file, JSON.stringify(mine));
     expect(() => loadPersonas(join(tmpdir(), "missing.json"))).toThrow();
-    const { sims, repo } = await setup({ personas: loadPersonas(file) });
-    const meta = await sims.run("custom", { days: 1, seed: 1 });
+    const t = await setup({}, { SIM_PERSONAS_FILE: file });
+    const meta = await t.run({ days: 1, seed: 1 });
     expect(meta.agents).toBe(3);
-    const agents = new Set((await repo.visits("custom")).map((v) => v.agent_id));
+    const agents = new Set((await t.repo.visits(meta.id)).map((v) => v.agent_id));
     expect(agents.size).toBeGreaterThan(0);
     for (const a of agents) expect(["R900", "R901", "R902"]).toContain(a);
   });

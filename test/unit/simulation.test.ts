@@ -3,9 +3,11 @@ import { describe, expect, it } from "vitest";
 import { haversine } from "../../shared/geo/haversine.ts";
 import { LlmUnavailableError, LlmOutputError, noUsage } from "../../shared/llm/port.ts";
 import { aspectRatings, memoryContext, processDecision } from "../../shared/simulation/agent.ts";
-import { LlmCaller, OfflineEngine, type DecisionEngine } from "../../shared/simulation/engines.ts";
+import type { DecisionEngine } from "../../shared/simulation/engines/engine.ts";
+import { LlmCaller } from "../../shared/simulation/engines/llm-gate.ts";
+import { OfflineEngine } from "../../shared/simulation/engines/offline.ts";
 import { activeToday, defaultPersonas, hasArrived, personasFor } from "../../shared/simulation/personas.ts";
-import { mulberry32 } from "../../shared/simulation/random.ts";
+import { mulberry32 } from "../../shared/random.ts";
 import {
   CANDIDATES,
   RESIDENT_AWARENESS_M,
@@ -49,7 +51,7 @@ describe("personas and stores", () => {
 
 describe("searchRankedStores", () => {
   const many: Store[] = Array.from({ length: 90 }, (_, i) => ({
-    ...stores[0],
+    ...stores[0]!,
     store_id: `S${100 + i}`,
     name: `가게${i}`,
     category: "한식",
@@ -67,7 +69,7 @@ describe("searchRankedStores", () => {
     expect(picked).toHaveLength(CANDIDATES);
     expect(new Set(picked.map((s) => s.store_id)).size).toBe(CANDIDATES);
     const rank = (s: Store) => Number(s.store_id.slice(1)) - 100; // higher index → higher rating here
-    const thirds = [0, 0, 0];
+    const thirds: [number, number, number] = [0, 0, 0];
     for (const s of picked) thirds[rank(s) >= 60 ? 0 : rank(s) >= 30 ? 1 : 2]++;
     expect(thirds).toEqual([12, 5, 3]);
     const again = searchRankedStores(mulberry32(2), many, floating, "한식", agg);
@@ -81,14 +83,14 @@ describe("searchRankedStores", () => {
   });
 
   it("the store card carries 004's fields and the agents' ratings and recent tags", () => {
-    const card = storeCard(stores[0], {
-      store_id: stores[0].store_id,
+    const card = storeCard(stores[0]!, {
+      store_id: stores[0]!.store_id,
       count: 8,
       sum: 34,
       tags: { 맛: 5, 가성비: 3 },
       recent: [{ agent_id: "R001", rating: 4, tags: ["맛", "가성비"] }],
     });
-    expect(card).toContain(`store_id: ${stores[0].store_id}`);
+    expect(card).toContain(`store_id: ${stores[0]!.store_id}`);
     expect(card).toMatch(/평균가격: [\d,]+원/);
     expect(card).toContain("에이전트 평점: 4.3/5 (8건), 태그: 맛 5, 가성비 3");
     expect(card).toContain("- R001: 좋음 ['맛', '가성비']");
@@ -150,7 +152,7 @@ describe("processDecision", () => {
     expect(r.decision).toBe("visit");
     expect(r.visits).toHaveLength(3);
     expect(r.visits.slice(1).every((v) => v.category === "카페")).toBe(true);
-    expect(r.ratings).toEqual(aspectRatings(r.visits[0]));
+    expect(r.ratings).toEqual(aspectRatings(r.visits[0]!));
     expect(Object.keys(r.steps)).toEqual(["step1", "step2", "step3", "step4", "step5", "loop2", "loop3"]);
   });
 
@@ -214,7 +216,7 @@ describe("LlmCaller", () => {
     const caller = new LlmCaller({ name: "x", structured: async () => ({ value: 1, usage }) } as never, {
       maxConcurrent: 1,
       backoffUnitMs: 10_000,
-      sleep: async (ms) => void waits.push(ms),
+      sleep: async (ms: number) => void waits.push(ms),
     });
     let calls = 0;
     const rateLimited = async () => {

@@ -1,4 +1,5 @@
-// Seeded randomness: the same seed gives the same simulation.
+// Seeded randomness, the one generator of the product: the same seed gives the same simulation, the same
+// demo data and the same generated documents.
 export type Rng = () => number;
 
 export function mulberry32(seed: number): Rng {
@@ -19,19 +20,24 @@ export function hashString(s: string): number {
 /** An independent stream per (seed, key): agent P012 on day 2 at 12:00 draws the same numbers on every run. */
 export const rngFor = (seed: number, key: string): Rng => mulberry32(seed ^ hashString(key));
 
-export const pick = <T>(rng: Rng, xs: readonly T[]): T => xs[Math.floor(rng() * xs.length)];
+/** One of xs, uniformly; an empty list is a caller's bug and throws rather than answering undefined. */
+export function pick<T>(rng: Rng, xs: readonly T[]): T {
+  if (xs.length === 0) throw new RangeError("pick from an empty list");
+  return xs[Math.floor(rng() * xs.length)]!; // rng() < 1
+}
 
 export function weightedPick<T>(rng: Rng, items: readonly T[], weight: (t: T) => number): T {
+  if (items.length === 0) throw new RangeError("weightedPick from an empty list");
   const total = items.reduce((s, t) => s + Math.max(0, weight(t)), 0);
   let r = rng() * total;
   for (const t of items) if ((r -= Math.max(0, weight(t))) <= 0) return t;
-  return items[items.length - 1];
+  return items[items.length - 1]!; // rounding left a sliver of r
 }
 
 export function shuffle<T>(rng: Rng, xs: T[]): T[] {
   for (let i = xs.length - 1; i > 0; i--) {
     const j = Math.floor(rng() * (i + 1));
-    [xs[i], xs[j]] = [xs[j], xs[i]];
+    [xs[i], xs[j]] = [xs[j]!, xs[i]!]; // j ≤ i < xs.length
   }
   return xs;
 }

@@ -1,0 +1,125 @@
+// The LLM engine: each step's Korean prompt file filled with the persona, slot, memory and store cards,
+// answered through the simulation's gate and checked by the step's schema.
+import type { LlmPort } from "../../llm/port.ts";
+import { prompt } from "../prompts.ts";
+import { storeCard } from "../ranking.ts";
+import {
+  SLOT_NAMES,
+  Step1,
+  Step2,
+  Step3,
+  Step4,
+  Step5,
+  TIME_SLOTS,
+  type Persona,
+  type Store,
+} from "../types.ts";
+import { VOICE, type DecisionEngine, type StepContext } from "./engine.ts";
+import { LlmCallFailedError, type LlmCaller } from "./llm-gate.ts";
+
+function personaText(p: Persona): string {
+  return [
+    `${p.name} (${p.id}, ${p.type === "resident" ? "망원동 거주" : "망원동 방문객"}), ${p.age}세 ${p.gender}, ${p.generation}세대, ${p.occupation}`,
+    `성격: ${p.personality}`,
+    `선호 업종: ${p.preferred_categories.join(", ")}; 가격 민감도 ${p.price_sensitivity}/5`,
+  ].join("\n");
+}
+
+export class LlmEngine implements DecisionEngine {
+  readonly name = "llm" as const;
+  constructor(private readonly caller: LlmCaller) {}
+
+  private ask<S extends Parameters<LlmPort["structured"]>[0]["schema"]>(
+    c: StepContext,
+    step: string,
+    schema: S,
+    text: string,
+  ) {
+    return this.caller.call(
+      step,
+      () =>
+        this.caller.llm.structured({
+          system: prompt("system"),
+          prompt: text,
+          schema,
+          tier: "fast",
+          maxTokens: 400,
+        }),
+      c.usage,
+    );
+  }
+
+  private base(c: StepContext) {
+    return {
+      persona: personaText(c.persona),
+      day_label: `${c.day}일차`,
+      slot_name: SLOT_NAMES[c.slot],
+      time_slot: c.slot,
+      memory_context: c.memory || "(없음)",
+    };
+  }
+
+  step1(c: StepContext) {
+    return this.ask(c, "step1", Step1, prompt("step1_destination", this.base(c)));
+  }
+
+  step2(c: StepContext, categories: string[]) {
+    return this.ask(
+      c,
+      "step2",
+      Step2,
+      prompt("step2_category", { ...this.base(c), categories: categories.join(", ") }),
+    );
+  }
+
+  step3(c: StepContext, category: string, candidates: Store[]) {
+    const cards = candidates.map((s) => storeCard(s, c.aggregates[s.store_id])).join("\n\n");
+    return this.ask(
+      c,
+      "step3",
+      Step3,
+      prompt("step3_store", { ...this.base(c), category, store_cards: cards }),
+    );
+  }
+
+  step4(c: StepContext, store: Store, perspective: string) {
+    return this.ask(
+      c,
+      "step4",
+      Step4,
+      prompt("step4_evaluate", {
+        ...this.base(c),
+        store_card: storeCard(store, c.aggregates[store.store_id]),
+        perspective,
+        voice: VOICE[c.persona.generation],
+      }),
+    );
+  }
+
+  async step5(c: StepContext, actions: readonly string[]) {
+    const next = TIME_SLOTS[TIME_SLOTS.indexOf(c.slot) + 1] ?? "다음 날 07:00";
+    const session =
+      c.session.map((v) => `- ${v.store_name}(${v.category}) ${v.rating}점`).join("\n") || "(없음)";
+    const out = await this.ask(
+      c,
+      "step5",
+      Step5,
+      prompt("step5_next_action", {
+        ...this.base(c),
+        next_slot: next,
+        session_activity: session,
+        actions: actions.join(", "),
+        places_note: c.persona.home_location
+          ? `, 집 (${c.persona.home_location.lat}, ${c.persona.home_location.lng})`
+          : "",
+      }),
+    );
+    // the model may only pick from this agent's action set
+    if (!actions.includes(out.action))
+      throw new LlmCallFailedError(
+        "step5",
+        new Error(`"${out.action}" is not an action for ${c.persona.type} agents`),
+      );
+    return out;
+  }
+}

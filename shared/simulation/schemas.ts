@@ -1,0 +1,127 @@
+// The simulation's contracts: the API's request, the workflow steps' inputs and outputs, and the
+// simulation record as stored. Every step input names the execution that runs it: a simulation has one
+// owner at a time, and a step of any other execution refuses to act.
+import { z } from "zod";
+import { TIME_SLOTS } from "./types.ts";
+
+const wholeNumber = (min: number, max: number, minMessage = `must be at least ${min}`) =>
+  z
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(min, minMessage)
+    .max(max, `must be at most ${max}`);
+
+export const SimulationRequest = z.object({
+  days: wholeNumber(1, 14),
+  seed: wholeNumber(0, 2 ** 31 - 1, "must be 0 or more"),
+  agents: wholeNumber(1, 500).optional(),
+  maxConcurrentLlmCalls: wholeNumber(1, 100).optional(),
+});
+export type SimulationRequest = z.infer<typeof SimulationRequest>;
+
+/** A simulation id: what the API accepts in a path (and what the service generates). */
+export const SimulationId = z
+  .string()
+  .regex(/^[\w-]{1,80}$/, "not a simulation id (letters, digits, - and _; at most 80)");
+
+export const SimulationStatus = z.enum(["pending", "running", "completed", "failed"]);
+export type SimulationStatus = z.infer<typeof SimulationStatus>;
+
+export const SimulationParams = z.object({
+  days: z.number().int(),
+  seed: z.number().int(),
+  agents: z.number().int(),
+  maxConcurrentLlmCalls: z.number().int(),
+  /** decided once, where the keys are (the API), and the same in every step */
+  engine: z.enum(["llm", "offline"]),
+  totalSlots: z.number().int(),
+});
+export type SimulationParams = z.infer<typeof SimulationParams>;
+
+/** GET /v1/simulations/{id}: the record, as the API shows it. */
+export const SimulationMeta = SimulationParams.extend({
+  id: z.string(),
+  status: SimulationStatus,
+  completedSlots: z.array(z.string()),
+  decisions: z.record(z.string(), z.number()),
+  llmCalls: z.number().int(),
+  inputTokens: z.number().int(),
+  outputTokens: z.number().int(),
+  error: z.string().optional(),
+  /** the execution that owns the simulation now (its Step Functions execution name) */
+  owner: z.string().optional(),
+  createdBy: z.string().optional(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type SimulationMeta = z.infer<typeof SimulationMeta>;
+
+export const SlotItem = z.object({
+  day: z.number().int(),
+  slot: z.enum(TIME_SLOTS),
+  key: z.string(),
+  previous: z.string().nullable(),
+});
+export type SlotItem = z.infer<typeof SlotItem>;
+
+const owned = { simulationId: SimulationId, execution: z.string().min(1) };
+
+/**
+ * Initialise's input: the simulation and its execution, and — when it was started from the Step
+ * Functions console rather than the API — the request it is to be created with.
+ */
+export const InitInput = z.object({
+  ...owned,
+  request: SimulationRequest.partial().passthrough().optional(),
+});
+export const InitOutput = z.object({
+  ...owned,
+  slots: z.array(SlotItem),
+  lastKey: z.string(),
+});
+export const SlotInput = z.object({ ...owned, slot: SlotItem });
+export type SlotInput = z.infer<typeof SlotInput>;
+
+export const AgentItem = z.object({
+  ...owned,
+  agentId: z.string(),
+  day: z.number().int(),
+  slot: z.enum(TIME_SLOTS),
+  key: z.string(),
+});
+export type AgentItem = z.infer<typeof AgentItem>;
+
+export const PreparedSlot = SlotInput.extend({
+  agents: z.array(AgentItem),
+  /** how many agents the fan-out runs at once: the LLM cap, or all of them offline */
+  agentsInFlight: z.number().int().min(1),
+});
+
+export const AgentSummary = z.object({
+  agent_id: z.string(),
+  decision: z.enum(["visit", "stay_home", "llm_failed"]),
+  visits: z.number().int(),
+  llmCalls: z.number().int(),
+  inputTokens: z.number().int(),
+  outputTokens: z.number().int(),
+  /** why the turn failed: the LLM's error, or the Catch of the slot machine when the Lambda failed */
+  error: z.unknown().optional(),
+});
+export type AgentSummary = z.infer<typeof AgentSummary>;
+
+export const CollectInput = z.object({ ...owned, slot: SlotItem, results: z.array(AgentSummary) });
+export const CollectOutput = z.object({ simulationId: z.string(), slot: z.string() }).catchall(z.number());
+export const FinalizeInput = z.object({ ...owned, lastKey: z.string() });
+export const FailInput = z.object({
+  ...owned,
+  error: z.object({ Error: z.string().optional(), Cause: z.string().optional() }).optional(),
+});
+export const EndOutput = z.object({ simulationId: z.string(), status: SimulationStatus });
+
+/** A step of an execution that no longer owns the simulation: it must not act. */
+export class LeaseLostError extends Error {
+  constructor(simulationId: string, execution: string) {
+    super(`simulation ${simulationId} is owned by another execution than ${execution}`);
+    this.name = "LeaseLost";
+  }
+}

@@ -1,0 +1,336 @@
+// The simulation's workflow steps as plain functions (the Lambdas and the local runner share them):
+// initialise → for each day and slot: flush the previous slot → prepare the slot's agents → run every
+// agent's turn (the per-agent fan-out) → collect → finalize. Every step acts only for the execution
+// that owns the simulation (the service hands ownership over when it starts or resumes one).
+import type { LlmPort } from "../llm/port.ts";
+import type { Place } from "../place-search/place.ts";
+import { processDecision } from "./agent.ts";
+import type { DecisionEngine } from "./engines/engine.ts";
+import { LlmEngine } from "./engines/llm.ts";
+import { LlmCaller } from "./engines/llm-gate.ts";
+import { OfflineEngine } from "./engines/offline.ts";
+import { activeToday, hasArrived, personasFor } from "./personas.ts";
+import { slotKey, type SimulationRepository } from "./repository.ts";
+import {
+  AgentSummary,
+  LeaseLostError,
+  SimulationRequest,
+  type SimulationParams,
+  type AgentItem,
+  type SimulationMeta,
+  type SlotInput,
+  type SlotItem,
+} from "./schemas.ts";
+import { mangwonStores } from "./stores.ts";
+import { TIME_SLOTS, type MemoryEntry, type Persona, type Store, type StoreAggregate } from "./types.ts";
+import type { z } from "zod";
+import type { CollectInput, FailInput, FinalizeInput, InitInput } from "./schemas.ts";
+
+export interface SimulationDeps {
+  repo: SimulationRepository;
+  /** the embedded places the stores come from */
+  places: () => readonly Place[];
+  /** the LLM (without the SDK's own retries: the gate retries with 004's backoff) */
+  llm?: LlmPort;
+  /** 429 backoff unit (004: 10 s; shortened in tests) */
+  backoffUnitMs?: number;
+  /** a custom persona set (SIM_PERSONAS_FILE) instead of the generated default */
+  personas?: Persona[];
+  /** the cap of a simulation whose request does not set one (SIM_MAX_CONCURRENT_LLM_CALLS) */
+  defaultMaxConcurrentLlmCalls?: number;
+}
+
+/** Every slot of a simulation of `days` days, in order, each knowing the slot before it. */
+export function allSlots(days: number): SlotItem[] {
+  const all: SlotItem[] = [];
+  for (let day = 1; day <= days; day++)
+    for (const slot of TIME_SLOTS)
+      all.push({ day, slot, key: slotKey(day, slot), previous: all.at(-1)?.key ?? null });
+  return all;
+}
+
+/** The persona set of a simulation of `agents` agents (the default 160 when absent). */
+export function personaSet(custom: Persona[] | undefined, agents: number | undefined): Persona[] {
+  return custom ? custom.slice(0, agents ?? custom.length) : personasFor(agents);
+}
+
+/** Per-process caches: the stores, the persona sets, one LLM gate per simulation, a slot's aggregates. */
+export class SimulationSteps {
+  private storesCache?: Store[];
+  private readonly personas = new Map<number, Map<string, Persona>>();
+  private readonly gates = new Map<string, LlmEngine>();
+  /** aggregates do not change within a slot (they are flushed after it): read them once per slot */
+  private readonly aggregatesBySlot = new Map<string, Promise<Record<string, StoreAggregate>>>();
+  /** a simulation's parameters never change after it is created: read them once per process */
+  private readonly params = new Map<string, Promise<SimulationMeta>>();
+
+  constructor(readonly deps: SimulationDeps) {}
+
+  stores(): Store[] {
+    this.storesCache ??= mangwonStores(this.deps.places());
+    return this.storesCache;
+  }
+
+  personaSet(agents: number | undefined): Map<string, Persona> {
+    const key = agents ?? 0;
+    let set = this.personas.get(key);
+    if (!set) {
+      set = new Map(personaSet(this.deps.personas, agents).map((p) => [p.id, p]));
+      this.personas.set(key, set);
+    }
+    return set;
+  }
+
+  /** The engine the simulation was started with; an LLM simulation where no key is configured fails its turns. */
+  private engine(meta: SimulationMeta): DecisionEngine {
+    if (meta.engine === "offline") return new OfflineEngine();
+    const llm = this.deps.llm;
+    if (!llm) throw new Error("the simulation was started with the LLM, but no LLM key is configured here");
+    let engine = this.gates.get(meta.id);
+    if (!engine) {
+      engine = new LlmEngine(
+        new LlmCaller(llm, {
+          maxConcurrent: meta.maxConcurrentLlmCalls,
+          backoffUnitMs: this.deps.backoffUnitMs,
+        }),
+      );
+      this.gates.set(meta.id, engine);
+    }
+    return engine;
+  }
+
+  private aggregates(simulationId: string, key: string) {
+    const k = `${simulationId}#${key}`;
+    let read = this.aggregatesBySlot.get(k);
+    if (!read) {
+      // a new slot: the simulation's earlier slots are done with (in AWS Collect runs elsewhere)
+      this.forgetAggregates(simulationId);
+      read = this.deps.repo.aggregates(simulationId);
+      read.catch(() => this.aggregatesBySlot.delete(k)); // a failed read is tried again by the next agent
+      this.aggregatesBySlot.set(k, read);
+    }
+    return read;
+  }
+
+  private forgetAggregates(simulationId: string) {
+    for (const k of this.aggregatesBySlot.keys())
+      if (k.startsWith(`${simulationId}#`)) this.aggregatesBySlot.delete(k);
+  }
+
+  /** A finished simulation's caches go (a long-running local server runs many). */
+  private forget(simulationId: string) {
+    this.forgetAggregates(simulationId);
+    this.gates.delete(simulationId);
+    this.params.delete(simulationId);
+  }
+
+  private simulationParams(id: string): Promise<SimulationMeta> {
+    let read = this.params.get(id);
+    if (!read) {
+      read = this.deps.repo.get(id).then((meta) => {
+        if (!meta) throw new Error(`no simulation ${id}`);
+        return meta;
+      });
+      read.catch(() => this.params.delete(id));
+      this.params.set(id, read);
+    }
+    return read;
+  }
+
+  /** The record, read consistently, if `execution` owns it; a LeaseLost error if not. */
+  private async owned(simulationId: string, execution: string): Promise<SimulationMeta> {
+    const meta = await this.deps.repo.get(simulationId);
+    if (!meta) throw new Error(`no simulation ${simulationId}`);
+    if (meta.owner !== execution) throw new LeaseLostError(simulationId, execution);
+    return meta;
+  }
+
+  // ------------------------------------------------------------------ workflow steps
+
+  /** The record's parameters for a request (the API's start and a console start make the same). */
+  paramsFor(
+    request: SimulationRequest,
+    engine: SimulationParams["engine"],
+    defaultCap: number,
+  ): SimulationParams {
+    return {
+      days: request.days,
+      seed: request.seed,
+      agents: this.personaSet(request.agents).size,
+      maxConcurrentLlmCalls: request.maxConcurrentLlmCalls ?? defaultCap,
+      engine,
+      totalSlots: allSlots(request.days).length,
+    };
+  }
+
+  /**
+   * Marks the simulation running and lists the slots still to run: a resumed run skips completed ones.
+   * Started from the Step Functions console with {simulationId, days, seed, …} and no record yet, it
+   * creates the record (this step reads the keys, so the engine is decided here).
+   */
+  async initialise(input: z.infer<typeof InitInput>) {
+    const request = SimulationRequest.safeParse(input.request ?? {});
+    if (request.success && !(await this.deps.repo.get(input.simulationId))) {
+      const params = this.paramsFor(
+        request.data,
+        this.deps.llm ? "llm" : "offline",
+        this.deps.defaultMaxConcurrentLlmCalls ?? 10,
+      );
+      await this.deps.repo.create(input.simulationId, params, {
+        owner: input.execution,
+        createdBy: "console",
+      });
+    }
+    const meta = await this.owned(input.simulationId, input.execution);
+    if (meta.status !== "running") await this.deps.repo.setStatus(meta.id, input.execution, "running");
+    const all = allSlots(meta.days);
+    const done = new Set(meta.completedSlots);
+    return {
+      simulationId: input.simulationId,
+      execution: input.execution,
+      slots: all.filter((s) => !done.has(s.key)),
+      lastKey: all.at(-1)!.key,
+    };
+  }
+
+  /** 004: flush_pending_ratings() before the slot — the previous slot's ratings reach the aggregates. */
+  async flush(input: SlotInput) {
+    await this.owned(input.simulationId, input.execution);
+    if (input.slot.previous) await this.deps.repo.flushSlot(input.simulationId, input.slot.previous);
+    return input;
+  }
+
+  /** The agents who act in this slot: residents, today's floating sample once arrived, none who left. */
+  async prepare(input: SlotInput) {
+    const meta = await this.owned(input.simulationId, input.execution);
+    const { day, slot, key } = input.slot;
+    const candidates = activeToday([...this.personaSet(meta.agents).values()], day, meta.seed).filter((p) =>
+      hasArrived(p, slot),
+    );
+    const left = await this.deps.repo.agentsWhoLeft(input.simulationId);
+    const agents: AgentItem[] = candidates
+      // out: who left in an earlier slot (a slot run again keeps the agents who left in it)
+      .filter((p) => (left.get(p.id) ?? key) >= key)
+      .map((p) => ({
+        simulationId: input.simulationId,
+        execution: input.execution,
+        agentId: p.id,
+        day,
+        slot,
+        key,
+      }));
+    // an agent is one Lambda making one LLM call at a time, so agents in flight = LLM calls in flight;
+    // the offline engine calls no LLM: nothing to cap
+    const agentsInFlight =
+      meta.engine === "offline" ? Math.max(1, agents.length) : meta.maxConcurrentLlmCalls;
+    return { ...input, agents, agentsInFlight };
+  }
+
+  /**
+   * One agent's turn: the five steps, then two writes — the turn committed on the agent (memory,
+   * summary, visits), then its visits buffered for the flush. Idempotent: a turn already committed (a
+   * retried task, a resumed slot) re-buffers its visits (conditional, so at most once) and returns its
+   * summary without deciding again; a turn cut off between the writes is completed the same way.
+   */
+  async agentTurn(item: AgentItem): Promise<AgentSummary> {
+    const [meta] = await Promise.all([
+      this.simulationParams(item.simulationId),
+      this.owned(item.simulationId, item.execution),
+    ]);
+    const persona = this.personaSet(meta.agents).get(item.agentId);
+    if (!persona) throw new Error(`no persona ${item.agentId}`);
+    const aggregates = this.aggregates(item.simulationId, item.key);
+    aggregates.catch(() => undefined); // an agent who stays home never awaits it; one who goes on sees the error
+    const committed = async () => {
+      const state = await this.deps.repo.agent(item.simulationId, item.agentId);
+      if (state.lastTurn?.key !== item.key) return null;
+      await this.deps.repo.saveVisits(item.simulationId, state.lastTurn.visits);
+      return AgentSummary.parse(state.lastTurn.summary);
+    };
+    const state = await this.deps.repo.agent(item.simulationId, item.agentId);
+    if (state.lastTurn?.key === item.key) return (await committed())!;
+    const result = await processDecision({
+      persona,
+      day: item.day,
+      slot: item.slot,
+      stores: this.stores(),
+      aggregates,
+      memory: state.memory,
+      engine: this.engine(meta),
+      seed: meta.seed,
+    });
+    const memory: MemoryEntry[] = result.visits.map((v) => ({
+      day: v.day,
+      time_slot: v.time_slot,
+      text: `${v.store_name}(${v.category})에서 먹음, ${v.rating}점 "${v.comment.slice(0, 40)}"`,
+    }));
+    if (result.decision !== "visit")
+      memory.push({
+        day: item.day,
+        time_slot: item.slot,
+        text:
+          result.decision === "stay_home" ? `망원동에서 먹지 않음 (${result.reason ?? ""})` : "결정하지 못함",
+      });
+    const summary: AgentSummary = {
+      agent_id: item.agentId,
+      decision: result.decision,
+      visits: result.visits.length,
+      llmCalls: result.usage.calls,
+      inputTokens: result.usage.inputTokens,
+      outputTokens: result.usage.outputTokens,
+      ...(result.error ? { error: result.error } : {}),
+    };
+    const won = await this.deps.repo.recordAgentSlot(
+      item.simulationId,
+      item.agentId,
+      item.key,
+      memory,
+      result.left_mangwon,
+      { summary, visits: result.visits },
+    );
+    // another attempt committed this slot first: its turn is the one that happened
+    if (!won) return (await committed()) ?? summary;
+    await this.deps.repo.saveVisits(item.simulationId, result.visits);
+    return summary;
+  }
+
+  async collect(input: z.infer<typeof CollectInput>) {
+    await this.owned(input.simulationId, input.execution);
+    const counts: Record<string, number> = {};
+    for (const r of input.results) counts[r.decision] = (counts[r.decision] ?? 0) + 1;
+    counts.agent_turns = input.results.length;
+    counts.visits = input.results.reduce((n, r) => n + r.visits, 0);
+    const usage = input.results.reduce(
+      (u, r) => ({
+        calls: u.calls + r.llmCalls,
+        input: u.input + r.inputTokens,
+        output: u.output + r.outputTokens,
+      }),
+      { calls: 0, input: 0, output: 0 },
+    );
+    await this.deps.repo.completeSlot(input.simulationId, input.slot.key, counts, usage);
+    return { simulationId: input.simulationId, slot: input.slot.key, ...counts };
+  }
+
+  /** The last slot's ratings reach the aggregates; the simulation is done. */
+  async finalize(input: z.infer<typeof FinalizeInput>) {
+    await this.owned(input.simulationId, input.execution);
+    await this.deps.repo.flushSlot(input.simulationId, input.lastKey);
+    await this.deps.repo.setStatus(input.simulationId, input.execution, "completed");
+    this.forget(input.simulationId);
+    return { simulationId: input.simulationId, status: "completed" as const };
+  }
+
+  /** Records why the execution stopped (only if it still owns the simulation); it can be resumed. */
+  async fail(input: z.infer<typeof FailInput>) {
+    const cause = input.error?.Cause ?? "";
+    await this.deps.repo.setStatus(
+      input.simulationId,
+      input.execution,
+      "failed",
+      `${input.error?.Error ?? "error"}: ${cause}`,
+    );
+    this.forget(input.simulationId);
+    return { simulationId: input.simulationId, status: "failed" as const };
+  }
+}

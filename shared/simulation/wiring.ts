@@ -1,0 +1,45 @@
+// The simulation's pieces for a runtime, built once each: its DynamoDB repository, its workflow steps
+// (stores, personas, the LLM gate per simulation) and the API's service over them.
+import type { Runtime } from "../runtime.ts";
+import { embeddedPlaces } from "../place-search/exec-deps.ts";
+import type { Workflows } from "../workflows/port.ts";
+import { loadPersonas } from "./personas.ts";
+import { SimulationRepository } from "./repository.ts";
+import { SimulationService } from "./service.ts";
+import { SimulationSteps } from "./steps.ts";
+
+export const simulationRepository = (rt: Runtime) =>
+  rt.service(
+    "simulation.repository",
+    () => new SimulationRepository(rt.documents(), rt.config.aws.tables.simulation),
+  );
+
+export const simulationSteps = (rt: Runtime) =>
+  rt.service(
+    "simulation.steps",
+    () =>
+      new SimulationSteps({
+        repo: simulationRepository(rt),
+        places: () => embeddedPlaces(rt.config.dataDir).places,
+        llm: rt.llmWithoutRetries,
+        backoffUnitMs: rt.config.simulation.backoffUnitMs,
+        personas: rt.config.simulation.personasFile
+          ? loadPersonas(rt.config.simulation.personasFile)
+          : undefined,
+        defaultMaxConcurrentLlmCalls: rt.config.simulation.maxConcurrentLlmCalls,
+      }),
+  );
+
+export const simulationService = (rt: Runtime, workflows: Workflows) =>
+  rt.service(
+    "simulation.service",
+    () =>
+      new SimulationService({
+        repo: simulationRepository(rt),
+        steps: simulationSteps(rt),
+        workflows,
+        engine: rt.llm ? "llm" : "offline",
+        defaultMaxConcurrentLlmCalls: rt.config.simulation.maxConcurrentLlmCalls,
+        maxAgentDaysPerCaller: rt.config.simulation.maxAgentDaysPerCaller,
+      }),
+  );
