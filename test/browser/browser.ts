@@ -1,0 +1,99 @@
+// Debian's Chromium driven by playwright-core (which downloads no browser of its own), headless, with a
+// fresh profile, and no network beyond the server under test: a request anywhere else (map tiles, a
+// CDN the page should not use) is refused and remembered, as on a machine with no network.
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium, type BrowserContext, type Page } from "playwright-core";
+
+export const CHROMIUM = "/usr/bin/chromium";
+export const haveChromium = existsSync(CHROMIUM);
+
+/** Where the flows' screenshots go (git-ignored with the rest of reports/). */
+export const SCREENSHOTS = join(import.meta.dirname, "../../reports/web-screenshots");
+
+export const VIEWPORTS = [
+  { name: "desktop", width: 1280, height: 800 },
+  { name: "phone", width: 390, height: 844 },
+] as const;
+export type Viewport = (typeof VIEWPORTS)[number];
+
+export interface Browser {
+  context: BrowserContext;
+  /** requests the page made to anywhere but the server under test */
+  outside: string[];
+  /** errors the page logged or threw, other than refused outside requests */
+  errors: string[];
+  page(viewport: Viewport): Promise<Page>;
+  shot(page: Page, name: string, viewport: Viewport): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * `isolate: false` leaves requests alone (Playwright's routing turns the HTTP cache off; the benchmark
+ * measures with the cache on, and draws no tiles instead).
+ */
+export async function launch(serverUrl: string, { isolate = true } = {}): Promise<Browser> {
+  const profile = mkdtempSync(join(tmpdir(), "dongne-chromium-"));
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    locale: "ko-KR",
+    acceptDownloads: true,
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+  const outside: string[] = [];
+  const errors: string[] = [];
+  if (isolate)
+    await context.route("**/*", (route) => {
+      const url = route.request().url();
+      if (url.startsWith(serverUrl) || url.startsWith("blob:") || url.startsWith("data:"))
+        return route.continue();
+      outside.push(url);
+      return route.abort("internetdisconnected");
+    });
+  return {
+    context,
+    outside,
+    errors,
+    page: async (viewport) => {
+      const page = await context.newPage();
+      await page.setViewportSize({ width: viewport.width, height: viewport.height });
+      page.on("pageerror", (e) => errors.push(`${viewport.name}: ${e.message}`));
+      page.on("console", (m) => {
+        if (m.type() !== "error") return;
+        const at = m.location().url;
+        // a refused tile is the no-network case the page must survive, and a 4xx the API's answer the
+        // page shows as a sentence: neither is an error of the page
+        if (at && !at.startsWith(serverUrl)) return;
+        if (/^Failed to load resource: the server responded with a status of 4\d\d/.test(m.text())) return;
+        errors.push(`${viewport.name}: ${m.text()}`);
+      });
+      return page;
+    },
+    shot: async (page, name, viewport) => {
+      // from the top, as a person arriving at the link sees it
+      await page.evaluate("window.scrollTo(0, 0)");
+      await page.screenshot({
+        path: join(SCREENSHOTS, `${name}-${viewport.name}.png`),
+        // on a phone the page scrolls as a whole; on a desktop the panel scrolls beside the map
+        fullPage: viewport.name === "phone",
+      });
+    },
+    close: async () => {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,415 @@
+// Place search (seeds 000/001): a query box, the places on the map and in a list kept in step, routes
+// with their segments, travel times, trips by day, the plan on demand, warnings, GeoJSON.
+import * as L from "leaflet";
+import type { AgentResponse, Place } from "../../shared/place-search/place.ts";
+import type { PlanResponse } from "../../shared/place-search/schemas.ts";
+import { SPEED_M_PER_MIN } from "../../shared/place-search/translator/measures.ts";
+import { api } from "./api.ts";
+import { fill, h, outLink } from "./dom.ts";
+import { metres, minutes, num } from "./format.ts";
+import { badgeMarker, colour, syncListAndMap, type MapPane } from "./map.ts";
+import { busy, chip, facts, StatusLine, syntheticBanner, warningList } from "./ui.ts";
+
+const STRATEGY: Record<string, string> = {
+  radius: "반경 검색",
+  route: "경로 검색",
+  point_travel: "이동 시간 검색",
+  multi_point: "여행 코스",
+};
+const MODE: Record<string, string> = {
+  walking: "도보",
+  bicycling: "자전거",
+  transit: "대중교통",
+  driving: "자동차",
+};
+const ENGINE: Record<string, string> = {
+  rules: "규칙 엔진",
+  llm: "LLM",
+  "rules-fallback": "규칙 엔진 (LLM 실패 후 대체)",
+  client: "직접 작성한 계획",
+};
+const LODGING = "숙박";
+
+export const SEARCH_EXAMPLES = [
+  "강남역 근처 카페",
+  "강남에서 판교 가는 길에 속이 편한 음식점",
+  "홍대입구역에서 걸어서 10분 이내 맛집",
+  "제주도 2박 3일 코스 짜줘",
+];
+
+/** A group of places the list shows under one heading, in visiting (or distance) order. */
+interface Group {
+  title: string | null;
+  colour: string;
+  places: Place[];
+}
+
+function groupsOf(r: AgentResponse): Group[] {
+  const byId = new Map(r.places.map((p) => [p.id, p]));
+  const take = (ids: string[]) => ids.map((id) => byId.get(id)).filter((p): p is Place => p !== undefined);
+  if (r.itinerary?.length) {
+    const groups = r.itinerary.map((d) => ({
+      title: `${d.day}일차`,
+      colour: colour(d.day - 1),
+      places: take(d.places),
+    }));
+    const placed = new Set(r.itinerary.flatMap((d) => d.places));
+    const rest = r.places.filter((p) => !placed.has(p.id));
+    return rest.length ? [...groups, { title: "일정 밖", colour: "#666", places: rest }] : groups;
+  }
+  if (r.segments?.length)
+    return [...r.segments]
+      .sort((a, b) => a.segment - b.segment)
+      .map((s) => ({ title: `구간 ${s.segment + 1}`, colour: colour(s.segment), places: take(s.places) }));
+  return [{ title: null, colour: colour(1), places: r.places }];
+}
+
+/** How far a place is, in the terms of the strategy that found it. */
+function distanceText(p: Place): string | null {
+  if (p.travelDistance !== undefined) {
+    const mode = p.travelMode ?? "walking";
+    const speed = SPEED_M_PER_MIN[mode as keyof typeof SPEED_M_PER_MIN] ?? SPEED_M_PER_MIN.walking;
+    const time =
+      p.travelDuration !== undefined
+        ? `${MODE[mode] ?? mode} ${minutes(p.travelDuration)}`
+        : `${MODE[mode] ?? mode} 약 ${minutes((p.travelDistance / speed) * 60)} (직선 거리로 추정)`;
+    return `이동 거리 ${metres(p.travelDistance)} · ${time}`;
+  }
+  if (p.distanceFromStart !== undefined) return `출발점에서 경로를 따라 ${metres(p.distanceFromStart)}`;
+  if (p.distance !== null) return `중심에서 ${metres(p.distance)}`;
+  return null;
+}
+
+function placeDetails(p: Place, synthetic: boolean): HTMLElement[] {
+  const lines: (HTMLElement | null)[] = [
+    h("p", { class: "cat" }, p.categoryName || p.category || ""),
+    h("p", {}, p.roadAddress ?? p.formattedAddress),
+  ];
+  const dist = distanceText(p);
+  if (dist) lines.push(h("p", { class: "dist" }, dist));
+  const extra: string[] = [];
+  if (p.rating !== null)
+    extra.push(`★ ${p.rating.toFixed(1)}${p.reviewCount !== null ? ` (리뷰 ${num(p.reviewCount)})` : ""}`);
+  if (p.openNow !== null) extra.push(p.openNow ? "지금 영업 중" : "지금 영업 종료");
+  if (p.phone) extra.push(p.phone);
+  if (extra.length) lines.push(h("p", {}, extra.join(" · ")));
+  const chips = [
+    p.tripRole ? chip(p.tripRole, p.tripRole === LODGING ? "chip-lodging" : "") : null,
+    ...(p.tags ?? []).slice(0, 6).map((t) => chip(t)),
+    synthetic || p.synthetic ? chip("합성", "chip-synthetic") : null,
+  ].filter((c): c is HTMLElement => c !== null);
+  if (chips.length) lines.push(h("p", { class: "chips" }, ...chips));
+  if (p.reviewMatches?.length) lines.push(h("p", {}, `리뷰 근거: ${p.reviewMatches.join(", ")}`));
+  lines.push(h("p", {}, outLink(p.placeUrl, p.synthetic ? "장소 페이지 (합성 주소) ↗" : "장소 페이지 ↗")));
+  return lines.filter((l): l is HTMLElement => l !== null);
+}
+
+function planView(plan: PlanResponse): HTMLElement {
+  const m = plan.meta;
+  // a step's parameters as text: references like ${step1.y} stay as written
+  const value = (v: unknown): string => {
+    if (v === null || v === undefined) return "없음";
+    if (Array.isArray(v)) return v.map(value).join(", ");
+    if (typeof v === "object")
+      return Object.entries(v)
+        .map(([k, x]) => `${k} ${value(x)}`)
+        .join(", ");
+    return typeof v === "string" || typeof v === "number" || typeof v === "boolean" ? String(v) : "";
+  };
+  return h(
+    "div",
+    { class: "plan" },
+    facts([
+      ["전략", `${STRATEGY[plan.strategy_type] ?? plan.strategy_type} (${plan.strategy_type})`],
+      ["제공자", plan.provider],
+      ["계획한 엔진", `${ENGINE[m.engine] ?? m.engine} (${m.engine})`],
+      ["LLM 호출", `${m.llmCalls}회 · 토큰 입력 ${num(m.llmTokens.input)} / 출력 ${num(m.llmTokens.output)}`],
+      ["여행 일정", plan.travel_plan ? `${plan.travel_plan.days}일 (${plan.travel_plan.nights}박)` : null],
+    ]),
+    h("h4", {}, "단계"),
+    h(
+      "ol",
+      { class: "steps" },
+      ...plan.search_plan.map((s) =>
+        h(
+          "li",
+          {},
+          h("strong", {}, s.action),
+          ` — ${s.description}`,
+          h(
+            "ul",
+            {},
+            ...Object.entries(s.params).map(([k, v]) => h("li", {}, h("code", {}, k), ` ${value(v)}`)),
+          ),
+        ),
+      ),
+    ),
+    h("h4", {}, "후처리"),
+    h(
+      "ul",
+      { class: "post" },
+      ...Object.entries(plan.post_processing).map(([k, v]) => h("li", {}, h("code", {}, k), ` ${value(v)}`)),
+    ),
+    warningList(m.warnings, "계획 경고"),
+  );
+}
+
+function download(name: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
+  const a = h("a", { href: url, download: name, hidden: true });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export class SearchView {
+  readonly el: HTMLElement;
+  private readonly form: HTMLFormElement;
+  private readonly input: HTMLInputElement;
+  private readonly results = h("div", { class: "results", "aria-live": "polite" });
+  private readonly status = new StatusLine();
+  private last: AgentResponse | null = null;
+
+  constructor(
+    private readonly pane: MapPane,
+    private readonly onQuery: (q: string) => void,
+  ) {
+    this.input = h("input", {
+      id: "search-q",
+      name: "q",
+      type: "search",
+      required: true,
+      autocomplete: "off",
+      placeholder: "예: 강남역 근처 카페",
+    });
+    this.form = h(
+      "form",
+      { class: "ask", role: "search" },
+      h("label", { for: "search-q" }, "무엇을 찾으세요?"),
+      h("div", { class: "row" }, this.input, h("button", { type: "submit" }, "검색")),
+      h(
+        "p",
+        { class: "examples" },
+        "예시: ",
+        ...SEARCH_EXAMPLES.map((q) =>
+          h("button", { type: "button", class: "link", onclick: () => this.submit(q) }, q),
+        ),
+      ),
+    );
+    this.form.addEventListener("submit", (e) => {
+      e.preventDefault();
+      this.submit(this.input.value);
+    });
+    this.el = h(
+      "section",
+      { id: "view-search", class: "view", "aria-labelledby": "tab-search" },
+      this.form,
+      this.status.el,
+      this.results,
+    );
+  }
+
+  private submit(q: string): void {
+    const query = q.trim();
+    if (!query) return this.input.focus();
+    this.onQuery(query);
+    void this.run(query);
+  }
+
+  async run(query: string): Promise<void> {
+    this.input.value = query;
+    // drawn inside busy(): an answer the page cannot draw is said as a sentence, not a blank page
+    await busy(this.form, this.el, this.status, `“${query}” 검색 중…`, async () =>
+      this.show(await api<AgentResponse>("v1/search", { body: { query } })),
+    );
+  }
+
+  private show(r: AgentResponse): void {
+    this.last = r;
+    const m = r.meta;
+    const groups = groupsOf(r);
+    const layer = this.pane.layer("search");
+    const pairs: Parameters<typeof syncListAndMap>[1] = [];
+    const isTrip = Boolean(r.itinerary?.length);
+    const isRoute = Boolean(r.segments?.length) || m.strategyUsed === "route";
+
+    // the centre or the route's start, and the radius searched
+    const c = r.searchParams.location;
+    if (c) {
+      badgeMarker([c.lat, c.lng], {
+        label: isRoute ? "출발" : "중심",
+        colour: "#222",
+        shape: "square",
+        title: `${isRoute ? "출발" : "검색 중심"}: ${c.name}`,
+      })
+        .bindPopup(h("div", {}, h("strong", {}, c.name), h("p", {}, isRoute ? "경로의 출발점" : "검색 중심")))
+        .addTo(layer);
+      if (!isRoute && !isTrip && r.searchParams.radius)
+        L.circle([c.lat, c.lng], {
+          radius: r.searchParams.radius,
+          color: "#555",
+          weight: 1,
+          dashArray: "4 4",
+          fill: false,
+          interactive: false,
+        }).addTo(layer);
+    }
+
+    const lists = groups.map((g, gi) => {
+      const items = g.places.map((p, i) => {
+        const n = isTrip ? i + 1 : pairs.length + 1;
+        const lodging = p.tripRole === LODGING;
+        const label = lodging ? "숙" : String(n);
+        const title = `${g.title ? `${g.title} ` : ""}${lodging ? "숙소" : `${n}번`}: ${p.displayName}`;
+        const marker = badgeMarker([p.lat, p.lng], {
+          label,
+          colour: g.colour,
+          shape: lodging ? "square" : "pin",
+          title,
+        })
+          .bindPopup(
+            h("div", { class: "popup" }, h("strong", {}, p.displayName), ...placeDetails(p, m.synthetic)),
+          )
+          .addTo(layer);
+        const name = h("button", { type: "button", class: "name" }, p.displayName);
+        const badge = h(
+          "span",
+          { class: `badge badge-${lodging ? "square" : "pin"}`, "aria-hidden": "true" },
+          label,
+        );
+        badge.style.setProperty("--c", g.colour);
+        const row = h(
+          "li",
+          { class: "place", "data-place-id": p.id },
+          badge,
+          h("div", {}, name, ...placeDetails(p, m.synthetic)),
+        );
+        pairs.push({ marker, row, focus: name });
+        return row;
+      });
+      // the day's or the route's line, in visiting order
+      const line = g.places.map((p): L.LatLngTuple => [p.lat, p.lng]);
+      if (isTrip && line.length > 1)
+        L.polyline(line, { color: g.colour, weight: 3, opacity: 0.8 }).addTo(layer);
+      const heading = g.title
+        ? h(
+            "h3",
+            { class: "group" },
+            h("span", { class: "swatch", "aria-hidden": "true" }),
+            g.title,
+            ` · ${g.places.length}곳`,
+          )
+        : null;
+      heading?.querySelector<HTMLElement>(".swatch")?.style.setProperty("--c", g.colour);
+      return h(
+        "div",
+        { class: "group-block", "data-group": gi },
+        heading,
+        h("ol", { class: "places" }, ...items),
+      );
+    });
+
+    let routeNote: HTMLElement | null = null;
+    if (isRoute && c) {
+      // The response carries the route's segments (which places lie along which stretch) but not the
+      // road geometry: the line joins the start to the middle of each segment's places, in order.
+      let prev: L.LatLngTuple = [c.lat, c.lng];
+      for (const g of groups) {
+        if (!g.places.length) continue;
+        const mid: L.LatLngTuple = [
+          g.places.reduce((s, p) => s + p.lat, 0) / g.places.length,
+          g.places.reduce((s, p) => s + p.lng, 0) / g.places.length,
+        ];
+        L.polyline([prev, mid], { color: g.colour, weight: 5, opacity: 0.75, className: "route-line" }).addTo(
+          layer,
+        );
+        prev = mid;
+      }
+      routeNote = h(
+        "p",
+        { class: "note" },
+        "경로선은 출발점과 구간별 장소들의 중심을 차례로 이은 선입니다 (응답에 도로 좌표가 없어서). 색은 구간을 나타냅니다.",
+      );
+    }
+    syncListAndMap(this.pane.map, pairs);
+    this.pane.fit("search");
+
+    const planBox = h("details", { class: "plan-box" }, h("summary", {}, "검색 계획 보기"));
+    const planBody = h(
+      "div",
+      {},
+      facts([
+        ["이번 검색의 엔진", `${ENGINE[m.engine] ?? m.engine} (${m.engine})`],
+        [
+          "LLM 호출",
+          `${m.llmCalls}회 · 토큰 입력 ${num(m.llmTokens.input)} / 출력 ${num(m.llmTokens.output)}`,
+        ],
+        ["지도 API 호출", `${m.apiCalls}회${m.providerFailures ? ` (실패 ${m.providerFailures})` : ""}`],
+        ["검색한 키워드", m.keywordsSearched.join(", ")],
+        ["중복 제거", `${m.duplicatesRemoved}곳`],
+        ["걸린 시간", `${num(Math.round(m.durationMs))} ms`],
+      ]),
+    );
+    planBox.append(planBody);
+    let planLoaded = false;
+    planBox.addEventListener("toggle", () => {
+      if (!planBox.open || planLoaded) return;
+      planLoaded = true;
+      const s = new StatusLine();
+      planBody.append(s.el);
+      s.loading("계획을 불러오는 중…");
+      api<PlanResponse>("v1/search/plan", { body: { query: r.query } }).then(
+        (plan) => {
+          s.clear();
+          planBody.append(planView(plan));
+        },
+        (err: unknown) => {
+          planLoaded = false;
+          s.error(err);
+        },
+      );
+    });
+
+    const geo = h("button", { type: "button", class: "secondary" }, "GeoJSON 내려받기");
+    geo.addEventListener("click", () => void this.downloadGeoJson(geo));
+
+    fill(
+      this.results,
+      m.synthetic
+        ? syntheticBanner(
+            `이 장소들은 실제 가게가 아니라 데모용으로 생성한 가상의 장소입니다 (데이터 출처: ${m.dataSource}).`,
+          )
+        : null,
+      h(
+        "p",
+        { class: "summary" },
+        h("strong", {}, `${num(r.places.length)}곳`),
+        r.totalCount !== r.places.length ? ` (전체 ${num(r.totalCount)}곳 중)` : "",
+        ` · ${STRATEGY[m.strategyUsed] ?? m.strategyUsed} · 제공자 ${m.provider}`,
+      ),
+      r.disclaimer ? h("p", { class: "note" }, r.disclaimer) : null,
+      warningList(m.warnings),
+      h("div", { class: "actions" }, geo),
+      planBox,
+      routeNote,
+      r.places.length
+        ? lists
+        : h("p", { class: "empty" }, "찾은 장소가 없어요. 다른 말로 찾거나 범위를 넓혀 보세요."),
+    );
+  }
+
+  private async downloadGeoJson(button: HTMLButtonElement): Promise<void> {
+    const query = this.last?.query;
+    if (!query) return;
+    await busy(this.form, this.el, this.status, "GeoJSON을 만드는 중…", async () => {
+      button.disabled = true;
+      try {
+        const res = await api<Response>("v1/search?format=geojson", { body: { query }, raw: true });
+        download(`dongne-${query.replace(/[^\p{L}\p{N}]+/gu, "-").slice(0, 40)}.geojson`, await res.blob());
+      } finally {
+        button.disabled = false;
+      }
+    });
+  }
+}

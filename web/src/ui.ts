@@ -1,0 +1,97 @@
+// Pieces every view uses: the loading / error line, the synthetic-data banner, warnings, small facts.
+import { ApiProblem, problemText } from "./api.ts";
+import { h } from "./dom.ts";
+
+/** One line under a form: what is loading, or what went wrong, said as a sentence. */
+export class StatusLine {
+  readonly el = h("p", { class: "status", role: "status", "aria-live": "polite", hidden: true });
+
+  loading(text: string): void {
+    this.el.hidden = false;
+    this.el.className = "status is-loading";
+    this.el.setAttribute("role", "status");
+    this.el.textContent = text;
+  }
+
+  error(err: unknown): void {
+    // an API's refusal is an answer; anything else is a fault of the page, kept for whoever debugs it
+    if (!(err instanceof ApiProblem)) console.error(err);
+    this.el.hidden = false;
+    this.el.className = "status is-error";
+    this.el.setAttribute("role", "alert");
+    this.el.textContent = problemText(err);
+  }
+
+  say(text: string): void {
+    this.el.hidden = false;
+    this.el.className = "status";
+    this.el.setAttribute("role", "status");
+    this.el.textContent = text;
+  }
+
+  clear(): void {
+    this.el.hidden = true;
+    this.el.textContent = "";
+  }
+}
+
+/**
+ * Runs a request with the form busy (its button disabled, the region marked aria-busy and a loading
+ * line shown); a failure is shown as a sentence and returns undefined.
+ */
+export async function busy<T>(
+  form: HTMLFormElement,
+  region: HTMLElement,
+  status: StatusLine,
+  text: string,
+  work: () => Promise<T>,
+): Promise<T | undefined> {
+  const buttons = [...form.querySelectorAll("button")];
+  buttons.forEach((b) => (b.disabled = true));
+  region.setAttribute("aria-busy", "true");
+  status.loading(text);
+  try {
+    const out = await work();
+    status.clear();
+    return out;
+  } catch (err) {
+    status.error(err);
+    return undefined;
+  } finally {
+    buttons.forEach((b) => (b.disabled = false));
+    region.removeAttribute("aria-busy");
+  }
+}
+
+/** The banner synthetic data gets wherever it is shown: first, coloured, and read out. */
+export const syntheticBanner = (what: string) =>
+  h(
+    "div",
+    { class: "synthetic-banner", role: "alert", "data-synthetic": "true" },
+    h("strong", {}, "합성 데이터 (synthetic)"),
+    " — ",
+    what,
+  );
+
+export function warningList(warnings: readonly string[], title = "주의"): HTMLElement | null {
+  if (!warnings.length) return null;
+  return h(
+    "div",
+    { class: "warnings", role: "note" },
+    h("h3", {}, `${title} (${warnings.length})`),
+    h("ul", {}, ...warnings.map((w) => h("li", {}, w))),
+  );
+}
+
+/** A definition list of facts; empty values are left out. */
+export function facts(rows: [string, string | number | null | undefined][]): HTMLElement {
+  return h(
+    "dl",
+    { class: "facts" },
+    ...rows
+      .filter(([, v]) => v !== null && v !== undefined && v !== "")
+      .flatMap(([k, v]) => [h("dt", {}, k), h("dd", {}, String(v))]),
+  );
+}
+
+export const chip = (text: string, cls = "") => h("span", { class: `chip ${cls}`.trim() }, text);
