@@ -49,6 +49,11 @@ export function allSlots(days: number): SlotItem[] {
   return all;
 }
 
+/** Whether an agent who last left Mangwon-dong in slot `leftAt` left on `day` before slot `key`. */
+export function leftEarlierToday(leftAt: string | undefined, day: number, key: string): boolean {
+  return leftAt !== undefined && leftAt.startsWith(slotKey(day, "")) && leftAt < key;
+}
+
 /** The persona set of a simulation of `agents` agents (the default 160 when absent). */
 export function personaSet(custom: Persona[] | undefined, agents: number | undefined): Persona[] {
   return custom ? custom.slice(0, agents ?? custom.length) : personasFor(agents);
@@ -209,8 +214,9 @@ export class SimulationSteps {
     );
     const left = await this.deps.repo.agentsWhoLeft(input.simulationId);
     const agents: AgentItem[] = candidates
-      // out: who left in an earlier slot (a slot run again keeps the agents who left in it)
-      .filter((p) => (left.get(p.id) ?? key) >= key)
+      // out: who left earlier today (004: 이후 타임슬롯 전부 스킵 — for that day: the next day's sample
+      // may bring them back); a slot run again keeps the agents who left in it
+      .filter((p) => !leftEarlierToday(left.get(p.id), day, key))
       .map((p) => ({
         simulationId: input.simulationId,
         execution: input.execution,

@@ -7,6 +7,7 @@ import { startFakeAnthropic } from "../helpers/fake-anthropic.ts";
 import { simulationAnswer } from "../helpers/fake-sim-llm.ts";
 import { testSimulations } from "../helpers/simulation.ts";
 import { slotKey } from "../../shared/simulation/repository.ts";
+import { DAILY_FLOATING_SHARE } from "../../shared/simulation/personas.ts";
 import type { AgentItem } from "../../shared/simulation/schemas.ts";
 import type { Visit } from "../../shared/simulation/types.ts";
 import { StatesError } from "../../shared/workflows/local-runner.ts";
@@ -86,6 +87,30 @@ describe("a simulated day (offline engine)", () => {
     expect(
       (await repo.agent(id, someone.agent_id)).memory.some((m) => m.text.includes(someone.store_name)),
     ).toBe(true);
+  });
+
+  it("keeps the daily floating population: who left one day may be sampled again the next", async () => {
+    const t = await setup();
+    const days = 4;
+    const meta = await t.run({ days, seed: 11, agents: 160 });
+    expect(meta.status).toBe("completed");
+    const personas = [...t.steps.personaSet(160).values()];
+    const floating = personas.filter((p) => p.type === "floating");
+    const sampled = Math.round(floating.length * DAILY_FLOATING_SHARE);
+    const activeByDay = Array.from({ length: days }, () => new Set<string>());
+    const leftByDay = Array.from({ length: days }, () => new Set<string>());
+    for (const p of floating) {
+      const { memory, leftAt } = await t.repo.agent(meta.id, p.id);
+      for (const m of memory) activeByDay[m.day - 1]!.add(p.id);
+      if (leftAt) leftByDay[Number(leftAt.slice(1, 3)) - 1]!.add(p.id);
+    }
+    // every visitor of the day's sample acts at least at their entry slot, every day
+    expect(activeByDay.map((s) => s.size)).toEqual(Array(days).fill(sampled));
+    // and some of those who left on an earlier day are back on a later one
+    const back = [...leftByDay.slice(0, -1).flatMap((s) => [...s])].some((id) =>
+      activeByDay.slice(1).some((s) => s.has(id)),
+    );
+    expect(back).toBe(true);
   });
 
   it("is deterministic for a seed", async () => {
