@@ -91,6 +91,10 @@ export const ConfigSchema = z
     SIM_STORE: z.enum(["disk", "memory"]).default("disk"),
     /** agent-days one caller may start per UTC day (a 160-agent, 7-day simulation is 1,120) */
     SIM_MAX_AGENT_DAYS_PER_CALLER: int(1, 1_000_000, 10_000),
+    /** above this share of llm_failed turns a run ends completed_with_failures */
+    SIM_FAILED_TURNS_THRESHOLD: z.coerce.number().min(0).max(1).default(0.05),
+    /** 004 waits 0.5 s after each LLM call, inside the semaphore */
+    SIM_RATE_DELAY_MS: int(0, 60_000, 500),
 
     // -- AWS wiring (set by the stack) and local stand-ins
     SECRETS_ARN: optionalText,
@@ -194,6 +198,10 @@ export interface Config {
     /** local runs: dynalite on disk under DATA_DIR/dynamodb (survives a restart), or in memory */
     store: RawConfig["SIM_STORE"];
     maxAgentDaysPerCaller: number;
+    /** above this share of llm_failed turns a run ends completed_with_failures */
+    failedTurnsThreshold: number;
+    /** 004's wait after each LLM call, inside the semaphore */
+    rateDelayMs: number;
   };
   aws: {
     secretsArn?: string;
@@ -276,6 +284,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxConcurrentLlmCalls: e.SIM_MAX_CONCURRENT_LLM_CALLS,
       store: e.SIM_STORE,
       maxAgentDaysPerCaller: e.SIM_MAX_AGENT_DAYS_PER_CALLER,
+      failedTurnsThreshold: e.SIM_FAILED_TURNS_THRESHOLD,
+      rateDelayMs: e.SIM_RATE_DELAY_MS,
     },
     aws: {
       secretsArn: e.SECRETS_ARN,

@@ -33,6 +33,8 @@ function describeIssues(error: z.ZodError): string {
 /** A call with less time than this left is not sent (it could not finish). */
 const MIN_CALL_MS = 500;
 
+const oneCall: TokenUsage = { calls: 1, inputTokens: 0, outputTokens: 0 };
+
 export class AnthropicLlm implements LlmPort {
   readonly name = "anthropic";
   readonly models: { fast: string; smart: string };
@@ -80,10 +82,12 @@ export class AnthropicLlm implements LlmPort {
           err instanceof Anthropic.APIConnectionTimeoutError
             ? "timed out"
             : `failed (${status ?? "network"})`;
-        throw new LlmUnavailableError(`Anthropic request ${kind}`, status, usage);
+        // a request that was sent counts, answered or not (a 429 is a request the provider bills against
+        // the rate limit)
+        throw new LlmUnavailableError(`Anthropic request ${kind}`, status, addUsage(usage, oneCall));
       }
       usage = addUsage(usage, {
-        calls: 1,
+        ...oneCall,
         inputTokens: response.usage?.input_tokens ?? 0,
         outputTokens: response.usage?.output_tokens ?? 0,
       });

@@ -32,6 +32,15 @@ export interface AgentTurn {
   seed: number;
 }
 
+/**
+ * The next actions offered after a visit. 004's 야식 slot (22:00) is 식당 + 주점, 카페 제외: step 5
+ * offers no 카페_가기 there, to either engine, so a café visit can never follow at 22:00.
+ */
+export function actionsFor(persona: Persona, slot: TimeSlot): readonly string[] {
+  const all = persona.type === "resident" ? RESIDENT_ACTIONS : FLOATING_ACTIONS;
+  return TIME_SLOT_CATEGORIES[slot].includes("카페") ? all : all.filter((a) => a !== "카페_가기");
+}
+
 /** Today's meals and the last experiences before today, as the prompts' memory_context. */
 export function memoryContext(memory: MemoryEntry[], day: number): string {
   const today = memory.filter((m) => m.day === day).map((m) => `- 오늘 ${m.time_slot}: ${m.text}`);
@@ -91,27 +100,33 @@ export async function processDecision(turn: AgentTurn): Promise<DecisionResult &
     steps.step2 = s2;
     ctx.aggregates = await turn.aggregates;
 
-    const actions = persona.type === "resident" ? RESIDENT_ACTIONS : FLOATING_ACTIONS;
+    const actions = actionsFor(persona, slot);
     let category = s2.category;
     let nextAction: string | null = null;
     let firstReason: string | null = null;
     for (let round = 0; round < MAX_VISIT_LOOP; round++) {
       const candidates = searchRankedStores(rng, turn.stores, persona, category, ctx.aggregates);
       const s3 = candidates.length ? await engine.step3(ctx, category, candidates) : null;
-      const store = s3 ? findStore(candidates, s3.store_name) : undefined;
-      if (!store) {
-        // 004: no store → stay_home (not an error); a later round just ends the loop
-        if (round === 0)
-          return {
-            ...base,
-            decision: "stay_home",
-            reason: s3 ? `"${s3.store_name}" is not among the candidates` : `no ${category} store nearby`,
-            usage: ctx.usage,
-          };
+      if (!s3) {
+        // 004: no store nearby → stay_home (not an error); a later round just ends the loop
+        const reason = `no ${category} store nearby`;
+        if (round === 0) {
+          steps.step3 = { store_name: null, reason };
+          return { ...base, decision: "stay_home", reason, usage: ctx.usage };
+        }
         break;
       }
+      // each round's steps are kept as they are decided: a failure later in the turn keeps them
+      const record: Record<string, unknown> = round === 0 ? steps : {};
+      if (round > 0) steps[`loop${round + 1}`] = record;
+      record.step3 = s3;
+      // the engines answer from the candidates (the LLM's schema lists them); anything else breaks
+      // the rules and fails the step instead of passing for a decision
+      const store = findStore(candidates, s3.store_name);
+      if (!store) throw new Error(`step3: "${s3.store_name}" is not among the candidates`);
       const perspective = pick(rng, PERSPECTIVES);
       const s4 = await engine.step4(ctx, store, perspective);
+      record.step4 = s4;
       const visit: Visit = {
         visit_id: `${persona.id}#d${day}#${slot}#${round + 1}`,
         agent_id: persona.id,
@@ -127,13 +142,9 @@ export async function processDecision(turn: AgentTurn): Promise<DecisionResult &
         perspective,
       };
       ctx.session.push(visit);
+      if (round === 0) firstReason = s3.reason;
       const s5 = await engine.step5(ctx, actions);
-      if (round === 0) {
-        Object.assign(steps, { step3: s3, step4: s4, step5: s5 });
-        firstReason = s3!.reason;
-      } else {
-        steps[`loop${round + 1}`] = { step3: s3, step4: s4, step5: s5 };
-      }
+      record.step5 = s5;
       nextAction = s5.action;
       if (!(STORE_VISIT_ACTIONS as readonly string[]).includes(s5.action)) break;
       category = "카페"; // 004: 카페_가기 → step 3 among the cafés
@@ -152,13 +163,22 @@ export async function processDecision(turn: AgentTurn): Promise<DecisionResult &
       usage: ctx.usage,
     };
   } catch (err) {
-    // a half-finished turn records no visit: its rating would count for a decision that failed
-    return {
-      ...base,
-      decision: "llm_failed",
-      reason: null,
-      error: err instanceof Error ? err.message : String(err),
-      usage: ctx.usage,
-    };
+    const error = err instanceof Error ? err.message : String(err);
+    // what earlier steps decided stands: a store visited and rated (step 4) is a visit even when a
+    // later step failed; only a turn with no rated visit failed as a whole
+    const first = ctx.session[0];
+    if (first)
+      return {
+        ...base,
+        decision: "visit",
+        visited_store: first.store_name,
+        visited_category: first.category,
+        ratings: aspectRatings(first),
+        reason: null,
+        visits: ctx.session,
+        error,
+        usage: ctx.usage,
+      };
+    return { ...base, decision: "llm_failed", reason: null, error, usage: ctx.usage };
   }
 }

@@ -146,12 +146,14 @@ export class SimulationRepository {
           Key: { pk: this.pk(id), sk: "META" },
           UpdateExpression: "SET #o = :to, updatedAt = :t",
           ConditionExpression:
-            "attribute_exists(pk) AND #s <> :done AND " + (from ? "#o = :from" : "attribute_not_exists(#o)"),
+            "attribute_exists(pk) AND #s <> :done AND #s <> :doneWithFailures AND " +
+            (from ? "#o = :from" : "attribute_not_exists(#o)"),
           ExpressionAttributeNames: { "#o": "owner", "#s": "status" },
           ExpressionAttributeValues: {
             ":to": to,
             ":t": this.now(),
             ":done": "completed",
+            ":doneWithFailures": "completed_with_failures",
             ...(from ? { ":from": from } : {}),
           },
         }),

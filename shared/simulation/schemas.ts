@@ -24,7 +24,14 @@ export const SimulationId = z
   .string()
   .regex(/^[\w-]{1,80}$/, "not a simulation id (letters, digits, - and _; at most 80)");
 
-export const SimulationStatus = z.enum(["pending", "running", "completed", "failed"]);
+/**
+ * completed: every slot ran and (almost) every turn was decided; completed_with_failures: every slot
+ * ran but more than SIM_FAILED_TURNS_THRESHOLD of the turns are llm_failed; failed: the execution
+ * stopped (resumable), or not one turn was decided.
+ */
+export const SimulationStatus = z.enum(["pending", "running", "completed", "completed_with_failures", "failed"]);
+/** A simulation in one of these states has run all its slots: resuming it is refused. */
+export const FINISHED: readonly SimulationStatus[] = ["completed", "completed_with_failures"];
 export type SimulationStatus = z.infer<typeof SimulationStatus>;
 
 export const SimulationParams = z.object({

@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import type { Workflows } from "../workflows/port.ts";
 import { buildReport, type SimulationReport } from "./report.ts";
 import type { SimulationRepository } from "./repository.ts";
-import type { SimulationMeta, SimulationRequest } from "./schemas.ts";
+import { FINISHED, type SimulationMeta, type SimulationRequest } from "./schemas.ts";
 import type { SimulationSteps } from "./steps.ts";
 import type { StoreAggregate, Visit } from "./types.ts";
 
@@ -71,7 +71,8 @@ export class SimulationService {
   async resume(id: string): Promise<{ id: string } | null> {
     const meta = await this.o.repo.get(id);
     if (!meta) return null;
-    if (meta.status === "completed") throw new SimulationConflict("completed", "the simulation is completed");
+    if (FINISHED.includes(meta.status))
+      throw new SimulationConflict("completed", `the simulation is ${meta.status.replaceAll("_", " ")}`);
     if (meta.owner && (await this.o.workflows.isRunning("simulation", meta.owner)))
       throw new SimulationConflict("running", "the simulation is running; resume it once it has stopped");
     const run = Number(/-run(\d+)$/.exec(meta.owner ?? "")?.[1] ?? 0) + 1;

@@ -10,12 +10,13 @@ import { LlmEngine } from "./engines/llm.ts";
 import { LlmCaller } from "./engines/llm-gate.ts";
 import { OfflineEngine } from "./engines/offline.ts";
 import { activeToday, hasArrived, personasFor } from "./personas.ts";
-import { slotKey, type SimulationRepository } from "./repository.ts";
+import { MAX_ERROR_CHARS, slotKey, type SimulationRepository } from "./repository.ts";
 import {
   AgentSummary,
   LeaseLostError,
   SimulationRequest,
   type SimulationParams,
+  type SimulationStatus,
   type AgentItem,
   type SimulationMeta,
   type SlotInput,
@@ -38,6 +39,30 @@ export interface SimulationDeps {
   personas?: Persona[];
   /** the cap of a simulation whose request does not set one (SIM_MAX_CONCURRENT_LLM_CALLS) */
   defaultMaxConcurrentLlmCalls?: number;
+  /** 004's wait after each LLM call, inside the semaphore (SIM_RATE_DELAY_MS) */
+  rateDelayMs?: number;
+  /** the share of llm_failed turns above which a run ends completed_with_failures (SIM_FAILED_TURNS_THRESHOLD) */
+  failedTurnsThreshold?: number;
+}
+
+/**
+ * How a simulation that ran all its slots ended, from its decision counts: a run where no turn was
+ * decided did not happen (failed), one with more failed turns than the threshold says so.
+ */
+export function endState(
+  decisions: Record<string, number>,
+  threshold: number,
+): { status: SimulationStatus; error?: string } {
+  const turns = decisions.agent_turns ?? 0;
+  const failed = decisions.llm_failed ?? 0;
+  if (turns > 0 && failed === turns)
+    return { status: "failed", error: `every agent turn failed (${failed} llm_failed)` };
+  if (turns > 0 && failed / turns > threshold)
+    return {
+      status: "completed_with_failures",
+      error: `${failed} of ${turns} agent turns failed (llm_failed), more than ${Math.round(threshold * 100)} %`,
+    };
+  return { status: "completed" };
 }
 
 /** Every slot of a simulation of `days` days, in order, each knowing the slot before it. */
@@ -97,6 +122,7 @@ export class SimulationSteps {
         new LlmCaller(llm, {
           maxConcurrent: meta.maxConcurrentLlmCalls,
           backoffUnitMs: this.deps.backoffUnitMs,
+          rateDelayMs: this.deps.rateDelayMs,
         }),
       );
       this.gates.set(meta.id, engine);
@@ -284,7 +310,8 @@ export class SimulationSteps {
       llmCalls: result.usage.calls,
       inputTokens: result.usage.inputTokens,
       outputTokens: result.usage.outputTokens,
-      ...(result.error ? { error: result.error } : {}),
+      // a summary travels through the slot's state (256 KB for every agent of the slot): the cause is cut
+      ...(result.error ? { error: result.error.slice(0, MAX_ERROR_CHARS) } : {}),
     };
     const won = await this.deps.repo.recordAgentSlot(
       item.simulationId,
@@ -318,13 +345,14 @@ export class SimulationSteps {
     return { simulationId: input.simulationId, slot: input.slot.key, ...counts };
   }
 
-  /** The last slot's ratings reach the aggregates; the simulation is done. */
+  /** The last slot's ratings reach the aggregates; the simulation ends in the state its turns earned. */
   async finalize(input: z.infer<typeof FinalizeInput>) {
-    await this.owned(input.simulationId, input.execution);
+    const meta = await this.owned(input.simulationId, input.execution);
     await this.deps.repo.flushSlot(input.simulationId, input.lastKey);
-    await this.deps.repo.setStatus(input.simulationId, input.execution, "completed");
+    const end = endState(meta.decisions, this.deps.failedTurnsThreshold ?? 0.05);
+    await this.deps.repo.setStatus(input.simulationId, input.execution, end.status, end.error);
     this.forget(input.simulationId);
-    return { simulationId: input.simulationId, status: "completed" as const };
+    return { simulationId: input.simulationId, status: end.status };
   }
 
   /** Records why the execution stopped (only if it still owns the simulation); it can be resumed. */

@@ -27,6 +27,8 @@ export const simulationSteps = (rt: Runtime) =>
           ? loadPersonas(rt.config.simulation.personasFile)
           : undefined,
         defaultMaxConcurrentLlmCalls: rt.config.simulation.maxConcurrentLlmCalls,
+        failedTurnsThreshold: rt.config.simulation.failedTurnsThreshold,
+        rateDelayMs: rt.config.simulation.rateDelayMs,
       }),
   );
 

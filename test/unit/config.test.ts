@@ -17,6 +17,8 @@ describe("loadConfig", () => {
       personasFile: undefined,
       store: "disk",
       maxAgentDaysPerCaller: 10_000,
+      failedTurnsThreshold: 0.05,
+      rateDelayMs: 500,
     });
     expect(c.api).toEqual({ keys: [], budgetMs: 25_000 });
     expect(c.host).toBe("127.0.0.1");

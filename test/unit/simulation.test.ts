@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { haversine } from "../../shared/geo/haversine.ts";
 import { LlmUnavailableError, LlmOutputError, noUsage } from "../../shared/llm/port.ts";
-import { aspectRatings, memoryContext, processDecision } from "../../shared/simulation/agent.ts";
+import { actionsFor, aspectRatings, memoryContext, processDecision } from "../../shared/simulation/agent.ts";
 import type { DecisionEngine } from "../../shared/simulation/engines/engine.ts";
 import { LlmCaller } from "../../shared/simulation/engines/llm-gate.ts";
 import { OfflineEngine } from "../../shared/simulation/engines/offline.ts";
@@ -156,14 +156,21 @@ describe("processDecision", () => {
     expect(Object.keys(r.steps)).toEqual(["step1", "step2", "step3", "step4", "step5", "loop2", "loop3"]);
   });
 
-  it("no store among the candidates → stay_home, not an error", async () => {
+  it("a store that is not among the candidates breaks the rules: the step fails, it is not a stay_home", async () => {
     const r = await processDecision(
       turn({ ...eating, step3: async () => ({ store_name: "없는 가게", reason: "" }) }),
     );
-    expect(r).toMatchObject({ decision: "stay_home", error: null, visits: [] });
+    expect(r).toMatchObject({ decision: "llm_failed", visits: [] });
+    expect(r.error).toMatch(/not among the candidates/);
   });
 
-  it("a failing step → llm_failed with the error, and no half-recorded visit", async () => {
+  it("no candidate store at all → stay_home with step 3 kept, not an error", async () => {
+    const r = await processDecision({ ...turn(eating), stores: [] });
+    expect(r).toMatchObject({ decision: "stay_home", error: null, visits: [] });
+    expect(r.steps.step3).toMatchObject({ store_name: null });
+  });
+
+  it("a step failing after a rating keeps the rated visit and what the earlier steps decided", async () => {
     const r = await processDecision(
       turn({
         ...eating,
@@ -172,11 +179,32 @@ describe("processDecision", () => {
         },
       }),
     );
+    expect(r).toMatchObject({ decision: "visit", error: "step5: LLM call failed after retries (429)" });
+    expect(r.visits).toHaveLength(1);
+    expect(Object.keys(r.steps)).toEqual(["step1", "step2", "step3", "step4"]);
+  });
+
+  it("a step failing before any rating → llm_failed with the error, and no visit", async () => {
+    const r = await processDecision(
+      turn({
+        ...eating,
+        step4: async () => {
+          throw new Error("step4: LLM call failed after retries (429)");
+        },
+      }),
+    );
     expect(r).toMatchObject({
       decision: "llm_failed",
-      error: "step5: LLM call failed after retries (429)",
+      error: "step4: LLM call failed after retries (429)",
       visits: [],
     });
+  });
+
+  it("at 22:00 step 5 offers no 카페_가기 (004's 야식: 식당 + 주점, 카페 제외), to either engine", () => {
+    for (const p of [floating, resident]) {
+      expect(actionsFor(p, "22:00")).not.toContain("카페_가기");
+      expect(actionsFor(p, "18:00")).toContain("카페_가기");
+    }
   });
 
   it("leaving Mangwon-dong marks a floating agent as gone", async () => {

@@ -313,7 +313,7 @@ export class SimulationView {
       if (this.watching !== watch) return;
       this.status.clear();
       this.showProgress(s);
-      if (s.status === "completed" || s.status === "failed") {
+      if (s.status !== "pending" && s.status !== "running") {
         await this.loadReport(id, watch);
         return;
       }

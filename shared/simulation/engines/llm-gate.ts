@@ -1,5 +1,6 @@
 // 004's rate-limit control: every LLM call of a simulation goes through one gate — at most N calls in
-// flight (the semaphore), 3 tries, a 429 waits (attempt + 1) × 10 s outside the gate.
+// flight (the semaphore), each holding its slot for 004's rate delay after it answers, 3 tries, a 429
+// waits (attempt + 1) × 10 s outside the gate.
 import { Semaphore } from "../../concurrency.ts";
 import { LlmUnavailableError, addUsage, type LlmPort, type TokenUsage } from "../../llm/port.ts";
 
@@ -22,6 +23,8 @@ export interface LlmCallerOptions {
   tries?: number;
   /** 004: 429 → wait (attempt + 1) × 10 s */
   backoffUnitMs?: number;
+  /** 004: asyncio.sleep(0.5) after each call, inside the semaphore */
+  rateDelayMs?: number;
   sleep?: (ms: number) => Promise<void>;
 }
 
@@ -46,7 +49,13 @@ export class LlmCaller {
     let last: unknown;
     for (let attempt = 0; attempt < tries; attempt++) {
       try {
-        const out = await this.gate.use(run);
+        const out = await this.gate.use(async () => {
+          try {
+            return await run();
+          } finally {
+            if (this.opts.rateDelayMs) await sleep(this.opts.rateDelayMs);
+          }
+        });
         Object.assign(usage, addUsage(usage, out.usage));
         return out.value;
       } catch (err) {

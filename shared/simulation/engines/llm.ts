@@ -1,5 +1,8 @@
 // The LLM engine: each step's Korean prompt file filled with the persona, slot, memory and store cards,
-// answered through the simulation's gate and checked by the step's schema.
+// answered through the simulation's gate and checked by the step's schema. What the rules allow in this
+// turn (the slot's categories, the candidate stores, the agent's actions) is an enum in that schema: the
+// model is constrained to it, and an answer outside it is retried with the reason like a malformed one.
+import { z } from "zod";
 import type { LlmPort } from "../../llm/port.ts";
 import { prompt } from "../prompts.ts";
 import { storeCard } from "../ranking.ts";
@@ -15,7 +18,10 @@ import {
   type Store,
 } from "../types.ts";
 import { VOICE, type DecisionEngine, type StepContext } from "./engine.ts";
-import { LlmCallFailedError, type LlmCaller } from "./llm-gate.ts";
+import type { LlmCaller } from "./llm-gate.ts";
+
+/** A non-empty list of allowed answers as a zod enum (the JSON schema the model is held to). */
+const oneOf = (values: readonly string[]) => z.enum(values as [string, ...string[]]);
 
 function personaText(p: Persona): string {
   return [
@@ -67,7 +73,7 @@ export class LlmEngine implements DecisionEngine {
     return this.ask(
       c,
       "step2",
-      Step2,
+      Step2.extend({ category: oneOf(categories) }),
       prompt("step2_category", { ...this.base(c), categories: categories.join(", ") }),
     );
   }
@@ -77,7 +83,7 @@ export class LlmEngine implements DecisionEngine {
     return this.ask(
       c,
       "step3",
-      Step3,
+      Step3.extend({ store_name: oneOf(candidates.map((s) => s.name)) }),
       prompt("step3_store", { ...this.base(c), category, store_cards: cards }),
     );
   }
@@ -100,10 +106,10 @@ export class LlmEngine implements DecisionEngine {
     const next = TIME_SLOTS[TIME_SLOTS.indexOf(c.slot) + 1] ?? "다음 날 07:00";
     const session =
       c.session.map((v) => `- ${v.store_name}(${v.category}) ${v.rating}점`).join("\n") || "(없음)";
-    const out = await this.ask(
+    return this.ask(
       c,
       "step5",
-      Step5,
+      Step5.extend({ action: oneOf(actions) }),
       prompt("step5_next_action", {
         ...this.base(c),
         next_slot: next,
@@ -114,12 +120,5 @@ export class LlmEngine implements DecisionEngine {
           : "",
       }),
     );
-    // the model may only pick from this agent's action set
-    if (!actions.includes(out.action))
-      throw new LlmCallFailedError(
-        "step5",
-        new Error(`"${out.action}" is not an action for ${c.persona.type} agents`),
-      );
-    return out;
   }
 }
