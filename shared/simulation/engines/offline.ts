@@ -1,5 +1,6 @@
 // The offline engine: with no LLM key, a seeded stochastic policy answers every step of 004 with the
 // same schemas, from the persona, the time slot, price, distance and the agents' ratings.
+import { josa } from "es-hangul";
 import { haversine } from "../../geo/haversine.ts";
 import { pick, weightedPick } from "../../random.ts";
 import { storeScore } from "../ranking.ts";
@@ -32,10 +33,21 @@ function quality(store: Store): number {
   return 2.6 + ((h % 1000) / 1000) * 2; // 2.6 … 4.6
 }
 
-const COMMENTS: Record<"young" | "y" | "x" | "s", Record<"good" | "ok" | "bad", string[]>> = {
+/**
+ * A comment template's words: `{name}` is the word, `{name|이/가}` the word with the particle its final
+ * consonant takes (es-hangul's josa), so "서비스가" and "맛이" both come out right.
+ */
+export function fillTemplate(template: string, words: Record<string, string>): string {
+  return template.replace(/\{(\w+)(?:\|([^}]+))?\}/g, (_, name: string, particle?: string) => {
+    const word = words[name] ?? "";
+    return particle ? josa(word, particle as Parameters<typeof josa>[1]) : word;
+  });
+}
+
+export const COMMENTS: Record<"young" | "y" | "x" | "s", Record<"good" | "ok" | "bad", string[]>> = {
   young: {
     good: ["{store} 존나 개꿀맛ㅋㅋ {aspect} 미쳤음 😋", "여기 {aspect} 찐이다ㅋㅋ 재방문각 🔥"],
-    ok: ["{store} 그냥저냥ㅋ {aspect}은 무난", "나쁘진 않은데 굳이? ㅋ"],
+    ok: ["{store} 그냥저냥ㅋ {aspect|은/는} 무난", "나쁘진 않은데 굳이? ㅋ"],
     bad: ["{aspect} 실화냐ㅋㅋ 비추 😑", "{store} 다시는 안 감ㅋ"],
   },
   y: {
@@ -43,27 +55,33 @@ const COMMENTS: Record<"young" | "y" | "x" | "s", Record<"good" | "ok" | "bad", 
       "{store}, {aspect} 면에서 만족스러웠어요. 망원동 가면 추천합니다.",
       "{aspect} 좋고 분위기도 트렌디해요. 저장각!",
     ],
-    ok: ["{aspect}은 평범한 편이에요. 동네 한 끼로는 괜찮아요.", "무난한 곳, 특별함은 조금 아쉬워요."],
+    ok: ["{aspect|은/는} 평범한 편이에요. 동네 한 끼로는 괜찮아요.", "무난한 곳, 특별함은 조금 아쉬워요."],
     bad: [
-      "{aspect}이 기대 이하였어요. 가격 대비 아쉬움.",
-      "정보 공유: {store}는 {aspect} 때문에 비추천합니다.",
+      "{aspect|이/가} 기대 이하였어요. 가격 대비 아쉬움.",
+      "정보 공유: {store|은/는} {aspect} 때문에 비추천합니다.",
     ],
   },
   x: {
-    good: ["{aspect}이 좋았습니다. 다음에도 찾겠습니다.", "{store}, 기본에 충실하고 {aspect}이 훌륭합니다."],
-    ok: ["전반적으로 무난했습니다. {aspect}은 보통입니다.", "평범한 편입니다. 재방문은 고민해 보겠습니다."],
-    bad: ["{aspect} 면에서 개선이 필요해 보입니다.", "기대에 못 미쳤습니다. {aspect}이 아쉽습니다."],
+    good: [
+      "{aspect|이/가} 좋았습니다. 다음에도 찾겠습니다.",
+      "{store}, 기본에 충실하고 {aspect|이/가} 훌륭합니다.",
+    ],
+    ok: [
+      "전반적으로 무난했습니다. {aspect|은/는} 보통입니다.",
+      "평범한 편입니다. 재방문은 고민해 보겠습니다.",
+    ],
+    bad: ["{aspect} 면에서 개선이 필요해 보입니다.", "기대에 못 미쳤습니다. {aspect|이/가} 아쉽습니다."],
   },
   s: {
     good: [
-      "{aspect}이 참 좋아서 오랜만에 기분 좋게 먹었소. {store}, 또 오겠소.",
-      "정성이 느껴지는 집이오. {aspect}이 훌륭하오.",
+      "{aspect|이/가} 참 좋아서 오랜만에 기분 좋게 먹었소. {store}, 또 오겠소.",
+      "정성이 느껴지는 집이오. {aspect|이/가} 훌륭하오.",
     ],
-    ok: ["먹을 만했소. {aspect}은 그저 그렇소.", "보통이오. 값은 적당하오."],
-    bad: ["{aspect}이 영 아니었소. 다시 오긴 어렵겠소.", "젊은 사람들 입맛인지 나와는 안 맞소."],
+    ok: ["먹을 만했소. {aspect|은/는} 그저 그렇소.", "보통이오. 값은 적당하오."],
+    bad: ["{aspect|이/가} 영 아니었소. 다시 오긴 어렵겠소.", "젊은 사람들 입맛인지 나와는 안 맞소."],
   },
 };
-const ASPECT_WORD: Record<string, string> = {
+export const ASPECT_WORD: Record<string, string> = {
   "맛/퀄리티": "맛",
   가성비: "가성비",
   "매장 분위기/인테리어": "분위기",
@@ -103,8 +121,8 @@ export class OfflineEngine implements DecisionEngine {
     return {
       category,
       reason: c.persona.preferred_categories.includes(category)
-        ? `${category}을(를) 좋아한다`
-        : `오늘은 ${category}이(가) 당긴다`,
+        ? `${josa(category, "을/를")} 좋아한다`
+        : `오늘은 ${josa(category, "이/가")} 당긴다`,
     };
   }
 
@@ -114,7 +132,7 @@ export class OfflineEngine implements DecisionEngine {
       const near = from ? Math.exp(-haversine(from, s) / 1500) : 1;
       return Math.exp(storeScore(s, c.persona, c.aggregates[s.store_id]) / 0.5) * (0.5 + near);
     });
-    return { store_name: store.name, reason: `평점과 가격을 보고 ${store.name}을(를) 골랐다` };
+    return { store_name: store.name, reason: `평점과 가격을 보고 ${josa(store.name, "을/를")} 골랐다` };
   }
 
   async step4(c: StepContext, store: Store, perspective: string): Promise<Step4> {
@@ -129,9 +147,10 @@ export class OfflineEngine implements DecisionEngine {
     const tone = rating >= 4 ? "good" : rating === 3 ? "ok" : "bad";
     const g = c.persona.generation;
     const voice = g === "Z1" || g === "Z2" ? "young" : g === "Y" ? "y" : g === "X" ? "x" : "s";
-    const comment = pick(c.rng, COMMENTS[voice][tone])
-      .replaceAll("{store}", store.name)
-      .replaceAll("{aspect}", ASPECT_WORD[perspective] ?? "맛");
+    const comment = fillTemplate(pick(c.rng, COMMENTS[voice][tone]), {
+      store: store.name,
+      aspect: ASPECT_WORD[perspective] ?? "맛",
+    });
     return { rating, selected_tags: tags, comment };
   }
 
