@@ -28,11 +28,8 @@ describe("comment templates", () => {
     let checked = 0;
     const wrong: string[] = [];
     for (const template of templates)
-      for (const [, name, particle] of [...template.matchAll(/\{(\w+)\|([^}]+)\}/g)].map((m) => [
-        m[0],
-        m[1]!,
-        m[2]!,
-      ])) {
+      for (const m of template.matchAll(/\{(\w+)\|([^}]+)\}/g)) {
+        const [name, particle] = [m[1]!, m[2]!];
         const words = name === "store" ? stores.map((s) => s.name) : aspects;
         for (const word of words) {
           const out = fillTemplate(`{${name}|${particle}}`, { [name]: word });
