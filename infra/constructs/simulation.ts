@@ -1,5 +1,6 @@
 // The neighbourhood simulation (seed 004): its DynamoDB table, the Standard parent workflow over the
-// slots and the Standard child per slot (so no history nears 25,000 events).
+// slots and the Standard child per slot, whose Distributed Map runs each agent as a Standard child
+// execution of its own (so no history nears 25,000 events, and up to 100 agents run at once).
 import { ArnFormat, CfnElement, RemovalPolicy, Stack } from "aws-cdk-lib";
 import { AttributeType, BillingMode, Table } from "aws-cdk-lib/aws-dynamodb";
 import { PolicyStatement } from "aws-cdk-lib/aws-iam";
@@ -32,15 +33,58 @@ export class Simulation extends Construct {
     private readonly table: Table,
   ) {
     super(scope, id);
+    const stack = Stack.of(this);
     const noNested = () => {
       throw new Error("the slot workflow starts no nested workflow");
     };
-    this.slotWorkflow = stateMachine(this, "SlotWorkflow", "simulationSlot", steps, noNested);
+    // A fixed name: the slot machine's role must name the machine itself (its Distributed Map starts
+    // child executions of it), and an ARN from the name keeps the role's policy from referring to the
+    // machine that depends on it (a CloudFormation cycle).
+    const slotName = `${stack.stackName}-SimulationSlot`;
+    const arn = (resource: string, resourceName: string) =>
+      stack.formatArn({
+        service: "states",
+        resource,
+        resourceName,
+        arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+      });
+    this.slotWorkflow = stateMachine(
+      this,
+      "SlotWorkflow",
+      "simulationSlot",
+      steps,
+      noNested,
+      undefined,
+      slotName,
+    );
+    // the Distributed Map (Agents): start each agent's child execution, follow it, stop it if the slot stops
+    this.slotWorkflow.addToRolePolicy(
+      new PolicyStatement({ actions: ["states:StartExecution"], resources: [arn("stateMachine", slotName)] }),
+    );
+    this.slotWorkflow.addToRolePolicy(
+      new PolicyStatement({
+        actions: ["states:DescribeExecution", "states:StopExecution"],
+        resources: [arn("execution", `${slotName}/*`), arn("execution", `${slotName}:*`)],
+      }),
+    );
+    acknowledgeNag(
+      this.slotWorkflow,
+      {
+        rule: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:states:${shownRegion(stack)}:${shownAccount(stack)}:execution:${slotName}/*]`,
+        reason:
+          "DescribeExecution/StopExecution of the Distributed Map's child executions (one per agent), named per Map Run.",
+      },
+      {
+        rule: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:states:${shownRegion(stack)}:${shownAccount(stack)}:execution:${slotName}:*]`,
+        reason:
+          "DescribeExecution/StopExecution of this slot machine's executions, named per slot by the parent.",
+      },
+    );
+
     this.workflow = stateMachine(this, "Workflow", "simulation", steps, (key) => {
       if (key !== "simulationSlot") throw new Error(`no nested workflow ${key}`);
       return this.slotWorkflow.stateMachineArn;
     });
-    const stack = Stack.of(this);
     // RunSlot (startExecution.sync:2): start the child, follow it, and the managed rule that reports back
     this.workflow.addToRolePolicy(
       new PolicyStatement({
@@ -51,14 +95,7 @@ export class Simulation extends Construct {
     this.workflow.addToRolePolicy(
       new PolicyStatement({
         actions: ["states:DescribeExecution", "states:StopExecution"],
-        resources: [
-          stack.formatArn({
-            service: "states",
-            resource: "execution",
-            resourceName: `${this.slotWorkflow.stateMachineName}:*`,
-            arnFormat: ArnFormat.COLON_RESOURCE_NAME,
-          }),
-        ],
+        resources: [arn("execution", `${slotName}:*`)],
       }),
     );
     this.workflow.addToRolePolicy(
@@ -74,7 +111,7 @@ export class Simulation extends Construct {
       }),
     );
     acknowledgeNag(this.workflow, {
-      rule: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:states:${shownRegion(stack)}:${shownAccount(stack)}:execution:<${stack.getLogicalId(this.slotWorkflow.node.defaultChild as CfnElement)}.Name>:*]`,
+      rule: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:states:${shownRegion(stack)}:${shownAccount(stack)}:execution:${slotName}:*]`,
       reason:
         "DescribeExecution/StopExecution of the slot executions this parent starts; execution names are generated per run.",
     });

@@ -2,14 +2,16 @@
 //
 //  parent (Standard): Initialise → Slots (Map, one slot at a time) [ Flush → PrepareSlot → RunSlot →
 //                     Collect ] → Finalize; any failure → MarkFailed → Failed
-//  child  (Standard, one execution per slot): Agents (Map over the slot's agents, MaxConcurrencyPath
-//                     from PrepareSlot: the simulation's LLM cap) [ AgentTurn; a failure → AgentFailed,
-//                     an llm_failed summary, and the slot goes on ]
+//  child  (Standard, one execution per slot): Agents (a Distributed Map over the slot's agents,
+//                     MaxConcurrencyPath from PrepareSlot: the simulation's LLM cap, up to 100) [ each
+//                     agent a Standard child execution: AgentTurn; a failure → AgentFailed, an llm_failed
+//                     summary, and the slot goes on ]
 //
 // Every step is given the parent execution's name: the simulation's owner, which each step checks
 // (a step of an execution that lost the simulation fails with LeaseLost, which nothing retries).
-// One child execution per slot keeps every history small: the parent records ~25 events a slot (≈700
-// for 7 days), a child ~5 per agent (≈1,000 for 200 agents) — far below the 25,000-event cap.
+// One child execution per slot, and one per agent, keeps every history small: the parent records ~25
+// events a slot (≈700 for 7 days), a slot's execution a few Map Run events, an agent's ~10 — far below
+// the 25,000-event cap.
 import { SIMULATION_STEPS as S } from "../../functions/simulation/steps.ts";
 import { task, type ArnOf } from "./task.ts";
 
@@ -144,10 +146,24 @@ export function slotDefinition(arnOf: ArnOf) {
       [N.agents]: {
         Type: "Map",
         ItemsPath: "$.agents",
-        // PrepareSlot says how many agents may be in flight (the LLM cap, or all of them offline)
+        // PrepareSlot says how many agents may be in flight (the LLM cap, up to 100, or all of them
+        // offline). An Inline Map runs at most 40 iterations at once whatever it is told; a Distributed
+        // Map runs up to 10,000 child executions, so the cap is the one honoured. Locally
+        // aws-local-stepfunctions runs this same Map inline, with the same MaxConcurrencyPath.
         MaxConcurrencyPath: "$.agentsInFlight",
+        // Every agent's failure is caught inside its child (AgentFailed: llm_failed, and the slot goes on);
+        // a child that fails anyway met an error no Catch sees (States.DataLimitExceeded, States.Runtime):
+        // the slot fails, MarkFailed records it, and a resume runs it again (turns are idempotent). The
+        // local runner fails the Map on one failed item too: the two agree.
+        ToleratedFailurePercentage: 0,
         ItemProcessor: {
-          ProcessorConfig: { Mode: "INLINE" },
+          // STANDARD, not EXPRESS: an Express child ends at 5 minutes, and a turn may last longer — its
+          // Lambda may run 10 minutes (five steps, up to three store rounds, 429 back-off of 10–30 s a
+          // call), tried twice. Standard children also start exactly once and keep a history to read.
+          // Results stay small (an AgentSummary of ~150 bytes an agent, the Catch keeping only the
+          // error's name; 500 agents well under 256 KB), so no ResultWriter: the Map's output is the
+          // array Collect reads.
+          ProcessorConfig: { Mode: "DISTRIBUTED", ExecutionType: "STANDARD" },
           StartAt: S.agentTurn.state,
           States: {
             [S.agentTurn.state]: task(S.agentTurn, arnOf, {

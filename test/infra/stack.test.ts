@@ -27,6 +27,15 @@ const policiesOf = (logicalIdPrefix: string): Statement[] =>
     .filter(([id]) => id.startsWith(logicalIdPrefix))
     .flatMap(([, p]) => p.Properties.PolicyDocument.Statement as Statement[]);
 const actions = (statements: Statement[]) => statements.flatMap((s) => [s.Action].flat());
+/** A state machine's definition, its references (Lambda ARNs) replaced by a placeholder. */
+type Definition = { States: Record<string, Record<string, unknown>> };
+const definitionOf = (m: Record<string, unknown>): Definition => {
+  const d = (m.Properties as { DefinitionString: string | { "Fn::Join": [string, unknown[]] } })
+    .DefinitionString;
+  const text =
+    typeof d === "string" ? d : d["Fn::Join"][1].map((p) => (typeof p === "string" ? p : "REF")).join("");
+  return JSON.parse(text) as Definition;
+};
 const gatewayKey = (r: (typeof ROUTES)[number]) =>
   `${r.method.toUpperCase()} ${r.path.replace(/\{\w+\+\}/, "{proxy+}")}`;
 
@@ -67,6 +76,52 @@ describe("DongneStack", () => {
     expect(
       definitions.filter((d) => d.includes('\\"MaxConcurrencyPath\\":\\"$.agentsInFlight\\"')),
     ).toHaveLength(1);
+  });
+
+  it("runs each slot's agents as a Distributed Map of Standard child executions, so a cap of 100 LLM calls is honoured (an Inline Map stops at 40)", () => {
+    const slots = Object.entries(template.findResources("AWS::StepFunctions::StateMachine")).filter(
+      ([, m]) => "Agents" in definitionOf(m).States,
+    );
+    expect(slots).toHaveLength(1);
+    const [slotId, slot] = slots[0]!;
+    const agents = definitionOf(slot).States.Agents!;
+    expect(agents).toMatchObject({
+      Type: "Map",
+      MaxConcurrencyPath: "$.agentsInFlight",
+      ToleratedFailurePercentage: 0,
+      ItemProcessor: { ProcessorConfig: { Mode: "DISTRIBUTED", ExecutionType: "STANDARD" } },
+    });
+    expect(agents.MaxConcurrency).toBeUndefined();
+    // a failing agent is caught in its own child execution and becomes llm_failed
+    const inner = (agents.ItemProcessor as Definition).States;
+    expect(inner.AgentTurn!.Catch).toEqual([
+      { ErrorEquals: ["States.ALL"], ResultPath: "$.error", Next: "AgentFailed" },
+    ]);
+    expect(inner.AgentFailed).toMatchObject({ Type: "Pass", Parameters: { decision: "llm_failed" } });
+
+    // the slot machine's role starts, follows and stops its own children, naming the machine by its
+    // fixed name: a Ref to the machine would make a cycle (the machine depends on its role's policy)
+    const name = slot.Properties.StateMachineName as string;
+    expect(name).toBe("Dongne-SimulationSlot");
+    const own = policiesOf("SimulationSlotWorkflowRoleDefaultPolicy");
+    const resourcesOf = (action: string) =>
+      JSON.stringify(own.filter((s) => actions([s]).includes(action)).map((s) => s.Resource));
+    expect(resourcesOf("states:StartExecution")).toContain(
+      `:states:ap-northeast-2:123456789012:stateMachine:${name}"`,
+    );
+    for (const action of ["states:DescribeExecution", "states:StopExecution"])
+      expect(resourcesOf(action)).toContain(`:execution:${name}/*`);
+    expect(JSON.stringify(own)).not.toContain(slotId);
+    expect(slot.DependsOn).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^SimulationSlotWorkflowRoleDefaultPolicy/)]),
+    );
+    // the parent follows the slot execution it starts
+    const parent = JSON.stringify(
+      policiesOf("SimulationWorkflowRoleDefaultPolicy")
+        .filter((s) => actions([s]).includes("states:DescribeExecution"))
+        .map((s) => s.Resource),
+    );
+    expect(parent).toContain(`:execution:${name}:*`);
   });
 
   it("creates the keys secret as a JSON object with every key empty", () => {

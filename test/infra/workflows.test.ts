@@ -6,6 +6,7 @@ import { PLACE_SEARCH_STEPS } from "../../functions/place-search/steps.ts";
 import { innerStates, localMachineArn } from "../../infra/workflows/local-workflows.ts";
 import { ALL_STEPS, MACHINES } from "../../infra/workflows/machines.ts";
 import { planDefinition } from "../../infra/workflows/place-search.ts";
+import { SIMULATION_STATES, slotDefinition } from "../../infra/workflows/simulation.ts";
 import { localArn } from "../../infra/workflows/task.ts";
 import type { LocalWorld } from "../../functions/api/local.ts";
 import { LocalWorkflow, StatesError } from "../../shared/workflows/local-runner.ts";
@@ -135,5 +136,75 @@ describe("the route search's fan-out", () => {
       await measured.close();
     }
     expect(Math.max(...sizes)).toBeLessThan(128 * 1024);
+  });
+});
+
+describe("the simulation's per-slot fan-out (Agents)", () => {
+  const slot = slotDefinition(localArn);
+  const agents = slot.States[SIMULATION_STATES.agents];
+  const items = (n: number) =>
+    Array.from({ length: n }, (_, i) => ({
+      simulationId: "sim",
+      execution: "sim-run1",
+      agentId: `A${String(i).padStart(3, "0")}`,
+      day: 1,
+      slot: "12:00",
+      key: "d01#12:00",
+    }));
+  const summary = (agentId: string) => ({
+    agent_id: agentId,
+    decision: "stay_home",
+    visits: 0,
+    llmCalls: 1,
+    inputTokens: 900,
+    outputTokens: 60,
+  });
+
+  it("is a Distributed Map of Standard child executions (an agent's turn may outlast Express's 5 minutes), capped by the slot's MaxConcurrencyPath alone", () => {
+    expect(agents).toMatchObject({
+      Type: "Map",
+      MaxConcurrencyPath: "$.agentsInFlight",
+      ToleratedFailurePercentage: 0,
+      ItemProcessor: { ProcessorConfig: { Mode: "DISTRIBUTED", ExecutionType: "STANDARD" } },
+    });
+    expect(agents).not.toHaveProperty("MaxConcurrency");
+    expect(agents).not.toHaveProperty("ResultWriter"); // results stay small: Collect reads the array
+  });
+
+  it("runs locally from the same definition with 100 agents in flight (past an Inline Map's 40), no more", async () => {
+    let inFlight = 0;
+    let peak = 0;
+    const wf = new LocalWorkflow(slot, {
+      AgentTurn: async (i: { agentId: string }) => {
+        peak = Math.max(peak, ++inFlight);
+        await new Promise((r) => setTimeout(r, 30));
+        inFlight--;
+        return summary(i.agentId);
+      },
+    });
+    const out = await wf.run<{ agent_id: string }[]>({ agents: items(150), agentsInFlight: 100 });
+    expect(out.map((r) => r.agent_id)).toEqual(items(150).map((i) => i.agentId));
+    expect(peak).toBe(100);
+  });
+
+  it("turns every failing agent of a 500-agent slot into llm_failed, and the slot's result stays well inside 256 KB", async () => {
+    const tries = new Map<string, number>();
+    const hugeCause = JSON.stringify({ errorType: "Error", errorMessage: "x".repeat(20_000), trace: [] });
+    const wf = new LocalWorkflow(slot, {
+      AgentTurn: (i: { agentId: string }) => {
+        tries.set(i.agentId, (tries.get(i.agentId) ?? 0) + 1);
+        throw new StatesError("Lambda.Unknown", hugeCause);
+      },
+    });
+    const out = await wf.run<{ decision: string; error: string }[]>({
+      agents: items(500),
+      agentsInFlight: 100,
+    });
+    expect(out).toHaveLength(500);
+    expect(new Set(out.map((r) => `${r.decision} ${r.error}`))).toEqual(
+      new Set(["llm_failed Lambda.Unknown"]),
+    );
+    expect([...tries.values()].every((n) => n === 2)).toBe(true); // tried again once, then caught
+    expect(Buffer.byteLength(JSON.stringify(out))).toBeLessThan(128 * 1024);
   });
 });
