@@ -1,6 +1,7 @@
 // 004's process_decision: step 1 (eat in Mangwon?), step 2 (category), then up to three rounds of
 // step 3 (store) → step 4 (rating) → step 5 (next action), looping while step 5 is a store visit.
 import { noUsage, type TokenUsage } from "../llm/port.ts";
+import type { DayInfo } from "./calendar.ts";
 import type { DecisionEngine, StepContext } from "./engines/engine.ts";
 import { searchRankedStores } from "./ranking.ts";
 import { pick, rngFor } from "../random.ts";
@@ -22,6 +23,8 @@ import {
 
 export interface AgentTurn {
   persona: Persona;
+  /** the day's date, weekday and holiday */
+  calendar?: DayInfo;
   day: number;
   slot: TimeSlot;
   stores: readonly Store[];
@@ -70,6 +73,7 @@ export async function processDecision(turn: AgentTurn): Promise<DecisionResult &
   const ctx: StepContext = {
     persona,
     day,
+    calendar: turn.calendar,
     slot,
     memory: memoryContext(turn.memory, day),
     aggregates: {}, // set before step 3

@@ -16,6 +16,8 @@ export const SimulationRequest = z.object({
   seed: wholeNumber(0, 2 ** 31 - 1, "must be 0 or more"),
   agents: wholeNumber(1, 500).optional(),
   maxConcurrentLlmCalls: wholeNumber(1, 100).optional(),
+  /** day 1's date (YYYY-MM-DD); today in Korea when absent */
+  startDate: z.iso.date("must be a date (YYYY-MM-DD)").optional(),
 });
 export type SimulationRequest = z.infer<typeof SimulationRequest>;
 
@@ -29,7 +31,13 @@ export const SimulationId = z
  * ran but more than SIM_FAILED_TURNS_THRESHOLD of the turns are llm_failed; failed: the execution
  * stopped (resumable), or not one turn was decided.
  */
-export const SimulationStatus = z.enum(["pending", "running", "completed", "completed_with_failures", "failed"]);
+export const SimulationStatus = z.enum([
+  "pending",
+  "running",
+  "completed",
+  "completed_with_failures",
+  "failed",
+]);
 /** A simulation in one of these states has run all its slots: resuming it is refused. */
 export const FINISHED: readonly SimulationStatus[] = ["completed", "completed_with_failures"];
 export type SimulationStatus = z.infer<typeof SimulationStatus>;
@@ -42,6 +50,8 @@ export const SimulationParams = z.object({
   /** decided once, where the keys are (the API), and the same in every step */
   engine: z.enum(["llm", "offline"]),
   totalSlots: z.number().int(),
+  /** day 1's date; absent on records made before simulations had dates (no calendar then) */
+  startDate: z.string().optional(),
 });
 export type SimulationParams = z.infer<typeof SimulationParams>;
 

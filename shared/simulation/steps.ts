@@ -5,6 +5,7 @@
 import type { LlmPort } from "../llm/port.ts";
 import type { Place } from "../place-search/place.ts";
 import { processDecision } from "./agent.ts";
+import { dayInfo, startDateToday } from "./calendar.ts";
 import type { DecisionEngine } from "./engines/engine.ts";
 import { LlmEngine } from "./engines/llm.ts";
 import { LlmCaller } from "./engines/llm-gate.ts";
@@ -191,6 +192,7 @@ export class SimulationSteps {
       maxConcurrentLlmCalls: request.maxConcurrentLlmCalls ?? defaultCap,
       engine,
       totalSlots: allSlots(request.days).length,
+      startDate: request.startDate ?? startDateToday(),
     };
   }
 
@@ -283,6 +285,7 @@ export class SimulationSteps {
     if (state.lastTurn?.key === item.key) return (await committed())!;
     const result = await processDecision({
       persona,
+      calendar: meta.startDate ? await dayInfo(meta.startDate, item.day) : undefined,
       day: item.day,
       slot: item.slot,
       stores: this.stores(),

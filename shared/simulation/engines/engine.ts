@@ -3,6 +3,7 @@
 // stochastic policy over the persona, time slot, price, distance and agent ratings.
 import type { TokenUsage } from "../../llm/port.ts";
 import type { Rng } from "../../random.ts";
+import type { DayInfo } from "../calendar.ts";
 import type {
   Persona,
   Step1,
@@ -19,6 +20,8 @@ import type {
 export interface StepContext {
   persona: Persona;
   day: number;
+  /** the day's date, weekday and holiday (absent for simulations made before they had dates) */
+  calendar?: DayInfo;
   slot: TimeSlot;
   memory: string;
   aggregates: Record<string, StoreAggregate>;

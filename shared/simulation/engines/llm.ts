@@ -4,6 +4,7 @@
 // model is constrained to it, and an answer outside it is retried with the reason like a malformed one.
 import { z } from "zod";
 import type { LlmPort } from "../../llm/port.ts";
+import { dayLabel } from "../calendar.ts";
 import { prompt } from "../prompts.ts";
 import { storeCard } from "../ranking.ts";
 import {
@@ -58,7 +59,7 @@ export class LlmEngine implements DecisionEngine {
   private base(c: StepContext) {
     return {
       persona: personaText(c.persona),
-      day_label: `${c.day}일차`,
+      day_label: dayLabel(c.day, c.calendar),
       slot_name: SLOT_NAMES[c.slot],
       time_slot: c.slot,
       memory_context: c.memory || "(없음)",

@@ -90,12 +90,23 @@ export const ASPECT_WORD: Record<string, string> = {
   "특색있는 메뉴": "메뉴",
 };
 
+/**
+ * The intended difference between kinds of day (stated in the README before it was measured): on a
+ * weekend or a public holiday people sleep in and have time — fewer breakfasts out, more lunches and
+ * dinners out; a weekday is the reference. A simulation without dates counts every day as a weekday.
+ */
+function dayTypeFactor(c: StepContext): number {
+  if (!c.calendar || c.calendar.dayType === "weekday") return 1;
+  return c.slot === "07:00" ? 0.8 : c.slot === "12:00" || c.slot === "18:00" ? 1.15 : 1;
+}
+
 export class OfflineEngine implements DecisionEngine {
   readonly name = "offline" as const;
 
   async step1(c: StepContext): Promise<Step1> {
     const ateToday = /오늘 .* 먹음/.test(c.memory) ? c.memory.match(/먹음/g)!.length : 0;
-    const p = c.persona.eat_out_tendency * SLOT_APPETITE[c.slot] * Math.pow(0.75, ateToday);
+    const p =
+      c.persona.eat_out_tendency * SLOT_APPETITE[c.slot] * dayTypeFactor(c) * Math.pow(0.75, ateToday);
     const r = c.rng();
     if (r < p)
       return { eat_in_mangwon: true, choice: 1, reason: `${SLOT_NAMES[c.slot]}은 망원동에서 먹고 싶다` };
