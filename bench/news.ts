@@ -3,10 +3,16 @@
 // For each question, in one run:
 //  - each step timed alone on a cold cache: SearchNews, SearchPublications, SelectDocuments,
 //    GenerateResponse; the ideal is max(news, publications) + select + generate (the branches in
-//    parallel, nothing else in the way), and the whole flow's wall time (again cold) against it;
+//    parallel, nothing else in the way), and the whole flow's wall time (again cold) against it, twice:
+//    in-process (runNewsSearch: the steps called one after another, the branches a Promise.all) and
+//    through the real state machine (the API's NewsService → the local Workflows port → the Express
+//    definition in aws-local-stepfunctions, each Task in its Lambda envelope: JSON in and out, the
+//    step's schemas, the 256 KB check; the branches a Parallel with its Choice states), the same deps;
 //  - OpenDART calls of the question cold and warm (the same question again: the cache answers);
 //  - LLM calls and tokens (the fake reports 1 token per 2 prompt characters, a rough figure for
 //    Korean text; real counts differ).
+import { startLocal } from "../functions/api/local.ts";
+import { loadConfig } from "../shared/config.ts";
 import { AnthropicLlm } from "../shared/llm/anthropic.ts";
 import { analyzeQueryStep } from "../shared/news/analyze.ts";
 import { OpenDartCompanyDirectory } from "../shared/news/companies.ts";
@@ -46,6 +52,9 @@ interface Row {
   ideal: number;
   wall: number;
   ratio: number;
+  /** the state machine's wall time (local runner), cold */
+  machine: number;
+  machineRatio: number;
   dartCold: number;
   dartWarm: number;
   llmCalls: number;
@@ -107,7 +116,8 @@ export async function benchNews() {
     llm,
     now: () => NOW,
   });
-  // the corpCode list is fetched once a day per process, not per question: load it before measuring
+  // the corpCode list is downloaded once a day (then read from the cache table), not per question:
+  // load it before measuring
   const companies = new OpenDartCompanyDirectory(base.dart, () => NOW);
   await companies.index({ apiCalls: 0 });
   const fresh = (): NewsDeps => ({ ...base, companies, store: new MemoryReportStore() });
@@ -118,13 +128,23 @@ export async function benchNews() {
   };
   await runNewsSearch({ query: QUESTIONS[0] }, fresh()); // warm-up: connections, JIT
 
+  // the product on one machine (dynalite in memory, the workflows in-process) with the bench's deps as
+  // the news steps' wiring: each question swaps in a fresh (cold) report cache
+  const machineDeps: NewsDeps = fresh();
+  const world = await startLocal(loadConfig({ SIM_STORE: "memory", LLM_MODE: "offline" }), {
+    llm: null,
+    services: { "news.deps": machineDeps },
+  });
+  const viaMachine = (query: string) => world.context.services.news.search({ query });
+  await viaMachine(QUESTIONS[0]!); // warm-up: the definition's first run, the handlers' imports
+
   console.log(
     `\n### News & disclosures, latency per call: Naver ${LATENCY.naver} ms, OpenDART ${LATENCY.dart} ms, LLM ${LATENCY.llm} ms\n`,
   );
   console.log(
-    "| question | news | publications | select | generate | ideal | wall | wall / ideal | OpenDART calls cold / warm | LLM calls | LLM tokens |",
+    "| question | news | publications | select | generate | ideal | wall in-process | in-process / ideal | wall state machine | state machine / ideal | OpenDART calls cold / warm | LLM calls | LLM tokens |",
   );
-  console.log("|---|---|---|---|---|---|---|---|---|---|---|");
+  console.log("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
   const rows: Row[] = [];
   for (const query of QUESTIONS) {
     const deps = fresh();
@@ -139,6 +159,12 @@ export async function benchNews() {
     const flowDeps = fresh();
     const wall = await time(() => runNewsSearch({ query }, flowDeps));
     const warm = await runNewsSearch({ query }, flowDeps);
+    machineDeps.store = new MemoryReportStore();
+    const machine = await time(() => viaMachine(query));
+    if (machine.value.meta.dartCalls !== wall.value.meta.dartCalls)
+      throw new Error(
+        `${query}: the state machine made ${machine.value.meta.dartCalls} OpenDART calls, in-process ${wall.value.meta.dartCalls}`,
+      );
     const m = wall.value.meta;
     const row: Row = {
       query,
@@ -149,6 +175,8 @@ export async function benchNews() {
       ideal,
       wall: wall.ms,
       ratio: wall.ms / ideal,
+      machine: machine.ms,
+      machineRatio: machine.ms / ideal,
       dartCold: m.dartCalls,
       dartWarm: warm.meta.dartCalls,
       llmCalls: m.llmCalls,
@@ -158,12 +186,12 @@ export async function benchNews() {
     rows.push(row);
     const f = (x: number) => `${x.toFixed(0)} ms`;
     console.log(
-      `| ${query} | ${f(row.news)} | ${f(row.publications)} | ${f(row.select)} | ${f(row.generate)} | ${f(ideal)} | ${f(row.wall)} | ${row.ratio.toFixed(2)} | ${row.dartCold} / ${row.dartWarm} | ${row.llmCalls} | ${row.llmTokens} |`,
+      `| ${query} | ${f(row.news)} | ${f(row.publications)} | ${f(row.select)} | ${f(row.generate)} | ${f(ideal)} | ${f(row.wall)} | ${row.ratio.toFixed(2)} | ${f(row.machine)} | ${row.machineRatio.toFixed(2)} | ${row.dartCold} / ${row.dartWarm} | ${row.llmCalls} | ${row.llmTokens} |`,
     );
   }
   const mean = (f: (r: Row) => number) => rows.reduce((s, r) => s + f(r), 0) / rows.length;
   console.log(
-    `\nmean wall / ideal ${mean((r) => r.ratio).toFixed(2)} (target ≤ 1.2); OpenDART calls per question cold ${mean((r) => r.dartCold).toFixed(1)} (max ${Math.max(...rows.map((r) => r.dartCold))}, budget ${base.settings.dartCallBudget}), warm ${mean((r) => r.dartWarm).toFixed(1)}; LLM ${mean((r) => r.llmCalls).toFixed(1)} calls and ${mean((r) => r.llmTokens).toFixed(0)} tokens per question; engines: ${[...new Set(rows.map((r) => r.engine))].join(", ")}`,
+    `\nmean wall / ideal: state machine ${mean((r) => r.machineRatio).toFixed(2)} (${Math.min(...rows.map((r) => r.machineRatio)).toFixed(2)}–${Math.max(...rows.map((r) => r.machineRatio)).toFixed(2)}), in-process ${mean((r) => r.ratio).toFixed(2)} (target ≤ 1.2); OpenDART calls per question cold ${mean((r) => r.dartCold).toFixed(1)} (max ${Math.max(...rows.map((r) => r.dartCold))}, budget ${base.settings.dartCallBudget}), warm ${mean((r) => r.dartWarm).toFixed(1)}; LLM ${mean((r) => r.llmCalls).toFixed(1)} calls and ${mean((r) => r.llmTokens).toFixed(0)} tokens per question; engines: ${[...new Set(rows.map((r) => r.engine))].join(", ")}`,
   );
   // the same questions with the offline engines (no LLM): the selection asks only for the keys the words name
   const offline: number[] = [];
@@ -174,6 +202,7 @@ export async function benchNews() {
   console.log(
     `offline engines: OpenDART calls per question cold ${(offline.reduce((a, b) => a + b, 0) / offline.length).toFixed(1)} (${offline.join(", ")})`,
   );
+  await world.close();
   await anthropic.close();
   await fakes.close();
   return rows;

@@ -1,11 +1,14 @@
 // Company names in a question → OpenDART corp_code / stock_code. The directory is OpenDART's corpCode
-// list when a key is set (fetched once per KST day per process), else the vendored table; the vendored
-// aliases (네이버 → NAVER, 하이닉스 → SK하이닉스, KRX short names such as 현대차) apply to both.
+// list when a key is set (downloaded once per KST day and kept in the report cache, so a cold start
+// reads it instead of spending one of the question's OpenDART calls), else the vendored table; the
+// vendored aliases (네이버 → NAVER, 하이닉스 → SK하이닉스, KRX short names such as 현대차) apply to both.
 import type { Deadline } from "../deadline.ts";
 import { listedCompanies, type ListedCompany } from "../data/listed-companies.ts";
 import { kstYmd } from "../kst.ts";
 import type { CallCounter } from "../providers/http.ts";
-import type { DartPort } from "../providers/opendart.ts";
+import type { CorpCodeEntry, DartPort } from "../providers/opendart.ts";
+import { logger } from "../log.ts";
+import type { ReportStore } from "./report-store.ts";
 import type { ResolvedCompany } from "./schemas.ts";
 
 export interface CompanyRecord {
@@ -209,6 +212,8 @@ export class OpenDartCompanyDirectory implements CompanyDirectory {
   constructor(
     private readonly dart: DartPort,
     private readonly now: () => Date = () => new Date(),
+    /** where the day's list is kept between processes (the news cache table) */
+    private readonly store?: ReportStore,
   ) {}
 
   async index(counter: CallCounter, deadline?: Deadline): Promise<CompanyIndex> {
@@ -228,7 +233,7 @@ export class OpenDartCompanyDirectory implements CompanyDirectory {
     deadline: Deadline | undefined,
     day: string,
   ): Promise<CompanyIndex> {
-    const entries = await this.dart.corpCodes(counter, deadline);
+    const entries = (await this.stored(day)) ?? (await this.download(counter, deadline, day));
     const vendored = listedCompanies();
     const rank = new Map(vendored.map((c, i) => [c.corp_code, i]));
     const aliases = new Map(vendored.map((c) => [c.corp_code, c.aliases]));
@@ -240,5 +245,30 @@ export class OpenDartCompanyDirectory implements CompanyDirectory {
     const index = new CompanyIndex(records);
     this.cached = { day, index };
     return index;
+  }
+
+  /** The day's list from the cache; a cache that cannot be read is a miss (the download still works). */
+  private async stored(day: string): Promise<CorpCodeEntry[] | null> {
+    if (!this.store) return null;
+    try {
+      const entries = await this.store.getCompanies(this.dart.name, day);
+      return entries?.length ? entries : null;
+    } catch (err) {
+      logger.warn("the company list could not be read from the news cache", {
+        error: (err as Error).message,
+      });
+      return null;
+    }
+  }
+
+  private async download(counter: CallCounter, deadline: Deadline | undefined, day: string) {
+    const entries = await this.dart.corpCodes(counter, deadline);
+    if (this.store && entries.length)
+      await this.store.putCompanies(this.dart.name, day, entries).catch((err: unknown) => {
+        logger.warn("the company list could not be kept in the news cache", {
+          error: (err as Error).message,
+        });
+      });
+    return entries;
   }
 }

@@ -105,7 +105,9 @@ export function createNewsDeps(
     news,
     dart,
     store,
-    companies: config.opendart ? new OpenDartCompanyDirectory(dart, now) : new EmbeddedCompanyDirectory(),
+    companies: config.opendart
+      ? new OpenDartCompanyDirectory(dart, now, store)
+      : new EmbeddedCompanyDirectory(),
     settings: config.settings,
     now,
   };

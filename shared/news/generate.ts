@@ -43,10 +43,18 @@ export const SYNTHETIC_NOTE =
 
 const cell = (v: string | undefined) => (v ?? "-").replace(/\s+/g, " ").replace(/\|/g, "/").trim() || "-";
 
+/**
+ * What an answer says when the main accounts answer 013 (no data): the revenue or profit figure the
+ * question asked for is not in the data — said outright, so neither answer makes one up (issue 11).
+ */
+export const ACCOUNTS_NOT_IN_DATA =
+  "요청한 재무 수치(매출액·영업이익·당기순이익 등)는 이 보고서의 OpenDART 자료에 없습니다(013: 조회된 데이터 없음). 이 수치는 답할 수 없습니다.";
+const NO_ROWS = "해당 사항 없음 (OpenDART 조회 결과 없음)";
+
 /** An API's rows as a markdown table of its display fields (consolidated accounts first). */
 export function apiTable(apiKey: string, rows: DartRow[]): string {
   const api = reportApi(apiKey);
-  if (!api || rows.length === 0) return "해당 사항 없음 (OpenDART 조회 결과 없음)";
+  if (!api || rows.length === 0) return apiKey === ACCOUNTS_KEY ? ACCOUNTS_NOT_IN_DATA : NO_ROWS;
   const shown =
     apiKey === ACCOUNTS_KEY && rows.some((r) => r.fs_div === "CFS")
       ? rows.filter((r) => r.fs_div === "CFS")

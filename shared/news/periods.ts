@@ -61,12 +61,14 @@ export function filedPeriods(list: readonly DartListItem[]): FiledPeriod[] {
 /** The list.json window that holds the named periods' filings (annual reports come the next spring). */
 export function listWindow(named: readonly NamedPeriod[], now: Date): { bgn: string; end: string } {
   const today = kstYmd(now);
-  const years = named.map((p) => p.year).filter((y): y is number => y !== null);
+  const thisYear = kstParts(now).year;
+  // a future year has no filings: it never widens the window past today
+  const years = named.map((p) => p.year).filter((y): y is number => y !== null && y <= thisYear);
   if (years.length === 0 || named.some((p) => p.year === null))
     return { bgn: ymdDaysBefore(now, 460), end: today }; // four quarters back, with room for a late filing
   const first = Math.min(...years);
   const last = Math.max(...years);
-  const end = `${Math.min(last + 1, kstParts(now).year)}1231`;
+  const end = `${Math.min(last + 1, thisYear)}1231`;
   return { bgn: `${first}0101`, end: end < today ? end : today };
 }
 

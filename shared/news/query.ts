@@ -64,8 +64,11 @@ function yearOf(word: string, twoOrFour: string | undefined, now: number): numbe
   if (/^(올해|금년)/.test(word)) return now;
   if (!twoOrFour) return null;
   const y = twoOrFour.length === 2 ? 2000 + Number(twoOrFour) : Number(twoOrFour);
-  // OpenDART's key information starts with 2015; a two-digit "10년" is a duration, not a year
-  return y >= 2015 && y <= now + 1 ? y : null;
+  // OpenDART's key information starts with 2015. A four-digit year after this one is kept (it becomes
+  // a note: nothing can be filed for it yet), never dropped and its quarter read as the latest one; a
+  // two-digit one past next year is a duration or an age ("창립 30년"), not a year.
+  if (y < 2015) return null;
+  return twoOrFour.length === 4 || y <= now + 1 ? y : null;
 }
 
 function quarterOfWord(m: RegExpExecArray): number {
@@ -74,10 +77,23 @@ function quarterOfWord(m: RegExpExecArray): number {
   return /상반기|^반기/.test(m[0]) ? 2 : 4; // 하반기, 사업보고서, 연간: the annual report
 }
 
+/** The named periods of a year after the current one (in Korea): none can be filed yet. */
+export function futurePeriods(periods: readonly NamedPeriod[], now: Date): NamedPeriod[] {
+  const thisYear = kstParts(now).year;
+  return periods.filter((p) => p.year !== null && p.year > thisYear);
+}
+
+/** What the answer says of them instead of reading them as another period. */
+export function futurePeriodNote(periods: readonly NamedPeriod[]): string {
+  const names = periods.map((p) => (p.quarter === null ? `${p.year}년` : `${p.year}년 ${p.quarter}분기`));
+  return `${names.join(", ")}: 아직 오지 않은 기간이라 공시된 정기보고서가 없습니다.`;
+}
+
 /**
  * The periods a question names. A year followed (within a few characters) by a quarter is one period;
  * a year alone means its 사업보고서 (or, before that is filed, the year's filed quarters); a quarter
- * alone means the latest year that has it filed. None named: the latest four filed periods.
+ * alone means the latest year that has it filed. None named: the latest four filed periods. A year
+ * after the current one is named too: the search answers it with futurePeriodNote, not a filing.
  */
 export function namedPeriods(query: string, now: Date): NamedPeriod[] {
   const thisYear = kstParts(now).year;

@@ -4,6 +4,8 @@
 //   REPORT#…                                    API#<key>#<nnn>    one API's rows, in chunks of ≤ 300 KB (the item limit is 400 KB)
 //   LIST#<source>#<corp>                        <variant>          a list.json answer and when it was fetched
 //   DOC#<source>#<rcept_no>                     TEXT               a document's text (truncated) and its real length
+//   CORPS#<source>#<kst day>                    PART#<nnn>#<write> OpenDART's company list (corpCode.xml, parsed) of that
+//                                                                  day, as tab-separated lines in chunks of ≤ 300 KB
 // `source` keeps the synthetic sample and OpenDART apart in one table. A report × API item belongs to the
 // filing in META: when list.json shows a newer filing (a 정정) META is rewritten and the old API items,
 // whose rcept_no no longer matches, read as missing. No transactions (dynalite has none): an API's
@@ -17,7 +19,13 @@ import {
   type DynamoDBDocumentClient,
 } from "@aws-sdk/lib-dynamodb";
 import { z } from "zod";
-import { DartListItem, REPRT_CODES, type DartRow, type ReprtCode } from "../providers/opendart.ts";
+import {
+  DartListItem,
+  REPRT_CODES,
+  type CorpCodeEntry,
+  type DartRow,
+  type ReprtCode,
+} from "../providers/opendart.ts";
 
 export interface ReportKey {
   source: string;
@@ -81,6 +89,9 @@ export interface ReportStore {
   putList(source: string, corpCode: string, variant: string, value: CachedList): Promise<void>;
   getDocument(source: string, rceptNo: string): Promise<CachedDocument | null>;
   putDocument(source: string, doc: CachedDocument): Promise<void>;
+  /** OpenDART's company list as fetched on a KST day (YYYYMMDD), or null: not fetched that day. */
+  getCompanies(source: string, day: string): Promise<CorpCodeEntry[] | null>;
+  putCompanies(source: string, day: string, entries: readonly CorpCodeEntry[]): Promise<void>;
 }
 
 export interface StoreTtl {
@@ -90,6 +101,7 @@ export interface StoreTtl {
   listDays: number;
 }
 
+const corpsPk = (source: string, day: string) => `CORPS#${source}#${day}`;
 const reportPk = (k: ReportKey) => `REPORT#${k.source}#${k.corp_code}#${k.bsns_year}#${k.reprt_code}`;
 const listPk = (source: string, corp: string) => `LIST#${source}#${corp}`;
 const docPk = (source: string, rcept: string) => `DOC#${source}#${rcept}`;
@@ -114,6 +126,45 @@ export function chunkRows(rows: DartRow[], limit = CHUNK_BYTES): DartRow[][] {
   }
   return chunks;
 }
+
+// The company list as lines "corp_code\tcorp_name\tstock_code\tmodify_date": about half the bytes of JSON
+const CORP_FIELDS = ["corp_code", "corp_name", "stock_code", "modify_date"] as const;
+const corpLine = (e: CorpCodeEntry) => CORP_FIELDS.map((f) => e[f].replace(/[\t\n\r]/g, " ")).join("\t");
+const corpOfLine = (line: string): CorpCodeEntry | undefined => {
+  const [corp_code, corp_name, stock_code, modify_date] = line.split("\t");
+  return corp_code && corp_name !== undefined && stock_code !== undefined && modify_date !== undefined
+    ? { corp_code, corp_name, stock_code, modify_date }
+    : undefined;
+};
+
+/** The company list's lines in chunks of at most `limit` UTF-8 bytes. */
+export function chunkLines(lines: readonly string[], limit = CHUNK_BYTES): string[] {
+  const chunks: string[] = [];
+  let current: string[] = [];
+  let size = 0;
+  for (const line of lines) {
+    const bytes = Buffer.byteLength(line) + 1;
+    if (current.length > 0 && size + bytes > limit) {
+      chunks.push(current.join("\n"));
+      current = [];
+      size = 0;
+    }
+    current.push(line);
+    size += bytes;
+  }
+  chunks.push(current.join("\n"));
+  return chunks;
+}
+
+const CorpsChunkItem = z.object({
+  pk: z.string(),
+  sk: z.string(),
+  lines: z.string(),
+  chunk: z.number().int(),
+  chunks: z.number().int().positive(),
+  write_id: z.string(),
+  fetched_at: z.string(),
+});
 
 const MetaItem = ReportMeta.extend({ pk: z.string(), sk: z.literal("META") });
 const ApiChunkItem = z.object({
@@ -310,6 +361,50 @@ export class DynamoReportStore implements ReportStore {
       }),
     );
   }
+
+  async getCompanies(source: string, day: string): Promise<CorpCodeEntry[] | null> {
+    const items = (await this.queryAll(corpsPk(source, day), "PART#"))
+      .map((i) => CorpsChunkItem.safeParse(i))
+      .flatMap((p) => (p.success ? [p.data] : []));
+    // as for an API's chunks: the newest complete write wins, a write cut off halfway reads as missing
+    const byWrite = new Map<string, typeof items>();
+    for (const i of items) byWrite.set(i.write_id, [...(byWrite.get(i.write_id) ?? []), i]);
+    const complete = [...byWrite.values()]
+      .filter((chunks) => chunks.length === chunks[0]!.chunks)
+      .sort((a, b) => b[0]!.fetched_at.localeCompare(a[0]!.fetched_at))[0];
+    if (!complete) return null;
+    const entries = complete
+      .sort((a, b) => a.chunk - b.chunk)
+      .flatMap((c) => c.lines.split("\n"))
+      .map(corpOfLine);
+    return entries.every((e) => e !== undefined) ? entries : null;
+  }
+
+  async putCompanies(source: string, day: string, entries: readonly CorpCodeEntry[]): Promise<void> {
+    const chunks = chunkLines(entries.map(corpLine));
+    const writeId = randomUUID();
+    const fetchedAt = this.now().toISOString();
+    await Promise.all(
+      chunks.map((lines, chunk) =>
+        this.db.send(
+          new PutCommand({
+            TableName: this.table,
+            Item: {
+              pk: corpsPk(source, day),
+              sk: `PART#${String(chunk).padStart(3, "0")}#${writeId}`,
+              lines,
+              chunk,
+              chunks: chunks.length,
+              write_id: writeId,
+              fetched_at: fetchedAt,
+              // the day is in the key: a later day never reads it; the TTL only clears it away
+              expiresAt: this.expires(this.ttl.listDays + 1),
+            },
+          }),
+        ),
+      ),
+    );
+  }
 }
 
 /** In memory (tests, the CLI, a server without a table): the same semantics, values copied in and out. */
@@ -354,5 +449,11 @@ export class MemoryReportStore implements ReportStore {
   }
   async putDocument(source: string, doc: CachedDocument) {
     this.set(`${docPk(source, doc.rcept_no)}|TEXT`, doc);
+  }
+  async getCompanies(source: string, day: string) {
+    return this.get<CorpCodeEntry[]>(`${corpsPk(source, day)}|PART`);
+  }
+  async putCompanies(source: string, day: string, entries: readonly CorpCodeEntry[]) {
+    this.set(`${corpsPk(source, day)}|PART`, entries);
   }
 }

@@ -70,8 +70,12 @@ export function cleanAndMerge(items: readonly NaverNewsItem[]): NewsResultItem[]
 export function naverErrorMessage(err: unknown): string {
   if (!(err instanceof ProviderError)) return `네이버 뉴스: ${(err as Error).message ?? String(err)}`;
   const detail = err.message.replace(/^naver: /, "");
+  // §4.1: "Scope Status Invalid" is a right key on an application without the 검색 API registered
+  const scope = /Scope Status Invalid/i.test(detail);
   const why: Record<string, string> = {
-    auth: `인증 실패(${err.status ?? 401}: ${detail}) — 애플리케이션의 검색 API 사용 설정과 키를 확인하세요`,
+    auth: scope
+      ? `인증 실패(${err.status ?? 401}: ${detail}) — 애플리케이션에 검색 API 사용이 등록되지 않았습니다 (개발자센터 > 내 애플리케이션 > API 설정)`
+      : `인증 실패(${err.status ?? 401}: ${detail}) — 애플리케이션의 검색 API 사용 설정과 키를 확인하세요`,
     rate_limit: `일일 호출 한도 초과(${err.status ?? 429})`,
     server: `서버 오류(${err.status ?? "5xx"}: ${detail})`,
     timeout: "응답 시간 초과",

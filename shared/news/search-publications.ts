@@ -8,7 +8,7 @@ import { kstIsoDateTime, kstYmd } from "../kst.ts";
 import type { DartListItem, ReprtCode } from "../providers/opendart.ts";
 import type { ResolvedCompany as Company } from "./schemas.ts";
 import { EmbeddedCompanyDirectory } from "./companies.ts";
-import { DEFAULT_API_KEYS, analyzeQueryText } from "./query.ts";
+import { DEFAULT_API_KEYS, analyzeQueryText, futurePeriodNote, futurePeriods } from "./query.ts";
 import {
   basicInfo,
   DartSession,
@@ -77,6 +77,11 @@ export async function searchPublicationsStep(input: SearchStateInput, deps: News
       },
     );
 
+  // a period after this year cannot be filed: a note, and no list.json call or "latest four" in its place
+  const future = futurePeriods(analysis.periods, now);
+  const named = analysis.periods.filter((p) => !future.includes(p));
+  if (future.length) notes.push(futurePeriodNote(future));
+
   let index = await session.call("회사 목록(corpCode)", (c, d) => deps.companies.index(c, d));
   if (!index && deps.companies.source !== "embedded") {
     // OpenDART's list is a large download; without it the vendored table still names the big companies
@@ -94,7 +99,9 @@ export async function searchPublicationsStep(input: SearchStateInput, deps: News
   const keys = analysis.api_keys.length ? analysis.api_keys : DEFAULT_API_KEYS;
   const perCompany = await mapLimit(resolution.companies, deps.settings.concurrency, async (company) => {
     const [regular, revisions] = await Promise.all([
-      regularReports(session, deps, company, analysis.periods, keys, notes),
+      future.length && !named.length
+        ? Promise.resolve([])
+        : regularReports(session, deps, company, named, keys, notes),
       revisionCandidates(session, deps, company, now),
     ]);
     return { regular, revisions };

@@ -15,10 +15,32 @@ export function withUsage(state: SearchState, step: string, usage: Partial<StepU
   return { ...state, usage: { ...state.usage, [step]: StepUsage.parse(usage) } };
 }
 
+/**
+ * meta.warnings' word on sample data (the README promises one), worded as place search words its own:
+ * what is synthetic and which key makes it live. Only the sources the question searched are named.
+ */
+export function syntheticWarning(which: { news: boolean; disclosures: boolean }): string {
+  const what = [which.news && "news", which.disclosures && "disclosures"].filter(Boolean).join(" and ");
+  const keys = [
+    which.news && "NAVER_CLIENT_ID/NAVER_CLIENT_SECRET",
+    which.disclosures && "OPENDART_API_KEY",
+  ].filter(Boolean);
+  return `${what}: the built-in SYNTHETIC sample (made-up contents on real company identifiers, every item synthetic: true); set ${keys.join(" and ")} (NEWS_PROVIDER=auto) for live data`;
+}
+
 export function metaOf(state: SearchState, now = Date.now()): NewsMeta {
   const steps = Object.values(state.usage);
   const sum = (f: (u: StepUsage) => number) => steps.reduce((s, u) => s + f(u), 0);
   const engines = steps.map((u) => u.engine).filter(Boolean);
+  const synthetic = steps.some((u) => u.synthetic);
+  const news = state.usage[STEP.news]?.synthetic === true;
+  const disclosures = state.usage[STEP.publications]?.synthetic === true;
+  const warnings = [...new Set(steps.flatMap((u) => u.warnings))];
+  // a synthetic answer whose search steps say nothing (a state built elsewhere) still gets the warning
+  if (synthetic)
+    warnings.unshift(
+      syntheticWarning(news || disclosures ? { news, disclosures } : { news: true, disclosures: true }),
+    );
   return {
     llmCalls: sum((u) => u.llmCalls),
     llmTokens: sum((u) => u.llmTokens),
@@ -27,8 +49,8 @@ export function metaOf(state: SearchState, now = Date.now()): NewsMeta {
       : engines.includes("llm")
         ? "llm"
         : "offline",
-    warnings: [...new Set(steps.flatMap((u) => u.warnings))],
-    synthetic: steps.some((u) => u.synthetic),
+    warnings,
+    synthetic,
     durationMs: state.startedAt ? Math.max(0, now - state.startedAt) : sum((u) => u.ms),
     dartCalls: sum((u) => u.dartCalls),
     cacheHits: sum((u) => u.cacheHits),

@@ -1,6 +1,7 @@
 // The report cache on dynalite (DynamoDB's API): items parsed by zod on read, an API's rows chunked
-// under the 400 KB item limit, data of an older filing read as missing, META updated only for its filing.
-import { PutCommand, QueryCommand, DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+// under the 400 KB item limit, data of an older filing read as missing, META updated only for its filing;
+// OpenDART's company list kept for the KST day, so a cold start does not download corpCode.xml again.
+import { DeleteCommand, PutCommand, QueryCommand, DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   CHUNK_BYTES,
@@ -9,7 +10,19 @@ import {
   type ApiData,
   type ReportMeta,
 } from "../../shared/news/report-store.ts";
-import { dynamoClient, ensureTable, startLocalDynamo, type LocalDynamo } from "../../shared/store/dynamo.ts";
+import { createNewsDeps, newsConfig, NewsEnvSchema } from "../../shared/news/env.ts";
+import { runNewsSearch } from "../../shared/news/service.ts";
+import { fromKst } from "../../shared/kst.ts";
+import {
+  documentClient,
+  dynamoClient,
+  ensureTable,
+  startLocalDynamo,
+  type LocalDynamo,
+} from "../../shared/store/dynamo.ts";
+import { startFake } from "../helpers/fake-http.ts";
+import { FAKE_NAVER, fakeNaver } from "../helpers/fake-naver.ts";
+import { FAKE_DART_KEY, fakeOpenDart } from "../helpers/fake-opendart.ts";
 
 let local: LocalDynamo;
 let doc: DynamoDBDocumentClient;
@@ -185,5 +198,95 @@ describe("the report cache in DynamoDB", () => {
     const chunks = chunkRows(bigRows);
     expect(chunks.flat()).toEqual(bigRows);
     for (const c of chunks) expect(Buffer.byteLength(JSON.stringify(c))).toBeLessThanOrEqual(CHUNK_BYTES);
+  });
+});
+
+describe("OpenDART's company list (corpCode.xml) in the cache for the KST day", () => {
+  /** ~100,000 companies as OpenDART has: the parsed list is megabytes, over any one item's 400 KB */
+  const many = Array.from({ length: 20_000 }, (_, i) => ({
+    corp_code: String(90_000_000 + i),
+    corp_name: `합성회사${i}(주)`,
+    stock_code: i % 5 === 0 ? String(900_000 + i).slice(-6) : "",
+    modify_date: "20251101",
+  }));
+
+  it("round-trips in chunks under the item limit, per source and day", async () => {
+    const s = store();
+    await s.putCompanies("opendart", "20251120", many);
+    expect(await s.getCompanies("opendart", "20251120")).toEqual(many);
+    expect(await s.getCompanies("opendart", "20251121")).toBeNull();
+    expect(await s.getCompanies("sample", "20251120")).toBeNull();
+    const items = (
+      await doc.send(
+        new QueryCommand({
+          TableName: TABLE,
+          KeyConditionExpression: "pk = :pk",
+          ExpressionAttributeValues: { ":pk": "CORPS#opendart#20251120" },
+        }),
+      )
+    ).Items!;
+    expect(items.length).toBeGreaterThan(1);
+    for (const item of items) expect(Buffer.byteLength(JSON.stringify(item))).toBeLessThan(400_000);
+  });
+
+  it("a write missing a chunk reads as missing (downloaded again), never as a shorter list", async () => {
+    const s = store();
+    await s.putCompanies("opendart", "20251122", many);
+    const [first] = (
+      await doc.send(
+        new QueryCommand({
+          TableName: TABLE,
+          KeyConditionExpression: "pk = :pk",
+          ExpressionAttributeValues: { ":pk": "CORPS#opendart#20251122" },
+        }),
+      )
+    ).Items!;
+    await doc.send(new DeleteCommand({ TableName: TABLE, Key: { pk: first!.pk, sk: first!.sk } }));
+    expect(await s.getCompanies("opendart", "20251122")).toBeNull();
+  });
+
+  it("two service instances (two cold starts) download it once a day; the next KST day again", async () => {
+    let clock = fromKst(2025, 11, 20, 10);
+    const now = () => clock;
+    const dart = await startFake(fakeOpenDart({ now }));
+    const naver = await startFake(fakeNaver({ now }));
+    const table = "news-cache-corps";
+    await ensureTable(dynamoClient(local.endpoint), table);
+    const env = NewsEnvSchema.parse({
+      OPENDART_API_KEY: FAKE_DART_KEY,
+      OPENDART_BASE_URL: `${dart.url}/api`,
+      NEWS_CACHE_TABLE: table,
+    });
+    // each createNewsDeps is what a fresh Lambda container builds: its own in-memory directory
+    const instance = () =>
+      createNewsDeps(newsConfig(env, { ...FAKE_NAVER, baseUrl: naver.url }), {
+        documents: documentClient(local.endpoint),
+        now,
+      });
+    const corpCodeCalls = () => dart.requests.filter((r) => r.path.endsWith("corpCode.xml")).length;
+    try {
+      const first = await runNewsSearch(
+        { query: "삼성전자 배당", search_preference: "publications" },
+        instance(),
+      );
+      expect(corpCodeCalls()).toBe(1);
+      const second = await runNewsSearch(
+        { query: "LG전자 임원", search_preference: "publications" },
+        instance(),
+      );
+      expect(corpCodeCalls()).toBe(1); // read from the table, not downloaded
+      expect(second.searched_list?.regular[0]?.filename).toBe("066570_LG전자.json");
+      // the second instance's OpenDART calls are list.json and the key information only
+      const beforeSecond = first.meta.dartCalls;
+      expect(second.meta.dartCalls).toBe(dart.requests.length - beforeSecond);
+      expect(second.pub_errors).toEqual([]);
+
+      clock = fromKst(2025, 11, 21, 0, 5); // past midnight in Korea: a new day's list
+      await runNewsSearch({ query: "삼성전자 배당", search_preference: "publications" }, instance());
+      expect(corpCodeCalls()).toBe(2);
+    } finally {
+      await dart.close();
+      await naver.close();
+    }
   });
 });

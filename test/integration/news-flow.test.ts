@@ -13,6 +13,7 @@ import { searchNewsStep } from "../../shared/news/search-news.ts";
 import { reportKeyOf, searchPublicationsStep } from "../../shared/news/search-publications.ts";
 import { selectDocumentsStep } from "../../shared/news/select.ts";
 import { renderNewsText, runNewsSearch } from "../../shared/news/service.ts";
+import { syntheticWarning } from "../../shared/news/usage.ts";
 import { fromKst } from "../../shared/kst.ts";
 import { REPORT_API_KEYS, REPORT_APIS } from "../../shared/providers/opendart-apis.ts";
 import {
@@ -116,6 +117,33 @@ describe("the news flow, end to end", () => {
     expect(res.meta.synthetic).toBe(true);
     expect(res.searched_list?.news.every((n) => n.synthetic)).toBe(true);
     expect(renderNewsText(res)).toContain("합성 데이터");
+    // README: synthetic data is said in meta.synthetic, a warning and a line of the text answer
+    expect(res.meta.warnings).toContain(syntheticWarning({ news: true, disclosures: true }));
+    expect(res.meta.warnings.join("\n")).toMatch(
+      /^news and disclosures: the built-in SYNTHETIC sample .*NAVER_CLIENT_ID.*OPENDART_API_KEY/m,
+    );
+  });
+
+  it("with only one source live, the synthetic warning names the other; live data has none", async () => {
+    const naver = await startFake(fakeNaver({ now }));
+    servers.push(naver);
+    const halfLive = createNewsDeps(
+      newsConfig(NewsEnvSchema.parse({}), { ...FAKE_NAVER, baseUrl: naver.url }),
+      { now },
+    );
+    const res = await runNewsSearch({ query: "삼성전자 배당" }, halfLive);
+    expect(res.meta.synthetic).toBe(true);
+    expect(res.meta.warnings.filter((w) => /SYNTHETIC/.test(w))).toEqual([
+      syntheticWarning({ news: false, disclosures: true }),
+    ]);
+    expect(syntheticWarning({ news: false, disclosures: true })).toMatch(
+      /^disclosures: the built-in SYNTHETIC sample .*; set OPENDART_API_KEY /,
+    );
+
+    const { deps } = await setup();
+    const live = await runNewsSearch({ query: "삼성전자 배당" }, deps);
+    expect(live.meta.synthetic).toBe(false);
+    expect(live.meta.warnings.join("\n")).not.toMatch(/SYNTHETIC/);
   });
 
   it("a failing news branch is an error line, and the publications still answer", async () => {

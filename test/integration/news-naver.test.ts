@@ -64,6 +64,18 @@ describe("Naver news search", () => {
       /^네이버 뉴스: 인증 실패\(401: 024: Not Exist Client ID/,
     ],
     [
+      // §4.1: the keys are right but the application has no 검색 API registered
+      "401 Scope Status Invalid",
+      {
+        status: 401,
+        json: {
+          errorMessage: "Scope Status Invalid : Authentication failed. (인증에 실패했습니다.)",
+          errorCode: "024",
+        },
+      },
+      /^네이버 뉴스: 인증 실패\(401: 024: Scope Status Invalid[^)]*\)\)? — 애플리케이션에 검색 API 사용이 등록되지 않았습니다 \(개발자센터 > 내 애플리케이션 > API 설정\)$/,
+    ],
+    [
       "429 (daily cap)",
       { status: 429, json: { errorMessage: "Rate limit exceeded", errorCode: "012" } },
       /^네이버 뉴스: 일일 호출 한도 초과\(429\)$/,

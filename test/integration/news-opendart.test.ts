@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { strToU8 } from "fflate";
 import { fromKst } from "../../shared/kst.ts";
 import { ProviderError } from "../../shared/providers/http.ts";
+import { DART_KEY_APIS, REPORT_API_KEYS } from "../../shared/providers/opendart-apis.ts";
 import { DartStatusError, OpenDartClient } from "../../shared/providers/opendart.ts";
 import { fixture, startFake, type FakeServer, type Recorded, type Reply } from "../helpers/fake-http.ts";
 import { FAKE_DART_KEY, dartXml, fakeOpenDart, zipOf } from "../helpers/fake-opendart.ts";
@@ -111,6 +112,76 @@ describe("OpenDART list.json", () => {
     await expect(
       dart.list(counter(), { corp_code: "00126380", bgn_de: "20260101", end_de: "20261231" }),
     ).rejects.toMatchObject({ kind: "timeout" });
+  });
+});
+
+/**
+ * ../shared/reference/provider-apis.md §5.3, copied (the test reads no file outside the repository):
+ * OpenDART's 28 periodic-report key-information endpoints (DS002) in order, with their Korean titles.
+ */
+const REFERENCE_5_3: [number, string, string][] = [
+  [1, "irdsSttus", "증자(감자) 현황"],
+  [2, "alotMatter", "배당에 관한 사항"],
+  [3, "tesstkAcqsDspsSttus", "자기주식 취득 및 처분 현황"],
+  [4, "hyslrSttus", "최대주주 현황"],
+  [5, "hyslrChgSttus", "최대주주 변동현황"],
+  [6, "mrhlSttus", "소액주주 현황"],
+  [7, "exctvSttus", "임원 현황"],
+  [8, "empSttus", "직원 현황"],
+  [9, "hmvAuditIndvdlBySttus", "이사·감사의 개인별 보수 현황"],
+  [10, "hmvAuditAllSttus", "이사·감사 전체의 보수현황"],
+  [11, "indvdlByPay", "개인별 보수지급 금액(5억 이상 상위 5인)"],
+  [12, "otrCprInvstmntSttus", "타법인 출자현황"],
+  [13, "cndlCaplScritsNrdmpBlce", "조건부 자본증권 미상환 잔액"],
+  [14, "unrstExctvMendngSttus", "미등기임원 보수현황"],
+  [15, "cprndNrdmpBlce", "회사채 미상환 잔액"],
+  [16, "srtpdPsndbtNrdmpBlce", "단기사채 미상환 잔액"],
+  [17, "entrprsBilScritsNrdmpBlce", "기업어음증권 미상환 잔액"],
+  [18, "detScritsIsuAcmslt", "채무증권 발행실적"],
+  [19, "prvsrpCptalUseDtls", "사모자금의 사용내역"],
+  [20, "pssrpCptalUseDtls", "공모자금의 사용내역"],
+  [21, "drctrAdtAllMendngSttusGmtsckConfmAmount", "이사·감사 전체의 보수현황(주주총회 승인금액)"],
+  [22, "drctrAdtAllMendngSttusMendngPymntamtTyCl", "이사·감사 전체의 보수현황(보수지급금액-유형별)"],
+  [23, "stockTotqySttus", "주식의 총수 현황"],
+  [24, "accnutAdtorNmNdAdtOpinion", "회계감사인의 명칭 및 감사의견"],
+  [25, "adtServcCnclsSttus", "감사용역체결현황"],
+  [26, "accnutAdtorNonAdtServcCnclsSttus", "회계감사인과의 비감사용역 계약체결 현황"],
+  [27, "outcmpnyDrctrNdChangeSttus", "사외이사 및 그 변동현황"],
+  [28, "newCaplScritsNrdmpBlce", "신종자본증권 미상환 잔액"],
+];
+/** Issue 11: api_01–api_10 keep seed 003's own text; where it differs from §5.3's title, the seed's. */
+const SEED_003_TITLES: Record<number, string> = {
+  9: "이사·감사의 개인별 보수현황(5억원 이상)",
+  10: "이사·감사 전체의 보수현황(보수지급금액 - 이사·감사 전체)",
+};
+
+describe("003's api_01 … api_28 are §5.3's 28 endpoints, in its order", () => {
+  it("has exactly 28, keyed api_01 … api_28, then accounts", () => {
+    expect(DART_KEY_APIS).toHaveLength(28);
+    expect(REPORT_API_KEYS).toEqual([
+      ...REFERENCE_5_3.map(([n]) => `api_${String(n).padStart(2, "0")}`),
+      "accounts",
+    ]);
+  });
+
+  it.each(REFERENCE_5_3)("api_%i is %s (%s)", async (n, endpoint, title) => {
+    const api = DART_KEY_APIS[n - 1]!;
+    expect(api.key).toBe(`api_${String(n).padStart(2, "0")}`);
+    expect(api.endpoint).toBe(endpoint);
+    expect(api.title).toBe(SEED_003_TITLES[n] ?? title);
+    // and the client calls that endpoint with 003's report parameters
+    const dart = await client(() => ({ json: { status: "013", message: "조회된 데이타가 없습니다." } }));
+    const q = { corp_code: "00126380", bsns_year: 2025, reprt_code: "11012" as const };
+    expect(await dart.keyInfo(counter(), api.key, q)).toEqual({ status: "013", rows: [], synthetic: false });
+    expect(fake!.requests.map((r) => r.path)).toEqual([`/api/${endpoint}.json`]);
+    expect(Object.fromEntries(fake!.requests[0]!.query)).toEqual({
+      crtfc_key: FAKE_DART_KEY,
+      corp_code: "00126380",
+      bsns_year: "2025",
+      reprt_code: "11012",
+    });
+    await fake!.close();
+    fake = undefined;
   });
 });
 

@@ -9,8 +9,15 @@ import { postJson, startServer, type TestServer } from "../helpers/server.ts";
 
 let server: TestServer;
 let broken: TestServer;
+/** Task invocations by state name, on `server` (each a Lambda invocation in AWS). */
+const invoked = new Map<string, number>();
 beforeAll(async () => {
-  server = await startServer();
+  server = await startServer({
+    wrap: (state, handler) => (input: never) => {
+      invoked.set(state, (invoked.get(state) ?? 0) + 1);
+      return handler(input);
+    },
+  });
   broken = await startServer({
     wrap: (state, handler) =>
       state === "SearchPublications"
@@ -47,14 +54,46 @@ describe("the news workflow", () => {
     expect(body.generated_response).toBeTruthy();
   });
 
-  it("skips the branch not asked for", async () => {
-    const out = await server.world.workflows.runSync<SearchState>(
-      "news",
-      { query: "삼성전자 배당", search_preference: "news" },
-      Deadline.in(20_000),
-    );
-    expect(out.searched_list?.regular).toEqual([]);
-    expect(out.usage.SearchPublications?.dartCalls ?? 0).toBe(0);
+  it.each([
+    ["news", "SearchPublications", "SearchNews"],
+    ["publications", "SearchNews", "SearchPublications"],
+  ] as const)(
+    "asked for %s only, never invokes %s (a Choice skips it); the other branch runs once",
+    async (preference, skipped, ran) => {
+      invoked.clear();
+      const out = await server.world.workflows.runSync<SearchState>(
+        "news",
+        { query: "삼성전자 배당", search_preference: preference },
+        Deadline.in(20_000),
+      );
+      expect(invoked.get(skipped) ?? 0).toBe(0);
+      expect(invoked.get(ran)).toBe(1);
+      for (const state of ["AnalyzeQuery", "FormatResults", "SelectDocuments", "GenerateResponse"])
+        expect(invoked.get(state), state).toBe(1);
+      expect(out.news_errors).toEqual([]);
+      expect(out.pub_errors).toEqual([]);
+      expect(out.generated_response).toBeTruthy();
+      if (preference === "news") {
+        expect(out.searched_list?.regular).toEqual([]);
+        expect(out.searched_list?.revision).toEqual([]);
+        expect(out.searched_list?.news.length).toBeGreaterThan(0);
+        expect(out.search_summary).not.toContain("📊");
+      } else {
+        expect(out.searched_list?.news).toEqual([]);
+        expect(out.searched_list?.regular.length).toBeGreaterThan(0);
+        expect(out.search_summary).not.toContain("📰");
+      }
+      expect(out.usage[skipped]?.skipped).toBe(true);
+      expect(out.usage[skipped]?.dartCalls ?? 0).toBe(0);
+      expect(out.usage[skipped]?.naverCalls ?? 0).toBe(0);
+    },
+  );
+
+  it("with both asked for, invokes each branch once", async () => {
+    invoked.clear();
+    await server.world.workflows.runSync("news", { query: "삼성전자 배당" }, Deadline.in(20_000));
+    expect(invoked.get("SearchNews")).toBe(1);
+    expect(invoked.get("SearchPublications")).toBe(1);
   });
 
   it("answers ?format=text with the summary then the answer, and 400s naming the field", async () => {

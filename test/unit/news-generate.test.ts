@@ -5,6 +5,7 @@ import { DartSession } from "../../shared/news/dart-access.ts";
 import { DEFAULT_NEWS_SETTINGS, type NewsDeps } from "../../shared/news/deps.ts";
 import { formatResultsStep } from "../../shared/news/format.ts";
 import {
+  ACCOUNTS_NOT_IN_DATA,
   SNIPPET_NOTE,
   SYNTHETIC_NOTE,
   answerSchema,
@@ -189,6 +190,39 @@ describe("GenerateResponse", () => {
     expect(searchCalls + out.usage.GenerateResponse!.dartCalls).toBeLessThanOrEqual(12);
     expect(out.usage.GenerateResponse!.warnings.join(" ")).toContain("호출 예산(질문당 12회)");
     expect(out.generated_response).toContain("불러오지 못한 자료");
+  });
+
+  it("accounts answering 013: the answer says the figure is not in the data, and states none", async () => {
+    // OpenDART has no main accounts for this report (status 013, "no data" — an answer, not an error)
+    const dart = new EmbeddedDart({ now });
+    const keyInfo: DartPort["keyInfo"] = dart.keyInfo.bind(dart);
+    const noAccounts: DartPort["keyInfo"] = async (counter, key, q, deadline) =>
+      key === "accounts" ? { status: "013", rows: [], synthetic: true } : keyInfo(counter, key, q, deadline);
+    dart.keyInfo = noAccounts;
+    const deps = sampleDeps({ dart });
+    const state = await selected("삼성전자 2025년 2분기 매출", deps);
+    expect(state.selected_documents?.regular.map((r) => r.api_keys_to_check)).toEqual([["accounts"]]);
+
+    const offline = await generateResponseStep(state, deps);
+    const regular = offline.generated_response!.split("■ 정정보고서")[0]!.trim().split("\n");
+    // the report's part is its header, the section's title and the sentence saying the figure is not there
+    expect(regular.at(-3)).toMatch(
+      /^\[1\] 삼성전자 2025년 2분기 반기보고서 \(005930_삼성전자\.json, 접수번호 \d+\)$/,
+    );
+    expect(regular.slice(-2)).toEqual([
+      "재무제표 주요계정(매출액·영업이익·당기순이익·자산·부채·자본)",
+      ACCOUNTS_NOT_IN_DATA,
+    ]);
+    expect(offline.pub_errors).toEqual([]); // 013 is no data, not an error
+
+    // an LLM that makes a revenue figure up is rejected (twice), and the offline answer says it is not there
+    const llm = scriptedLlm([{ answer: "삼성전자의 2분기 매출액은 74조원입니다 [1].", cited: [1] }]);
+    const out = await generateResponseStep(state, { ...deps, llm });
+    expect(llm.requests[0]?.prompt).toContain(ACCOUNTS_NOT_IN_DATA);
+    expect(llm.rejections[0]).toContain("74");
+    expect(out.usage.GenerateResponse?.engine).toBe("offline-fallback");
+    expect(out.generated_response).toContain(ACCOUNTS_NOT_IN_DATA);
+    expect(out.generated_response).not.toContain("74조");
   });
 
   it("with nothing found answers so, without an LLM call", async () => {

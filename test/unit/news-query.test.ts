@@ -1,6 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { analyzeQueryText, apiKeysFor, namedPeriods } from "../../shared/news/query.ts";
+import { EmbeddedCompanyDirectory } from "../../shared/news/companies.ts";
+import { DEFAULT_NEWS_SETTINGS, type NewsDeps } from "../../shared/news/deps.ts";
+import {
+  analyzeQueryText,
+  apiKeysFor,
+  futurePeriodNote,
+  futurePeriods,
+  namedPeriods,
+} from "../../shared/news/query.ts";
+import { MemoryReportStore } from "../../shared/news/report-store.ts";
+import { runNewsSearch } from "../../shared/news/service.ts";
 import { fromKst } from "../../shared/kst.ts";
+import { EmbeddedDart } from "../../shared/providers/embedded/dart-sample.ts";
+import { EmbeddedNews } from "../../shared/providers/embedded/news-sample.ts";
+import type { CallCounter } from "../../shared/providers/http.ts";
+import type { DartListQuery } from "../../shared/providers/opendart.ts";
 
 const NOW = fromKst(2025, 11, 20, 10);
 
@@ -45,8 +59,63 @@ describe("periods the question names", () => {
     ],
     ["최근 10년간 배당", []],
     ["삼성전자 배당", []],
+    // a year after this one is kept as named (it becomes a note), not read as the latest Q1
+    ["2030년 1분기", [{ year: 2030, quarter: 1 }]],
+    ["2026년 사업보고서", [{ year: 2026, quarter: 4 }]],
+    ["26년 반기", [{ year: 2026, quarter: 2 }]],
+    ["창립 30년 배당", []],
   ])("%s → %j", (q, periods) => {
     expect(namedPeriods(q, NOW)).toEqual(periods);
+  });
+
+  it("a year after the current one (KST) is a future period, with a note", () => {
+    const periods = namedPeriods("2024년과 2030년 1분기", NOW);
+    expect(futurePeriods(periods, NOW)).toEqual([{ year: 2030, quarter: 1 }]);
+    expect(futurePeriods(namedPeriods("2025년 3분기", NOW), NOW)).toEqual([]);
+    // 2025-12-31 23:30 UTC is already 2026 in Korea
+    expect(futurePeriods([{ year: 2026, quarter: 1 }], new Date("2025-12-31T23:30:00Z"))).toEqual([]);
+    expect(
+      futurePeriodNote([
+        { year: 2030, quarter: 1 },
+        { year: 2031, quarter: null },
+      ]),
+    ).toBe("2030년 1분기, 2031년: 아직 오지 않은 기간이라 공시된 정기보고서가 없습니다.");
+  });
+});
+
+describe("a question naming a future period", () => {
+  const deps = (lists: string[]): NewsDeps => {
+    const dart = new EmbeddedDart({ now: () => NOW });
+    const list = dart.list.bind(dart);
+    dart.list = (counter: CallCounter, params: DartListQuery) => {
+      if (params.pblntf_ty === "A") lists.push(`${params.bgn_de}-${params.end_de}`);
+      return list(counter, params);
+    };
+    return {
+      news: new EmbeddedNews({ now: () => NOW }),
+      dart,
+      store: new MemoryReportStore(),
+      companies: new EmbeddedCompanyDirectory(),
+      settings: DEFAULT_NEWS_SETTINGS,
+      now: () => NOW,
+    };
+  };
+
+  it("answers that the period is missing instead of reading it as the latest Q1", async () => {
+    const lists: string[] = [];
+    const res = await runNewsSearch({ query: "삼성전자 2030년 1분기 매출" }, deps(lists));
+    expect(res.searched_list?.regular).toEqual([]);
+    expect(res.search_notes).toContain("2030년 1분기: 아직 오지 않은 기간이라 공시된 정기보고서가 없습니다.");
+    expect(res.generated_response).toContain("2030년 1분기: 아직 오지 않은 기간");
+    expect(lists).toEqual([]); // no list.json call for a period that cannot be filed
+  });
+
+  it("still answers the filed periods named beside it", async () => {
+    const lists: string[] = [];
+    const res = await runNewsSearch({ query: "삼성전자 2024년 3분기와 2030년 1분기 매출" }, deps(lists));
+    expect(res.searched_list?.regular.map((r) => `${r.year}Q${r.quarter}`)).toEqual(["2024Q3"]);
+    expect(res.search_notes).toContain("2030년 1분기: 아직 오지 않은 기간이라 공시된 정기보고서가 없습니다.");
+    expect(lists.every((w) => w.split("-")[0]! <= w.split("-")[1]!)).toBe(true);
   });
 
   it("asks Naver for the newest stories when the question wants the latest", () => {
