@@ -1,9 +1,11 @@
 // Restaurant QA (seed 002): the OpenSearch domain holding the documents, the bucket for ingest uploads
 // and batches, the table for follow-up memory and ingest jobs, the QA and ingest workflows. Why a
 // managed domain rather than OpenSearch Serverless: one t3.small.search node with 10 GB idles at about
-// $27 a month, a Serverless vector collection at its 2-OCU minimum (indexing + search) at about $350;
+// $27 a month, a Serverless vector collection at its minimum with redundancy (the default: 1 indexing
+// + 1 search OCU) at about $350 (~$175 with redundancy off, 0.5 + 0.5; docs/restaurant-qa.md);
 // nori is built in, and refresh=wait_for works on writes. Access is IAM only (SigV4), least privilege:
-// readers may read the index, writers also the bulk API; Bedrock for exactly the embedding model.
+// readers may GET the index and POST its _search and _mget; writers may write the index and its own
+// paths (the bulk API included, sent index-scoped); Bedrock for exactly the embedding model.
 import { ArnFormat, CfnElement, Duration, RemovalPolicy, Stack } from "aws-cdk-lib";
 import { AttributeType, BillingMode, Table } from "aws-cdk-lib/aws-dynamodb";
 import { PolicyStatement, ServicePrincipal } from "aws-cdk-lib/aws-iam";
@@ -142,11 +144,9 @@ export class RestaurantQa extends Construct {
       if (index) {
         fn.addEnvironment("OPENSEARCH_ENDPOINT", `https://${this.domain.domainEndpoint}`);
         fn.addEnvironment("OPENSEARCH_DOMAIN", this.domain.domainName);
-        if (index === "read") this.domain.grantIndexRead(QA_INDEX, fn);
-        else {
-          this.domain.grantIndexReadWrite(QA_INDEX, fn);
-          this.domain.grantPathWrite("/_bulk", fn);
-        }
+        if (index === "read") this.grantIndexRead(fn);
+        // every method on the index and its paths, the index-scoped POST /restaurants/_bulk included
+        else this.domain.grantIndexReadWrite(QA_INDEX, fn);
       }
       if (embeddings) {
         fn.addToRolePolicy(
@@ -235,10 +235,26 @@ export class RestaurantQa extends Construct {
     this.workflow.grantStartSyncExecution(api);
     this.ingestWorkflow.grantStartSyncExecution(api);
     this.ingestJobWorkflow.grantStartExecution(api);
-    this.domain.grantIndexRead(QA_INDEX, api);
+    this.grantIndexRead(api);
     this.bucket.grantPut(api);
     table.grantReadWriteData(api);
     this.acknowledgeGrants(api);
+  }
+
+  /**
+   * Reading the index as the adapter reads it: GET/HEAD on the index and its paths (_mapping, _count,
+   * _doc) — CDK's grantIndexRead — and POST on exactly the two read APIs whose bodies go in a POST
+   * (_search: kNN, titles, the composite aggregation of titles; _mget: documents by id). CDK's read
+   * grant has no POST, and a POST anywhere else under the index would be a write.
+   */
+  private grantIndexRead(fn: DongneFunction) {
+    this.domain.grantIndexRead(QA_INDEX, fn);
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: ["es:ESHttpPost"],
+        resources: ["_search", "_mget"].map((api) => `${this.domain.domainArn}/${QA_INDEX}/${api}`),
+      }),
+    );
   }
 
   /** The wildcards CDK's grants write, each scoped to this domain's index or this bucket. */

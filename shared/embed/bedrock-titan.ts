@@ -51,6 +51,7 @@ export interface TitanOptions {
 export class TitanEmbedder implements Embedder {
   readonly name: string;
   readonly dimension: number;
+  readonly remote = true;
   /** input tokens billed so far (Titan charges per input token) */
   inputTokens = 0;
   private readonly client: BedrockRuntimeClient;

@@ -11,6 +11,11 @@ export interface EmbedderInfo {
 }
 
 export interface Embedder extends EmbedderInfo {
+  /**
+   * Each text is a call to a service (Bedrock: one InvokeModel per text): what a batch costs is
+   * network round trips, not CPU, so work inside one request's deadline is bounded by it.
+   */
+  readonly remote?: boolean;
   /** One L2-normalised vector per text, in order. */
   embed(texts: readonly string[], opts?: { deadline?: Deadline }): Promise<number[][]>;
 }

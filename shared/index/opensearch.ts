@@ -200,14 +200,14 @@ export class OpenSearchIndex implements SearchIndex {
     // items the cluster pushed back (429) get one more round after a pause; other errors are final
     for (let round = 0; round < 2 && pending.length; round++) {
       if (round > 0) await new Promise((r) => setTimeout(r, this.opts.retryDelayMs ?? 200));
-      const bulkBody = pending.flatMap(({ id, doc }) => [
-        { index: { _index: this.indexName, _id: id } },
-        doc,
-      ]);
+      // the index-scoped bulk API (POST /<index>/_bulk): the action lines name no index, so the
+      // request touches only the index its path names — the path a least-privilege grant on
+      // `<domain>/<index>/*` covers (a domain-wide /_bulk would need a grant on every index)
+      const bulkBody = pending.flatMap(({ id, doc }) => [{ index: { _id: id } }, doc]);
       const r = await this.request<BulkResponse>(
         {
           method: "POST",
-          path: "/_bulk",
+          path: this.path("/_bulk"),
           bulkBody,
           querystring: this.opts.waitForRefresh === false ? {} : { refresh: "wait_for" },
         },

@@ -1,7 +1,7 @@
 // Does a document satisfy the structured query's hard conditions (002 §4: location, cuisine, menu,
-// convenience — and the price when asked)? The grader uses it (a document that breaks one is
-// irrelevant), the extractive answer uses it to say what holds, and the benchmark uses the same
-// rules against the demo corpus's true attributes.
+// convenience — and the price when asked, on the asked dish itself when a menu is asked)? The grader
+// uses it (a document that breaks one is irrelevant), the extractive answer uses it to say what
+// holds, and the benchmark uses the same rules against the demo corpus's true attributes.
 import { haversine } from "../geo/haversine.ts";
 import type { Circle } from "./geocode.ts";
 import { foodTerms } from "./query-builder.ts";
@@ -35,8 +35,11 @@ export function failedConditions(d: Checkable, q: StructuredQuery, circles: read
   for (const c of q.convenience ?? []) if (!d.convenience.includes(c)) failed.push(`${c} 정보 없음`);
   if (q.price) {
     const { min = 0, max = Number.POSITIVE_INFINITY } = q.price;
-    if (!d.menus.some((m) => m.price !== null && m.price >= min && m.price <= max))
-      failed.push("가격 조건에 맞는 메뉴 없음");
+    // with a menu asked, the price is the dish's (as the search's nested query asks it)
+    const dish = (m: Checkable["menus"][number]) =>
+      !q.menu?.length || terms.some((t) => squash(m.name).includes(t));
+    if (!d.menus.some((m) => m.price !== null && m.price >= min && m.price <= max && dish(m)))
+      failed.push(q.menu?.length ? "가격 조건에 맞는 해당 메뉴 없음" : "가격 조건에 맞는 메뉴 없음");
   }
   return failed;
 }

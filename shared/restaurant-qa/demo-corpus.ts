@@ -254,8 +254,16 @@ function reviewsOf(t: DemoTruth, rng: Rng): string[] {
   shuffle(rng, foodSentences).forEach((s, i) => {
     if (i < count || rng() < 0.3) reviews[i % count]!.push(s);
   });
+  // a review that drew no sentence (more reviews than facts and dishes, and an empty opener and
+  // closer) would be an empty string: it says something about one of the dishes instead
+  const aboutADish = () => {
+    const dish = t.menus.length ? pick(rng, t.menus).name.replace(/\(.*\)$/, "") : "음식";
+    return `${josa(dish, "이/가")} ${pick(rng, TASTE)}.`;
+  };
   return reviews.map((sentences) =>
-    [pick(rng, OPENERS), ...shuffle(rng, sentences), pick(rng, CLOSERS)].filter(Boolean).join(" "),
+    [pick(rng, OPENERS), ...(sentences.length ? shuffle(rng, sentences) : [aboutADish()]), pick(rng, CLOSERS)]
+      .filter(Boolean)
+      .join(" "),
   );
 }
 

@@ -1,10 +1,11 @@
 // Generation (002 §3.6). With a model: Claude answers in Korean from the relevant documents (or the
 // web results) and cites them ([place_id] or [URL]); an answer that cites anything outside its
-// context is discarded for the extractive one. Offline: an extractive answer built only from the
-// documents — the menu items that match with their prices, and for each asked condition what the
-// document says (가능 / 안 됩니다 with the review sentence that says so / 정보 없음). Nothing is stated
-// that the context does not contain; opening hours are not in the crawl and the answer says so;
-// dated promotions are not presented as current.
+// context, or asserts an asked condition its cited document does not support ("주차 가능 [n]" for a
+// document without parking), is discarded for the extractive one. Offline: an extractive answer
+// built only from the documents — the menu items that match with their prices, and for each asked
+// condition what the document says (가능 / 안 됩니다 with the review sentence that says so / 정보
+// 없음). Nothing is stated that the context does not contain; opening hours are not in the crawl and
+// the answer says so; dated promotions are not presented as current.
 import { z } from "zod";
 import type { Deadline } from "../deadline.ts";
 import { LlmOutputError, LlmUnavailableError, noUsage, type LlmPort, type TokenUsage } from "../llm/port.ts";
@@ -183,6 +184,71 @@ function grounded(a: Answer, known: Set<string>): boolean {
   return [...cited, ...a.citations].every((c) => known.has(c)) && a.citations.length > 0;
 }
 
+/** A clause ends at ",", ";", a contrast or a connective ("…하고 ", "…며 "). */
+const CLAUSE = /[,;]|지만|는데|(?<=[가-힣])(?:고|며|서)\s/u;
+/** "자료에 정보가 없습니다": saying the documents are silent is not denying the thing */
+const SILENT = /정보|자료|확인/;
+
+/**
+ * What an answer asserts about the asked conditions (convenience, atmosphere, occasion) that its
+ * cited documents do not say: "주차 가능 [n]" for a document without parking, or "주차 안 됩니다 [n]"
+ * for one that has it. Each sentence belongs to the documents it cites (a sentence citing none, to
+ * the ones cited last: a list under a heading); within a sentence citing several, a clause with its
+ * own citation belongs to that one. A document supports a value when its extracted field lists it,
+ * or a review or its description says so. Returns "value [place_id]" for each unsupported claim.
+ */
+export function unsupportedClaims(
+  answer: string,
+  q: StructuredQuery,
+  docs: readonly ContextDocument[],
+): string[] {
+  const asked = new Map<string, VocabField>([
+    ...(q.convenience ?? []).map((v) => [`convenience:${v}`, "convenience"] as const),
+    ...(q.atmosphere ?? []).map((v) => [`atmosphere:${v}`, "atmosphere"] as const),
+    ...(q.occasion ?? []).map((v) => [`occasion:${v}`, "occasion"] as const),
+  ]);
+  if (!asked.size) return [];
+  const fields = [...new Set(asked.values())];
+  const byId = new Map(docs.map((d) => [d.place_id, d]));
+  const citedIn = (text: string) =>
+    [...text.matchAll(/\[([^\]\s]+)\]/g)].map((m) => m[1]!).filter((id) => byId.has(id));
+  const says = (d: ContextDocument, field: VocabField, value: string) =>
+    (d[field as "convenience" | "atmosphere" | "occasion"] ?? []).includes(value) ||
+    evidence(d, field, value, false) !== undefined ||
+    sentences(d.description).some((s) =>
+      findMentions(s, [field]).some((m) => m.value === value && !m.negated),
+    );
+  const out = new Set<string>();
+  let last: string[] = [];
+  for (const sentence of sentences(answer)) {
+    const cited = citedIn(sentence);
+    if (cited.length) last = cited;
+    const owners = cited.length ? cited : last;
+    if (!owners.length) continue;
+    // a clause of nothing but citations ("주차 가능 [1], [2]") belongs to the clause before it
+    const clauses: string[] = [];
+    for (const c of sentence.split(CLAUSE)) {
+      if (!c.trim()) continue;
+      if (clauses.length && c.replace(/\[[^\]\s]+\]/g, "").replace(/[\s,.;:·와과및]/g, "") === "")
+        clauses[clauses.length - 1] += `, ${c}`;
+      else clauses.push(c);
+    }
+    for (const clause of clauses) {
+      const own = citedIn(clause);
+      for (const m of findMentions(clause, fields)) {
+        if (!asked.has(`${m.field}:${m.value}`)) continue;
+        if (m.negated && SILENT.test(clause)) continue;
+        for (const id of own.length ? own : owners) {
+          const d = byId.get(id)!;
+          if (says(d, m.field, m.value) === m.negated)
+            out.add(`${m.negated ? `${m.value} 안 됨` : m.value} [${id}]`);
+        }
+      }
+    }
+  }
+  return [...out];
+}
+
 export interface Generated extends Answer {
   engine: "rules" | "llm" | "rules-fallback";
   usage: TokenUsage;
@@ -221,6 +287,18 @@ export async function generateAnswer(
         engine: "rules-fallback",
         usage: r.usage,
         warnings: ["the LLM answer cited sources outside its context: the extractive answer was used"],
+      };
+    // every asked condition the answer asserts for a cited document must be in that document
+    const unsupported =
+      route === "index" ? unsupportedClaims(r.value.answer, state.structured_query ?? {}, docs) : [];
+    if (unsupported.length)
+      return {
+        ...fallback(),
+        engine: "rules-fallback",
+        usage: r.usage,
+        warnings: [
+          `the LLM answer asserted what its documents do not say (${unsupported.slice(0, 3).join(", ")}): the extractive answer was used`,
+        ],
       };
     const webNote = route === "web" && !r.value.answer.includes("웹") ? "\n\n(출처: 웹 검색)" : "";
     return {

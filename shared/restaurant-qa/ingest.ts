@@ -58,12 +58,29 @@ export function ingestBatches(
   return out;
 }
 
+/** Records POST /v1/restaurants/documents ingests within the request, by what a record costs. */
+export const SYNC_INGEST_LIMITS = {
+  /** offline (rules, hashed embedder, local engine): ~1 ms a record, 40 batches in well under a second */
+  offline: 1000,
+  /**
+   * a remote embedder (Bedrock Titan: one InvokeModel per text, 8 in flight, ~0.1–0.5 s each, more
+   * when throttled) and OpenSearch's bulk with refresh=wait_for (~1 s), each batch a synchronous
+   * Express execution of four Lambdas: ~2–5 s a batch of 25, run one after another — 40 batches
+   * (1,000 records) would take minutes; 2 batches leave room for cold starts and retries in 29 s
+   */
+  remoteEmbedder: 50,
+  /** LLM enrichment: one model call (~1–3 s) per record, 4 in flight */
+  llm: 20,
+} as const;
+
 /**
  * How many records POST /v1/restaurants/documents ingests within the request (more: 202 and the ingest
- * machine). Offline a record costs ~1 ms; with LLM enrichment one model call (~1–3 s) per 4 in flight.
+ * machine, whose Distributed Map has no 29 s limit): the smallest limit of the costly parts in use.
  */
-export function syncIngestLimit(deps: Pick<IngestDeps, "llm">): number {
-  return deps.llm ? 20 : 1000;
+export function syncIngestLimit(deps: Pick<IngestDeps, "llm" | "embedder">): number {
+  if (deps.llm) return SYNC_INGEST_LIMITS.llm;
+  if (deps.embedder.remote) return SYNC_INGEST_LIMITS.remoteEmbedder;
+  return SYNC_INGEST_LIMITS.offline;
 }
 
 const PreparedRecord = z.object({

@@ -1,7 +1,8 @@
 // 002 §6 as OpenSearch request bodies — the same body goes to OpenSearch and to the local engine.
 // kNN on the summary embedding with an efficient filter: the nearby circles (a union), cuisine and
 // menu as alternatives (should, minimum 1) over menus.name (nested), review_food and category,
-// every convenience as a term filter, a price as a nested range on menus.price. Atmosphere and
+// every convenience as a term filter, a price as a nested range on menus.price — on the asked dish
+// itself when a menu is asked (one nested query: name and price of the same item). Atmosphere and
 // occasion are boosts: they only reorder, so they are applied to k = 100 candidates (002's
 // num_candidates) before cutting to the answer's size — boosting five hits would change nothing.
 import type { Query, SearchBody } from "../index/dsl.ts";
@@ -59,6 +60,48 @@ export function foodFilter(q: StructuredQuery): Query | undefined {
   };
 }
 
+/** A price condition as a range on menus.price (inside the `menus` nested query). */
+function priceRange(price: NonNullable<StructuredQuery["price"]>): Query {
+  return {
+    range: {
+      "menus.price": {
+        ...(price.min !== undefined ? { gte: price.min } : {}),
+        ...(price.max !== undefined ? { lte: price.max } : {}),
+      },
+    },
+  };
+}
+
+/**
+ * A price is tied to the dish when a menu is asked ("2만원 이하 삼겹살": a 삼겹살 at 20,000 or less,
+ * not any item that cheap in a place that also sells 삼겹살): one nested query in which the same menu
+ * item must match a dish asked and the price range. Without a menu the price is any item's.
+ */
+export function dishAtPrice(q: StructuredQuery): Query | undefined {
+  if (!q.price || !q.menu?.length) return undefined;
+  return {
+    nested: {
+      path: "menus",
+      query: {
+        bool: {
+          filter: [
+            {
+              bool: {
+                should: foodTerms(q).map((t) => ({
+                  match: { "menus.name": { query: t, operator: "and" } },
+                })),
+                minimum_should_match: 1,
+              },
+            },
+            priceRange(q.price),
+          ],
+        },
+      },
+      score_mode: "none",
+    },
+  };
+}
+
 export function hardFilters(q: StructuredQuery, circles: readonly Circle[]): Query[] {
   const filters: Query[] = [];
   if (circles.length)
@@ -70,24 +113,12 @@ export function hardFilters(q: StructuredQuery, circles: readonly Circle[]): Que
         minimum_should_match: 1,
       },
     });
-  const food = foodFilter(q);
+  const dish = dishAtPrice(q);
+  const food = dish ?? foodFilter(q);
   if (food) filters.push(food);
   for (const c of q.convenience ?? []) filters.push({ term: { convenience: { value: c } } });
-  if (q.price)
-    filters.push({
-      nested: {
-        path: "menus",
-        query: {
-          range: {
-            "menus.price": {
-              ...(q.price.min !== undefined ? { gte: q.price.min } : {}),
-              ...(q.price.max !== undefined ? { lte: q.price.max } : {}),
-            },
-          },
-        },
-        score_mode: "none",
-      },
-    });
+  if (q.price && !dish)
+    filters.push({ nested: { path: "menus", query: priceRange(q.price), score_mode: "none" } });
   return filters;
 }
 

@@ -35,7 +35,7 @@ const FILLER = new Set(
    있는 있어 있나 있나요 있을까 있을까요 있는지 좋은 괜찮은 맛있는 유명한 곳 곳이 집 데 가게 하기 할 수 되는 가능한 가능 좋을 먹기 먹을
    먹으러 가기 갈 갈만한 장소 외식 분위기 같은 요 돼 돼요 되요 되나 되나요 나요 해줘 줘 줄 맛집 식당 밥집 메뉴 수제 오늘 지금 이번
    주말 저녁 좀 정말 진짜 제일 가장 요즘 핫한 인기 위한 위해 할만한 하는 한 곳은 곳이요 데가 거 것 나 도 만 중 위 앞 싶어 싶은
-   알려 궁금해 궁금 되는지 되는곳 어때 어때요 어떤가요 어떰 느낌 레스토랑`.split(/\s+/),
+   알려 궁금해 궁금 되는지 되는곳 어때 어때요 어떤가요 어떰 느낌 레스토랑 또는 혹은 아니면 or`.split(/\s+/),
 );
 const VERBISH =
   /(하기|하는|할|한|된|될|되는|되나요|돼|돼요|나요|까요|세요|줘|요|고|서|은|는|인|적인|스러운)$/;
@@ -178,6 +178,22 @@ export function rewriteWithRules(raw: string, titles?: TitleDictionary): RulesRe
     located.push({ name: f.name, relation: "nearby", start: f.start, end: f.end });
     q.claim(f.start, f.end);
   }
+  // 2b. places joined by "or": "망원역이나 강남역", "홍대나 신촌" — the translator's particles have no
+  //     이나/나, so a word that is a place once the particle is off is one more place (several nearby
+  //     places are a union of circles); 또는/혹은/or between them are fillers
+  for (const t of tokens) {
+    if (!q.isFree(t.start, t.end)) continue;
+    for (const particle of ["이나", "나"]) {
+      if (!t.text.endsWith(particle) || t.text.length - particle.length < 2) continue;
+      const stem = t.text.slice(0, -particle.length);
+      const end = t.start + stem.length;
+      const [f] = findLocations([{ text: stem, start: t.start, end }], isLexiconWord);
+      if (!f || f.start !== t.start || f.end !== end) continue;
+      located.push({ name: f.name, relation: "nearby", start: t.start, end });
+      q.claim(t.start, t.end);
+      break;
+    }
+  }
   // 3. a price per menu item
   const price = readPrice(query);
   if (price) q.claim(price.span.start, price.span.end);
@@ -245,7 +261,7 @@ export function rewriteWithRules(raw: string, titles?: TitleDictionary): RulesRe
 }
 
 export const REWRITE_SYSTEM = `너는 식당 검색 질의를 구조화하는 도우미다. 질의에서 다음을 뽑아 JSON으로 답한다.
-- location: [{name, relation}] 지역명은 relation "nearby", 특정 식당 이름은 "exact". 질의에 쓰인 그대로의 이름.
+- location: [{name, relation}] 지역명은 relation "nearby", 특정 식당 이름은 "exact". 질의에 쓰인 그대로의 이름(조사 "이나/나" 제외). "망원역이나 강남역"처럼 여러 지역을 말하면 각각 넣는다.
 - cuisine: 한식, 일식, 중식, 양식, 분식, 아시아음식, 퓨전요리 중에서.
 - menu: 메뉴명(국밥, 치킨, 회, 돈가스, 파스타 …).
 - convenience, atmosphere, occasion: 주어진 선택지에서만.

@@ -97,7 +97,9 @@ export async function startFakeOpenSearch(
             index: { _index: string; _id: string; status: number; result?: string; error?: object };
           }[] = [];
           for (let i = 0; i < lines.length; i += 2) {
-            const { _index, _id } = lines[i].index;
+            // POST /<index>/_bulk: an action line without _index writes to the path's index
+            const _id: string = lines[i].index._id;
+            const _index: string = lines[i].index._index ?? name;
             const injected = itemErrors[_id];
             if (injected) {
               items.push({

@@ -73,19 +73,21 @@ describe("OpenSearch adapter against a fake OpenSearch", () => {
     expect(auth).toMatch(/^AWS4-HMAC-SHA256 Credential=AKIDTEST\/\d{8}\/ap-northeast-2\/es\/aws4_request/);
     expect(put.headers["x-amz-content-sha256"]).toMatch(/^[0-9a-f]{64}$/);
     // the bulk is NDJSON of index actions: whole documents by place_id, searchable on return
-    const bulk = fake.requests.find((r) => r.path === "/_bulk")!;
+    const bulk = fake.requests.find((r) => r.path === "/restaurants/_bulk")!;
     const lines = bulk.raw
       .trim()
       .split("\n")
       .map((l) => JSON.parse(l));
-    expect(lines[0]).toEqual({ index: { _index: "restaurants", _id: "1" } });
+    // index-scoped (POST /restaurants/_bulk, the path the writers' grant covers): no _index per line
+    expect(bulk.method).toBe("POST");
+    expect(lines[0]).toEqual({ index: { _id: "1" } });
     expect(lines[1].embedding).toHaveLength(128);
     expect(bulk.query.get("refresh")).toBe("wait_for");
     // a second ingest of the same records writes nothing
     expect(
       await ingestRecords([record("1", "망원 생삼겹", ["주차 돼요"])], { index, embedder }),
     ).toMatchObject({ unchanged: 1, indexed: 0 });
-    expect(fake.requests.filter((r) => r.path === "/_bulk")).toHaveLength(1);
+    expect(fake.requests.filter((r) => r.path === "/restaurants/_bulk")).toHaveLength(1);
   });
 
   it("sends the product's search body as it is and reads hits, mget, count and distinct titles", async () => {
@@ -112,7 +114,7 @@ describe("OpenSearch adapter against a fake OpenSearch", () => {
 
   it("reports per-item bulk errors, and retries items the cluster pushed back (429) once", async () => {
     fake = await startFakeOpenSearch((r, nth) =>
-      r.path === "/_bulk" && nth === 0
+      r.path === "/restaurants/_bulk" && nth === 0
         ? {
             itemErrors: {
               "2": {
@@ -139,7 +141,7 @@ describe("OpenSearch adapter against a fake OpenSearch", () => {
         reason: "mapper_parsing_exception: failed to parse field [location]",
       },
     ]);
-    const bulks = fake.requests.filter((r) => r.path === "/_bulk");
+    const bulks = fake.requests.filter((r) => r.path === "/restaurants/_bulk");
     expect(bulks).toHaveLength(2);
     expect(bulks[1]!.raw).toContain('"_id":"3"');
     expect(bulks[1]!.raw).not.toContain('"_id":"1"');

@@ -1,14 +1,21 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { HashedNgramEmbedder } from "../../shared/embed/hashed-ngrams.ts";
 import { LocalSearchIndex } from "../../shared/index/local-engine.ts";
+import { failedConditions } from "../../shared/restaurant-qa/conditions.ts";
 import type { CrawlRecordInput } from "../../shared/restaurant-qa/crawl.ts";
-import { extractiveAnswer, generateAnswer } from "../../shared/restaurant-qa/generate.ts";
+import { extractiveAnswer, generateAnswer, unsupportedClaims } from "../../shared/restaurant-qa/generate.ts";
 import { restaurantIndexDefinition } from "../../shared/restaurant-qa/index-mapping.ts";
 import { InMemoryConversations } from "../../shared/restaurant-qa/memory.ts";
 import { filteredKnnBody, DEFAULT_RETRIEVAL } from "../../shared/restaurant-qa/query-builder.ts";
 import { createRestaurantQa, type RestaurantQa } from "../../shared/restaurant-qa/service.ts";
 import { AskResponse, SearchResponse, type ContextDocument } from "../../shared/restaurant-qa/state.ts";
-import { afterGrade, TitleCache, type QaDeps } from "../../shared/restaurant-qa/steps.ts";
+import {
+  afterGrade,
+  retrieveStep,
+  rewriteStep,
+  TitleCache,
+  type QaDeps,
+} from "../../shared/restaurant-qa/steps.ts";
 import type { WebSearchPort } from "../../shared/restaurant-qa/web-search.ts";
 import { FakeQaLlm } from "../helpers/fake-qa-llm.ts";
 
@@ -148,9 +155,22 @@ describe("retrieval (002 §6)", () => {
       distance: "1000m",
       location: { lat: 37.55, lon: 126.91 },
     });
-    expect(filters[1].bool.minimum_should_match).toBe(1);
+    // a menu and a price: one nested query, so the same menu item is the dish and within the price
+    expect(filters[1].nested.path).toBe("menus");
+    const [dish, price] = filters[1].nested.query.bool.filter;
+    expect(dish.bool.should).toContainEqual({
+      match: { "menus.name": { query: "삼겹살", operator: "and" } },
+    });
+    expect(dish.bool.minimum_should_match).toBe(1);
+    expect(price).toEqual({ range: { "menus.price": { lte: 20000 } } });
     expect(filters[2]).toEqual({ term: { convenience: { value: "주차" } } });
-    expect(filters[3].nested.query).toEqual({ range: { "menus.price": { lte: 20000 } } });
+    expect(filters).toHaveLength(3);
+    // a price without a menu: any item's price
+    const anyItem = (
+      filteredKnnBody([0.1], { cuisine: ["일식"], price: { max: 20000 } }, [], DEFAULT_RETRIEVAL).query as any
+    ).knn.embedding.filter.bool.filter;
+    expect(anyItem[0].bool.minimum_should_match).toBe(1);
+    expect(anyItem[1].nested.query).toEqual({ range: { "menus.price": { lte: 20000 } } });
     expect(q.bool.should).toEqual([{ term: { occasion: { value: "회식", boost: 0.1 } } }]);
     expect(
       filteredKnnBody([0.1, 0.2], { occasion: ["회식"] }, [], { ...DEFAULT_RETRIEVAL, boost: false }).query,
@@ -167,6 +187,43 @@ describe("retrieval (002 §6)", () => {
     expect(r.documents.map((d) => d.place_id)).toEqual(["201"]);
     expect(r.documents[0]!.distance).toBeLessThan(1000);
     expect(r.documents[0]).not.toHaveProperty("relevant");
+  });
+
+  it("ties a price to the asked dish, not to any cheap item of the same restaurant", async () => {
+    // 망원 생삼겹 [201]: 생삼겹살 15,000원, 된장찌개 4,000원 — no 삼겹살 for 10,000원 or less
+    const cheap = await qa.search({ query: "망원역 만원 이하 삼겹살" });
+    expect(cheap.structured_query).toMatchObject({ menu: ["삼겹살"], price: { max: 10000 } });
+    expect(cheap.documents.map((d) => d.place_id)).not.toContain("201");
+    expect(cheap.documents).toEqual([]);
+    const doc = (await qa.get("201"))!;
+    expect(failedConditions(doc, { menu: ["삼겹살"], price: { max: 10000 } }, [])).toEqual([
+      "가격 조건에 맞는 해당 메뉴 없음",
+    ]);
+    expect(failedConditions(doc, { price: { max: 10000 } }, [])).toEqual([]);
+    // within 20,000원 both 망원 삼겹살 places qualify by the dish's own price
+    const r = await qa.search({ query: "망원역 2만원 이하 삼겹살" });
+    expect(r.documents.map((d) => d.place_id).sort()).toEqual(["201", "202"]);
+  });
+
+  it("searches a union of circles for places joined by 이나 (망원역 or 강남역)", async () => {
+    const r = await qa.search({ query: "망원역이나 강남역 주차되는 식당" });
+    expect(r.structured_query.location).toEqual([
+      { name: "망원역", relation: "nearby" },
+      { name: "강남역", relation: "nearby" },
+    ]);
+    // parking near either station: 망원 생삼겹 and 진대감 강남점; not 망원 숯불 (no parking), not 합정
+    expect(r.documents.map((d) => d.place_id).sort()).toEqual(["102", "201"]);
+    for (const d of r.documents) expect(d.distance).toBeLessThan(1000);
+    // two circles, one per station, in one should (minimum 1) of the kNN filter
+    const s = await retrieveStep(await rewriteStep({ query: "망원역이나 강남역 주차되는 식당" }, deps), deps);
+    expect(s.retrieval?.circles.map((c) => [c.name, c.radiusM])).toEqual([
+      ["망원역", 1000],
+      ["강남역", 1000],
+    ]);
+    const geo = (filteredKnnBody([0.1], s.structured_query!, s.retrieval!.circles, DEFAULT_RETRIEVAL) as any)
+      .query.knn.embedding.filter.bool.filter[0];
+    expect(geo.bool.should).toHaveLength(2);
+    expect(geo.bool.minimum_should_match).toBe(1);
   });
 
   it("widens only the radius when nothing matches, and says so", async () => {
@@ -286,6 +343,68 @@ describe("grading and generation", () => {
     expect(r.engine).toBe("rules-fallback");
     expect(r.answer).not.toContain("999");
     expect(r.warnings[0]).toMatch(/outside its context/);
+  });
+
+  it("discards an LLM answer that asserts an asked condition its cited document does not have", async () => {
+    // 마포진대감 본점 [101]: "주차는 안 돼요" — the lying model says parking is fine, citing it
+    const liar = new FakeQaLlm({
+      override: {
+        generate: () => ({ answer: "마포진대감 본점은 주차 가능합니다 [101].", citations: ["101"] }),
+      },
+    });
+    const { qa: withLiar } = setup({ llm: liar, index: deps.index, titles: deps.titles });
+    const r = await withLiar.ask({ query: "마포 진대감 주차되나요?" });
+    expect(liar.calls).toContain("generate");
+    expect(r.meta.engine).toBe("llm+fallback");
+    expect(r.answer).not.toContain("주차 가능합니다");
+    expect(r.answer).toContain("주차: 안 됩니다");
+    expect(r.meta.warnings.join(" ")).toMatch(/do not say \(주차 \[101\]\)/);
+  });
+
+  it("checks each claim against the document it cites: lists, clauses, denials, silence", async () => {
+    const ctx = (ids: string[]) =>
+      Promise.all(
+        ids.map(async (id): Promise<ContextDocument> => {
+          const d = (await qa.get(id))!;
+          return { ...d, score: 1, similarity: 1, relevant: true };
+        }),
+      );
+    const docs = await ctx(["201", "202", "203"]);
+    const answerWith = async (answer: string, citations: string[]) => {
+      const llm = new FakeQaLlm({ override: { generate: () => ({ answer, citations }) } });
+      return generateAnswer(
+        {
+          query: "망원역 주차되는 조용한 곳",
+          structured_query: { convenience: ["주차"], atmosphere: ["조용한"] },
+          retrieval: { mode: "filtered", circles: [] },
+        },
+        "index",
+        docs,
+        [],
+        { llm, webConfigured: false },
+      );
+    };
+    // true claims, one clause per restaurant, and a list under each name
+    for (const [answer, cited] of [
+      ["망원 생삼겹 [201]은 주차 가능하고, 망원 숯불 [202]은 주차가 안 됩니다.", ["201", "202"]],
+      ["1. 망원 스시 [203]\n- 조용한 분위기예요.\n- 주차는 자료에 정보가 없습니다.", ["203"]],
+      ["망원 생삼겹 [201]과 망원 스시 [203]를 추천합니다.", ["201", "203"]],
+    ] as const)
+      expect((await answerWith(answer, [...cited])).engine, answer).toBe("llm");
+    // a false claim in any of those shapes
+    for (const [answer, cited, claim] of [
+      ["망원 숯불 [202]은 주차 가능해요.", ["202"], "주차 [202]"],
+      ["주차 가능 [201], [202]", ["201", "202"], "주차 [202]"],
+      ["1. 망원 숯불 [202]\n- 조용하고 주차도 돼요.", ["202"], "조용한 [202]"],
+      ["망원 생삼겹 [201]은 주차가 안 돼요.", ["201"], "주차 안 됨 [201]"],
+    ] as const) {
+      const r = await answerWith(answer, [...cited]);
+      expect(r.engine, answer).toBe("rules-fallback");
+      expect(r.warnings[0], answer).toContain(claim);
+      expect(unsupportedClaims(answer, { convenience: ["주차"], atmosphere: ["조용한"] }, docs)).toContain(
+        claim,
+      );
+    }
   });
 
   it("makes one grading call and one generation call per question when the rules rewrite", async () => {

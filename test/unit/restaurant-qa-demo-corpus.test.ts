@@ -24,6 +24,18 @@ describe("synthetic demo corpus", () => {
     expect(generateDemoCorpus(places, { bounds: MANGWON, seed: 7 }).records).not.toEqual(a.records);
   });
 
+  it("writes no empty review anywhere in the whole corpus, and every review says something", () => {
+    const all = generateDemoCorpus(places);
+    expect(all.records.length).toBeGreaterThan(10_000);
+    const empty = all.records.flatMap((r) =>
+      r.reviews!.flatMap((text, i) => (text.trim() ? [] : [`${r.place_id}#${i}`])),
+    );
+    expect(empty).toEqual([]);
+    // not only an opener or a closer ("재방문했어요."): a fact, or a word about a dish
+    for (const r of all.records.slice(0, 2000))
+      for (const text of r.reviews!) expect(text.split(" ").length, text).toBeGreaterThanOrEqual(2);
+  });
+
   it("prices menus within their kind's range, written as the map writes them", () => {
     for (const r of a.records) {
       const t = a.truths.get(r.place_id)!;

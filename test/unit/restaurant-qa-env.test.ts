@@ -4,7 +4,10 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { generateDemoPlaces } from "../../shared/providers/embedded/demo-places.ts";
 import { demoCommand, ingestFileCommand } from "../../shared/restaurant-qa/cli.ts";
+import type { LlmPort } from "../../shared/llm/port.ts";
 import { createQaRuntime, qaConfig, QaEnvSchema } from "../../shared/restaurant-qa/env.ts";
+import { syncIngestLimit } from "../../shared/restaurant-qa/ingest.ts";
+import { FakeQaLlm } from "../helpers/fake-qa-llm.ts";
 
 const parse = (env: Record<string, string>) => QaEnvSchema.parse(env);
 
@@ -38,6 +41,25 @@ describe("restaurant QA configuration", () => {
       dimensions: 512,
     });
     expect(c.tavily).toEqual({ apiKey: "tvly-k", baseUrl: "https://api.tavily.com" });
+  });
+
+  it("ingests within a request only what fits its 29 s: fewer records with Bedrock or an LLM", () => {
+    const runtime = (env: Record<string, string>, llm?: LlmPort) =>
+      createQaRuntime(qaConfig(parse(env), "/data"), { llm }).deps;
+    const aws = {
+      OPENSEARCH_ENDPOINT: "https://search-x.ap-northeast-2.es.amazonaws.com",
+      AWS_REGION: "ap-northeast-2",
+    };
+    // offline: ~1 ms a record
+    expect(syncIngestLimit(runtime({}))).toBe(1000);
+    // Titan: one InvokeModel per summary, batches of 25 one after another — a couple of batches
+    const titan = runtime(aws);
+    expect(titan.embedder.name).toMatch(/^bedrock:/);
+    expect(syncIngestLimit(titan)).toBeLessThanOrEqual(50);
+    expect(syncIngestLimit(runtime({ ...aws, QA_EMBEDDER: "hashed" }))).toBe(1000);
+    // an LLM enriches every record: fewer still, whatever embeds
+    expect(syncIngestLimit(runtime(aws, new FakeQaLlm()))).toBe(20);
+    expect(syncIngestLimit(runtime({}, new FakeQaLlm()))).toBe(20);
   });
 
   it("names the variable when a value is bad", () => {

@@ -54,6 +54,23 @@ describe("query rewrite (rules)", () => {
     });
   });
 
+  it("reads places joined by 이나/나/또는/or as several nearby places, not as a restaurant's name", () => {
+    const both = (a: string, b: string) => [
+      { name: a, relation: "nearby" },
+      { name: b, relation: "nearby" },
+    ];
+    for (const [query, places, rest] of [
+      ["망원역이나 강남역 주차되는 식당", both("망원역", "강남역"), { convenience: ["주차"] }],
+      ["홍대나 신촌 삼겹살", both("홍대", "신촌"), { menu: ["삼겹살"] }],
+      ["합정 또는 망원 한식", both("합정", "망원"), { cuisine: ["한식"] }],
+      ["홍대 or 신촌 삼겹살", both("홍대", "신촌"), { menu: ["삼겹살"] }],
+    ] as const) {
+      const r = rewriteWithRules(query, dict);
+      expect(r.structured, query).toEqual({ location: places, ...rest });
+      expect(r.confidence, query).toBe(1);
+    }
+  });
+
   it("reads prices and leaves negated conditions out", () => {
     expect(rewriteWithRules("망원역 만원 이하 국밥", dict).structured.price).toEqual({ max: 10000 });
     expect(rewriteWithRules("망원역 3만원대 회", dict).structured.price).toEqual({ min: 30000, max: 39999 });
