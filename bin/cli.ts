@@ -37,7 +37,7 @@ commands:
   news "<질문>" [--preference news|publications|both] [--json]
                                       news and OpenDART disclosures about a company (seed 003): the
                                       search summary and the answer (or the JSON response)
-  simulate [--days 1] [--seed 42] [--agents 160] [--max-llm 10] [--resume ID] [--out reports]
+  simulate [--days 1] [--seed 42] [--agents 160] [--max-llm 10] [--start-date YYYY-MM-DD] [--resume ID] [--out reports]
                                       run the Mangwon-dong simulation (seed 004) with a progress bar and
                                       write report.json and report.html
   import-stores <file.csv> [--sigungu 마포구] [--dong 망원] [--category 음식]
@@ -66,6 +66,7 @@ async function main(argv: string[]): Promise<number> {
       seed: { type: "string" },
       agents: { type: "string" },
       "max-llm": { type: "string" },
+      "start-date": { type: "string" },
       resume: { type: "string" },
       out: { type: "string", default: "reports" },
     },
@@ -197,11 +198,12 @@ async function simulate(config: Config, values: Record<string, string | undefine
     seed: Number(values.seed ?? 42),
     agents: values.agents === undefined ? undefined : Number(values.agents),
     maxConcurrentLlmCalls: values["max-llm"] === undefined ? undefined : Number(values["max-llm"]),
+    startDate: values["start-date"],
   });
   if (!values.resume && !parsed.success) {
     const i = parsed.error.issues[0]!; // a failed parse always carries an issue
     process.stderr.write(
-      `--${String(i.path[0]).replace("maxConcurrentLlmCalls", "max-llm")}: ${i.message}\n`,
+      `--${String(i.path[0]).replace("maxConcurrentLlmCalls", "max-llm").replace("startDate", "start-date")}: ${i.message}\n`,
     );
     return 2;
   }

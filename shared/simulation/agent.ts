@@ -1,7 +1,7 @@
 // 004's process_decision: step 1 (eat in Mangwon?), step 2 (category), then up to three rounds of
 // step 3 (store) → step 4 (rating) → step 5 (next action), looping while step 5 is a store visit.
 import { noUsage, type TokenUsage } from "../llm/port.ts";
-import type { DayInfo } from "./calendar.ts";
+import { WEEKDAYS, type DayInfo } from "./calendar.ts";
 import type { DecisionEngine, StepContext } from "./engines/engine.ts";
 import { searchRankedStores } from "./ranking.ts";
 import { pick, rngFor } from "../random.ts";
@@ -109,7 +109,11 @@ export async function processDecision(turn: AgentTurn): Promise<DecisionResult &
     let nextAction: string | null = null;
     let firstReason: string | null = null;
     for (let round = 0; round < MAX_VISIT_LOOP; round++) {
-      const candidates = searchRankedStores(rng, turn.stores, persona, category, ctx.aggregates);
+      // a store known to be closed at this slot (and weekday) is no candidate
+      const candidates = searchRankedStores(rng, turn.stores, persona, category, ctx.aggregates, {
+        slot,
+        weekday: turn.calendar ? WEEKDAYS.indexOf(turn.calendar.weekday) : undefined,
+      });
       const s3 = candidates.length ? await engine.step3(ctx, category, candidates) : null;
       if (!s3) {
         // 004: no store nearby → stay_home (not an error); a later round just ends the loop

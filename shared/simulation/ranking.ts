@@ -1,9 +1,10 @@
 // 004's search_ranked_stores: score the category's stores, softmax (T = 0.5) weighted sampling of 20,
 // stratified 60 % / 25 % / 15 % from the top, middle and bottom thirds, then shuffled so the order
 // the LLM sees carries no position bias.
-import { haversine } from "../geo/haversine.ts";
+import { haversine, type LatLng } from "../geo/haversine.ts";
 import type { Persona, Store, StoreAggregate } from "./types.ts";
 import { shuffle, type Rng } from "../random.ts";
+import { isOpenAt } from "./stores.ts";
 
 export const CANDIDATES = 20;
 export const TEMPERATURE = 0.5;
@@ -35,16 +36,28 @@ function softmaxSample<T>(rng: Rng, items: { item: T; score: number }[], k: numb
   return out;
 }
 
+/** When the candidates are for: stores known to be closed then are left out (unknown hours: open). */
+export interface RankingTime {
+  /** the time slot, "07:00" … "22:00" */
+  slot?: string;
+  /** 0 = Sunday … 6 = Saturday, when the simulation has a date */
+  weekday?: number;
+}
+
 export function searchRankedStores(
   rng: Rng,
   stores: readonly Store[],
   persona: Persona,
   category: string,
   aggregates: Record<string, StoreAggregate>,
+  when: RankingTime = {},
 ): Store[] {
   const home = persona.type === "resident" ? persona.home_location : undefined;
   const known = stores.filter(
-    (s) => s.category === category && (!home || haversine(home, s) <= RESIDENT_AWARENESS_M),
+    (s) =>
+      s.category === category &&
+      (!home || haversine(home, s) <= RESIDENT_AWARENESS_M) &&
+      (when.slot === undefined || isOpenAt(s, when.slot, when.weekday)),
   );
   const scored = known
     .map((store) => ({ item: store, score: storeScore(store, persona, aggregates[store.store_id]) }))
@@ -67,16 +80,56 @@ export function searchRankedStores(
   return shuffle(rng, picked);
 }
 
-/** 004's store card, with agent ratings and recent tags. */
-export function storeCard(store: Store, agg: StoreAggregate | undefined): string {
+const DAY_NAMES = ["일", "월", "화", "수", "목", "금", "토"];
+
+function hoursText(store: Store): string | null {
+  if (!store.hours) return null;
+  const ranges = new Map<string, number[] | null>();
+  for (const h of store.hours) {
+    const range = h.open === "00:00" && h.close === "24:00" ? "24시간" : `${h.open}–${h.close}`;
+    const days = ranges.get(range);
+    ranges.set(range, h.days && days !== null ? [...(days ?? []), ...h.days] : null);
+  }
+  if (!ranges.size) return "영업 안 함";
+  return [...ranges]
+    .map(([range, days]) =>
+      days
+        ? `${[...new Set(days)]
+            .sort((a, b) => a - b)
+            .map((d) => DAY_NAMES[d])
+            .join("·")} ${range}`
+        : range,
+    )
+    .join(", ");
+}
+
+const won = (n: number) => `${n.toLocaleString("ko-KR")}원`;
+
+/**
+ * 004's store card: everything the LLM knows about a store. Name, id, category, average price, menu
+ * keywords with prices, the description (from its restaurant document where there is one), where it
+ * is and how far it is on foot from `from` (straight-line metres, the embedded world's distance),
+ * opening hours where known, and the agents' ratings so far with their recent tags.
+ */
+export function storeCard(store: Store, agg: StoreAggregate | undefined, from?: LatLng): string {
+  const menus = (store.menus ?? []).slice(0, 6).map((m) => (m.price ? `${m.name} ${won(m.price)}` : m.name));
   const lines = [
     `[${store.name}]`,
     `  store_id: ${store.store_id}`,
-    `  카테고리: ${store.category}`,
-    `  평균가격: ${store.avg_price.toLocaleString("ko-KR")}원`,
-    `  주요키워드: ${store.keywords.join(", ")}`,
+    `  카테고리: ${store.category}${store.detail && store.detail !== store.category ? ` (${store.detail})` : ""}`,
+    `  평균가격: ${won(store.avg_price)}`,
+    `  주요키워드: ${[...menus, ...store.keywords.filter((k) => k !== store.detail)].join(", ") || store.detail || store.category}`,
     `  설명: ${store.description}`,
   ];
+  const where = [
+    store.dong ? `망원동(${store.dong})` : null,
+    from
+      ? `현재 위치에서 도보 약 ${Math.max(10, Math.round(haversine(from, store) / 10) * 10).toLocaleString("ko-KR")}m`
+      : null,
+  ].filter(Boolean);
+  if (where.length) lines.push(`  위치: ${where.join(", ")}`);
+  const hours = hoursText(store);
+  if (hours) lines.push(`  영업시간: ${hours}`);
   if (agg && agg.count > 0) {
     const tags = Object.entries(agg.tags)
       .sort((a, b) => b[1] - a[1])

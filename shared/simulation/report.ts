@@ -1,7 +1,9 @@
 // The simulation report: visits per store and per category by slot, rating distributions, the share
 // of stay_home / llm_failed, sample comments — as JSON and as an HTML page with charts (inline SVG,
 // no scripts, no network).
+import type { Calibration } from "./calibration.ts";
 import type { SimulationMeta } from "./schemas.ts";
+import { storeSetSummary } from "./stores.ts";
 import { SLOT_NAMES, TIME_SLOTS, type Store, type StoreAggregate, type Visit } from "./types.ts";
 
 export interface SimulationReport {
@@ -51,6 +53,9 @@ export interface SimulationReport {
     day: number;
   }[];
   perAgentDay: { llmCalls: number; inputTokens: number; outputTokens: number };
+  /** where the stores came from (registry or synthetic), by dong and category */
+  storeSet: ReturnType<typeof storeSetSummary>;
+  calibration: Calibration;
 }
 
 const round = (x: number, d = 3) => Math.round(x * 10 ** d) / 10 ** d;
@@ -60,6 +65,7 @@ export function buildReport(
   visits: Visit[],
   stores: Store[],
   aggregates: Record<string, StoreAggregate>,
+  calibration: Calibration,
 ): SimulationReport {
   const d = meta.decisions;
   const turns = d.agent_turns ?? 0;
@@ -135,6 +141,8 @@ export function buildReport(
       time_slot: v.time_slot,
       day: v.day,
     })),
+    storeSet: storeSetSummary(stores),
+    calibration,
     perAgentDay: {
       llmCalls: round(meta.llmCalls / agentDays, 2),
       inputTokens: round(meta.inputTokens / agentDays, 1),
@@ -244,5 +252,36 @@ ${s.synthetic ? '<p class="warn">매장 데이터는 합성(synthetic) 데모 �
 <h2>평점 분포</h2>${histogram(r.ratingDistribution)}
 <h2>많이 방문한 매장</h2><table><tr><th>매장</th><th>업종</th><th>방문</th><th>평균 평점</th><th>태그</th></tr>${storeRows}</table>
 <h2>한줄평</h2><ul>${comments}</ul>
+${calibrationHtml(r.calibration)}
 </body></html>`;
+}
+
+/** The calibration as tables: rates by slot against 004's reference, day types, spread and memory. */
+function calibrationHtml(c: Calibration): string {
+  const pct = (x: number | null) => (x === null ? "–" : `${(x * 100).toFixed(1)}%`);
+  const slots = TIME_SLOTS.map(
+    (t) =>
+      `<tr><td>${SLOT_NAMES[t]} ${t}</td><td>${pct(c.eatOutRateBySlot[t] ?? 0)}</td><td>${pct(c.referenceEatOutRateBySlot[t] ?? 0)}</td><td>${esc(c.topCategoryBySlot[t] ?? "–")}</td></tr>`,
+  ).join("");
+  const days = Object.entries(c.byDayType)
+    .map(
+      ([k, v]) =>
+        `<tr><td>${esc(k)}</td><td>${v.days}</td><td>${v.turns}</td><td>${pct(v.eatOutRate)}</td></tr>`,
+    )
+    .join("");
+  const cats = Object.entries(c.categoryShareVsStoreShare)
+    .map(
+      ([k, v]) =>
+        `<tr><td>${esc(k)}</td><td>${pct(v.visitShare)}</td><td>${pct(v.storeShare)}</td><td>${v.ratio ?? "–"}</td></tr>`,
+    )
+    .join("");
+  const active = c.activeAgentsByDay.map((d) => `${d.day}일차 ${d.residents}/${d.floating}`).join(" · ");
+  const m = c.revisitRateByOwnRating;
+  return `<h2>보정 지표 (calibration, 엔진: ${esc(c.engine)})</h2>
+${c.engine === "offline" ? '<p class="warn">오프라인 엔진은 004의 LLM 에이전트를 대신하는 규칙 기반 정책입니다: 이 수치는 그 정책의 것입니다.</p>' : ""}
+<table><tr><th>시간대</th><th>외식 비율</th><th>004 기준</th><th>가장 많은 업종</th></tr>${slots}</table>
+<table><tr><th>요일 구분</th><th>일수</th><th>결정</th><th>외식 비율</th></tr>${days}</table>
+<table><tr><th>업종</th><th>방문 비중</th><th>매장 비중</th><th>배율</th></tr>${cats}</table>
+<p>재방문(같은 업종의 다음 방문이 같은 매장): 내 평점 ≥ 4 → ${pct(m.high)} (n=${m.nHigh}), ≤ 2 → ${pct(m.low)} (n=${m.nLow}).
+가격이 설명하는 평점 분산 R² = ${c.priceVarianceExplained ?? "–"}. 활동 에이전트(주민/유동): ${active}</p>`;
 }

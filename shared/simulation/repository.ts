@@ -4,6 +4,7 @@
 //   AGENT#<agent>                     memory entries, the last turn, the slots recorded, when it left
 //   VISIT#d<day>#<slot>#<agent>#<n>   one record per store visit (the rating buffer of a slot)
 //   STORE#<store>                     rating aggregate: count, sum, tag counts, recent ratings, flushed slots
+//   SLOT#d<day>#<slot>                a slot's decision counts and who acted (residents, floating visitors)
 // and one partition per caller (pk = CALLER#<id>, sk = QUOTA#<day>) for what a caller may start.
 // No transactions (dynalite has none): every write is idempotent on its own — visits are put only if
 // absent, an agent's slot and a store's slot are applied only if their slot key is not yet in the
@@ -19,7 +20,7 @@ import {
 } from "@aws-sdk/lib-dynamodb";
 import { z } from "zod";
 import { mapLimit } from "../concurrency.ts";
-import { SimulationMeta, SimulationParams, type SimulationStatus } from "./schemas.ts";
+import { SimulationMeta, SimulationParams, SlotSummary, type SimulationStatus } from "./schemas.ts";
 import { MemoryEntry, StoreAggregate, Visit } from "./types.ts";
 
 export const slotKey = (day: number, slot: string) => `d${String(day).padStart(2, "0")}#${slot}`;
@@ -274,6 +275,21 @@ export class SimulationRepository {
         if (!isConditionFailure(err)) throw err;
       }
     });
+  }
+
+  /** A slot's counts; written whole, so a retried Collect writes the same item again. */
+  async saveSlotSummary(id: string, key: string, summary: SlotSummary): Promise<void> {
+    await this.db.send(
+      new PutCommand({ TableName: this.table, Item: { pk: this.pk(id), sk: `SLOT#${key}`, summary } }),
+    );
+  }
+
+  /** Every collected slot's counts, in slot order. */
+  async slotSummaries(id: string): Promise<(SlotSummary & { key: string })[]> {
+    return (await this.queryAll(id, "SLOT#")).map((i) => ({
+      key: String(i.sk).slice("SLOT#".length),
+      ...SlotSummary.parse(i.summary),
+    }));
   }
 
   /** Every item of the simulation whose sort key starts with `prefix`, page after page. */

@@ -126,6 +126,19 @@ export const AgentSummary = z.object({
 });
 export type AgentSummary = z.infer<typeof AgentSummary>;
 
+/** What a slot's collect keeps for the report's calibration: its decisions and who acted. */
+export const SlotSummary = z.object({
+  day: z.number().int(),
+  slot: z.string(),
+  agent_turns: z.number().int(),
+  visit: z.number().int(),
+  stay_home: z.number().int(),
+  llm_failed: z.number().int(),
+  residents: z.number().int(),
+  floating: z.number().int(),
+});
+export type SlotSummary = z.infer<typeof SlotSummary>;
+
 export const CollectInput = z.object({ ...owned, slot: SlotItem, results: z.array(AgentSummary) });
 export const CollectOutput = z.object({ simulationId: z.string(), slot: z.string() }).catchall(z.number());
 export const FinalizeInput = z.object({ ...owned, lastKey: z.string() });

@@ -4,6 +4,8 @@
 // is decided here, where the keys are, and every step uses it.
 import { randomUUID } from "node:crypto";
 import type { Workflows } from "../workflows/port.ts";
+import { dayInfo, type DayType } from "./calendar.ts";
+import { computeCalibration } from "./calibration.ts";
 import { buildReport, type SimulationReport } from "./report.ts";
 import type { SimulationRepository } from "./repository.ts";
 import { FINISHED, type SimulationMeta, type SimulationRequest } from "./schemas.ts";
@@ -104,8 +106,18 @@ export class SimulationService {
   async report(id: string): Promise<SimulationReport | null> {
     const meta = await this.o.repo.get(id);
     if (!meta) return null;
-    const [visits, aggregates] = await Promise.all([this.o.repo.visits(id), this.o.repo.aggregates(id)]);
-    return buildReport(meta, visits, this.o.steps.stores(), aggregates);
+    const [visits, aggregates, slots] = await Promise.all([
+      this.o.repo.visits(id),
+      this.o.repo.aggregates(id),
+      this.o.repo.slotSummaries(id),
+    ]);
+    const stores = this.o.steps.stores();
+    const dayTypes = new Map<number, DayType>();
+    if (meta.startDate)
+      for (let day = 1; day <= meta.days; day++)
+        dayTypes.set(day, (await dayInfo(meta.startDate, day)).dayType);
+    const calibration = computeCalibration(meta.engine, slots, visits, stores, dayTypes);
+    return buildReport(meta, visits, stores, aggregates, calibration);
   }
 
   /** A store's rating aggregate and visits in a simulation; null when either does not exist. */

@@ -331,7 +331,20 @@ export class SimulationSteps {
   }
 
   async collect(input: z.infer<typeof CollectInput>) {
-    await this.owned(input.simulationId, input.execution);
+    const meta = await this.owned(input.simulationId, input.execution);
+    const personas = this.personaSet(meta.agents);
+    const residents = input.results.filter((r) => personas.get(r.agent_id)?.type === "resident").length;
+    const decided = (d: AgentSummary["decision"]) => input.results.filter((r) => r.decision === d).length;
+    await this.deps.repo.saveSlotSummary(input.simulationId, input.slot.key, {
+      day: input.slot.day,
+      slot: input.slot.slot,
+      agent_turns: input.results.length,
+      visit: decided("visit"),
+      stay_home: decided("stay_home"),
+      llm_failed: decided("llm_failed"),
+      residents,
+      floating: input.results.length - residents,
+    });
     const counts: Record<string, number> = {};
     for (const r of input.results) counts[r.decision] = (counts[r.decision] ?? 0) + 1;
     counts.agent_turns = input.results.length;

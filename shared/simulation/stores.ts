@@ -1,20 +1,36 @@
 // Mangwon-dong's stores for the simulation, from the embedded place data: the imported store registry
-// when loaded, else the synthetic demo set. Average price, keywords and description follow a
-// documented rule when the data has none:
+// when loaded, else the synthetic demo set.
+//
+// Which places: Mangwon-dong is the administrative dongs 망원1동 and 망원2동. A place is in when its
+// point lies inside either dong's boundary (shared/data/mangwon_admin_dong_boundaries.csv: KOSTAT's
+// 2013 census boundaries, see its .md). The approximation: those are 2013 boundaries, drawn at the
+// census map's resolution, so a shop within a few metres of a boundary street may fall on the wrong
+// side. The registry's own 행정동명 would be exact, but the importer does not keep it on the Place.
+//
+// What a store knows, by a documented rule, and nothing invented beyond the data:
+//  - store_id: "S" + 8 digits hashed from the place id (stable across runs, imports and input order);
 //  - category: from the category path (한식/일식/중식/양식/분식/아시아/카페/주점);
-//  - avg_price: the demo place's own price, else CATEGORY_PRICE for its category;
-//  - keywords: the detail category, the attribute tags, the name's words;
-//  - description: "망원동 {동네} {detail} — {tags}".
+//  - menus and description: from the store's restaurant document (restaurant QA's, 002's crawl
+//    format), matched by place id or by name within 150 m; dated promotions are dropped and a leading
+//    "X동에 있는" is said as 망원동 (see cardDescription). Without one: no menus, and a one-line
+//    description from the category and the place's tags only. By default the documents are the demo
+//    corpus restaurant QA generates, for the synthetic places only: an imported (real) shop is not
+//    given generated menus;
+//  - avg_price: the demo place's own price, else the median menu price, else CATEGORY_PRICE;
+//  - keywords: the detail category and the attribute tags (no name fragments);
+//  - hours: only where the data says them (a "24시" tag); otherwise unknown, which counts as open.
+import { createHash } from "node:crypto";
+import { parseCsv, readDataFile } from "../data/files.ts";
+import type { LatLng } from "../geo/haversine.ts";
 import { haversine } from "../geo/haversine.ts";
 import type { Place } from "../place-search/place.ts";
-import { Store } from "./types.ts";
+import { CrawlRecord, type CrawlRecordInput } from "../restaurant-qa/crawl.ts";
+import { generateDemoCorpus } from "../restaurant-qa/demo-corpus.ts";
+import { preprocess } from "../restaurant-qa/document.ts";
+import { Store, type OpeningPeriod, type StoreMenu } from "./types.ts";
 
-/** The two administrative dongs of Mangwon (망원1동, 망원2동) fit within ~900 m of these points. */
-const MANGWON_ANCHORS = [
-  { lat: 37.5561, lng: 126.9101 }, // 망원역
-  { lat: 37.5555, lng: 126.8999 }, // 망원동 centroid
-];
-export const MANGWON_RADIUS_M = 900;
+export const MANGWON_DONGS = ["망원1동", "망원2동"] as const;
+export type MangwonDong = (typeof MANGWON_DONGS)[number];
 
 export const CATEGORY_PRICE: Record<string, number> = {
   한식: 10_000,
@@ -26,6 +42,9 @@ export const CATEGORY_PRICE: Record<string, number> = {
   카페: 6_000,
   주점: 25_000,
 };
+
+/** A document matches a store by name only this close (registry and crawl coordinates differ a little). */
+export const DOCUMENT_MATCH_M = 150;
 
 export function simulationCategory(p: Place): string | null {
   const path = p.categoryName;
@@ -40,28 +59,290 @@ export function simulationCategory(p: Place): string | null {
   return "한식";
 }
 
-export function mangwonStores(places: readonly Place[]): Store[] {
-  const inside = places.filter((p) => MANGWON_ANCHORS.some((a) => haversine(a, p) <= MANGWON_RADIUS_M));
-  const stores = inside
-    .map((p) => ({ p, category: simulationCategory(p) }))
-    .filter((x): x is { p: Place & { avgPrice?: number }; category: string } => x.category !== null)
-    .sort((a, b) => a.p.id.localeCompare(b.p.id));
-  return stores.map(({ p, category }, i) => {
+// ---- where: the two dongs' boundaries -------------------------------------------------------------
+
+type Ring = [lng: number, lat: number][];
+interface Boundary {
+  dong: MangwonDong;
+  rings: Ring[];
+  box: { south: number; north: number; west: number; east: number };
+}
+let boundaries: Boundary[] | undefined;
+
+function dongBoundaries(): Boundary[] {
+  if (boundaries) return boundaries;
+  const rings = new Map<string, Ring>();
+  for (const r of parseCsv(readDataFile("mangwon_admin_dong_boundaries.csv"))) {
+    const key = `${r.dong}#${r.ring}`;
+    const ring = rings.get(key) ?? [];
+    ring[Number(r.seq)] = [Number(r.lng), Number(r.lat)];
+    rings.set(key, ring);
+  }
+  boundaries = MANGWON_DONGS.map((dong) => {
+    const own = [...rings].filter(([k]) => k.startsWith(`${dong}#`)).map(([, r]) => r);
+    const lngs = own.flat().map(([lng]) => lng);
+    const lats = own.flat().map(([, lat]) => lat);
+    return {
+      dong,
+      rings: own,
+      box: {
+        south: Math.min(...lats),
+        north: Math.max(...lats),
+        west: Math.min(...lngs),
+        east: Math.max(...lngs),
+      },
+    };
+  });
+  return boundaries;
+}
+
+/** Even-odd ray casting on lng/lat (fine at a dong's scale). */
+function inRing(p: LatLng, ring: Ring): boolean {
+  let inside = false;
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+    const [x1, y1] = ring[i]!;
+    const [x2, y2] = ring[j]!;
+    if (y1 > p.lat !== y2 > p.lat && p.lng < ((x2 - x1) * (p.lat - y1)) / (y2 - y1) + x1) inside = !inside;
+  }
+  return inside;
+}
+
+/** 망원1동 or 망원2동 when the point is inside that administrative dong, else null. */
+export function mangwonDongOf(p: LatLng): MangwonDong | null {
+  for (const { dong, rings, box } of dongBoundaries()) {
+    if (p.lat < box.south || p.lat > box.north || p.lng < box.west || p.lng > box.east) continue;
+    if (rings.filter((r) => inRing(p, r)).length % 2 === 1) return dong;
+  }
+  return null;
+}
+
+// ---- who: ids ---------------------------------------------------------------------------------------
+
+const idOf = (placeId: string, salt: number) =>
+  `S${(
+    createHash("sha256")
+      .update(salt ? `${placeId}#${salt}` : placeId)
+      .digest()
+      .readUInt32BE(0) % 100_000_000
+  )
+    .toString()
+    .padStart(8, "0")}`;
+
+/**
+ * Store ids for place ids: "S" + 8 digits of a hash of the place id (the ratings API accepts
+ * S + 3–8 digits). Collisions (~1 in 50 for 2,000 stores) are settled in place-id order, so the
+ * result does not depend on the order of the input; a store keeps its id unless a place its hash
+ * collided with comes or goes.
+ */
+export function storeIds(placeIds: readonly string[]): Map<string, string> {
+  const out = new Map<string, string>();
+  const taken = new Set<string>();
+  for (const id of [...new Set(placeIds)].sort()) {
+    let salt = 0;
+    let sid = idOf(id, salt);
+    while (taken.has(sid)) sid = idOf(id, ++salt);
+    taken.add(sid);
+    out.set(id, sid);
+  }
+  return out;
+}
+
+// ---- what: restaurant documents ---------------------------------------------------------------------
+
+/** What the simulation reads of a restaurant document (002's, as restaurant QA stores it). */
+export interface StoreDocument {
+  place_id: string;
+  title: string;
+  lat: number;
+  lon: number;
+  description: string;
+  menus: StoreMenu[];
+  synthetic?: boolean;
+}
+
+/** Crawl records (002's format, as the demo corpus and ingest take them) → documents. */
+export function storeDocumentsFromCrawl(records: readonly CrawlRecordInput[]): StoreDocument[] {
+  const out: StoreDocument[] = [];
+  for (const input of records) {
+    const parsed = CrawlRecord.safeParse(input);
+    if (!parsed.success) continue;
+    const r = parsed.data;
+    try {
+      const { lat, lon, menus } = preprocess(r);
+      out.push({
+        place_id: r.place_id,
+        title: r.title,
+        lat,
+        lon,
+        description: r.description,
+        menus: menus.map((m) => ({ name: m.name, price: m.price })),
+        synthetic: r.synthetic,
+      });
+    } catch {
+      // a record ingest would reject (coordinates outside Korea) describes nothing here either
+    }
+  }
+  return out;
+}
+
+const normalName = (s: string) => s.replace(/\s+/g, "").toLowerCase();
+
+function documentFor(p: Place, byId: Map<string, StoreDocument>, docs: readonly StoreDocument[]) {
+  const own = byId.get(p.id);
+  if (own) return own;
+  const name = normalName(p.displayName);
+  let best: StoreDocument | undefined;
+  let bestD = DOCUMENT_MATCH_M;
+  for (const d of docs) {
+    if (normalName(d.title) !== name) continue;
+    const dist = haversine(p, { lat: d.lat, lng: d.lon });
+    if (dist <= bestD) [best, bestD] = [d, dist];
+  }
+  return best;
+}
+
+/**
+ * A document's description for the card: dated promotions dropped (they may be over), and a leading
+ * "(마포구) X동에 있는/위치한" said as 망원동, where the store's coordinates put it (the demo data's
+ * addresses name the dong of the point it was generated around: 15 of its 44 Mangwon documents say
+ * 서교동 or 성산동 for a shop inside 망원1동/망원2동).
+ */
+export function cardDescription(text: string, maxChars = 200): string {
+  const sentences = text
+    .split(/(?<=[.!?。])\s+|\n+/)
+    .map((s) => s.trim())
+    .filter((s) => s && !/\d{4}년\s*\d{1,2}월\s*\d{1,2}일까지/.test(s));
+  let out = "";
+  for (const s of sentences) {
+    if (out && out.length + 1 + s.length > maxChars) break;
+    out = out ? `${out} ${s}` : s;
+  }
+  return out
+    .replace(/^(?:서울(?:특별시)?\s+)?(?:마포구\s+)?[가-힣]+\d?동(에 있는|에 위치한)\s*/, "망원동$1 ")
+    .slice(0, maxChars);
+}
+
+function median(xs: number[]): number | undefined {
+  if (!xs.length) return undefined;
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid] : (s[mid - 1]! + s[mid]!) / 2;
+}
+
+const ALL_DAY: OpeningPeriod[] = [{ open: "00:00", close: "24:00" }];
+
+// ---- the stores -------------------------------------------------------------------------------------
+
+export interface MangwonStoreOptions {
+  /**
+   * Restaurant documents to describe stores with. Absent: the demo corpus restaurant QA serves for
+   * the synthetic places (generated the same way, so both tell the same story); an imported, real
+   * place gets no generated document — it says less rather than carry invented menus.
+   */
+  documents?: readonly StoreDocument[];
+}
+
+export function mangwonStores(places: readonly Place[], opts: MangwonStoreOptions = {}): Store[] {
+  const chosen: { p: Place & { avgPrice?: number }; category: string; dong: MangwonDong }[] = [];
+  const seen = new Set<string>();
+  for (const p of places) {
+    if (seen.has(p.id)) continue;
+    seen.add(p.id);
+    const dong = mangwonDongOf(p);
+    const category = dong && simulationCategory(p);
+    if (dong && category) chosen.push({ p, category, dong });
+  }
+  chosen.sort((a, b) => (a.p.id < b.p.id ? -1 : a.p.id > b.p.id ? 1 : 0));
+  const docs =
+    opts.documents ??
+    storeDocumentsFromCrawl(generateDemoCorpus(chosen.filter((x) => x.p.synthetic).map((x) => x.p)).records);
+  const byId = new Map(docs.map((d) => [d.place_id, d]));
+  const ids = storeIds(chosen.map((x) => x.p.id));
+  return chosen.map(({ p, category, dong }) => {
     const detail = p.detailCategory ?? category;
     const tags = p.tags ?? [];
-    const area = p.formattedAddress.split(" ").find((w) => w.endsWith("동")) ?? "망원동";
+    const doc = documentFor(p, byId, docs);
+    const menus = doc?.menus.length ? doc.menus : undefined;
+    const menuPrice = median((menus ?? []).flatMap((m) => (m.price ? [m.price] : [])));
+    const ownDescription = `망원동 ${detail}${tags.length ? ` — ${tags.join(", ")}` : ""}`;
     return Store.parse({
-      store_id: `S${String(i + 1).padStart(3, "0")}`,
+      store_id: ids.get(p.id),
       name: p.displayName,
       category,
-      avg_price: p.avgPrice && p.avgPrice > 0 ? p.avgPrice : CATEGORY_PRICE[category],
-      keywords: [
-        ...new Set([detail, ...tags, ...p.displayName.split(/\s+/).filter((w) => w.length >= 2)]),
-      ].slice(0, 6),
-      description: `망원동 ${area} ${detail}${tags.length ? ` — ${tags.join(", ")}` : ""}`,
+      avg_price:
+        p.avgPrice && p.avgPrice > 0
+          ? p.avgPrice
+          : menuPrice
+            ? Math.round(menuPrice / 500) * 500
+            : CATEGORY_PRICE[category],
+      keywords: [...new Set([detail, ...tags])].slice(0, 6),
+      description: (doc && cardDescription(doc.description)) || ownDescription,
       lat: p.lat,
       lng: p.lng,
       synthetic: p.synthetic === true,
+      place_id: p.id,
+      dong,
+      detail,
+      ...(menus ? { menus } : {}),
+      ...(tags.includes("24시") ? { hours: ALL_DAY } : {}),
     });
   });
+}
+
+// ---- open or closed ---------------------------------------------------------------------------------
+
+const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+
+/**
+ * Whether the store is open at a slot ("12:00"), on a weekday when given (0 = Sunday). Unknown hours
+ * count as open; without a weekday, a period on any day counts. A period whose close is at or before
+ * its open runs past midnight into the next day.
+ */
+export function isOpenAt(store: Pick<Store, "hours">, slot: string, weekday?: number): boolean {
+  if (!store.hours) return true;
+  const t = minutes(slot);
+  return store.hours.some((h) => {
+    const open = minutes(h.open);
+    const close = minutes(h.close);
+    const opensOn = (day: number | undefined) => day === undefined || !h.days || h.days.includes(day);
+    if (close > open) return opensOn(weekday) && t >= open && t < close;
+    // past midnight: the evening part on its own day, the early part on the day after
+    const dayBefore = weekday === undefined ? undefined : (weekday + 6) % 7;
+    return (opensOn(weekday) && t >= open) || (opensOn(dayBefore) && t < close);
+  });
+}
+
+// ---- the report's view --------------------------------------------------------------------------------
+
+export interface StoreSetSummary {
+  total: number;
+  /** from the imported store registry (소상공인시장진흥공단 상가정보) */
+  registry: number;
+  /** generated demo places */
+  synthetic: number;
+  /** neither (a place from another source) */
+  other: number;
+  /** with menus (from a restaurant document) */
+  withMenus: number;
+  byDong: Record<string, number>;
+  byCategory: Record<string, number>;
+}
+
+export function storeSetSummary(stores: readonly Store[]): StoreSetSummary {
+  const count = (key: (s: Store) => string) => {
+    const out: Record<string, number> = {};
+    for (const s of stores) out[key(s)] = (out[key(s)] ?? 0) + 1;
+    return out;
+  };
+  const synthetic = stores.filter((s) => s.synthetic).length;
+  const registry = stores.filter((s) => !s.synthetic && s.place_id?.startsWith("registry-")).length;
+  return {
+    total: stores.length,
+    registry,
+    synthetic,
+    other: stores.length - registry - synthetic,
+    withMenus: stores.filter((s) => s.menus?.length).length,
+    byDong: count((s) => s.dong ?? "알 수 없음"),
+    byCategory: count((s) => s.category),
+  };
 }

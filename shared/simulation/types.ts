@@ -30,7 +30,28 @@ export const Persona = z.object({
 });
 export type Persona = z.infer<typeof Persona>;
 
+const HHMM = z.string().regex(/^([01]\d|2[0-4]):[0-5]\d$/, "HH:MM (24:00 allowed as a closing time)");
+
+/**
+ * One opening period: open at `open`, closed from `close` (a `close` at or before `open` runs past
+ * midnight). `days` are the days it opens on (0 = Sunday … 6 = Saturday); absent: every day.
+ */
+export const OpeningPeriod = z.object({
+  open: HHMM,
+  close: HHMM,
+  days: z.array(z.number().int().min(0).max(6)).optional(),
+});
+export type OpeningPeriod = z.infer<typeof OpeningPeriod>;
+
+export const StoreMenu = z.object({
+  name: z.string(),
+  /** won; null when the menu gives no single price (시가, 변동, a range) */
+  price: z.number().int().nonnegative().nullable(),
+});
+export type StoreMenu = z.infer<typeof StoreMenu>;
+
 export const Store = z.object({
+  /** "S" + 8 digits derived from `place_id` (stable across runs, imports and input order) */
   store_id: z.string(),
   name: z.string(),
   /** 한식, 일식, 중식, 양식, 분식, 아시아, 카페, 주점 … */
@@ -42,6 +63,17 @@ export const Store = z.object({
   lng: z.number(),
   /** true for the generated demo places */
   synthetic: z.boolean(),
+  // --- additions ---
+  /** the place the store was made from (embedded demo id or `registry-<상가업소번호>`) */
+  place_id: z.string().optional(),
+  /** its administrative dong: 망원1동 or 망원2동 */
+  dong: z.string().optional(),
+  /** the detail category ("국밥", "커피전문점") */
+  detail: z.string().optional(),
+  /** menu items with prices, from the store's restaurant document; absent when it has none */
+  menus: z.array(StoreMenu).optional(),
+  /** opening hours where known; absent: unknown (treated as open) */
+  hours: z.array(OpeningPeriod).optional(),
 });
 export type Store = z.infer<typeof Store>;
 

@@ -82,6 +82,13 @@ describe("a simulated day (offline engine)", () => {
       const memory = (await repo.agent(id, agent)).memory;
       expect(memory.every((m) => slotKey(m.day, m.time_slot) <= leftAt)).toBe(true);
     }
+    // the report's calibration is computed from the collected slots, for the engine that ran
+    const report = (await t.sims.report(id))!;
+    expect(report.calibration.engine).toBe("offline");
+    expect(report.calibration.activeAgentsByDay).toHaveLength(1);
+    expect(report.calibration.activeAgentsByDay[0]!.residents).toBeGreaterThan(0);
+    expect(Object.keys(report.calibration.eatOutRateBySlot)).toEqual(["07:00", "12:00", "18:00", "22:00"]);
+    expect(report.storeSet.total).toBe(t.steps.stores().length);
     // memory carries over: every agent who ate has it in memory
     const someone = visits[0]!;
     expect(

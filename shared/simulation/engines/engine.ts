@@ -4,6 +4,7 @@
 import type { TokenUsage } from "../../llm/port.ts";
 import type { Rng } from "../../random.ts";
 import type { DayInfo } from "../calendar.ts";
+import { ENTRY_POINTS } from "../personas.ts";
 import type {
   Persona,
   Step1,
@@ -52,6 +53,15 @@ export const PLACES: Record<string, { name: string; lat: number | null; lng: num
   한강공원_산책: { name: "망원한강공원", lat: 37.553, lng: 126.895 },
   망원시장_장보기: { name: "망원시장", lat: 37.556, lng: 126.905 },
 };
+
+/**
+ * Where an agent is when it chooses a store (the store card's walking distance is measured from here):
+ * a resident at home (or at work when it has no home), a floating visitor where it entered Mangwon-dong.
+ */
+export function positionOf(persona: Persona): { lat: number; lng: number } | undefined {
+  if (persona.type === "resident") return persona.home_location ?? persona.work_location ?? undefined;
+  return persona.entry_point ? ENTRY_POINTS[persona.entry_point] : undefined;
+}
 
 export function destinationOf(action: string, persona: Persona): Step5["destination"] {
   if (action === "집에서_쉬기" && persona.home_location) return { name: "집", ...persona.home_location };

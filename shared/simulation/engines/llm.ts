@@ -18,7 +18,7 @@ import {
   type Persona,
   type Store,
 } from "../types.ts";
-import { VOICE, type DecisionEngine, type StepContext } from "./engine.ts";
+import { VOICE, positionOf, type DecisionEngine, type StepContext } from "./engine.ts";
 import type { LlmCaller } from "./llm-gate.ts";
 
 /** A non-empty list of allowed answers as a zod enum (the JSON schema the model is held to). */
@@ -80,7 +80,8 @@ export class LlmEngine implements DecisionEngine {
   }
 
   step3(c: StepContext, category: string, candidates: Store[]) {
-    const cards = candidates.map((s) => storeCard(s, c.aggregates[s.store_id])).join("\n\n");
+    const from = positionOf(c.persona);
+    const cards = candidates.map((s) => storeCard(s, c.aggregates[s.store_id], from)).join("\n\n");
     return this.ask(
       c,
       "step3",
@@ -96,7 +97,7 @@ export class LlmEngine implements DecisionEngine {
       Step4,
       prompt("step4_evaluate", {
         ...this.base(c),
-        store_card: storeCard(store, c.aggregates[store.store_id]),
+        store_card: storeCard(store, c.aggregates[store.store_id], positionOf(c.persona)),
         perspective,
         voice: VOICE[c.persona.generation],
       }),
