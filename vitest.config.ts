@@ -9,6 +9,8 @@ const BROWSER = ["test/browser/**/*.test.ts"];
 export default defineConfig({
   test: {
     setupFiles: ["shared/workflows/polyfills.ts"],
+    // quiet logs: configurations read from the environment (and spawned servers) get LOG_LEVEL from here
+    env: { LOG_LEVEL: "SILENT" },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",

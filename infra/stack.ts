@@ -5,6 +5,7 @@
 import { CfnOutput, RemovalPolicy, SecretValue, Stack, type StackProps } from "aws-cdk-lib";
 import { Secret } from "aws-cdk-lib/aws-secretsmanager";
 import type { Construct } from "constructs";
+import { PROVIDER_KEY_NAMES } from "../shared/config.ts";
 import { Api } from "./constructs/api.ts";
 import { News, newsCacheTable } from "./constructs/news.ts";
 import { RestaurantQa, qaTable } from "./constructs/restaurant-qa.ts";
@@ -14,16 +15,8 @@ import { Simulation, simulationTable } from "./constructs/simulation.ts";
 import { StepFunctions } from "./constructs/workflows.ts";
 import { acknowledgeNag } from "./nag.ts";
 
-/** Every key the product reads; the secret starts as this JSON object with each one empty. */
-export const PROVIDER_KEYS = [
-  "ANTHROPIC_API_KEY",
-  "KAKAO_REST_API_KEY",
-  "GOOGLE_MAPS_API_KEY",
-  "NAVER_CLIENT_ID",
-  "NAVER_CLIENT_SECRET",
-  "OPENDART_API_KEY",
-  "TAVILY_API_KEY",
-] as const;
+/** Every key the product reads (the only names the runtime takes from the secret); each starts empty. */
+export const PROVIDER_KEYS = PROVIDER_KEY_NAMES;
 
 export interface DongneStackProps extends StackProps {
   /** alarm when a day's estimated LLM spend passes this (USD); default 50 */

@@ -16,6 +16,24 @@ const int = (min: number, max: number, fallback: number) =>
 const money = (fallback: number) => z.coerce.number().min(0).max(1_000_000).default(fallback);
 const baseUrl = (fallback: string) => z.url().default(fallback);
 
+/**
+ * The provider and LLM keys: the only variables the keys secret (Secrets Manager, in AWS) may set. The
+ * stack creates that secret as a JSON object of these names, each one empty.
+ */
+export const PROVIDER_KEY_NAMES = [
+  "ANTHROPIC_API_KEY",
+  "KAKAO_REST_API_KEY",
+  "GOOGLE_MAPS_API_KEY",
+  "NAVER_CLIENT_ID",
+  "NAVER_CLIENT_SECRET",
+  "OPENDART_API_KEY",
+  "TAVILY_API_KEY",
+] as const;
+/** Keys that only work together: one without the other counts as neither set. */
+export const PAIRED_KEY_NAMES = [["NAVER_CLIENT_ID", "NAVER_CLIENT_SECRET"]] as const;
+/** The one variable the API-keys secret may set. */
+export const API_KEYS_NAMES = ["API_KEYS"] as const;
+
 /** Keys a caller presents (`x-api-key`): a JSON array of {id, key | sha256, scopes}. */
 export const ApiKeyEntry = z
   .object({
@@ -55,6 +73,11 @@ export const ConfigSchema = z
     PORT: int(0, 65535, 3000),
     HOST: z.string().min(1).default("127.0.0.1"),
     API_KEYS: apiKeys,
+    /** yes: serve without API_KEYS on a HOST other than loopback (open to the network) */
+    ALLOW_OPEN_NETWORK: z.enum(["no", "yes"]).default("no"),
+    /** the local server closes a request whose headers (or whole request) take longer than this */
+    SERVER_HEADERS_TIMEOUT_MS: int(100, 600_000, 10_000),
+    SERVER_REQUEST_TIMEOUT_MS: int(100, 600_000, 30_000),
     /** a synchronous request's budget; API Gateway gives up at 29 s */
     API_BUDGET_MS: int(1000, 28_000, 25_000),
 
@@ -157,6 +180,12 @@ type RawConfig = z.infer<typeof ConfigSchema>;
 export interface Config {
   port: number;
   host: string;
+  server: {
+    /** the local server may listen open (no API_KEYS) on a non-loopback HOST */
+    allowOpenNetwork: boolean;
+    headersTimeoutMs: number;
+    requestTimeoutMs: number;
+  };
   api: {
     /** empty: the API is open (the local default, on loopback) */
     keys: ApiKeyEntry[];
@@ -249,6 +278,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     port: e.PORT,
     host: e.HOST,
+    server: {
+      allowOpenNetwork: e.ALLOW_OPEN_NETWORK === "yes",
+      // Node refuses a header timeout longer than the request's
+      headersTimeoutMs: Math.min(e.SERVER_HEADERS_TIMEOUT_MS, e.SERVER_REQUEST_TIMEOUT_MS),
+      requestTimeoutMs: e.SERVER_REQUEST_TIMEOUT_MS,
+    },
     api: { keys: e.API_KEYS, budgetMs: e.API_BUDGET_MS },
     llm: {
       mode: llmMode,

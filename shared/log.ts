@@ -1,9 +1,12 @@
 // Structured logs (Powertools): JSON lines with a correlation id; never a secret (config keys are not logged).
+// The level is the configuration's LOG_LEVEL, set where the runtime is built (buildRuntime); until then
+// Powertools' own default applies (INFO, or the LOG_LEVEL it reads from the environment itself).
 import { Logger } from "@aws-lambda-powertools/logger";
+import type { Config } from "./config.ts";
 
-const level = (process.env.LOG_LEVEL ?? (process.env.VITEST ? "SILENT" : "INFO")).toUpperCase();
+export const logger = new Logger({ serviceName: "dongne" });
 
-export const logger = new Logger({
-  serviceName: "dongne",
-  logLevel: level as "INFO",
-});
+/** Applies the configured level to the process's logger. */
+export function useLogLevel(level: Config["logLevel"]): void {
+  logger.setLogLevel(level);
+}

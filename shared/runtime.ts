@@ -1,15 +1,24 @@
 // Process-wide configuration and adapters, built once (a Lambda's cold start, or the local server) and
 // handed to every step and service. In AWS the keys live in Secrets Manager (SECRETS_ARN: a JSON object
-// of variable → value), merged into the environment before the one config schema parses it and never
+// of variable → value); only the provider keys (the authorizer: API_KEYS) are taken from it, each
+// checked on its own, merged into the environment before the one config schema parses it, and never
 // logged. The secret is re-read after SECRETS_TTL_SECONDS, so a corrected key takes effect in warm
-// Lambdas; a secret that is not a JSON object counts as empty (offline defaults) with a warning.
+// Lambdas; a secret that is not a JSON object, or a key that is unset or invalid, counts as not
+// configured (the offline defaults) with a warning — a bad secret never fails a call.
 import { GetSecretValueCommand, SecretsManagerClient } from "@aws-sdk/client-secrets-manager";
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { z } from "zod";
-import { loadConfig, type Config } from "./config.ts";
+import {
+  ConfigError,
+  ConfigSchema,
+  loadConfig,
+  PAIRED_KEY_NAMES,
+  PROVIDER_KEY_NAMES,
+  type Config,
+} from "./config.ts";
 import { createLlm } from "./llm/index.ts";
 import type { LlmPort } from "./llm/port.ts";
-import { logger } from "./log.ts";
+import { logger, useLogLevel } from "./log.ts";
 import { useMetrics } from "./metrics.ts";
 import { createExecDeps, type ExecDeps } from "./place-search/exec-deps.ts";
 import { documentClient } from "./store/dynamo.ts";
@@ -46,6 +55,7 @@ const lazy = <T>(make: () => T): (() => T) => {
 };
 
 export function buildRuntime(config: Config, overrides: RuntimeOverrides = {}): Runtime {
+  useLogLevel(config.logLevel);
   useMetrics(config.metrics);
   const llm = overrides.llm === null ? undefined : (overrides.llm ?? createLlm(config));
   const llmWithoutRetries =
@@ -72,44 +82,99 @@ const readSecretsManager: SecretReader = async (arn) =>
   (await secretsManager().send(new GetSecretValueCommand({ SecretId: arn }))).SecretString;
 
 const SecretObject = z.record(z.string(), z.unknown());
+const isUnset = (v: unknown) => v === undefined || v === null || (typeof v === "string" && !v.trim());
 
-/** The secret's string keys; anything else is ignored with a warning, never an exception. */
-export function secretEnv(text: string | undefined): { env: Record<string, string>; warnings: string[] } {
-  if (!text?.trim()) return { env: {}, warnings: [] };
-  let parsed: z.infer<typeof SecretObject>;
+/**
+ * What a secret contributes to the environment: only the variables it may set (`names`: the provider
+ * keys, or API_KEYS), each checked by its own field of the config schema. Anything else — a secret
+ * that is not a JSON object, a missing, empty or invalid key, half of a pair, a name the secret may not
+ * set — is "not configured" with a warning naming the variable, never its value, and never an
+ * exception: the rest of the configuration still loads. `env` is the process environment (a pair may
+ * be completed from it).
+ */
+export function secretEnv(
+  text: string | undefined,
+  names: readonly string[] = PROVIDER_KEY_NAMES,
+  env: Record<string, string | undefined> = {},
+): { env: Record<string, string>; warnings: string[] } {
+  let parsed: z.infer<typeof SecretObject> = {};
+  const warnings: string[] = [];
+  if (text?.trim()) {
+    try {
+      parsed = SecretObject.parse(JSON.parse(text));
+    } catch {
+      parsed = {};
+      warnings.push("the secret is not a JSON object of variable names to values: every key counts as unset");
+    }
+  }
+  const fields = ConfigSchema.shape as Record<string, z.ZodType>;
+  const accepted: Record<string, string> = {};
+  const unset: string[] = [];
+  for (const name of names) {
+    const value = parsed[name];
+    if (isUnset(value)) {
+      if (isUnset(env[name])) unset.push(name);
+      continue;
+    }
+    if (typeof value !== "string") {
+      warnings.push(`the secret's ${name} is not a string: not configured`);
+      continue;
+    }
+    const field = fields[name];
+    const checked = field?.safeParse(value);
+    if (checked && !checked.success) {
+      warnings.push(`the secret's ${name} is invalid (${checked.error.issues[0]?.message}): not configured`);
+      continue;
+    }
+    accepted[name] = value;
+  }
+  for (const pair of PAIRED_KEY_NAMES) {
+    if (!pair.every((n) => names.includes(n))) continue;
+    const set = pair.filter((n) => n in accepted || !isUnset(env[n]));
+    if (set.length > 0 && set.length < pair.length) {
+      for (const n of pair) delete accepted[n];
+      warnings.push(`${pair.join(" and ")} must be set together: ${set.join(", ")} alone is not configured`);
+    }
+  }
+  if (unset.length) warnings.push(`the secret leaves ${unset.join(", ")} unset: not configured`);
+  const foreign = Object.keys(parsed).filter((k) => !names.includes(k));
+  if (foreign.length)
+    warnings.push(`the secret may set only ${names.join(", ")}: ${foreign.join(", ")} ignored`);
+  return { env: accepted, warnings };
+}
+
+/** The environment with the secret's keys merged in; the environment alone if the merge still fails. */
+function configWithSecret(
+  env: Record<string, string | undefined>,
+  fromSecret: Record<string, string>,
+  base: Config,
+): { config: Config; warnings: string[] } {
   try {
-    parsed = SecretObject.parse(JSON.parse(text));
-  } catch {
+    return { config: loadConfig({ ...env, ...fromSecret }), warnings: [] };
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    const variables = [...new Set(err.issues.map((i) => i.variable))].join(", ");
     return {
-      env: {},
-      warnings: [
-        "the keys secret is not a JSON object of variable names to values: every key counts as not configured",
-      ],
+      config: base,
+      warnings: [`the secret's keys do not fit the configuration (${variables}): none of them is used`],
     };
   }
-  const env: Record<string, string> = {};
-  const ignored: string[] = [];
-  for (const [k, v] of Object.entries(parsed)) {
-    if (typeof v === "string") env[k] = v;
-    else ignored.push(k);
-  }
-  return {
-    env,
-    warnings: ignored.length ? [`the keys secret's ${ignored.join(", ")} are not strings: ignored`] : [],
-  };
 }
 
 /**
  * The process's runtime, rebuilt when the keys secret changes. `now` and `readSecret` are the seams
- * for tests (a fake Secrets Manager over HTTP also works: the SDK honours AWS_ENDPOINT_URL).
+ * for tests (a fake Secrets Manager over HTTP also works: the SDK honours AWS_ENDPOINT_URL); `names`
+ * are the variables the secret at SECRETS_ARN may set (the provider keys; API_KEYS for the authorizer).
  */
 export function runtimeLoader(
   env: Record<string, string | undefined> = process.env,
   readSecret: SecretReader = readSecretsManager,
   now: () => number = Date.now,
   overrides: RuntimeOverrides = {},
+  names: readonly string[] = PROVIDER_KEY_NAMES,
 ): () => Promise<Runtime> {
   const base = loadConfig(env);
+  useLogLevel(base.logLevel);
   let current: { runtime: Runtime; secret: string | undefined; checkedAt: number } | undefined;
   let loading: Promise<Runtime> | undefined;
 
@@ -121,7 +186,7 @@ export function runtimeLoader(
         secret = await readSecret(arn);
       } catch (err) {
         // keep serving with what we have; the next call tries again after the TTL
-        logger.warn("the keys secret could not be read", { error: (err as Error).message });
+        logger.warn("the secret at SECRETS_ARN could not be read", { error: (err as Error).message });
         if (current) {
           current.checkedAt = now();
           return current.runtime;
@@ -132,10 +197,11 @@ export function runtimeLoader(
       current.checkedAt = now();
       return current.runtime;
     }
-    const fromSecret = secretEnv(secret);
-    for (const w of fromSecret.warnings) logger.warn(w);
-    const config = loadConfig({ ...env, ...fromSecret.env });
-    const runtime = buildRuntime(config, { ...overrides, warnings: fromSecret.warnings });
+    const fromSecret = arn ? secretEnv(secret, names, env) : { env: {}, warnings: [] };
+    const merged = configWithSecret(env, fromSecret.env, base);
+    const warnings = [...fromSecret.warnings, ...merged.warnings];
+    const runtime = buildRuntime(merged.config, { ...overrides, warnings });
+    for (const w of warnings) logger.warn(w, { secretArn: arn });
     current = { runtime, secret, checkedAt: now() };
     return runtime;
   };

@@ -1,17 +1,28 @@
 // Lambda authorizer of the HTTP API (simple responses): the `x-api-key` header checked against the API
-// keys secret (its API_KEYS); the caller's id and scopes go on to the API Lambda. API Gateway caches the
-// verdict per key for five minutes.
-import { runtime } from "../../shared/runtime.ts";
+// keys secret (its API_KEYS, the only variable taken from it); the caller's id and scopes go on to the
+// API Lambda. API Gateway caches the verdict per key for five minutes. A malformed API_KEYS counts as
+// no keys (every caller denied, with a warning in the logs), and any failure here denies and is logged:
+// an authorizer that throws would answer every caller with a 500.
+import { API_KEYS_NAMES } from "../../shared/config.ts";
+import { logger } from "../../shared/log.ts";
+import { runtimeLoader, type Runtime } from "../../shared/runtime.ts";
 import { API_KEY_HEADER, authenticate } from "./auth.ts";
 
 interface AuthorizerEvent {
   headers?: Record<string, string | undefined>;
 }
 
+let load: (() => Promise<Runtime>) | undefined;
+
 export async function handler(event: AuthorizerEvent) {
-  const { config } = await runtime();
-  const caller = authenticate(event.headers?.[API_KEY_HEADER], config.api.keys);
-  return caller
-    ? { isAuthorized: true, context: { callerId: caller.id, scopes: caller.scopes.join(",") } }
-    : { isAuthorized: false };
+  try {
+    load ??= runtimeLoader(process.env, undefined, undefined, {}, API_KEYS_NAMES);
+    const { config } = await load();
+    const caller = authenticate(event.headers?.[API_KEY_HEADER], config.api.keys);
+    if (caller)
+      return { isAuthorized: true, context: { callerId: caller.id, scopes: caller.scopes.join(",") } };
+  } catch (err) {
+    logger.error("the authorizer could not check the key: denied", { error: (err as Error).message });
+  }
+  return { isAuthorized: false };
 }

@@ -1,5 +1,6 @@
 // Place search end to end, in-process: plan (Translate → Plan) → execute → post-process. The workflow
-// runs the same functions as separate states; this is what the CLI, the tests and the bench call.
+// runs the same functions as separate states; the API and the CLI go through the workflow (the
+// services over it), and only the tests and the bench call this directly.
 import type { LlmPort } from "../llm/port.ts";
 import type { ExecDeps } from "./exec-deps.ts";
 import { execute, initialState } from "./executor.ts";

@@ -49,6 +49,10 @@ export const entryPath = (spec: StepSpec): string =>
 /** The Task state's TimeoutSeconds: the Lambda's timeout plus a margin for the invocation itself. */
 export const taskTimeoutSeconds = (spec: StepSpec): number => spec.lambda.timeoutSeconds + 5;
 
+/** A value as JSON carries it to the next state (dates as strings, no undefined fields). */
+const asJson = (value: unknown): unknown =>
+  value === undefined ? null : (JSON.parse(JSON.stringify(value)) as unknown);
+
 /** The ids an event carries that are worth correlating logs on. */
 export function correlation(event: unknown): Record<string, string> {
   if (!event || typeof event !== "object") return {};
@@ -66,8 +70,26 @@ export function correlation(event: unknown): Record<string, string> {
 }
 
 /**
- * Runs one step on an event: the input checked by its schema, a debug line when done and an error
- * line when it fails (the error still reaches Step Functions, whose Retry and Catch decide).
+ * A step returned what its declared output schema rejects: a bug in the step or in its declaration,
+ * failed here (Error "StepOutputError" in Step Functions) rather than passed on to the next state.
+ */
+export class StepOutputError extends Error {
+  override name = "StepOutputError";
+  constructor(state: string, issues: readonly z.core.$ZodIssue[]) {
+    const first = issues
+      .slice(0, 3)
+      .map((i) => `${i.path.join(".") || "(output)"}: ${i.message}`)
+      .join("; ");
+    super(`${state} returned an output its schema rejects: ${first}`);
+  }
+}
+
+/**
+ * Runs one step on an event: the input checked by its schema, the output too (as the JSON the next
+ * state receives), a debug line when done and an error line when it fails (the error still reaches
+ * Step Functions, whose Retry and Catch decide). The Lambda handler and the local runner both call it,
+ * so both worlds check the same things. The output is returned as the step produced it (the check
+ * does not strip or transform it).
  */
 export async function runStep<I, O>(
   spec: StepSpec<I, O>,
@@ -79,6 +101,8 @@ export async function runStep<I, O>(
   const started = performance.now();
   try {
     const out = await spec.run(spec.input.parse(event), rt);
+    const checked = spec.output.safeParse(asJson(out));
+    if (!checked.success) throw new StepOutputError(spec.state, checked.error.issues);
     logger.debug("step done", { ...where, ms: Math.round(performance.now() - started) });
     return out;
   } catch (err) {

@@ -1,5 +1,7 @@
-// `npm start` as a user runs it: honours PORT, serves the API, refuses bad configuration by name.
+// `npm start` as a user runs it: honours PORT, serves the API, refuses bad configuration by name,
+// refuses to serve open (no API_KEYS) beyond loopback unless told to, and closes a stalled request.
 import { spawn } from "node:child_process";
+import { connect } from "node:net";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -11,8 +13,14 @@ function start(env: Record<string, string>) {
   child.stdout.on("data", (d) => (output += d));
   child.stderr.on("data", (d) => (output += d));
   const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
-  return { child, exited, output: () => output };
+  const listening = async () => {
+    for (let i = 0; i < 150 && !output.includes("listening"); i++)
+      await new Promise((r) => setTimeout(r, 100));
+    return output.includes("listening");
+  };
+  return { child, exited, output: () => output, listening };
 }
+const freePort = () => 40_000 + Math.floor(Math.random() * 10_000);
 
 describe("npm start (bin/serve.ts)", () => {
   it("serves /health and the planner on the PORT it is given, simulations kept under DATA_DIR", async () => {
@@ -43,5 +51,77 @@ describe("npm start (bin/serve.ts)", () => {
     const s = start({ PORT: "not-a-port" });
     expect(await s.exited).toBe(1);
     expect(s.output()).toContain("PORT");
+  });
+
+  it("refuses to serve open on a non-loopback HOST without API_KEYS, naming both", async () => {
+    const s = start({ HOST: "0.0.0.0", PORT: String(freePort()), SIM_STORE: "memory", API_KEYS: "" });
+    try {
+      const code = await Promise.race([
+        s.exited,
+        new Promise<string>((r) => setTimeout(() => r("still running"), 15_000)),
+      ]);
+      expect(code).toBe(1);
+      expect(s.output()).toContain("HOST=0.0.0.0");
+      expect(s.output()).toContain("API_KEYS");
+      expect(s.output()).toContain("ALLOW_OPEN_NETWORK=yes");
+      expect(s.output()).not.toContain("listening");
+    } finally {
+      s.child.kill("SIGTERM");
+    }
+  });
+
+  it("serves open beyond loopback only when ALLOW_OPEN_NETWORK=yes says so", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "dongne-serve-"));
+    const s = start({
+      HOST: "0.0.0.0",
+      PORT: String(freePort()),
+      SIM_STORE: "memory",
+      DATA_DIR: dataDir,
+      API_KEYS: "",
+      ALLOW_OPEN_NETWORK: "yes",
+    });
+    try {
+      expect(await s.listening()).toBe(true);
+      expect(s.output()).toContain("open to the network");
+    } finally {
+      s.child.kill("SIGTERM");
+      await s.exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it("closes a request whose body stalls after SERVER_REQUEST_TIMEOUT_MS", async () => {
+    const port = freePort();
+    const dataDir = mkdtempSync(join(tmpdir(), "dongne-serve-"));
+    const s = start({
+      PORT: String(port),
+      SIM_STORE: "memory",
+      DATA_DIR: dataDir,
+      SERVER_REQUEST_TIMEOUT_MS: "1000",
+    });
+    try {
+      expect(await s.listening()).toBe(true);
+      const socket = connect(port, "127.0.0.1");
+      let answer = "";
+      socket.on("data", (d: Buffer) => (answer += d.toString()));
+      const started = Date.now();
+      const closed = new Promise<number>((resolve) =>
+        socket.on("close", () => resolve(Date.now() - started)),
+      );
+      // the headers promise 100 bytes; a few arrive, then nothing
+      socket.write(
+        "POST /v1/search/plan HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n" +
+          'Content-Length: 100\r\n\r\n{"query":',
+      );
+      const ms = await Promise.race([closed, new Promise<number>((r) => setTimeout(() => r(-1), 10_000))]);
+      socket.destroy();
+      expect(ms).toBeGreaterThan(0); // closed by the server, not left open for Node's default 300 s
+      expect(ms).toBeLessThan(5_000);
+      expect(answer).toMatch(/^HTTP\/1\.1 408/);
+    } finally {
+      s.child.kill("SIGTERM");
+      await s.exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -22,7 +22,15 @@ export async function testWorld(
 ): Promise<LocalWorld> {
   // a fresh data directory (the local index's file, ingest blobs), removed when the world closes
   const dataDir = mkdtempSync(join(tmpdir(), "dongne-test-"));
-  const config = loadConfig({ DATA_DIR: dataDir, SIM_STORE: "memory", SIM_BACKOFF_UNIT_MS: "1", SIM_RATE_DELAY_MS: "0", ...env });
+  // LOG_LEVEL as vitest's env sets it (the configuration is the logger's one source)
+  const config = loadConfig({
+    LOG_LEVEL: process.env.LOG_LEVEL,
+    DATA_DIR: dataDir,
+    SIM_STORE: "memory",
+    SIM_BACKOFF_UNIT_MS: "1",
+    SIM_RATE_DELAY_MS: "0",
+    ...env,
+  });
   const world = await startLocal(config, { llm: null, exec: testExecDeps, ...opts });
   return {
     ...world,

@@ -1,8 +1,11 @@
 // The keys secret in AWS, against a fake Secrets Manager on loopback through the real SDK: created by
-// the stack as JSON with empty fields (not configured: the offline engines, no error), a malformed one
-// counts as empty with a warning instead of failing every call, and a corrected key takes effect in a
-// warm process after the TTL.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+// the stack as JSON with empty fields (not configured: the offline engines, with a warning), a malformed
+// secret, a bad or half-set key or a setting that is not a key counts as not configured with a warning
+// (never the value) instead of failing every call, and a corrected key takes effect in a warm process
+// after the TTL. The authorizer takes only API_KEYS from its secret and denies when it is malformed.
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { handler as authorizer } from "../../functions/api/authorizer.ts";
+import { logger } from "../../shared/log.ts";
 import { runtimeLoader } from "../../shared/runtime.ts";
 import { startFake, type FakeServer } from "../helpers/fake-http.ts";
 
@@ -25,16 +28,71 @@ beforeAll(async () => {
   });
 });
 afterAll(() => fake.close());
+afterEach(() => vi.restoreAllMocks());
 
-const env = { SECRETS_ARN: ARN, SECRETS_TTL_SECONDS: "60", DATA_DIR: "/nonexistent-dongne-data" };
+const env = {
+  SECRETS_ARN: ARN,
+  SECRETS_TTL_SECONDS: "60",
+  DATA_DIR: "/nonexistent-dongne-data",
+  LOG_LEVEL: process.env.LOG_LEVEL,
+};
+
+/** Every line the loader logs as a warning, as one string (to look for values that must not be there). */
+const warnLog = () => {
+  const spy = vi.spyOn(logger, "warn").mockImplementation(() => undefined);
+  return () => JSON.stringify(spy.mock.calls);
+};
 
 describe("the keys secret", () => {
-  it("as the stack creates it (JSON, every key empty): not configured, offline, no warning", async () => {
+  it("as the stack creates it (JSON, every key empty): not configured, offline, with a warning", async () => {
+    const logged = warnLog();
     secret = JSON.stringify({ ANTHROPIC_API_KEY: "", KAKAO_REST_API_KEY: "", GOOGLE_MAPS_API_KEY: "" });
     const rt = await runtimeLoader(env)();
     expect(rt.llm).toBeUndefined();
     expect(rt.config.providers.place).toBe("embedded");
-    expect(rt.warnings).toEqual([]);
+    expect(rt.warnings.join(" ")).toMatch(/ANTHROPIC_API_KEY, KAKAO_REST_API_KEY, .* unset: not configured/);
+    // missing keys count too
+    expect(rt.warnings.join(" ")).toMatch(/TAVILY_API_KEY/);
+    expect(logged()).toMatch(/ANTHROPIC_API_KEY/);
+  });
+
+  it("a half-set Naver pair is not configured, with a warning; the other keys still load", async () => {
+    const logged = warnLog();
+    secret = JSON.stringify({
+      NAVER_CLIENT_ID: "naver-id-abc",
+      NAVER_CLIENT_SECRET: "",
+      ANTHROPIC_API_KEY: "sk-ant-half",
+    });
+    const rt = await runtimeLoader(env)();
+    expect(rt.config.providers.naver).toBeUndefined();
+    expect(rt.config.news.naver).toBeUndefined();
+    expect(rt.llm?.name).toBe("anthropic");
+    expect(rt.warnings.join(" ")).toMatch(/NAVER_CLIENT_ID and NAVER_CLIENT_SECRET must be set together/);
+    expect(logged()).toMatch(/NAVER_CLIENT_ID and NAVER_CLIENT_SECRET/);
+    expect(logged()).not.toContain("naver-id-abc");
+    expect(logged()).not.toContain("sk-ant-half");
+  });
+
+  it("takes only the provider keys: a bad setting or a non-key override is ignored with a warning", async () => {
+    const logged = warnLog();
+    secret = JSON.stringify({
+      PROVIDER_TIMEOUT_MS: "abc",
+      SIM_TABLE: "someone-elses-table",
+      API_KEYS: "[]",
+      KAKAO_REST_API_KEY: "kakao-good",
+      GOOGLE_MAPS_API_KEY: 97531,
+    });
+    const rt = await runtimeLoader(env)();
+    expect(rt.config.providers.timeoutMs).toBe(10_000);
+    expect(rt.config.aws.tables.simulation).toBe("dongne-simulations");
+    expect(rt.config.providers.place).toBe("kakao");
+    expect(rt.config.providers.googleKey).toBeUndefined();
+    const said = rt.warnings.join(" ");
+    expect(said).toMatch(/PROVIDER_TIMEOUT_MS, SIM_TABLE, API_KEYS ignored/);
+    expect(said).toMatch(/GOOGLE_MAPS_API_KEY is not a string: not configured/);
+    expect(logged()).not.toContain("someone-elses-table");
+    expect(logged()).not.toContain("97531");
+    expect(logged()).not.toContain("kakao-good");
   });
 
   it("a random string (CloudFormation's default) counts as empty, with a warning, and no call fails", async () => {
@@ -58,7 +116,7 @@ describe("the keys secret", () => {
     expect(after).not.toBe(before);
     expect(after.llm?.name).toBe("anthropic");
     expect(after.config.providers.place).toBe("kakao");
-    expect(after.warnings).toEqual([]);
+    expect(after.warnings.join(" ")).not.toMatch(/ANTHROPIC_API_KEY|KAKAO_REST_API_KEY|not a JSON object/);
     const readsNow = reads;
     now += 61_000; // unchanged secret: read, but the runtime (and its caches) is kept
     expect(await load()).toBe(after);
@@ -81,5 +139,48 @@ describe("the keys secret", () => {
     fail = true;
     now += 120_000;
     expect(await load()).toBe(first);
+  });
+});
+
+describe("the authorizer and its API keys secret", () => {
+  const KEY = "a-caller-key-of-enough-length";
+  const keyed = { headers: { "x-api-key": KEY } };
+  let saved: Record<string, string | undefined>;
+  beforeAll(() => {
+    saved = { SECRETS_ARN: process.env.SECRETS_ARN, SECRETS_TTL_SECONDS: process.env.SECRETS_TTL_SECONDS };
+    // read on every call, so each case sees its secret
+    Object.assign(process.env, { SECRETS_ARN: ARN, SECRETS_TTL_SECONDS: "0" });
+  });
+  afterAll(() => {
+    for (const [k, v] of Object.entries(saved)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+  });
+
+  it("a malformed API_KEYS denies every caller and says so in the logs, instead of failing", async () => {
+    const logged = warnLog();
+    for (const bad of ["not json", JSON.stringify([{ id: "ops", key: "short" }]), "{"]) {
+      secret = JSON.stringify({ API_KEYS: bad });
+      expect(await authorizer(keyed)).toEqual({ isAuthorized: false });
+    }
+    secret = "not json at all";
+    expect(await authorizer(keyed)).toEqual({ isAuthorized: false });
+    expect(logged()).toMatch(/API_KEYS is invalid/);
+    expect(logged()).not.toContain("short");
+  });
+
+  it("a valid API_KEYS authorizes its callers; provider keys in that secret are not read", async () => {
+    secret = JSON.stringify({
+      API_KEYS: JSON.stringify([{ id: "ops", key: KEY, scopes: ["read"] }]),
+      PROVIDER_TIMEOUT_MS: "abc",
+    });
+    expect(await authorizer(keyed)).toEqual({
+      isAuthorized: true,
+      context: { callerId: "ops", scopes: "read" },
+    });
+    expect(await authorizer({ headers: { "x-api-key": "someone-else-entirely" } })).toEqual({
+      isAuthorized: false,
+    });
   });
 });

@@ -11,11 +11,11 @@ import {
   STATE_PAYLOAD_LIMIT_BYTES,
   StatesError,
 } from "../../shared/workflows/local-runner.ts";
-import { correlation, defineStep, runStep } from "../../shared/workflows/step.ts";
+import { correlation, defineStep, runStep, StepOutputError } from "../../shared/workflows/step.ts";
 
 afterEach(() => vi.restoreAllMocks());
 
-const rt = buildRuntime(loadConfig({}), { llm: null });
+const rt = buildRuntime(loadConfig({ LOG_LEVEL: process.env.LOG_LEVEL }), { llm: null });
 const step = <O>(run: (i: { n: number }) => O, timeoutSeconds = 5) =>
   defineStep({
     state: "Work",
@@ -82,6 +82,53 @@ describe("a step", () => {
         rt,
       ),
     ).rejects.toThrow(/expected number/);
+  });
+});
+
+describe("a step's declared output", () => {
+  const typed = (run: () => unknown) =>
+    defineStep({
+      state: "Typed",
+      description: "a step whose output is declared",
+      input: z.object({ n: z.number() }),
+      output: z.object({ count: z.number().int(), at: z.string().optional() }),
+      lambda: { timeoutSeconds: 5 },
+      entry: import.meta.url,
+      run: async () => run() as never,
+    });
+
+  it("is checked as the JSON the next state receives, and returned as the step made it", async () => {
+    const out = { count: 2, at: new Date(0), extra: "kept" };
+    expect(
+      await runStep(
+        typed(() => out),
+        { n: 1 },
+        rt,
+      ),
+    ).toBe(out);
+  });
+
+  it("fails the step (logged, a StepOutputError for Retry and Catch) when the schema rejects it", async () => {
+    const errors = vi.spyOn(logger, "error").mockImplementation(() => undefined);
+    const err = await runStep(
+      typed(() => ({ count: "two" })),
+      { n: 1 },
+      rt,
+    ).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(StepOutputError);
+    expect((err as Error).message).toMatch(/Typed returned an output its schema rejects: count: .*number/);
+    expect(errors).toHaveBeenCalledWith("step failed", expect.objectContaining({ step: "Typed" }));
+  });
+
+  it("is checked by the local runner too: Step Functions sees Error StepOutputError", async () => {
+    vi.spyOn(logger, "error").mockImplementation(() => undefined);
+    const task = localTask(
+      typed(() => ({ count: 1.5 })),
+      rt,
+    );
+    const err = (await Promise.resolve(task({ n: 1 } as never)).catch((e: unknown) => e)) as StatesError;
+    expect(err.name).toBe("StepOutputError");
+    expect(JSON.parse(err.message)).toMatchObject({ errorType: "StepOutputError" });
   });
 });
 

@@ -1,0 +1,26 @@
+// The API construct alone: its Lambda stops before API Gateway's 29 s, so an overrun ends in the
+// Lambda's own (logged, counted) error rather than API Gateway's bare 500, and the app's budget fits.
+import { App, Stack } from "aws-cdk-lib";
+import { Template } from "aws-cdk-lib/assertions";
+import { Secret } from "aws-cdk-lib/aws-secretsmanager";
+import { describe, expect, it } from "vitest";
+import { API_GATEWAY_TIMEOUT_SECONDS, Api } from "../../infra/constructs/api.ts";
+import { ConfigSchema } from "../../shared/config.ts";
+
+describe("the API construct", () => {
+  it("gives the API Lambda a timeout below API Gateway's and above the largest request budget", () => {
+    // skip esbuild bundling in unit tests; `npm run synth` bundles for real
+    const app = new App({ context: { "aws:cdk:bundling-stacks": [] } });
+    const stack = new Stack(app, "ApiOnly", { env: { account: "123456789012", region: "ap-northeast-2" } });
+    new Api(stack, "Api", new Secret(stack, "Keys"));
+    const fns = Object.values(Template.fromStack(stack).findResources("AWS::Lambda::Function")) as {
+      Properties: { Description?: string; Timeout: number };
+    }[];
+    const api = fns.find((f) => f.Properties.Description?.startsWith("HTTP API (Hono)"));
+    expect(API_GATEWAY_TIMEOUT_SECONDS).toBe(29);
+    expect(api?.Properties.Timeout).toBeLessThan(API_GATEWAY_TIMEOUT_SECONDS);
+    const maxBudgetMs = ConfigSchema.shape.API_BUDGET_MS.unwrap().maxValue;
+    expect(maxBudgetMs).toBe(28_000);
+    expect(api!.Properties.Timeout * 1000).toBeGreaterThanOrEqual(maxBudgetMs!);
+  });
+});
