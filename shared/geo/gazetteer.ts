@@ -113,8 +113,40 @@ class Gazetteer {
 
   private addRomanAliases(): void {
     for (const { base, entry, priority } of this.romanPending.splice(0)) {
-      this.add(romanAliases(base, "station"), entry, priority);
+      const aliases = romanAliases(base, "station");
+      this.add(aliases, entry, priority);
+      if (entry.kind !== "station") continue;
+      if (aliases[0]) this.addLoose(aliases[0], entry, priority);
+      // the table's English name ("Hongik Univ.", "Gangnam-gu Office"): how signs and maps write it
+      if (entry.en && /^[A-Za-z][A-Za-z .'-]+$/.test(entry.en)) {
+        this.add(englishAliases(entry.en), entry, priority);
+        this.addLoose(entry.en, entry, priority);
+      }
     }
+  }
+
+  /** True when a name of several words starts with this word; Latin ones once the aliases are in. */
+  startsName(word: string): boolean {
+    const key = normalizeName(word);
+    if (this.firstWords.has(key) || !/[a-z]/.test(key) || !this.romanPending.length)
+      return this.firstWords.has(key);
+    this.addRomanAliases();
+    return this.firstWords.has(key);
+  }
+
+  /** Stations by a loose spelling of their romanized or English name (Samsung for 삼성, Shinchon for 신촌). */
+  private readonly loose = new Map<string, { entry: GazetteerEntry; priority: number }>();
+
+  addLoose(latin: string, entry: GazetteerEntry, priority: number): void {
+    const key = looseLatin(latin);
+    if (key.length < 4) return;
+    const prev = this.loose.get(key);
+    if (!prev || prev.priority < priority) this.loose.set(key, { entry, priority });
+  }
+
+  lookupLoose(term: string): GazetteerEntry | undefined {
+    if (this.romanPending.length) this.addRomanAliases();
+    return this.loose.get(looseLatin(term))?.entry;
   }
 
   has(term: string): boolean {
@@ -141,6 +173,34 @@ export function shortRegion(sido: string): string {
     충청북도: "충북",
   };
   return provinces[sido] ?? sido.replace(/(특별시|광역시|특별자치시|특별자치도|도)$/, "");
+}
+
+/**
+ * A Latin spelling folded so the ways people romanize Korean meet (Revised Romanization, McCune–Reischauer,
+ * English habits): eo/eu/oo → u, ae → e, sh → s, ch → j, voiceless → voiced, r → l, ㄴㄹ → l, doubles once.
+ * "Samseong" and "Samsung" are both "samsung"; "Sinchon" and "Shinchon" both "sinjon".
+ */
+export function looseLatin(s: string): string {
+  return s
+    .toLowerCase()
+    .replace(/\b(?:station|stn)\b/g, "")
+    .replace(/[^a-z]/g, "")
+    .replace(/sh/g, "s")
+    .replace(/ch/g, "j")
+    .replace(/eo|eu|oo/g, "u")
+    .replace(/ae/g, "e")
+    .replace(/k/g, "g")
+    .replace(/p/g, "b")
+    .replace(/t/g, "d")
+    .replace(/r/g, "l")
+    .replace(/nl|ln/g, "l")
+    .replace(/(.)\1+/g, "$1");
+}
+
+/** English names as the station tables write them ("Hongik Univ."), with the abbreviation spelt out too. */
+function englishAliases(en: string): string[] {
+  const names = [en, en.replace(/\bUniv\b\.?/i, "University")];
+  return [...new Set(names)].flatMap((n) => [n, `${n} station`]);
 }
 
 /** Revised Romanization aliases of a Korean name ("신촌" → sinchon, "sinchon station"); none for short ones. */
@@ -312,10 +372,15 @@ function addNationalAdmin(g: Gazetteer): void {
   const rows = table("korea_admin_centroids.csv", ["level", "sido", "sigungu", "dong", "lat", "lng"]);
   const dongCount = new Map<string, number>();
   for (const r of rows) if (r.level === "dong") dongCount.set(r.dong, (dongCount.get(r.dong) ?? 0) + 1);
+  addCitiesOfGus(g, rows);
   for (const r of rows) {
     const region = shortRegion(r.sido);
     const base = { lat: Number(r.lat), lng: Number(r.lng), country: "KR", national: true as const };
-    if (r.level === "sigungu") {
+    if (r.level === "sigungu" && !r.sigungu) {
+      // 세종특별자치시 has no 시군구 below it: the city is named by its region ("세종", "세종시")
+      const entry: GazetteerEntry = { name: `${region}시`, query: r.sido, kind: "city", ...base };
+      g.add([region, `${region}시`, r.sido], entry, PRIORITY.region);
+    } else if (r.level === "sigungu") {
       const last = r.sigungu.split(" ").at(-1)!;
       const kind = last.endsWith("구") ? "gu" : "city";
       const entry: GazetteerEntry = { name: last, query: `${region} ${r.sigungu}`, kind, ...base };
@@ -342,6 +407,39 @@ function addNationalAdmin(g: Gazetteer): void {
       if ((dongCount.get(r.dong) ?? 0) === 1) g.add([r.dong, short], entry, PRIORITY.bare);
       else g.shared.add(normalizeName(short)); // a real name, only ambiguous: never a typo to correct
     }
+  }
+}
+
+/**
+ * A city divided into gu whose own row the table lacks (청주시 has only 상당구, 서원구 …): the city at the
+ * mean of its gu centroids, so "청주" and "청주시청" have their region.
+ */
+function addCitiesOfGus(g: Gazetteer, rows: { level: string; sido: string; sigungu: string }[]): void {
+  const own = new Set(rows.filter((r) => r.level === "sigungu").map((r) => `${r.sido}|${r.sigungu}`));
+  const parts = new Map<string, { sido: string; city: string; points: { lat: number; lng: number }[] }>();
+  for (const r of rows as { level: string; sido: string; sigungu: string; lat: string; lng: string }[]) {
+    const [city, gu] = r.sigungu.split(" ");
+    if (r.level !== "sigungu" || !city || !gu || own.has(`${r.sido}|${city}`)) continue;
+    const key = `${r.sido}|${city}`;
+    const p = parts.get(key) ?? { sido: r.sido, city, points: [] };
+    p.points.push({ lat: Number(r.lat), lng: Number(r.lng) });
+    parts.set(key, p);
+  }
+  for (const { sido, city, points } of parts.values()) {
+    const region = shortRegion(sido);
+    const mean = (f: (p: { lat: number; lng: number }) => number) =>
+      Math.round((points.reduce((n, p) => n + f(p), 0) / points.length) * 1e6) / 1e6;
+    const entry: GazetteerEntry = {
+      name: city,
+      query: `${region} ${city}`,
+      kind: "city",
+      lat: mean((p) => p.lat),
+      lng: mean((p) => p.lng),
+      country: "KR",
+      national: true,
+    };
+    g.add([`${region} ${city}`, city], entry, PRIORITY.region);
+    g.add([city.replace(/[시군]$/, "")], entry, PRIORITY.region);
   }
 }
 
@@ -377,9 +475,14 @@ export function lookupPlace(term: string): GazetteerEntry | undefined {
   return gazetteer().lookup(term);
 }
 
+/** A station by a loose romanization of its name ("Samsung" → 삼성역); only for a word written before "station". */
+export function lookupRomanizedStation(term: string): GazetteerEntry | undefined {
+  return gazetteer().lookupLoose(term);
+}
+
 /** True when some name of several words starts with this word: only then is a longer span worth a look. */
 export function startsPlaceName(word: string): boolean {
-  return gazetteer().firstWords.has(normalizeName(word));
+  return gazetteer().startsName(word);
 }
 
 /** True for a real place name, also one several cities share and that answers only with its region. */

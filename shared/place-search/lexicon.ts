@@ -86,6 +86,43 @@ export const LEXICON: LexEntry[] = [
     food("mulhoe", ["물회"]),
     food("braised monkfish", ["아구찜", "아귀찜"]),
     food("hot pot", ["샤브샤브", "훠궈", "=hotpot"], ["샤브샤브"]),
+    // stews and soups, each searched as written (김치찌개 is no 부대찌개), so a typo (김치찌깨) finds its dish
+    food("jjigae", [
+      "찌개",
+      "김치찌개",
+      "부대찌개",
+      "된장찌개",
+      "순두부찌개",
+      "순두부",
+      "청국장",
+      "동태찌개",
+      "고추장찌개",
+      "짜글이",
+    ]),
+    food("korean soup", [
+      "육개장",
+      "갈비탕",
+      "추어탕",
+      "매운탕",
+      "해물탕",
+      "알탕",
+      "동태탕",
+      "내장탕",
+      "도가니탕",
+      "꼬리곰탕",
+      "연포탕",
+      "대구탕",
+      "복국",
+      "복어국",
+      "뼈해장국",
+      "미역국",
+      "북엇국",
+      "북어국",
+      "황태해장국",
+      "콩나물국밥",
+      "돼지국밥",
+      "선지해장국",
+    ]),
   ]),
   // Japanese
   food("japanese food", ["일식", "일본음식", "일본 음식", "일식집", "=japanese"], ["일식"]),
@@ -112,7 +149,9 @@ export const LEXICON: LexEntry[] = [
   food("steak", ["스테이크", "=steak", "=steakhouse"], ["스테이크"]),
   food("burger", ["햄버거", "버거", "=burgers?"], ["햄버거"]),
   food("brunch", ["브런치", "=brunch"], ["브런치"]),
-  food("salad", ["샐러드", "포케", "=salad", "=poke"], ["샐러드"]),
+  food("salad", ["샐러드", "=salad"], ["샐러드"]),
+  // a dish of its own, searched as written (a 포케 place is no salad bar)
+  food("poke", ["포케", "포케볼", "=poke"], ["포케"]),
   food("tacos", ["타코", "멕시칸", "=tacos?", "=mexican"], ["타코"]),
   food("sandwich", ["샌드위치", "=sandwich"]),
   // drinks
@@ -192,7 +231,8 @@ export const LEXICON: LexEntry[] = [
   activity("gym", ["헬스장", "=헬스", "피트니스", "=gym", "=fitness"], ["헬스장"]),
   activity("yoga", ["요가", "=yoga"], ["요가"]),
   activity("pilates", ["필라테스", "=pilates"], ["필라테스"]),
-  activity("campsite", ["캠핑", "글램핑", "오토캠핑", "=camping", "=campsite"], ["캠핑장"]),
+  activity("campsite", ["캠핑", "오토캠핑", "=camping", "=campsite"], ["캠핑장"]),
+  activity("glamping", ["글램핑", "=glamping"], ["글램핑"]),
   activity("fishing", ["낚시"], ["낚시터"]),
   activity("escape room", ["방탈출", "=escape"], ["방탈출"]),
   activity("karaoke", ["노래방", "코인노래방", "=karaoke"], ["노래방"]),
@@ -229,7 +269,30 @@ const ctx = (
   en: string[] = [],
 ): ContextEntry => ({ role, terms, keywords, codes, review, en });
 
+/** Pet words that, written before a service, make it the pet's service (강아지 병원 is a 동물병원). */
+const PET_OWNERS = ["강아지", "고양이", "반려견", "반려묘", "반려동물", "애견", "애묘", "댕댕이"];
+
+/**
+ * "고양이 병원", "강아지 약국", "반려견 유치원": a service named with whom it is for is a kind of its own,
+ * not a pet-friendly one (no 애견동반 rewrite), written with or without the space.
+ */
+const petService = (services: string[], keyword: string, en: string): ContextEntry =>
+  ctx(
+    "kind",
+    PET_OWNERS.flatMap((p) => services.flatMap((s) => [`${p}${s}`, `${p} ${s}`])),
+    [keyword],
+    [],
+    [],
+    [en],
+  );
+
 export const CONTEXT: ContextEntry[] = [
+  petService(["병원", "의원"], "동물병원", "veterinary clinic"),
+  petService(["약국"], "동물약국", "pet pharmacy"),
+  petService(["유치원", "어린이집", "데이케어"], "애견유치원", "dog daycare"),
+  petService(["미용", "미용실", "미용샵"], "애견미용", "pet grooming"),
+  petService(["호텔", "호텔링"], "애견호텔", "pet hotel"),
+  petService(["용품", "용품점"], "반려동물용품", "pet supplies"),
   ctx(
     "kind",
     ["동물병원", "동물 병원", "애견병원", "애견 병원", "=vet", "=veterinarian"],

@@ -2,7 +2,7 @@
 // railway station is the station (not the city hall), and names several cities share need their region.
 import { describe, expect, it } from "vitest";
 import { parseCsv, readDataFile } from "../../shared/data/files.ts";
-import { lookupPlace, shortRegion } from "../../shared/geo/gazetteer.ts";
+import { lookupPlace, lookupRomanizedStation, looseLatin, shortRegion } from "../../shared/geo/gazetteer.ts";
 import { haversine } from "../../shared/geo/haversine.ts";
 import { embeddedGeocode } from "../../shared/providers/embedded/index.ts";
 
@@ -85,5 +85,22 @@ describe("gazetteer", () => {
     expect(lookupPlace("연세대학교")).toMatchObject({ kind: "landmark" });
     expect(lookupPlace("sinchon")).toMatchObject({ query: "신촌역" });
     expect(lookupPlace("Jamsil station")).toMatchObject({ query: "잠실역" });
+  });
+
+  it("has every city as a region: 세종 (no 시군구 below it) and cities known only by their gu (청주)", () => {
+    expect(lookupPlace("세종")).toMatchObject({ name: "세종시", kind: "city" });
+    expect(lookupPlace("세종특별자치시")).toMatchObject({ kind: "city" });
+    const cheongju = lookupPlace("청주")!;
+    expect(cheongju).toMatchObject({ name: "청주시", kind: "city" });
+    expect(haversine(cheongju, lookupPlace("충북 청주시 흥덕구")!)).toBeLessThan(15_000);
+  });
+
+  it("reads the station tables' English names and loose romanizations before 'station'", () => {
+    expect(lookupPlace("Hongik Univ. station")).toMatchObject({ name: "홍대입구역" });
+    expect(lookupPlace("Hongik University station")).toMatchObject({ name: "홍대입구역" });
+    expect(lookupRomanizedStation("Samsung")).toMatchObject({ name: "삼성역" });
+    expect(lookupRomanizedStation("Shinchon")).toMatchObject({ name: "신촌역" });
+    expect(lookupRomanizedStation("Kangnam")).toMatchObject({ name: "강남역" });
+    expect(looseLatin("Seolleung")).toBe(looseLatin("Sunreung"));
   });
 });

@@ -203,3 +203,165 @@ describe("conditions", () => {
     expect(planSearch(t("신주쿠 평점 높은 라멘").result).post_processing.sort_by).toBe("rating");
   });
 });
+
+// What a review of fresh queries found (pets before a service, spacing leaks, meeting halfway, names
+// written with a space, city halls, foreign names near 근처, lexicon gaps, English stations and prices, a
+// name ending in 이): each mechanism on queries other than the review's own.
+describe("a pet word before a service", () => {
+  it.each([
+    ["역삼역 고양이 병원", "동물병원"],
+    ["반려동물 약국 수원", "동물약국"],
+    ["애견 유치원 송파", "애견유치원"],
+    ["강아지미용 망원동", "애견미용"],
+    ["반려묘 호텔 강남역", "애견호텔"],
+    ["강아지 용품점 합정역", "반려동물용품"],
+  ])("%s → %s, no pet-friendly rewrite", (q, keyword) => {
+    const r = t(q).result;
+    expect(r.search_keywords).toEqual([keyword]);
+    expect(r.tags.pets).toBe(false);
+  });
+
+  it("a pet-friendly place keeps the rewrite, in Korean when the query is English", () => {
+    expect(t("강아지 동반 카페 연남동").result.search_keywords[0]).toMatch(/^애견동반 /);
+    expect(t("dog friendly brunch in Yeonnam").result.search_keywords).toEqual([
+      "애견동반 브런치",
+      "펫 브런치",
+    ]);
+  });
+});
+
+describe("spacing leaks", () => {
+  it("a number with its counter is a measure, never a place (5분거리)", () => {
+    const r = t("선릉역 7분거리 국밥").result;
+    expect(r).toMatchObject({ distanceMode: "point_travel", distanceThreshold: 560, travelMode: "walking" });
+    expect(r.locations.map((l) => l.query)).toEqual(["선릉역"]);
+    expect(t("신림역에서걸어서3분거리카페").result.distanceThreshold).toBe(240);
+  });
+
+  it("the way there is no keyword (가는길)", () => {
+    const r = t("대전역에서동대구역가는길맛집").result;
+    expect(r.distanceMode).toBe("route");
+    expect(r.search_keywords.join(" ")).not.toMatch(/가는|길/);
+  });
+
+  it("reads N박M일 in Korean numerals glued after a name", () => {
+    expect(normalizeNumerals("강릉삼박사일")).toBe("강릉3박4일");
+    expect(normalizeNumerals("대구이박삼일")).toBe("대구2박3일"); // 구 is a numeral too: the nights fit the days
+    expect(t("여수일박이일여행").result).toMatchObject({ distanceMode: "multi_point", days: 2, nights: 1 });
+  });
+});
+
+describe("meeting halfway", () => {
+  it("a bare 중간 between two places joined by 와/과/랑/하고 is the midpoint", () => {
+    for (const q of ["신촌역하고 잠실역 중간 맛집", "건대입구역과합정역중간술집"]) {
+      const r = t(q).result;
+      expect(r.distanceMode, q).toBe("radius");
+      expect(
+        r.locations.map((l) => l.role),
+        q,
+      ).toEqual(["center", "center"]);
+      expect(r.search_keywords.join(" "), q).not.toContain("중간");
+    }
+    // 사이 stays a route between them
+    expect(t("합정역과 신촌역 사이 카페").result.distanceMode).toBe("route");
+  });
+});
+
+describe("names written with a space, city halls, nested regions", () => {
+  it("joins two words that together are a place's own name, not a region and a name", () => {
+    expect(joinSplitNames("송도 센트럴파크 근처")).toBe("송도센트럴파크 근처");
+    expect(joinSplitNames("대구 교대역 근처")).toBe("대구 교대역 근처");
+  });
+
+  it("a region and its 시청/구청/군청 is that hall, not a station", () => {
+    const halls: [string, string][] = [
+      ["청주시청 근처 국밥", "청주시청"],
+      ["전주 시청 앞 비빔밥", "전주시청"],
+      ["마포구청 근처 카페", "마포구청"],
+    ];
+    for (const [q, hall] of halls) {
+      const l = t(q).result.locations;
+      expect(
+        l.map((x) => x.query),
+        q,
+      ).toEqual([hall]);
+      expect(l[0]!.kind, q).toBe("landmark");
+    }
+    expect(t("세종시청 근처 칼국수").result.locations[0]).toMatchObject({
+      query: "세종시청",
+      kind: "landmark",
+    });
+  });
+
+  it("does not merge a region with a namesake far from it", () => {
+    // 강남역 is Seoul's; 광주 is 270 km away: not "광주 강남역"
+    const r = t("광주 강남역 근처 카페").result;
+    expect(r.locations.map((l) => l.query)).not.toContain("광주 강남역");
+    expect(t("마포구 망원동 카페").result.locations[0]!.query).toBe("마포구 망원동");
+    expect(t("제주 성산 근처 흑돼지").result.locations[0]!.name).toBe("제주 성산");
+  });
+});
+
+describe("foreign-sounding names the gazetteer lacks", () => {
+  it("near 근처/에서 go to Google with a confidence that lets the LLM look", () => {
+    const r = t("누사두아 근처 리조트");
+    expect(r.result.provider).toBe("google");
+    expect(r.result.locations[0]).toMatchObject({ query: "누사두아", kind: "foreign" });
+    expect(r.confidence).toBeLessThan(0.7);
+    expect(r.warnings.join(" ")).toMatch(/해외/);
+  });
+
+  it("stay in Korea after a Korean region, and Korean-sounding names stay Korean", () => {
+    expect(t("하남 스타필드 근처 카페").result.provider).toBe("kakao");
+    expect(t("태화강 근처 카페").result.provider).toBe("kakao");
+  });
+
+  it("the gazetteer's abroad list knows 스미냑", () => {
+    expect(t("스미냑 근처 카페").result.locations[0]!.query).toBe("Seminyak, Bali");
+  });
+});
+
+describe("lexicon", () => {
+  it("keeps 포케 and 글램핑 as written", () => {
+    expect(t("성수역 포케").result.search_keywords).toEqual(["포케"]);
+    expect(t("홍천 글램핑").result.search_keywords).toEqual(["글램핑"]);
+  });
+
+  it("knows 찌개, 국 and 탕, so a typo reaches them", () => {
+    expect(correctFood("된장찌게")?.word).toBe("된장찌개");
+    expect(correctFood("갈비탱")?.word).toBe("갈비탕");
+    const r = t("역삼역 김치찌게");
+    expect(r.result.search_keywords).toEqual(["김치찌개"]);
+    expect(r.warnings.join(" ")).toMatch(/김치찌개/);
+    // a compound the lexicon lacks is searched as written, not remapped
+    expect(t("역삼역 차돌된장찌개").result.search_keywords).toEqual(["차돌된장찌개"]);
+  });
+});
+
+describe("English stations and prices", () => {
+  it("finds a station through a loose romanization or the tables' English name", () => {
+    expect(t("ramen near Sunreung station").result.locations[0]!.query).toBe("선릉역");
+    expect(t("cafe near Shinchon station").result.locations[0]!.query).toBe("신촌역");
+    expect(t("pizza near Ewha Womans Univ station").result.locations[0]!.query).toBe("이대역");
+    // a word that is not before "station" is not looked up loosely
+    expect(t("samsung galaxy store").result.locations).toEqual([]);
+  });
+
+  it.each([
+    ["cheap eats under 8000 won", 8000],
+    ["dinner below ₩25,000", 25000],
+    ["lunch for 12000 won or less", 12000],
+    ["noodles 9k won max", 9000],
+    ["brunch under 30,000 KRW", 30000],
+  ])("%s → max_price %d", (q, price) => {
+    const c = parseConditions(new QueryText(q, tokenize(q)));
+    expect(c.max_price).toBe(price);
+  });
+});
+
+describe("a name that ends in 이", () => {
+  it("keeps a final 이 after a vowel (no particle there), peels it after a consonant", () => {
+    expect(t("치앙마이 카우쏘이 리뷰").result.detail_request).toMatchObject({ place: "카우쏘이" });
+    expect(t("홍콩 팀호완이 어때").result.detail_request).toMatchObject({ place: "팀호완" });
+  });
+});

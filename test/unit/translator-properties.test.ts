@@ -52,6 +52,14 @@ describe("spacing", () => {
     (a: string, _b: string, f: string) => `${a}에서 걸어서 10분 이내 ${f}`,
     (a: string, _b: string, f: string) => `${a} 주차되는 ${f}`,
     (a: string, _b: string, f: string) => `${a} 조용한 ${f} 맛집`,
+    // shapes a review found leaking: a distance glued to 거리, the way there, a trip length in Korean
+    // numerals right after the name, a bare 중간 between two places
+    (a: string, _b: string, f: string) => `${a}에서 걸어서 5분거리 ${f}`,
+    (a: string, _b: string, f: string) => `${a} 10분거리 ${f}`,
+    (a: string, b: string, f: string) => `${a}에서 ${b} 가는길 ${f}`,
+    (a: string) => `${a} 이박삼일 여행 코스`,
+    (a: string) => `${a} 일박이일 여행`,
+    (a: string, b: string, f: string) => `${a}이랑 ${b} 중간 ${f}`,
   );
 
   it("removing every space from a query plans the same", () => {

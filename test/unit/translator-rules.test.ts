@@ -1,6 +1,10 @@
 // The rules must generalize: these queries are not in the eval set or the seeds.
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { planStep, translateStep } from "../../shared/place-search/plan-service.ts";
 import { translateWithRules } from "../../shared/place-search/translator/rules.ts";
+import { embeddedGeocode } from "../../shared/providers/embedded/index.ts";
+import { scoreTranslatorPlan, type TranslatorEvalCase } from "../helpers/eval-score.ts";
 import { parseDistance, parseTrip } from "../../shared/place-search/translator/measures.ts";
 
 const t = (q: string) => translateWithRules(q).result;
@@ -114,5 +118,21 @@ describe("measures", () => {
     expect(parseDistance("걸어서 15분")).toEqual({ value: 1200, kind: "travel", mode: "walking" });
     expect(parseDistance("반경 2km")).toEqual({ value: 2000, kind: "radius", mode: null });
     expect(parseDistance("강남역 카페")).toBeNull();
+  });
+});
+
+describe("the review's fresh queries (test/fixtures/eval/translator-fresh4.jsonl)", () => {
+  const cases = readFileSync(new URL("../fixtures/eval/translator-fresh4.jsonl", import.meta.url), "utf8")
+    .split("\n")
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as TranslatorEvalCase);
+
+  it("plans every one right, anchors geocoded offline", async () => {
+    const failures: string[] = [];
+    for (const c of cases) {
+      const why = scoreTranslatorPlan(planStep(await translateStep(c.query)), c.expect, embeddedGeocode);
+      if (why.length) failures.push(`${c.id} ${c.query}: ${why.join("; ")}`);
+    }
+    expect(failures).toEqual([]);
   });
 });

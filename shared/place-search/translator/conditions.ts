@@ -23,7 +23,14 @@ const WEEKDAY_RE = new RegExp(`([${WEEKDAYS}])요일${OPEN_WORDS}`, "g");
 const HOLIDAY_RE = new RegExp(`(?:공휴일|휴일|연휴|명절|설날|추석)${OPEN_WORDS}`, "g");
 /** Every condition needs one of these: most queries are answered without running the patterns below. */
 const ANY_CONDITION =
-  /\d\s?시|24|영업|지금|현재|open|새벽|심야|밤늦|late|요일|휴일|연휴|명절|설날|추석|오늘|내일|모레|평점|별점|평가|리뷰|후기|rated|원|프랜차이즈|체인|chain|말고|빼고|제외/i;
+  /\d\s?시|24|영업|지금|현재|open|새벽|심야|밤늦|late|요일|휴일|연휴|명절|설날|추석|오늘|내일|모레|평점|별점|평가|리뷰|후기|rated|원|프랜차이즈|체인|chain|말고|빼고|제외|won|₩|krw/i;
+
+const AMOUNT = "(\\d{1,3}(?:,\\d{3})+|\\d+(?:k\\b)?)";
+/** A price in English: the amount with ₩, won or KRW, after "under" and its kin or before "or less"; a bare one is a ceiling too. */
+const ENGLISH_PRICE = new RegExp(
+  `(?:(?:under|below|less than|cheaper than|up to|max(?:imum)?|at most|within|no more than)\\s*)?(?:₩\\s?|krw\\s?)${AMOUNT}(?:\\s*(?:won|krw|원))?(?:\\s*(?:or less|or under|and under|max))?|(?:(?:under|below|less than|cheaper than|up to|max(?:imum)?|at most|within|no more than)\\s*)?${AMOUNT}\\s*(?:won|krw)\\b(?:\\s*(?:or less|or under|and under|max))?`,
+  "i",
+);
 
 const DAY_OFFSET: Record<string, number> = { 오늘: 0, 내일: 1, 모레: 2, tonight: 0, tomorrow: 1 };
 
@@ -78,6 +85,13 @@ export function parseConditions(q: QueryText): Conditions {
   for (const m of q.take(/(\d+)\s?원\s?(?:이하|미만|이내|까지|안쪽|안으로|아래|밑|대|짜리)/)) {
     const n = Number(m[1]);
     maxPrice = /대$/.test(m[0]) ? n * 2 - 1 : n; // 1만원대 → under 20000
+  }
+  // English: "under 10000 won", "below ₩15,000", "₩8,000", "10k won", "12000 won or less", "max 9000 KRW"
+  for (const m of q.take(ENGLISH_PRICE)) {
+    const amount = m[1] ?? m[2] ?? "";
+    const k = /k$/i.test(amount) ? 1000 : 1;
+    const n = Number(amount.replace(/[,k]/gi, "")) * k;
+    if (n > 0) maxPrice ??= n;
   }
 
   const exclude: string[] = [];

@@ -1,6 +1,13 @@
 // Finds the places a query names: gazetteer hits first (multi-word names too), then words that are
 // shaped like places (~역, ~동, ~구, ~공원 …) or that stand for the user's own place (숙소, 집).
-import { isPlaceName, lookupPlace, startsPlaceName, type GazetteerEntry } from "../../geo/gazetteer.ts";
+import {
+  isPlaceName,
+  lookupPlace,
+  lookupRomanizedStation,
+  startsPlaceName,
+  type GazetteerEntry,
+} from "../../geo/gazetteer.ts";
+import { haversine } from "../../geo/haversine.ts";
 import type { LocationKind } from "../schemas.ts";
 import { looksForeign } from "./foreign.ts";
 import { isKnownWord } from "./segment.ts";
@@ -109,8 +116,13 @@ const NOT_PLACES = new Set([
   "먹자골목",
 ]);
 
+/** A number with its counter at the start of a word (5분거리, 10km, 2박, 3번출구, 1층): a measure, no name. */
+const MEASURE_FIRST =
+  /^\d+(?:\.\d+)?\s?(?:분|시간|초|km|㎞|킬로|키로|m|미터|박|일|원|번|층|호|차|개|명|인|대|시|살)|^\d+$/i;
+
 function classifySuffix(stem: string, hasContext: boolean): LocationKind | undefined {
-  if (NOT_PLACES.has(stem)) return undefined;
+  // a guessed name never starts with a measure: "5분거리" is a distance, "3번출구" an exit
+  if (NOT_PLACES.has(stem) || MEASURE_FIRST.test(stem)) return undefined;
   if (STRONG_SUFFIX.test(stem)) return stem.endsWith("역") ? "station" : "landmark";
   // the vendored tables hold every 시군구 and 읍면동: a word merely ending in 동/면/리 is a place only in context
   if (ADMIN_SUFFIX.test(stem) && hasContext) {
@@ -164,6 +176,8 @@ function matchAt(
 ): { location: FoundLocation; width: number } | undefined {
   const tok = tokens[i];
   if (!tok) return undefined;
+  const hall = cityHall(tokens, i);
+  if (hall) return hall;
   // multi-word names first ("여의도 한강공원", "british museum", "new york")
   const multi = startsPlaceName(tok.text);
   // a word the dictionary knows and no place is named by (근처, 카페, 추천해줘) is no place
@@ -181,6 +195,11 @@ function matchAt(
       }
       if (width > 1) continue;
       const next = tokens[i + 1]?.text ?? "";
+      // "Samsung station", "Shinchon stn": a station romanized otherwise than the tables do
+      if (/^[A-Za-z][A-Za-z'-]{2,}$/.test(stem) && /^(station|stn\.?)$/i.test(next)) {
+        const station = lookupRomanizedStation(stem);
+        if (station) return { location: { ...fromEntry(station, stem), ...span }, width };
+      }
       const nextStem = particleVariants(next).find((v) => NEAR_WORDS.has(v.stem))?.stem;
       // after its city or gu, a word ending in 동/읍/면/리 is a place in it ("천안 신부동")
       const hasContext =
@@ -223,6 +242,54 @@ function matchAt(
   return undefined;
 }
 
+const HALLS = new Set(["시청", "구청", "군청", "도청"]);
+const HALL = /^([가-힣]{1,8}?)(시청|구청|군청|도청)$/;
+const REGION_KINDS = new Set<LocationKind>(["city", "gu", "province"]);
+
+/** The region a hall's name starts with: 세종 of 세종시청, 마포구 of 마포구청 (마포 alone is a station). */
+function hallRegion(prefix: string, hall: string): GazetteerEntry | undefined {
+  for (const name of [prefix, `${prefix}${hall[0]}`]) {
+    const e = lookupPlace(name);
+    if (e && e.country === "KR" && REGION_KINDS.has(e.kind)) return e;
+  }
+  return undefined;
+}
+
+/**
+ * "세종시청", "수원 시청", "마포구청": a region and its 시청/구청/군청/도청 is that hall, never a station named
+ * like it (Seoul's 시청역, 강남구청역). Taken from the gazetteer when it lists the hall (서울시청), else
+ * geocoded as written.
+ */
+function cityHall(tokens: Token[], i: number): { location: FoundLocation; width: number } | undefined {
+  const tok = tokens[i]!;
+  const next = tokens[i + 1];
+  let found: { name: string; width: number; particle: string } | undefined;
+  // most words hold no hall: the region is looked up only when one follows
+  const v =
+    next && /^[시구군도]청/.test(next.text)
+      ? particleVariants(next.text).find((x) => HALLS.has(x.stem))
+      : undefined;
+  if (v && hallRegion(tok.text, v.stem)) found = { name: tok.text + v.stem, width: 2, particle: v.particle };
+  if (!found && /[시구군도]청/.test(tok.text)) {
+    for (const { stem, particle } of particleVariants(tok.text)) {
+      const m = HALL.exec(stem);
+      if (m && hallRegion(m[1]!, m[2]!)) {
+        found = { name: stem, width: 1, particle };
+        break;
+      }
+    }
+  }
+  if (!found) return undefined;
+  const last = tokens[i + found.width - 1]!;
+  const span = { start: tok.start, end: last.end, particle: found.particle };
+  const entry = lookupPlace(found.name);
+  const location: FoundLocation =
+    entry && entry.kind === "landmark"
+      ? { ...fromEntry(entry, found.name), ...span }
+      : { name: found.name, query: found.name, kind: "landmark", country: "KR", fromContext: true, ...span };
+  return { location, width: found.width };
+}
+
 /**
  * A name the gazetteer lacks, taken from the words around it: before 근처/주변/앞, with 에서, or before
  * 가는/까지 in a route ("태종대 근처", "63빌딩에서 여의도역 가는 길에"). Geocoded as written.
@@ -260,11 +327,14 @@ function contextAnchor(
       particle === "까지" ||
       (/^(으로|로)$/.test(particle) && /^(가는|가다가|향하는)/.test(next));
     if (!(hasContext || routeEnd) || !isNameLike(stem) || isTerm(stem) || isKnownWord(stem)) continue;
+    // a name that does not read as Korean ("스미냑 근처", "우붓에서") is taken for a place abroad, as an
+    // unknown "X역" is: a guess, which the plan's confidence says (rules.ts)
+    const foreign = /^[가-힣]+$/.test(stem) && looksForeign(stem);
     return {
       name: stem,
       query: stem,
-      kind: "landmark",
-      country: "KR",
+      kind: foreign ? "foreign" : "landmark",
+      country: foreign ? "ZZ" : "KR",
       fromContext: true,
       start: tok.start,
       end: tok.end,
@@ -292,13 +362,30 @@ function isNameLike(stem: string): boolean {
 }
 
 /**
+ * How far from its region's centre a place written after the region may lie and still be read as inside
+ * it: a gu is a few km across; a city's centre can be tens of km from its edge (제주시 to 성산 is 38 km).
+ */
+const NESTED_WITHIN_DEFAULT_M = 30_000;
+const NESTED_WITHIN_M: Partial<Record<LocationKind, number>> = {
+  gu: 30_000,
+  dong: 30_000,
+  city: 40_000,
+  province: 150_000,
+};
+
+/**
  * "마포구 망원동", "교토 기요미즈데라": a region followed by a place inside it is one location, named
  * by the specific part and geocoded with both.
  */
 function mergeNested(found: FoundLocation[]): FoundLocation[] {
   const out: FoundLocation[] = [];
-  for (const loc of found) {
+  for (const found_ of found) {
     const prev = out.at(-1);
+    // after a Korean region ("하남 스타필드 근처"), a name guessed foreign from its sound is in that region
+    const loc: FoundLocation =
+      prev?.country === "KR" && found_.fromContext && found_.country === "ZZ"
+        ? { ...found_, country: "KR", kind: found_.name.endsWith("역") ? "station" : "landmark" }
+        : found_;
     const adjacent = prev && prev.particle === "" && loc.start - prev.end <= 1;
     // a dong is broad for a landmark in it ("익선동 한옥거리"), not for another dong or a station
     const broad =
@@ -314,7 +401,13 @@ function mergeNested(found: FoundLocation[]): FoundLocation[] {
             prev.entry?.en !== undefined &&
             (loc.entry.city === prev.entry.en || loc.country === prev.country))
         : loc.country === "KR" && loc.kind !== "city" && loc.kind !== "province");
-    if (prev && adjacent && broad && inside) {
+    // "세종 시청": a namesake far from the region (Seoul's 시청역) is not inside it
+    const near =
+      !prev?.entry ||
+      !loc.entry ||
+      prev.country !== "KR" ||
+      haversine(prev.entry, loc.entry) <= (NESTED_WITHIN_M[prev.kind] ?? NESTED_WITHIN_DEFAULT_M);
+    if (prev && adjacent && broad && inside && near) {
       // a place the gazetteer lacks is geocoded as written, with its region as context ("스미냑, Bali")
       const abroad = prev.kind === "foreign";
       const query = abroad

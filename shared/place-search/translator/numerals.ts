@@ -81,6 +81,24 @@ const DAY_OF = new Map(DAY_WORDS);
 const ANY_COUNTER =
   /[분시박일원]|킬로|키로|미터|km|㎞|m|하루|이틀|사흘|나흘|닷새|엿새|이레|여드레|아흐레|열흘|스무날/i;
 
+const NIGHTS_DAYS_RE = /([일이삼사오육칠팔구십]{1,4})박\s?([일이삼사오육칠팔구십]{1,3})일(?![식대반본정요])/g;
+
+/**
+ * The nights of "…이박삼일" when the number runs into the name before it (대구이박삼일): the suffix of
+ * the run that reads as a number, the one a night shorter than the days if there is one, else the shortest.
+ */
+function nightsIn(run: string, days: number | undefined): string | undefined {
+  let shortest: string | undefined;
+  for (let len = 1; len <= run.length; len++) {
+    const tail = run.slice(-len);
+    const n = parseSino(tail);
+    if (n === undefined) continue;
+    if (days !== undefined && n === days - 1) return tail;
+    shortest ??= tail;
+  }
+  return shortest;
+}
+
 /** Words after which a counter is something else: 분식, 분위기, 시장, 시청, 시내, 일식 … */
 const NOT_AFTER: Record<string, RegExp> = {
   분: /^[식위당야석리류점]/,
@@ -105,6 +123,13 @@ export function normalizeNumerals(text: string): string {
     /([일이삼사오육칠팔구십백천]*[만천])\s+(?=[일이삼사오육칠팔구]?[천백십]?[일이삼사오육칠팔구]?\s?원)/g,
     "$1",
   );
+  // "제주이박삼일": a trip length glued after a name; 박 then 일 is distinctive enough to read anywhere
+  out = out.replace(NIGHTS_DAYS_RE, (whole, run: string, days: string) => {
+    const d = parseSino(days);
+    const nights = nightsIn(run, d);
+    if (d === undefined || nights === undefined) return whole;
+    return `${run.slice(0, run.length - nights.length)}${parseSino(nights)}박${d}일`;
+  });
   out = out.replace(NUMERAL_RE, (whole, num: string, counter: string, offset: number, all: string) => {
     const after = all.slice(offset + whole.length);
     const c = counter.toLowerCase();

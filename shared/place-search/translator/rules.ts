@@ -14,6 +14,7 @@ import { parseDistance, parseTrip, TRAVEL_WORDS } from "./measures.ts";
 import { normalizeNumerals } from "./numerals.ts";
 import { isKnownWord, joinSplitNames, restoreSpacing } from "./segment.ts";
 import {
+  endsWithLexiconTerm,
   isLexiconTerm,
   isLexiconWord,
   matchContext,
@@ -46,6 +47,7 @@ export const PENALTY = {
   foodCorrection: 0.15,
   contextAnchor: 0.15,
   foreignGuess: 0.2,
+  foreignAnchorGuess: 0.35,
 } as const;
 
 export const KAKAO_HINT =
@@ -69,7 +71,14 @@ function assignRoles(
 ): { locations: TranslatedLocation[]; route: boolean } {
   // meeting halfway ("강남역과 홍대 중간에서 만나기 좋은 카페"): both places are centres, the search runs
   // around the middle of them, not along a drive from the first
-  if (found.length >= 2 && MEETING.test(query)) {
+  // a bare 중간 after two places joined by 와/과/랑/하고 ("강남역이랑 홍대 중간 카페") is the same
+  const halfway = found.some(
+    (a, i) =>
+      LOCATION_ROLE_CONNECTORS.test(a.particle) &&
+      found[i + 1] !== undefined &&
+      /^\s*중간/.test(query.slice(found[i + 1]!.end)),
+  );
+  if (found.length >= 2 && (MEETING.test(query) || halfway)) {
     return { locations: found.slice(0, 4).map((f) => toLocation(f, "center")), route: false };
   }
   // the first pair, in order, that the particles and words around it make a route
@@ -106,6 +115,8 @@ function assignRoles(
   if (!center) return { locations: [], route: false };
   return { locations: [toLocation(center, "center")], route: false };
 }
+
+const ON_THE_WAY = /(?:가는|오는|돌아오는|가던)\s?길(?:에|에서|목에)?|가다가|오다가/;
 
 const VERB_FORM = /(하기|해서|하는|되는|했던|할까|인가|나요|까요|세요|줘|요|할|한|된|될)$/;
 
@@ -208,7 +219,13 @@ function correctTypos(text: string): { text: string; corrections: Corrected[] } 
         /^(에서|까지|근처|주변)/.test(particle);
       const candidate = placeShaped ? correctPlace(stem) : undefined;
       const place = candidate && inRegion(candidate.value) ? candidate : undefined;
-      const food = !place && !isLexiconWord(stem) ? correctFood(stem) : undefined;
+      // a word the lexicon does not explain (순두부찌게 holds 순두부 but does not end with it) may be a typo;
+      // one that ends with a term (순둡찌개) only of a dish with that same ending (순두부찌개)
+      const candidateFood = !place && !isLexiconTerm(stem) ? correctFood(stem) : undefined;
+      const food =
+        candidateFood && (!endsWithLexiconTerm(stem) || candidateFood.word.slice(-2) === stem.slice(-2))
+          ? candidateFood
+          : undefined;
       const to = place?.word ?? food?.word;
       if (!to) continue;
       corrections.push({ from: stem, to, place: Boolean(place) });
@@ -250,19 +267,35 @@ export function translateWithRules(rawQuery: string): RulesOutcome {
   const detailKind = parseDetailIntent(q);
   const found = findLocations(tokens, isLexiconWord, (s, e) => q.isFree(s, e));
   for (const f of found) q.claim(f.start, f.end);
+  // "부산역 가는길 맛집": the way there is the route, never what is searched
+  if (found.length) q.take(ON_THE_WAY);
   // the one place asked about: what is left before any lexicon match, unless it is only kinds (카페)
   const asked = detailKind ? residualKeyword(q)[0] : undefined;
   const detailPlace =
     asked && asked.split(/\s+/).some((w) => !isLexiconTerm(w) && !FILLER.has(w)) ? asked : null;
   const { locations, route } = assignRoles(query, found);
+  // "A랑 B 중간 맛집": the middle is where, not what
+  if (locations.length >= 2) q.take(/중간\s?(?:지점|쯤|정도)?(?:에서|에)?|가운데(?:에서|에)?/);
   const abroad = locations.find((l) => l.country !== "KR" && l.country !== "ZZ");
+  // beside a place the gazetteer knows in Korea, a foreign-sounding guess is Korean too (스타필드 with 하남)
+  const home = found.some((f) => f.country === "KR" && !f.fromContext);
   for (const f of found) {
     const l = locations.find((x) => x.name === f.name);
     if (!l || !f.fromContext) continue;
+    if (l.country === "ZZ" && home && !abroad) {
+      l.country = "KR";
+      l.kind = l.name.endsWith("역") ? "station" : "landmark";
+    }
     if (l.country === "ZZ") {
       l.country = abroad?.country ?? "ZZ";
-      warnings.push(`"${l.name}"은 국내 역 목록에 없어 해외 역으로 보고 Google에서 찾아요`);
-      confidence -= PENALTY.foreignGuess;
+      const station = l.name.endsWith("역");
+      warnings.push(
+        station
+          ? `"${l.name}"은 국내 역 목록에 없어 해외 역으로 보고 Google에서 찾아요`
+          : `"${l.name}"은 국내 지명 같지 않아 해외 지명으로 보고 Google에서 찾아요`,
+      );
+      // a station's name is a stronger sign than any word before 근처
+      confidence -= station ? PENALTY.foreignGuess : PENALTY.foreignAnchorGuess;
     } else {
       warnings.push(`"${l.name}"은 내장 지명 사전에 없어 적힌 그대로 찾아요`);
       confidence -= PENALTY.contextAnchor;
@@ -365,7 +398,9 @@ export function translateWithRules(rawQuery: string): RulesOutcome {
   }
 
   if (pets) {
-    const base = lex[0]?.surface ?? keywords[0] ?? "카페";
+    // the word as written when it is Korean ("애견동반 브런치"), else its Korean keyword ("cafe" → 카페)
+    const surface = lex[0]?.surface;
+    const base = (surface && isHangul(surface) ? surface : undefined) ?? keywords[0] ?? "카페";
     keywords = dedupe([
       `애견동반 ${base}`,
       `펫 ${base}`,

@@ -2,7 +2,7 @@
 // (gazetteer names, lexicon/review/mood/context terms, the route and distance vocabulary, numbers with
 // their counters) cover it best; a particle stays on the word before it, and what no word explains stays
 // in one piece (an unknown dish or place is searched as written, not cut into syllables).
-import { gazetteerKeys, isPlaceName } from "../../geo/gazetteer.ts";
+import { gazetteerKeys, isPlaceName, lookupPlace, normalizeName } from "../../geo/gazetteer.ts";
 import { CONTEXT, CONDITION_WORDS, LEXICON, MOODS, PET_TERMS, REVIEW_TERMS } from "../lexicon.ts";
 import { FILLER, particleVariants, TRAILERS } from "./text.ts";
 
@@ -69,7 +69,7 @@ const byLast = (words: string[]) => {
 };
 const PARTICLE_BY_LAST = byLast(PARTICLES);
 const SUFFIX_BY_LAST = byLast(PLACE_SUFFIXES);
-const INNER_PARTICLE = /에서|까지|부터|으로|근처|주변/;
+const INNER_PARTICLE = /에서|까지|부터|으로|근처|주변|이랑|하고/;
 const NUMBER_UNIT = /^\d+(?:\.\d+)?(?:km|m|분|시간|킬로미터|킬로|키로|미터|박|일|시|원)?$/i;
 
 interface Cell {
@@ -129,13 +129,18 @@ export function segmentWord(run: string): string {
 
 /**
  * The other way round: a place name written with a space inside it ("을지로 입구역", "부산 진역") is
- * joined when the two words together name a place and the second alone does not.
+ * joined when the two words together name a place and the second alone does not, or when together they
+ * are that place's own name ("송도 센트럴파크" is 송도센트럴파크, though 센트럴파크 alone is New York's) —
+ * not a region before a name ("대구 교대역" stays two words, the region and the station).
  */
 export function joinSplitNames(query: string): string {
   return query.replace(/([가-힣]{2,}) ([가-힣]+)/g, (pair, a: string, b: string) => {
-    const joined = particleVariants(b).some(
-      ({ stem }) => stem.length >= 1 && !isPlaceName(stem) && isPlaceName(a + stem),
-    );
+    const joined = particleVariants(b).some(({ stem }) => {
+      if (stem.length < 1 || !isPlaceName(a + stem)) return false;
+      if (!isPlaceName(stem)) return true;
+      const entry = lookupPlace(a + stem);
+      return entry !== undefined && normalizeName(entry.name) === normalizeName(a + stem);
+    });
     return joined ? a + b : pair;
   });
 }

@@ -265,3 +265,22 @@ function containsTerm(word: string): boolean {
   }
   return false;
 }
+
+/** What may follow a dish in the word that names its place (라멘집, 국밥전문점). */
+const PLACE_TAIL = /^(?:집|당|장|점|관|방|전문점|가게|골목|거리|맛집|전문|바|투어|카페)$/;
+
+/**
+ * True when the word ends with a lexicon term, alone or before a place ending or a particle (돼지국밥,
+ * 라멘집, 김밥을): a word the lexicon explains. "순두부찌게" holds 순두부 but does not end with it: a typo.
+ */
+export function endsWithLexiconTerm(word: string): boolean {
+  const w = word.toLowerCase();
+  for (let i = 0; i < w.length; i++) {
+    for (const t of LEX_TERMS.byFirstChar.get(w[i] ?? "") ?? []) {
+      if (!w.startsWith(t.text, i)) continue;
+      const rest = w.slice(i + t.text.length);
+      if (!rest || PLACE_TAIL.test(rest) || TRAILERS.includes(rest)) return true;
+    }
+  }
+  return LEX_TERMS.exact.has(w) || LEX_TERMS.patterns.some((t) => t.pattern!.test(w));
+}

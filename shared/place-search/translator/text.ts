@@ -76,12 +76,26 @@ export function particleVariants(word: string): readonly { stem: string; particl
   return out;
 }
 
+/**
+ * Whether the particle can follow this stem. The subject particle 이 comes only after a final consonant
+ * (강남역이; after a vowel it is 가), so "팁싸마이" is a name ending in 이, not 팁싸마 with a particle. Only 이
+ * is held to the rule: it is the one that ends names (치앙마이, 오이), while slips such as "역와" are common.
+ */
+function fitsStem(stem: string, particle: string): boolean {
+  if (particle !== "이") return true;
+  const last = stem.charCodeAt(stem.length - 1);
+  if (last < 0xac00 || last > 0xd7a3) return true; // not a Hangul syllable: no rule to apply
+  return (last - 0xac00) % 28 !== 0;
+}
+
 function peel(word: string): { stem: string; particle: string }[] {
   const out = [{ stem: word, particle: "" }];
   let current = word;
   let peeled = "";
   for (let round = 0; round < 2; round++) {
-    const t = TRAILERS.find((p) => current.length > p.length && current.endsWith(p));
+    const t = TRAILERS.find(
+      (p) => current.length > p.length && current.endsWith(p) && fitsStem(current.slice(0, -p.length), p),
+    );
     if (!t) break;
     current = current.slice(0, -t.length);
     peeled = t + peeled;
