@@ -438,7 +438,7 @@ describe("answers that break the rules, failing runs", () => {
         const answer = simulationAnswer(req, n);
         if (!first) return answer;
         if (!("text" in answer)) return answer;
-        const value = JSON.parse(answer.text!) as Record<string, unknown>;
+        const value = JSON.parse(answer.text) as Record<string, unknown>;
         // the first answer of each step 2, 3 and 5 breaks the rules while passing the base schema
         if ("category" in value) return { text: JSON.stringify({ ...value, category: "주점" }) };
         if ("store_name" in value) return { text: JSON.stringify({ ...value, store_name: "없는 가게" }) };
