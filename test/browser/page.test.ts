@@ -254,12 +254,17 @@ describe.skipIf(!haveChromium)("the web page in Chromium", () => {
         await page.locator("#sim-days").fill("1");
         await page.locator("#sim-seed").fill("7");
         await page.locator("#sim-agents").fill("60");
-        // today's API takes no start date: the form says so instead of sending one
-        await page.locator("#sim-start-note").waitFor();
-        expect(await page.locator("#sim-start").isVisible()).toBe(false);
+        // the API takes a start date (its OpenAPI says so): the form offers it and sends it
+        await page.locator("#sim-start").waitFor();
+        expect(await page.locator("#sim-start-note").isVisible()).toBe(false);
+        await page.locator("#sim-start").fill("2026-09-23");
         await page.locator("#view-sim button[type=submit]").click();
         await page.waitForURL(/[?&]id=sim-/);
         simulationId = new URL(page.url()).searchParams.get("id")!;
+        const status = (await (await fetch(`${server.url}/v1/simulations/${simulationId}`)).json()) as {
+          startDate?: string;
+        };
+        expect(status.startDate).toBe("2026-09-23");
         // watched as it runs: a slot in progress, then slots done while others wait
         await page.locator("td.slot-running").waitFor();
         await page.locator("td.slot-done").first().waitFor();
