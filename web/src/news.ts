@@ -5,7 +5,7 @@ import { api } from "./api.ts";
 import { fill, h, outLink } from "./dom.ts";
 import { num } from "./format.ts";
 import { richText } from "./richtext.ts";
-import { busy, chip, facts, StatusLine, syntheticBanner, warningList } from "./ui.ts";
+import { busy, chip, facts, queryForm, StatusLine, syntheticBanner, viewSection, warningList } from "./ui.ts";
 
 const PREFERENCES: [SearchPreference, string][] = [
   ["both", "뉴스와 공시"],
@@ -42,20 +42,13 @@ export class NewsView {
   private readonly status = new StatusLine();
 
   constructor(private readonly onQuery: (q: string, pref: SearchPreference) => void) {
-    this.input = h("input", {
+    ({ form: this.form, input: this.input } = queryForm({
       id: "news-q",
-      name: "q",
-      type: "search",
-      required: true,
-      autocomplete: "off",
+      label: "회사에 대해 물어보세요",
       placeholder: "예: 삼성전자 최근 배당 공시",
-    });
-    this.form = h(
-      "form",
-      { class: "ask" },
-      h("label", { for: "news-q" }, "회사에 대해 물어보세요"),
-      h("div", { class: "row" }, this.input, h("button", { type: "submit" }, "찾기")),
-      h(
+      button: "찾기",
+      examples: NEWS_EXAMPLES,
+      below: h(
         "fieldset",
         { class: "choice" },
         h("legend", {}, "검색 대상"),
@@ -63,38 +56,18 @@ export class NewsView {
           h("label", {}, h("input", { type: "radio", name: "pref", value, checked: i === 0 }), ` ${label}`),
         ),
       ),
-      h(
-        "p",
-        { class: "examples" },
-        "예시: ",
-        ...NEWS_EXAMPLES.map((q) =>
-          h("button", { type: "button", class: "link", onclick: () => this.submit(q, this.preference()) }, q),
-        ),
-      ),
-    );
-    this.form.addEventListener("submit", (e) => {
-      e.preventDefault();
-      this.submit(this.input.value, this.preference());
-    });
-    this.el = h(
-      "section",
-      { id: "view-news", class: "view", "aria-labelledby": "tab-news" },
-      this.form,
-      this.status.el,
-      this.results,
-    );
+      ask: (query) => {
+        const pref = this.preference();
+        this.onQuery(query, pref);
+        void this.run(query, pref);
+      },
+    }));
+    this.el = viewSection("news", this.form, this.status.el, this.results);
   }
 
   private preference(): SearchPreference {
     const v = this.form.querySelector<HTMLInputElement>('input[name="pref"]:checked')?.value ?? null;
     return isPreference(v) ? v : "both";
-  }
-
-  private submit(q: string, pref: SearchPreference): void {
-    const query = q.trim();
-    if (!query) return this.input.focus();
-    this.onQuery(query, pref);
-    void this.run(query, pref);
   }
 
   async run(query: string, pref: SearchPreference): Promise<void> {

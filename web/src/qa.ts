@@ -8,7 +8,7 @@ import { fill, h, outLink } from "./dom.ts";
 import { metres, num, won } from "./format.ts";
 import { badgeMarker, colour, syncListAndMap, type MapPane } from "./map.ts";
 import { richText } from "./richtext.ts";
-import { busy, chip, facts, StatusLine, syntheticBanner, warningList } from "./ui.ts";
+import { busy, chip, facts, queryForm, StatusLine, syntheticBanner, viewSection, warningList } from "./ui.ts";
 
 type Doc = z.infer<typeof ResponseDocument>;
 
@@ -81,51 +81,24 @@ export class QaView {
     private readonly pane: MapPane,
     private readonly onQuery: (q: string) => void,
   ) {
-    this.input = h("input", {
-      id: "qa-q",
-      name: "q",
-      type: "search",
-      required: true,
-      autocomplete: "off",
-      placeholder: "예: 망원동에서 데이트하기 좋은 파스타집",
-    });
     const fresh = h("button", { type: "button", class: "secondary" }, "새 대화");
     fresh.addEventListener("click", () => {
       this.conversationId = newConversation();
       this.status.say("새 대화를 시작했어요. 이전 답의 식당을 가리키는 질문은 이제 이어지지 않아요.");
     });
-    this.form = h(
-      "form",
-      { class: "ask" },
-      h("label", { for: "qa-q" }, "식당에 대해 물어보세요"),
-      h("div", { class: "row" }, this.input, h("button", { type: "submit" }, "묻기"), fresh),
-      h(
-        "p",
-        { class: "examples" },
-        "예시: ",
-        ...QA_EXAMPLES.map((q) =>
-          h("button", { type: "button", class: "link", onclick: () => this.submit(q) }, q),
-        ),
-      ),
-    );
-    this.form.addEventListener("submit", (e) => {
-      e.preventDefault();
-      this.submit(this.input.value);
-    });
-    this.el = h(
-      "section",
-      { id: "view-qa", class: "view", "aria-labelledby": "tab-qa" },
-      this.form,
-      this.status.el,
-      this.results,
-    );
-  }
-
-  private submit(q: string): void {
-    const query = q.trim();
-    if (!query) return this.input.focus();
-    this.onQuery(query);
-    void this.run(query);
+    ({ form: this.form, input: this.input } = queryForm({
+      id: "qa-q",
+      label: "식당에 대해 물어보세요",
+      placeholder: "예: 망원동에서 데이트하기 좋은 파스타집",
+      button: "묻기",
+      examples: QA_EXAMPLES,
+      extra: fresh,
+      ask: (query) => {
+        this.onQuery(query);
+        void this.run(query);
+      },
+    }));
+    this.el = viewSection("qa", this.form, this.status.el, this.results);
   }
 
   async run(query: string): Promise<void> {

@@ -8,7 +8,7 @@ import { api } from "./api.ts";
 import { fill, h, outLink } from "./dom.ts";
 import { metres, minutes, num } from "./format.ts";
 import { badgeMarker, colour, syncListAndMap, type MapPane } from "./map.ts";
-import { busy, chip, facts, StatusLine, syntheticBanner, warningList } from "./ui.ts";
+import { busy, chip, facts, queryForm, StatusLine, syntheticBanner, viewSection, warningList } from "./ui.ts";
 
 const STRATEGY: Record<string, string> = {
   radius: "반경 검색",
@@ -175,46 +175,19 @@ export class SearchView {
     private readonly pane: MapPane,
     private readonly onQuery: (q: string) => void,
   ) {
-    this.input = h("input", {
+    ({ form: this.form, input: this.input } = queryForm({
       id: "search-q",
-      name: "q",
-      type: "search",
-      required: true,
-      autocomplete: "off",
+      label: "무엇을 찾으세요?",
       placeholder: "예: 강남역 근처 카페",
-    });
-    this.form = h(
-      "form",
-      { class: "ask", role: "search" },
-      h("label", { for: "search-q" }, "무엇을 찾으세요?"),
-      h("div", { class: "row" }, this.input, h("button", { type: "submit" }, "검색")),
-      h(
-        "p",
-        { class: "examples" },
-        "예시: ",
-        ...SEARCH_EXAMPLES.map((q) =>
-          h("button", { type: "button", class: "link", onclick: () => this.submit(q) }, q),
-        ),
-      ),
-    );
-    this.form.addEventListener("submit", (e) => {
-      e.preventDefault();
-      this.submit(this.input.value);
-    });
-    this.el = h(
-      "section",
-      { id: "view-search", class: "view", "aria-labelledby": "tab-search" },
-      this.form,
-      this.status.el,
-      this.results,
-    );
-  }
-
-  private submit(q: string): void {
-    const query = q.trim();
-    if (!query) return this.input.focus();
-    this.onQuery(query);
-    void this.run(query);
+      button: "검색",
+      examples: SEARCH_EXAMPLES,
+      role: "search",
+      ask: (query) => {
+        this.onQuery(query);
+        void this.run(query);
+      },
+    }));
+    this.el = viewSection("search", this.form, this.status.el, this.results);
   }
 
   async run(query: string): Promise<void> {

@@ -63,6 +63,59 @@ export async function busy<T>(
   }
 }
 
+/**
+ * The question form a view opens with: a label, the input with its submit button (and `extra` buttons
+ * after it), `below` (a choice, say), and a line of example questions. A question is trimmed: an empty
+ * one puts the focus back in the input, any other goes to `ask`, whether typed or an example clicked.
+ */
+export function queryForm(o: {
+  id: string;
+  label: string;
+  placeholder: string;
+  button: string;
+  examples: readonly string[];
+  ask: (query: string) => void;
+  role?: string;
+  extra?: HTMLElement;
+  below?: HTMLElement;
+}): { form: HTMLFormElement; input: HTMLInputElement } {
+  const input = h("input", {
+    id: o.id,
+    name: "q",
+    type: "search",
+    required: true,
+    autocomplete: "off",
+    placeholder: o.placeholder,
+  });
+  const submit = (q: string) => {
+    const query = q.trim();
+    if (!query) return input.focus();
+    o.ask(query);
+  };
+  const form = h(
+    "form",
+    { class: "ask", role: o.role },
+    h("label", { for: o.id }, o.label),
+    h("div", { class: "row" }, input, h("button", { type: "submit" }, o.button), o.extra),
+    o.below,
+    h(
+      "p",
+      { class: "examples" },
+      "예시: ",
+      ...o.examples.map((q) => h("button", { type: "button", class: "link", onclick: () => submit(q) }, q)),
+    ),
+  );
+  form.addEventListener("submit", (e) => {
+    e.preventDefault();
+    submit(input.value);
+  });
+  return { form, input };
+}
+
+/** A view's section, labelled by its tab: `view-${name}` by `tab-${name}`. */
+export const viewSection = (name: string, ...children: HTMLElement[]) =>
+  h("section", { id: `view-${name}`, class: "view", "aria-labelledby": `tab-${name}` }, ...children);
+
 /** The banner synthetic data gets wherever it is shown: first, coloured, and read out. */
 export const syntheticBanner = (what: string) =>
   h(
