@@ -157,36 +157,31 @@ export async function processDecision(turn: AgentTurn): Promise<DecisionResult &
       if (!(STORE_VISIT_ACTIONS as readonly string[]).includes(s5.action)) break;
       category = "카페"; // 004: 카페_가기 → step 3 among the cafés
     }
-    const first = ctx.session[0]!; // round 0 either returned above or recorded a visit
     return {
       ...base,
-      decision: "visit",
-      visited_store: first.store_name,
-      visited_category: first.category,
-      ratings: aspectRatings(first),
+      ...visited(ctx.session, ctx.usage),
       reason: firstReason,
-      visits: ctx.session,
       next_action: nextAction,
       left_mangwon: nextAction === "망원동_떠나기",
-      usage: ctx.usage,
     };
   } catch (err) {
     const error = err instanceof Error ? err.message : String(err);
     // what earlier steps decided stands: a store visited and rated (step 4) is a visit even when a
     // later step failed; only a turn with no rated visit failed as a whole
-    const first = ctx.session[0];
-    if (first)
-      return {
-        ...base,
-        decision: "visit",
-        visited_store: first.store_name,
-        visited_category: first.category,
-        ratings: aspectRatings(first),
-        reason: null,
-        visits: ctx.session,
-        error,
-        usage: ctx.usage,
-      };
+    if (ctx.session.length) return { ...base, ...visited(ctx.session, ctx.usage), reason: null, error };
     return { ...base, decision: "llm_failed", reason: null, error, usage: ctx.usage };
   }
+}
+
+/** A turn that visited: 004's result names its first store and that visit's ratings. */
+function visited(session: Visit[], usage: TokenUsage) {
+  const first = session[0]!; // called only with at least one rated visit
+  return {
+    decision: "visit" as const,
+    visited_store: first.store_name,
+    visited_category: first.category,
+    ratings: aspectRatings(first),
+    visits: session,
+    usage,
+  };
 }

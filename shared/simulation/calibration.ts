@@ -101,25 +101,31 @@ export function computeCalibration(
   const days = [...new Set(slots.map((s) => s.day))].sort((a, b) => a - b);
   const activeAgentsByDay = days.map((day) => {
     const here = slots.filter((s) => s.day === day);
-    // an agent acts in several slots of a day: the busiest slot is a lower bound of who was there
+    // residents act in every slot; each floating visitor of the day arrives in exactly one slot
     return {
       day,
       residents: Math.max(0, ...here.map((s) => s.residents)),
-      floating: Math.max(0, ...here.map((s) => s.floating)),
+      floating: here.reduce((n, s) => n + s.arrived, 0),
     };
   });
 
-  const byDayType: Calibration["byDayType"] = {};
+  const sums = new Map<DayType, { days: number; turns: number; visits: number }>();
   for (const day of days) {
     const type = dayTypes.get(day) ?? "weekday";
     const here = slots.filter((s) => s.day === day);
-    const entry = (byDayType[type] ??= { days: 0, turns: 0, eatOutRate: 0 });
-    const decided = here.reduce((n, s) => n + s.agent_turns - s.llm_failed, 0);
-    const visited = here.reduce((n, s) => n + s.visit, 0);
-    entry.eatOutRate = rate(entry.eatOutRate * entry.turns + visited, entry.turns + decided);
-    entry.turns += decided;
-    entry.days++;
+    const sum = sums.get(type) ?? { days: 0, turns: 0, visits: 0 };
+    sums.set(type, {
+      days: sum.days + 1,
+      turns: sum.turns + here.reduce((n, s) => n + s.agent_turns - s.llm_failed, 0),
+      visits: sum.visits + here.reduce((n, s) => n + s.visit, 0),
+    });
   }
+  const byDayType: Calibration["byDayType"] = Object.fromEntries(
+    [...sums].map(([type, s]) => [
+      type,
+      { days: s.days, turns: s.turns, eatOutRate: rate(s.visits, s.turns) },
+    ]),
+  );
 
   return {
     engine,

@@ -136,6 +136,8 @@ export const SlotSummary = z.object({
   llm_failed: z.number().int(),
   residents: z.number().int(),
   floating: z.number().int(),
+  /** floating visitors whose day starts at this slot (their entry slot) */
+  arrived: z.number().int(),
 });
 export type SlotSummary = z.infer<typeof SlotSummary>;
 

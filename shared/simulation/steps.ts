@@ -332,22 +332,23 @@ export class SimulationSteps {
 
   async collect(input: z.infer<typeof CollectInput>) {
     const meta = await this.owned(input.simulationId, input.execution);
-    const personas = this.personaSet(meta.agents);
-    const residents = input.results.filter((r) => personas.get(r.agent_id)?.type === "resident").length;
-    const decided = (d: AgentSummary["decision"]) => input.results.filter((r) => r.decision === d).length;
-    await this.deps.repo.saveSlotSummary(input.simulationId, input.slot.key, {
-      day: input.slot.day,
-      slot: input.slot.slot,
-      agent_turns: input.results.length,
-      visit: decided("visit"),
-      stay_home: decided("stay_home"),
-      llm_failed: decided("llm_failed"),
-      residents,
-      floating: input.results.length - residents,
-    });
     const counts: Record<string, number> = {};
     for (const r of input.results) counts[r.decision] = (counts[r.decision] ?? 0) + 1;
     counts.agent_turns = input.results.length;
+    const acting = input.results.map((r) => this.personaSet(meta.agents).get(r.agent_id));
+    const floating = acting.filter((p) => p?.type === "floating");
+    await this.deps.repo.saveSlotSummary(input.simulationId, input.slot.key, {
+      day: input.slot.day,
+      slot: input.slot.slot,
+      agent_turns: counts.agent_turns,
+      visit: counts.visit ?? 0,
+      stay_home: counts.stay_home ?? 0,
+      llm_failed: counts.llm_failed ?? 0,
+      residents: input.results.length - floating.length,
+      floating: floating.length,
+      // a visitor of the day's sample acts first at its entry slot: these add up to the day's visitors
+      arrived: floating.filter((p) => (p!.entry_time_slot ?? TIME_SLOTS[0]) === input.slot.slot).length,
+    });
     counts.visits = input.results.reduce((n, r) => n + r.visits, 0);
     const usage = input.results.reduce(
       (u, r) => ({

@@ -113,6 +113,9 @@ describe("a simulated day (offline engine)", () => {
     }
     // every visitor of the day's sample acts at least at their entry slot, every day
     expect(activeByDay.map((s) => s.size)).toEqual(Array(days).fill(sampled));
+    // and the report's calibration counts the same visitors from the collected slots
+    const report = (await t.sims.report(meta.id))!;
+    expect(report.calibration.activeAgentsByDay.map((d) => d.floating)).toEqual(Array(days).fill(sampled));
     // and some of those who left on an earlier day are back on a later one
     const back = [...leftByDay.slice(0, -1).flatMap((s) => [...s])].some((id) =>
       activeByDay.slice(1).some((s) => s.has(id)),

@@ -5,7 +5,14 @@ import { computeCalibration } from "../../shared/simulation/calibration.ts";
 import type { SlotSummary } from "../../shared/simulation/schemas.ts";
 import type { Store, Visit } from "../../shared/simulation/types.ts";
 
-const slot = (day: number, s: string, visit: number, turns: number, floating = 5): SlotSummary => ({
+const slot = (
+  day: number,
+  s: string,
+  visit: number,
+  turns: number,
+  floating = 5,
+  arrived = floating,
+): SlotSummary => ({
   day,
   slot: s,
   agent_turns: turns,
@@ -14,6 +21,7 @@ const slot = (day: number, s: string, visit: number, turns: number, floating = 5
   llm_failed: 0,
   residents: turns - floating,
   floating,
+  arrived,
 });
 const store = (id: string, category: string, avg_price: number) =>
   ({ store_id: id, name: id, category, avg_price }) as Store;
@@ -46,7 +54,7 @@ describe("calibration", () => {
   ];
   const slots = [
     slot(1, "07:00", 3, 10),
-    slot(1, "12:00", 7, 10),
+    slot(1, "12:00", 7, 10, 5, 2),
     slot(2, "12:00", 6, 10, 3),
     slot(10, "12:00", 1, 10),
   ];
@@ -68,7 +76,7 @@ describe("calibration", () => {
     expect(cal.byDayType.weekend).toEqual({ days: 1, turns: 10, eatOutRate: 0.6 });
     expect(cal.byDayType.weekday).toMatchObject({ days: 2, turns: 30 });
     expect(cal.activeAgentsByDay).toEqual([
-      { day: 1, residents: 5, floating: 5 },
+      { day: 1, residents: 5, floating: 7 },
       { day: 2, residents: 7, floating: 3 },
       { day: 10, residents: 5, floating: 5 },
     ]);
