@@ -1,29 +1,18 @@
 // News & disclosures (seed 003): the Express workflow over its step Lambdas, and the report cache
 // (each report × API key an item; TTL-expired, refetched when a newer 정정 is filed).
-import { RemovalPolicy } from "aws-cdk-lib";
-import { AttributeType, BillingMode, Table } from "aws-cdk-lib/aws-dynamodb";
+import type { Table } from "aws-cdk-lib/aws-dynamodb";
 import type { StateMachine } from "aws-cdk-lib/aws-stepfunctions";
 import { Construct } from "constructs";
-import { acknowledgeNag } from "../nag.ts";
 import type { DongneFunction } from "../node-function.ts";
-import { stateMachine, type StepFunctions } from "./workflows.ts";
+import { expiringTable, stateMachine, type StepFunctions } from "./workflows.ts";
 
 /** The report cache: a cache, so destroyable and without point-in-time recovery. */
 export function newsCacheTable(scope: Construct): Table {
-  const table = new Table(scope, "NewsCacheTable", {
-    partitionKey: { name: "pk", type: AttributeType.STRING },
-    sortKey: { name: "sk", type: AttributeType.STRING },
-    billingMode: BillingMode.PAY_PER_REQUEST,
-    timeToLiveAttribute: "expiresAt",
-    pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: false },
-    removalPolicy: RemovalPolicy.DESTROY,
-  });
-  acknowledgeNag(table, {
-    rule: "AwsSolutions-DDB3",
-    reason:
-      "A cache of OpenDART's public reports, refetched on a miss: point-in-time recovery would restore nothing worth its cost.",
-  });
-  return table;
+  return expiringTable(
+    scope,
+    "NewsCacheTable",
+    "A cache of OpenDART's public reports, refetched on a miss: point-in-time recovery would restore nothing worth its cost.",
+  );
 }
 
 export class News extends Construct {

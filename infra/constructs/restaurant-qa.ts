@@ -6,8 +6,8 @@
 // nori is built in, and refresh=wait_for works on writes. Access is IAM only (SigV4), least privilege:
 // readers may GET the index and POST its _search and _mget; writers may write the index and its own
 // paths (the bulk API included, sent index-scoped); Bedrock for exactly the embedding model.
-import { ArnFormat, CfnElement, Duration, RemovalPolicy, Stack } from "aws-cdk-lib";
-import { AttributeType, BillingMode, Table } from "aws-cdk-lib/aws-dynamodb";
+import { CfnElement, Duration, RemovalPolicy, Stack } from "aws-cdk-lib";
+import type { Table } from "aws-cdk-lib/aws-dynamodb";
 import { PolicyStatement, ServicePrincipal } from "aws-cdk-lib/aws-iam";
 import { LogGroup, ResourcePolicy, RetentionDays } from "aws-cdk-lib/aws-logs";
 import { Domain, EngineVersion } from "aws-cdk-lib/aws-opensearchservice";
@@ -16,9 +16,9 @@ import type { StateMachine } from "aws-cdk-lib/aws-stepfunctions";
 import { Construct } from "constructs";
 import { INGEST_JOB_STEPS, INGEST_STEPS, QA_STEPS } from "../../functions/restaurant-qa/steps.ts";
 import { ALL_STEPS } from "../workflows/machines.ts";
-import { acknowledgeNag, shownAccount, shownRegion } from "../nag.ts";
+import { acknowledgeNag } from "../nag.ts";
 import type { DongneFunction } from "../node-function.ts";
-import { stateMachine, type StepFunctions } from "./workflows.ts";
+import { expiringTable, stateMachine, type StepFunctions } from "./workflows.ts";
 
 export const QA_INDEX = "restaurants";
 
@@ -29,20 +29,11 @@ export interface RestaurantQaProps {
 
 /** The table of follow-up memory and ingest jobs (both expire by TTL). */
 export function qaTable(scope: Construct): Table {
-  const table = new Table(scope, "QaTable", {
-    partitionKey: { name: "pk", type: AttributeType.STRING },
-    sortKey: { name: "sk", type: AttributeType.STRING },
-    billingMode: BillingMode.PAY_PER_REQUEST,
-    timeToLiveAttribute: "expiresAt",
-    pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: false },
-    removalPolicy: RemovalPolicy.DESTROY,
-  });
-  acknowledgeNag(table, {
-    rule: "AwsSolutions-DDB3",
-    reason:
-      "Conversation memory (a day) and job records (30 days) expire by design: nothing here is worth a restore.",
-  });
-  return table;
+  return expiringTable(
+    scope,
+    "QaTable",
+    "Conversation memory (a day) and job records (30 days) expire by design: nothing here is worth a restore.",
+  );
 }
 
 export class RestaurantQa extends Construct {
@@ -186,35 +177,7 @@ export class RestaurantQa extends Construct {
       undefined,
       jobName,
     );
-    // the Distributed Map runs each batch as a child execution of this same machine
-    const arn = (resource: string, resourceName: string) =>
-      stack.formatArn({
-        service: "states",
-        resource,
-        resourceName,
-        arnFormat: ArnFormat.COLON_RESOURCE_NAME,
-      });
-    this.ingestJobWorkflow.addToRolePolicy(
-      new PolicyStatement({ actions: ["states:StartExecution"], resources: [arn("stateMachine", jobName)] }),
-    );
-    this.ingestJobWorkflow.addToRolePolicy(
-      new PolicyStatement({
-        actions: ["states:DescribeExecution", "states:StopExecution"],
-        resources: [arn("execution", `${jobName}/*`), arn("execution", `${jobName}:*`)],
-      }),
-    );
-    acknowledgeNag(
-      this.ingestJobWorkflow,
-      {
-        rule: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:states:${shownRegion(stack)}:${shownAccount(stack)}:execution:${jobName}/*]`,
-        reason: "DescribeExecution/StopExecution of the Distributed Map's child executions, named per run.",
-      },
-      {
-        rule: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:states:${shownRegion(stack)}:${shownAccount(stack)}:execution:${jobName}:*]`,
-        reason: "DescribeExecution/StopExecution of this machine's executions, named per job.",
-      },
-    );
-
+    // the Distributed Map runs each batch as a child execution of this same machine (its fixed name)
     // every QA Lambda reads the same index configuration (only the granted ones may reach the domain)
     for (const spec of [
       ...Object.values(QA_STEPS),

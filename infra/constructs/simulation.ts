@@ -8,7 +8,7 @@ import type { StateMachine } from "aws-cdk-lib/aws-stepfunctions";
 import { Construct } from "constructs";
 import { acknowledgeNag, shownAccount, shownRegion } from "../nag.ts";
 import type { DongneFunction } from "../node-function.ts";
-import { stateMachine, type StepFunctions } from "./workflows.ts";
+import { stateMachine, statesArn, type StepFunctions } from "./workflows.ts";
 
 /** The table every simulation lives in (pk/sk; quota items expire by TTL). */
 export function simulationTable(scope: Construct): Table {
@@ -41,13 +41,6 @@ export class Simulation extends Construct {
     // child executions of it), and an ARN from the name keeps the role's policy from referring to the
     // machine that depends on it (a CloudFormation cycle).
     const slotName = `${stack.stackName}-SimulationSlot`;
-    const arn = (resource: string, resourceName: string) =>
-      stack.formatArn({
-        service: "states",
-        resource,
-        resourceName,
-        arnFormat: ArnFormat.COLON_RESOURCE_NAME,
-      });
     this.slotWorkflow = stateMachine(
       this,
       "SlotWorkflow",
@@ -57,30 +50,7 @@ export class Simulation extends Construct {
       undefined,
       slotName,
     );
-    // the Distributed Map (Agents): start each agent's child execution, follow it, stop it if the slot stops
-    this.slotWorkflow.addToRolePolicy(
-      new PolicyStatement({ actions: ["states:StartExecution"], resources: [arn("stateMachine", slotName)] }),
-    );
-    this.slotWorkflow.addToRolePolicy(
-      new PolicyStatement({
-        actions: ["states:DescribeExecution", "states:StopExecution"],
-        resources: [arn("execution", `${slotName}/*`), arn("execution", `${slotName}:*`)],
-      }),
-    );
-    acknowledgeNag(
-      this.slotWorkflow,
-      {
-        rule: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:states:${shownRegion(stack)}:${shownAccount(stack)}:execution:${slotName}/*]`,
-        reason:
-          "DescribeExecution/StopExecution of the Distributed Map's child executions (one per agent), named per Map Run.",
-      },
-      {
-        rule: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:states:${shownRegion(stack)}:${shownAccount(stack)}:execution:${slotName}:*]`,
-        reason:
-          "DescribeExecution/StopExecution of this slot machine's executions, named per slot by the parent.",
-      },
-    );
-
+    // the Distributed Map (Agents) runs each agent as a child execution of this machine (its fixed name)
     this.workflow = stateMachine(this, "Workflow", "simulation", steps, (key) => {
       if (key !== "simulationSlot") throw new Error(`no nested workflow ${key}`);
       return this.slotWorkflow.stateMachineArn;
@@ -95,7 +65,7 @@ export class Simulation extends Construct {
     this.workflow.addToRolePolicy(
       new PolicyStatement({
         actions: ["states:DescribeExecution", "states:StopExecution"],
-        resources: [arn("execution", `${slotName}:*`)],
+        resources: [statesArn(stack, "execution", `${slotName}:*`)],
       }),
     );
     this.workflow.addToRolePolicy(

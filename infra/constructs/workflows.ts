@@ -1,15 +1,16 @@
 // Building blocks every feature construct uses: one Lambda per declared step (its settings, its
 // tables and the keys secret granted exactly as declared), and a state machine from a definition in
 // infra/workflows with logging chosen per machine and invoke rights on exactly its steps.
-import { CfnElement, Duration, RemovalPolicy, Stack } from "aws-cdk-lib";
-import type { ITable } from "aws-cdk-lib/aws-dynamodb";
+import { ArnFormat, CfnElement, Duration, RemovalPolicy, Stack } from "aws-cdk-lib";
+import { AttributeType, BillingMode, Table, type ITable } from "aws-cdk-lib/aws-dynamodb";
+import { PolicyStatement } from "aws-cdk-lib/aws-iam";
 import { LogGroup, RetentionDays } from "aws-cdk-lib/aws-logs";
 import type { ISecret } from "aws-cdk-lib/aws-secretsmanager";
 import { DefinitionBody, LogLevel, StateMachine, StateMachineType } from "aws-cdk-lib/aws-stepfunctions";
 import { Construct } from "constructs";
 import { entryPath, type StepSpec } from "../../shared/workflows/step.ts";
 import { MACHINES, type MachineName } from "../workflows/machines.ts";
-import { acknowledgeNag } from "../nag.ts";
+import { acknowledgeNag, shownAccount, shownRegion } from "../nag.ts";
 import { DongneFunction } from "../node-function.ts";
 
 /** The tables a step may name in its `lambda.tables`, and the variable each is passed in. */
@@ -91,7 +92,11 @@ export function stateMachine(
   steps: StepFunctions,
   machineArnOf: (key: string) => string,
   logging: MachineLogging = { level: LogLevel.ERROR, includeExecutionData: false },
-  /** a fixed name, for a machine whose own ARN its role must name (a Distributed Map's children) */
+  /**
+   * a fixed name for a machine whose Distributed Map runs its items as child executions of itself: its
+   * role may then start, follow and stop them, by ARNs built from the name (naming the machine's own
+   * ARN in its role would be a CloudFormation cycle)
+   */
   name?: string,
 ): StateMachine {
   const def = MACHINES[key];
@@ -112,6 +117,32 @@ export function stateMachine(
   });
   for (const fn of functions.values()) fn.grantInvoke(machine);
   const stack = Stack.of(scope);
+  if (name) {
+    machine.addToRolePolicy(
+      new PolicyStatement({
+        actions: ["states:StartExecution"],
+        resources: [statesArn(stack, "stateMachine", name)],
+      }),
+    );
+    machine.addToRolePolicy(
+      new PolicyStatement({
+        actions: ["states:DescribeExecution", "states:StopExecution"],
+        resources: [statesArn(stack, "execution", `${name}/*`), statesArn(stack, "execution", `${name}:*`)],
+      }),
+    );
+    acknowledgeNag(
+      machine,
+      {
+        rule: `AwsSolutions-IAM5[Resource::${executionArnShown(stack, `${name}/*`)}]`,
+        reason:
+          "DescribeExecution/StopExecution of the Distributed Map's child executions, named per Map Run.",
+      },
+      {
+        rule: `AwsSolutions-IAM5[Resource::${executionArnShown(stack, `${name}:*`)}]`,
+        reason: "DescribeExecution/StopExecution of this machine's executions, named per run.",
+      },
+    );
+  }
   acknowledgeNag(
     machine,
     ...(logging.level === LogLevel.ALL
@@ -135,4 +166,29 @@ export function stateMachine(
     })),
   );
   return machine;
+}
+
+/** A Step Functions ARN in this stack (`arn:…:states:region:account:<resource>:<name>`). */
+export const statesArn = (stack: Stack, resource: string, resourceName: string) =>
+  stack.formatArn({ service: "states", resource, resourceName, arnFormat: ArnFormat.COLON_RESOURCE_NAME });
+
+/** How cdk-nag shows an execution ARN of this stack in a finding's resource. */
+export const executionArnShown = (stack: Stack, resourceName: string) =>
+  `arn:<AWS::Partition>:states:${shownRegion(stack)}:${shownAccount(stack)}:execution:${resourceName}`;
+
+/**
+ * A pk/sk table whose items expire by TTL (`expiresAt`): a cache or short-lived records, so
+ * destroyable and without point-in-time recovery — `reason` says why nothing in it is worth a restore.
+ */
+export function expiringTable(scope: Construct, id: string, reason: string): Table {
+  const table = new Table(scope, id, {
+    partitionKey: { name: "pk", type: AttributeType.STRING },
+    sortKey: { name: "sk", type: AttributeType.STRING },
+    billingMode: BillingMode.PAY_PER_REQUEST,
+    timeToLiveAttribute: "expiresAt",
+    pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: false },
+    removalPolicy: RemovalPolicy.DESTROY,
+  });
+  acknowledgeNag(table, { rule: "AwsSolutions-DDB3", reason });
+  return table;
 }
