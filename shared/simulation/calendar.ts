@@ -22,19 +22,27 @@ export interface DayInfo {
 /** The start date of a simulation created now: today in Korea. */
 export const startDateToday = (now = new Date()): string => kstIsoDate(now);
 
+/** Every agent turn of a day asks: one lookup per date for the process (a few thousand dates at most). */
+const holidayCache = new Map<string, Promise<{ names: readonly string[] | null; holidaysKnown: boolean }>>();
+function holidaysOn(date: string) {
+  let found = holidayCache.get(date);
+  if (!found) {
+    found = getHolidayNames(date).then(
+      (names) => ({ names, holidaysKnown: true }),
+      () => ({ names: null, holidaysKnown: false }), // a year the list does not have
+    );
+    holidayCache.set(date, found);
+  }
+  return found;
+}
+
 /** `day` (1-based) of a simulation that starts on `startDate`. */
 export async function dayInfo(startDate: string, day: number): Promise<DayInfo> {
   const at = new Date(`${startDate}T00:00:00Z`);
   at.setUTCDate(at.getUTCDate() + day - 1);
   const date = at.toISOString().slice(0, 10);
   const weekday = WEEKDAYS[at.getUTCDay()]!;
-  let names: readonly string[] | null = null;
-  let holidaysKnown = true;
-  try {
-    names = await getHolidayNames(date);
-  } catch {
-    holidaysKnown = false; // a year the list does not have
-  }
+  const { names, holidaysKnown } = await holidaysOn(date);
   const holiday = names?.length ? names.join(", ") : null;
   const weekend = at.getUTCDay() === 0 || at.getUTCDay() === 6;
   return {

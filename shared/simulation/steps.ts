@@ -11,7 +11,7 @@ import { LlmEngine } from "./engines/llm.ts";
 import { LlmCaller } from "./engines/llm-gate.ts";
 import { OfflineEngine } from "./engines/offline.ts";
 import { activeToday, hasArrived, personasFor } from "./personas.ts";
-import { MAX_ERROR_CHARS, slotKey, type SimulationRepository } from "./repository.ts";
+import { MAX_ERROR_CHARS, slotKey, type AgentRecord, type SimulationRepository } from "./repository.ts";
 import {
   AgentSummary,
   LeaseLostError,
@@ -92,8 +92,6 @@ export class SimulationSteps {
   private readonly gates = new Map<string, LlmEngine>();
   /** aggregates do not change within a slot (they are flushed after it): read them once per slot */
   private readonly aggregatesBySlot = new Map<string, Promise<Record<string, StoreAggregate>>>();
-  /** a simulation's parameters never change after it is created: read them once per process */
-  private readonly params = new Map<string, Promise<SimulationMeta>>();
 
   constructor(readonly deps: SimulationDeps) {}
 
@@ -153,20 +151,6 @@ export class SimulationSteps {
   private forget(simulationId: string) {
     this.forgetAggregates(simulationId);
     this.gates.delete(simulationId);
-    this.params.delete(simulationId);
-  }
-
-  private simulationParams(id: string): Promise<SimulationMeta> {
-    let read = this.params.get(id);
-    if (!read) {
-      read = this.deps.repo.get(id).then((meta) => {
-        if (!meta) throw new Error(`no simulation ${id}`);
-        return meta;
-      });
-      read.catch(() => this.params.delete(id));
-      this.params.set(id, read);
-    }
-    return read;
   }
 
   /** The record, read consistently, if `execution` owns it; a LeaseLost error if not. */
@@ -267,22 +251,20 @@ export class SimulationSteps {
    * summary without deciding again; a turn cut off between the writes is completed the same way.
    */
   async agentTurn(item: AgentItem): Promise<AgentSummary> {
-    const [meta] = await Promise.all([
-      this.simulationParams(item.simulationId),
-      this.owned(item.simulationId, item.execution),
-    ]);
+    // the lease check reads the record: its parameters come with it
+    const meta = await this.owned(item.simulationId, item.execution);
     const persona = this.personaSet(meta.agents).get(item.agentId);
     if (!persona) throw new Error(`no persona ${item.agentId}`);
     const aggregates = this.aggregates(item.simulationId, item.key);
     aggregates.catch(() => undefined); // an agent who stays home never awaits it; one who goes on sees the error
-    const committed = async () => {
-      const state = await this.deps.repo.agent(item.simulationId, item.agentId);
+    const committed = async (state: AgentRecord) => {
       if (state.lastTurn?.key !== item.key) return null;
       await this.deps.repo.saveVisits(item.simulationId, state.lastTurn.visits);
       return AgentSummary.parse(state.lastTurn.summary);
     };
     const state = await this.deps.repo.agent(item.simulationId, item.agentId);
-    if (state.lastTurn?.key === item.key) return (await committed())!;
+    const done = await committed(state);
+    if (done) return done;
     const result = await processDecision({
       persona,
       calendar: meta.startDate ? await dayInfo(meta.startDate, item.day) : undefined,
@@ -325,7 +307,8 @@ export class SimulationSteps {
       { summary, visits: result.visits },
     );
     // another attempt committed this slot first: its turn is the one that happened
-    if (!won) return (await committed()) ?? summary;
+    if (!won)
+      return (await committed(await this.deps.repo.agent(item.simulationId, item.agentId))) ?? summary;
     await this.deps.repo.saveVisits(item.simulationId, result.visits);
     return summary;
   }

@@ -16,7 +16,8 @@ export function answerStep(prompt: string, fields: string, n: number): unknown {
       .map((m) => m[1]!) // the group always participates
       .filter(
         (x) =>
-          !["페르소나", "기억", "후보 매장", "방문한 매장"].includes(x) &&
+          // the prompt's section headers, memory_context's included, are not stores
+          !["페르소나", "기억", "후보 매장", "방문한 매장", "오늘", "지난 경험"].includes(x) &&
           !x.startsWith("지금") &&
           !x.startsWith("이번"),
       );

@@ -5,6 +5,7 @@ import { haversine } from "../../geo/haversine.ts";
 import { pick, weightedPick } from "../../random.ts";
 import { storeScore } from "../ranking.ts";
 import {
+  RATING_TAGS,
   SLOT_NAMES,
   type Persona,
   type Step1,
@@ -15,7 +16,7 @@ import {
   type Store,
   type TimeSlot,
 } from "../types.ts";
-import { destinationOf, type DecisionEngine, type StepContext } from "./engine.ts";
+import { destinationOf, positionOf, type DecisionEngine, type StepContext } from "./engine.ts";
 
 const SLOT_APPETITE: Record<TimeSlot, number> = { "07:00": 0.4, "12:00": 0.85, "18:00": 0.8, "22:00": 0.35 };
 const SPEED: Record<Persona["generation"], [number, number]> = {
@@ -138,7 +139,7 @@ export class OfflineEngine implements DecisionEngine {
   }
 
   async step3(c: StepContext, _category: string, candidates: Store[]): Promise<Step3> {
-    const from = c.persona.home_location ?? c.persona.work_location;
+    const from = positionOf(c.persona);
     const store = weightedPick(c.rng, candidates, (s) => {
       const near = from ? Math.exp(-haversine(from, s) / 1500) : 1;
       return Math.exp(storeScore(s, c.persona, c.aggregates[s.store_id]) / 0.5) * (0.5 + near);
@@ -151,7 +152,7 @@ export class OfflineEngine implements DecisionEngine {
     const preferred = c.persona.preferred_categories.includes(store.category) ? 0.3 : 0;
     const raw = quality(store) + priceFit + preferred + (c.rng() - 0.5) * 1.2;
     const rating = Math.max(1, Math.min(5, Math.round(raw)));
-    const tags = (["맛", "가성비", "분위기", "서비스"] as const).filter((t) => {
+    const tags = RATING_TAGS.filter((t) => {
       const bias = t === "가성비" ? priceFit : t === "맛" ? quality(store) - 3.5 : 0;
       return rating >= 4 && c.rng() < 0.35 + bias * 0.3;
     });
