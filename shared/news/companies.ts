@@ -199,6 +199,9 @@ export class EmbeddedCompanyDirectory implements CompanyDirectory {
   }
 }
 
+/** One per process: its index is built once. */
+export const embeddedCompanies = new EmbeddedCompanyDirectory();
+
 /**
  * OpenDART's corpCode list (~110,000 companies), fetched on first use and again once the KST day
  * changes; the vendored aliases are attached by corp_code and the vendored order (KOSPI 200 first)

@@ -9,7 +9,7 @@ import { EmbeddedDart } from "../providers/embedded/dart-sample.ts";
 import { EmbeddedNews } from "../providers/embedded/news-sample.ts";
 import { NaverNewsClient } from "../providers/naver-news.ts";
 import { OpenDartClient } from "../providers/opendart.ts";
-import { EmbeddedCompanyDirectory, OpenDartCompanyDirectory } from "./companies.ts";
+import { embeddedCompanies, OpenDartCompanyDirectory } from "./companies.ts";
 import { DEFAULT_NEWS_SETTINGS, type NewsDeps, type NewsSettings } from "./deps.ts";
 import { DynamoReportStore, MemoryReportStore, type ReportStore } from "./report-store.ts";
 
@@ -105,9 +105,7 @@ export function createNewsDeps(
     news,
     dart,
     store,
-    companies: config.opendart
-      ? new OpenDartCompanyDirectory(dart, now, store)
-      : new EmbeddedCompanyDirectory(),
+    companies: config.opendart ? new OpenDartCompanyDirectory(dart, now, store) : embeddedCompanies,
     settings: config.settings,
     now,
   };

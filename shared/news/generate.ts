@@ -16,6 +16,7 @@ import type { NewsDeps } from "./deps.ts";
 import { filedPeriods, listWindow, periodName } from "./periods.ts";
 import { SearchState, type Citation, type SearchStateInput } from "./schemas.ts";
 import { currentMeta, reportKeyOf } from "./search-publications.ts";
+import { isEmptyList, listedReport } from "./select.ts";
 import { STEP, withUsage } from "./usage.ts";
 
 export interface ContextDoc {
@@ -124,9 +125,7 @@ export async function loadDocuments(
 
   // the picks load concurrently; the documents keep the selection's order
   const regular = await mapLimit(sel.regular, deps.settings.concurrency, async (pick) => {
-    const item = list.regular.find(
-      (r) => r.filename === pick.filename && r.year === pick.year && r.quarter === pick.quarter,
-    );
+    const item = listedReport(list, pick);
     if (!item) return undefined; // canonical selections only hold listed reports
     const label = `${item.company_name} ${periodName(item.year, item.quarter)}`;
     const company = {
@@ -344,7 +343,7 @@ export async function generateResponseStep(input: SearchStateInput, deps: NewsDe
     );
 
   if (docs.length === 0) {
-    const nothing = isNothingFound(state)
+    const nothing = isEmptyList(state.searched_list)
       ? `‘${state.query}’에 대해 찾은 뉴스나 공시가 없어 답변할 내용이 없습니다.`
       : "선택한 문서를 불러오지 못해 답변을 만들지 못했습니다.";
     return finish(nothing, new Set(), {});
@@ -382,10 +381,3 @@ export async function generateResponseStep(input: SearchStateInput, deps: NewsDe
     });
   }
 }
-
-const isNothingFound = (state: SearchState) =>
-  !state.searched_list ||
-  state.searched_list.news.length +
-    state.searched_list.regular.length +
-    state.searched_list.revision.length ===
-    0;

@@ -109,23 +109,30 @@ const docPk = (source: string, rcept: string) => `DOC#${source}#${rcept}`;
 /** Chunks under this many bytes of JSON leave room for the item's other attributes within 400 KB. */
 export const CHUNK_BYTES = 300_000;
 
-export function chunkRows(rows: DartRow[], limit = CHUNK_BYTES): DartRow[][] {
-  let current: DartRow[] = [];
+/**
+ * Items in order, in chunks whose size stays within `limit`: `base` bytes, plus `bytes(item)` for each
+ * item (an item over the limit alone still gets its own chunk). No items: one empty chunk.
+ */
+function chunkBy<T>(items: readonly T[], bytes: (item: T) => number, base: number, limit: number): T[][] {
+  let current: T[] = [];
   const chunks = [current];
-  let size = 2;
-  for (const row of rows) {
-    const bytes = Buffer.byteLength(JSON.stringify(row)) + 1;
-    if (current.length > 0 && size + bytes > limit) {
-      current = [row];
+  let size = base;
+  for (const item of items) {
+    const n = bytes(item);
+    if (current.length > 0 && size + n > limit) {
+      current = [];
       chunks.push(current);
-      size = 2 + bytes;
-    } else {
-      current.push(row);
-      size += bytes;
+      size = base;
     }
+    current.push(item);
+    size += n;
   }
   return chunks;
 }
+
+/** Rows in chunks whose JSON arrays stay within `limit` bytes. */
+export const chunkRows = (rows: DartRow[], limit = CHUNK_BYTES): DartRow[][] =>
+  chunkBy(rows, (row) => Buffer.byteLength(JSON.stringify(row)) + 1, 2, limit);
 
 // The company list as lines "corp_code\tcorp_name\tstock_code\tmodify_date": about half the bytes of JSON
 const CORP_FIELDS = ["corp_code", "corp_name", "stock_code", "modify_date"] as const;
@@ -137,46 +144,22 @@ const corpOfLine = (line: string): CorpCodeEntry | undefined => {
     : undefined;
 };
 
-/** The company list's lines in chunks of at most `limit` UTF-8 bytes. */
-export function chunkLines(lines: readonly string[], limit = CHUNK_BYTES): string[] {
-  const chunks: string[] = [];
-  let current: string[] = [];
-  let size = 0;
-  for (const line of lines) {
-    const bytes = Buffer.byteLength(line) + 1;
-    if (current.length > 0 && size + bytes > limit) {
-      chunks.push(current.join("\n"));
-      current = [];
-      size = 0;
-    }
-    current.push(line);
-    size += bytes;
-  }
-  chunks.push(current.join("\n"));
-  return chunks;
-}
-
-const CorpsChunkItem = z.object({
+/** One chunk of a write (putChunks): the chunks of one write agree on everything but their content. */
+const ChunkItem = z.object({
   pk: z.string(),
   sk: z.string(),
-  lines: z.string(),
   chunk: z.number().int(),
   chunks: z.number().int().positive(),
   write_id: z.string(),
-  fetched_at: z.string(),
 });
+const CorpsChunkItem = ChunkItem.extend({ lines: z.string(), fetched_at: z.string() });
 
 const MetaItem = ReportMeta.extend({ pk: z.string(), sk: z.literal("META") });
-const ApiChunkItem = z.object({
-  pk: z.string(),
-  sk: z.string(),
+const ApiChunkItem = ChunkItem.extend({
   key: z.string(),
   rcept_no: z.string(),
   status: z.enum(["000", "013"]),
   rows_json: z.string(),
-  chunk: z.number().int(),
-  chunks: z.number().int().positive(),
-  write_id: z.string(),
   collection_date: z.string(),
   synthetic: z.boolean(),
 });
@@ -214,6 +197,60 @@ export class DynamoReportStore implements ReportStore {
       start = out.LastEvaluatedKey;
     } while (start);
     return items;
+  }
+
+  /**
+   * One write of chunked content: an item per chunk, the write id in the key, so a rewrite never
+   * overwrites half of the previous one. `common` goes on every chunk.
+   */
+  private async putChunks(
+    pk: string,
+    skPrefix: string,
+    contents: Record<string, string>[],
+    common: Record<string, unknown>,
+  ): Promise<void> {
+    const writeId = randomUUID();
+    await Promise.all(
+      contents.map((content, chunk) =>
+        this.db.send(
+          new PutCommand({
+            TableName: this.table,
+            Item: {
+              pk,
+              sk: `${skPrefix}${String(chunk).padStart(3, "0")}#${writeId}`,
+              ...common,
+              ...content,
+              chunk,
+              chunks: contents.length,
+              write_id: writeId,
+            },
+          }),
+        ),
+      ),
+    );
+  }
+
+  /**
+   * The chunks, in order, of the newest (by `writtenAt`) complete write among those `keep` accepts;
+   * null when there is none: a write cut off halfway reads as missing.
+   */
+  private async getChunks<T extends z.infer<typeof ChunkItem>>(
+    pk: string,
+    skPrefix: string,
+    schema: z.ZodType<T>,
+    writtenAt: (item: T) => string,
+    keep: (item: T) => boolean = () => true,
+  ): Promise<T[] | null> {
+    const items = (await this.queryAll(pk, skPrefix))
+      .map((i) => schema.safeParse(i))
+      .flatMap((p) => (p.success ? [p.data] : []))
+      .filter(keep);
+    const byWrite = new Map<string, T[]>();
+    for (const i of items) byWrite.set(i.write_id, [...(byWrite.get(i.write_id) ?? []), i]);
+    const complete = [...byWrite.values()]
+      .filter((chunks) => chunks.length === chunks[0]!.chunks)
+      .sort((a, b) => writtenAt(b[0]!).localeCompare(writtenAt(a[0]!)))[0];
+    return complete ? complete.sort((a, b) => a.chunk - b.chunk) : null;
   }
 
   private async one<S extends z.ZodType>(pk: string, sk: string, schema: S): Promise<z.infer<S> | null> {
@@ -260,61 +297,38 @@ export class DynamoReportStore implements ReportStore {
   }
 
   async getApi(key: ReportKey, apiKey: string, rceptNo: string): Promise<ApiData | null> {
-    const items = (await this.queryAll(reportPk(key), `API#${apiKey}#`))
-      .map((i) => ApiChunkItem.safeParse(i))
-      .flatMap((p) => (p.success ? [p.data] : []))
-      .filter((i) => i.rcept_no === rceptNo);
-    // the newest complete write wins; a write cut off halfway reads as missing
-    const byWrite = new Map<string, typeof items>();
-    for (const i of items) byWrite.set(i.write_id, [...(byWrite.get(i.write_id) ?? []), i]);
-    // (the chunks of one write agree on everything but their rows)
-    const complete = [...byWrite.values()]
-      .flatMap((chunks) => {
-        const [first] = chunks;
-        return first && chunks.length === first.chunks ? [{ first, chunks }] : [];
-      })
-      .sort((a, b) => b.first.collection_date.localeCompare(a.first.collection_date))[0];
-    if (!complete) return null;
-    const rows = complete.chunks
-      .sort((a, b) => a.chunk - b.chunk)
-      .flatMap((c) => Rows.parse(JSON.parse(c.rows_json)));
-    const { first } = complete;
+    const chunks = await this.getChunks(
+      reportPk(key),
+      `API#${apiKey}#`,
+      ApiChunkItem,
+      (i) => i.collection_date,
+      (i) => i.rcept_no === rceptNo,
+    );
+    const first = chunks?.[0];
+    if (!chunks || !first) return null;
     return {
       key: first.key,
       rcept_no: first.rcept_no,
       status: first.status,
-      rows,
+      rows: chunks.flatMap((c) => Rows.parse(JSON.parse(c.rows_json))),
       collection_date: first.collection_date,
       synthetic: first.synthetic,
     };
   }
 
   async putApi(key: ReportKey, data: ApiData): Promise<void> {
-    const chunks = chunkRows(data.rows);
-    const writeId = randomUUID();
-    await Promise.all(
-      chunks.map((rows, chunk) =>
-        this.db.send(
-          new PutCommand({
-            TableName: this.table,
-            Item: {
-              pk: reportPk(key),
-              // the write id in the key: a rewrite never overwrites half of the previous one
-              sk: `API#${data.key}#${String(chunk).padStart(3, "0")}#${writeId}`,
-              key: data.key,
-              rcept_no: data.rcept_no,
-              status: data.status,
-              rows_json: JSON.stringify(rows),
-              chunk,
-              chunks: chunks.length,
-              write_id: writeId,
-              collection_date: data.collection_date,
-              synthetic: data.synthetic,
-              expiresAt: this.expires(this.ttl.reportDays),
-            },
-          }),
-        ),
-      ),
+    await this.putChunks(
+      reportPk(key),
+      `API#${data.key}#`,
+      chunkRows(data.rows).map((rows) => ({ rows_json: JSON.stringify(rows) })),
+      {
+        key: data.key,
+        rcept_no: data.rcept_no,
+        status: data.status,
+        collection_date: data.collection_date,
+        synthetic: data.synthetic,
+        expiresAt: this.expires(this.ttl.reportDays),
+      },
     );
   }
 
@@ -363,46 +377,20 @@ export class DynamoReportStore implements ReportStore {
   }
 
   async getCompanies(source: string, day: string): Promise<CorpCodeEntry[] | null> {
-    const items = (await this.queryAll(corpsPk(source, day), "PART#"))
-      .map((i) => CorpsChunkItem.safeParse(i))
-      .flatMap((p) => (p.success ? [p.data] : []));
-    // as for an API's chunks: the newest complete write wins, a write cut off halfway reads as missing
-    const byWrite = new Map<string, typeof items>();
-    for (const i of items) byWrite.set(i.write_id, [...(byWrite.get(i.write_id) ?? []), i]);
-    const complete = [...byWrite.values()]
-      .filter((chunks) => chunks.length === chunks[0]!.chunks)
-      .sort((a, b) => b[0]!.fetched_at.localeCompare(a[0]!.fetched_at))[0];
-    if (!complete) return null;
-    const entries = complete
-      .sort((a, b) => a.chunk - b.chunk)
-      .flatMap((c) => c.lines.split("\n"))
-      .map(corpOfLine);
+    const chunks = await this.getChunks(corpsPk(source, day), "PART#", CorpsChunkItem, (i) => i.fetched_at);
+    if (!chunks) return null;
+    const entries = chunks.flatMap((c) => c.lines.split("\n")).map(corpOfLine);
     return entries.every((e) => e !== undefined) ? entries : null;
   }
 
   async putCompanies(source: string, day: string, entries: readonly CorpCodeEntry[]): Promise<void> {
-    const chunks = chunkLines(entries.map(corpLine));
-    const writeId = randomUUID();
-    const fetchedAt = this.now().toISOString();
-    await Promise.all(
-      chunks.map((lines, chunk) =>
-        this.db.send(
-          new PutCommand({
-            TableName: this.table,
-            Item: {
-              pk: corpsPk(source, day),
-              sk: `PART#${String(chunk).padStart(3, "0")}#${writeId}`,
-              lines,
-              chunk,
-              chunks: chunks.length,
-              write_id: writeId,
-              fetched_at: fetchedAt,
-              // the day is in the key: a later day never reads it; the TTL only clears it away
-              expiresAt: this.expires(this.ttl.listDays + 1),
-            },
-          }),
-        ),
-      ),
+    const lines = chunkBy(entries.map(corpLine), (line) => Buffer.byteLength(line) + 1, 0, CHUNK_BYTES);
+    await this.putChunks(
+      corpsPk(source, day),
+      "PART#",
+      lines.map((chunk) => ({ lines: chunk.join("\n") })),
+      // the day is in the key: a later day never reads it; the TTL only clears it away
+      { fetched_at: this.now().toISOString(), expiresAt: this.expires(this.ttl.listDays + 1) },
     );
   }
 }

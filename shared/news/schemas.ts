@@ -3,7 +3,6 @@
 // and returns this JSON; big payloads (report data, document bodies) stay in the report cache and the
 // state carries references to them, so no state comes near Step Functions' 256 KB.
 import { z } from "zod";
-import { REPRT_CODES } from "../providers/opendart.ts";
 
 export const SearchPreference = z.enum(["news", "publications", "both"]);
 export type SearchPreference = z.infer<typeof SearchPreference>;
@@ -57,23 +56,12 @@ export const BasicInfo = z.object({
 });
 export type BasicInfo = z.infer<typeof BasicInfo>;
 
-/** Where a report's data lives in the cache (it is never inline: 28 APIs × periods is megabytes). */
-export const ReportRef = z.object({
-  source: z.string(),
-  corp_code: z.string(),
-  bsns_year: z.number().int(),
-  reprt_code: z.enum(REPRT_CODES),
-  rcept_no: z.string(),
-});
-export type ReportRef = z.infer<typeof ReportRef>;
-
 export const AvailableReport = z.object({
   year: z.number().int(),
   quarter: z.number().int().min(1).max(4),
   company_name: z.string(),
   filename: z.string(),
   processed_data: z.object({ metadata: Metadata }),
-  report_ref: ReportRef,
 });
 export type AvailableReport = z.infer<typeof AvailableReport>;
 

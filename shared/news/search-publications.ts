@@ -7,7 +7,7 @@ import { Deadline } from "../deadline.ts";
 import { kstIsoDateTime, kstYmd } from "../kst.ts";
 import type { DartListItem, ReprtCode } from "../providers/opendart.ts";
 import type { ResolvedCompany as Company } from "./schemas.ts";
-import { EmbeddedCompanyDirectory } from "./companies.ts";
+import { embeddedCompanies } from "./companies.ts";
 import { DEFAULT_API_KEYS, analyzeQueryText, futurePeriodNote, futurePeriods } from "./query.ts";
 import {
   basicInfo,
@@ -85,7 +85,7 @@ export async function searchPublicationsStep(input: SearchStateInput, deps: News
   let index = await session.call("회사 목록(corpCode)", (c, d) => deps.companies.index(c, d));
   if (!index && deps.companies.source !== "embedded") {
     // OpenDART's list is a large download; without it the vendored table still names the big companies
-    index = await new EmbeddedCompanyDirectory().index();
+    index = await embeddedCompanies.index();
     session.warnings.push("OpenDART 회사 목록을 받지 못해 내장 목록(KOSPI 200 등)으로 회사명을 찾았습니다.");
   }
   if (!index) return finish(emptyResults());
@@ -189,7 +189,6 @@ async function regularReports(
       company_name: company.corp_name,
       filename: reportFilename(company.stock_code, company.corp_code, company.corp_name),
       processed_data: { metadata: metadataOf(meta) },
-      report_ref: { ...key, rcept_no: meta.rcept_no },
     };
   });
 }

@@ -53,6 +53,12 @@ API 키 설명:
 ${API_DESCRIPTIONS}`;
 }
 
+/** The listed report a pick names by its filename, year and quarter. */
+export const listedReport = (list: SearchedList, pick: { filename: string; year: number; quarter: number }) =>
+  list.regular.find(
+    (x) => x.filename === pick.filename && x.year === pick.year && x.quarter === pick.quarter,
+  );
+
 /** What is wrong with a selection against the list it was made from (empty: valid). */
 export function selectionProblems(sel: SelectedDocuments, list: SearchedList): string[] {
   const problems: string[] = [];
@@ -61,9 +67,7 @@ export function selectionProblems(sel: SelectedDocuments, list: SearchedList): s
       problems.push(`news[${i}].link is not a link of the listed news`);
   });
   sel.regular.forEach((r, i) => {
-    const item = list.regular.find(
-      (x) => x.filename === r.filename && x.year === r.year && x.quarter === r.quarter,
-    );
+    const item = listedReport(list, r);
     if (!item) problems.push(`regular[${i}] (${r.filename} ${r.year} Q${r.quarter}) is not a listed report`);
     else
       r.api_keys_to_check
@@ -89,9 +93,7 @@ export function canonical(sel: SelectedDocuments, list: SearchedList): SelectedD
     return item ? [{ ...n, title: item.title, date: item.date }] : [];
   });
   const regular = sel.regular.flatMap((r) => {
-    const item = list.regular.find(
-      (x) => x.filename === r.filename && x.year === r.year && x.quarter === r.quarter,
-    );
+    const item = listedReport(list, r);
     if (!item) return [];
     const keys = [...new Set(r.api_keys_to_check.filter((k) => item.api_keys.includes(k)))];
     return keys.length ? [{ ...r, company_name: item.company_name, api_keys_to_check: keys }] : [];
@@ -260,6 +262,7 @@ function newsReason(title: string, words: string[]): string {
   return found.length ? `제목에 ‘${found.join("’, ‘")}’이(가) 있는 뉴스` : "검색 순위가 높은 뉴스";
 }
 
+/** Nothing searched: no list, or one without news, reports or revisions. */
 export const isEmptyList = (list: SearchedList | null) =>
   !list || list.news.length + list.regular.length + list.revision.length === 0;
 
