@@ -192,13 +192,7 @@ export class ProviderHttp {
   ): Promise<z.infer<S>> {
     const { provider } = this.opts;
     const res = await this.fetchOk(url, init);
-    const text = await res.text().catch(() => "");
-    let body: unknown;
-    try {
-      body = text ? JSON.parse(text) : undefined;
-    } catch {
-      body = undefined;
-    }
+    const body = await jsonBody(res);
     if (body === undefined)
       throw new ProviderError(provider, "malformed", "the response is not JSON", res.status);
     const parsed = schema.safeParse(body);
@@ -238,14 +232,7 @@ export class ProviderHttp {
       );
     }
     if (!res.ok) {
-      const text = await res.text().catch(() => "");
-      let body: unknown;
-      try {
-        body = text ? JSON.parse(text) : undefined;
-      } catch {
-        body = undefined;
-      }
-      const detail = errorMessage(body) ?? `HTTP ${res.status}`;
+      const detail = errorMessage(await jsonBody(res)) ?? `HTTP ${res.status}`;
       const error = new ProviderError(provider, kindOf(res.status), this.redact(detail), res.status);
       const retryAfter = Number(res.headers.get("retry-after"));
       if (Number.isFinite(retryAfter) && res.headers.has("retry-after"))
@@ -253,5 +240,15 @@ export class ProviderHttp {
       throw error;
     }
     return res;
+  }
+}
+
+/** A response's body as JSON; undefined when it is empty, unreadable or not JSON. */
+async function jsonBody(res: Response): Promise<unknown> {
+  const text = await res.text().catch(() => "");
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return undefined;
   }
 }

@@ -1,6 +1,5 @@
 // Restaurant QA through the real Anthropic SDK against a fake Messages API (the schemas must make
 // valid output formats; invalid output falls back), and follow-up memory in DynamoDB (dynalite).
-import { CreateTableCommand } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient, PutCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { HashedNgramEmbedder } from "../../shared/embed/hashed-ngrams.ts";
@@ -12,7 +11,7 @@ import { DynamoConversations, InMemoryConversations } from "../../shared/restaur
 import { DEFAULT_RETRIEVAL } from "../../shared/restaurant-qa/query-builder.ts";
 import { createRestaurantQa } from "../../shared/restaurant-qa/service.ts";
 import { TitleCache } from "../../shared/restaurant-qa/steps.ts";
-import { dynamoClient, startLocalDynamo, type LocalDynamo } from "../../shared/store/dynamo.ts";
+import { dynamoClient, ensureTable, startLocalDynamo, type LocalDynamo } from "../../shared/store/dynamo.ts";
 import { startFakeAnthropic, type FakeAnthropic } from "../helpers/fake-anthropic.ts";
 import { kindOf, qaAnswer } from "../helpers/fake-qa-llm.ts";
 
@@ -145,20 +144,7 @@ describe("follow-up memory in DynamoDB (dynalite)", () => {
   beforeAll(async () => {
     local = await startLocalDynamo();
     const client = dynamoClient(local.endpoint);
-    await client.send(
-      new CreateTableCommand({
-        TableName: "dongne",
-        BillingMode: "PAY_PER_REQUEST",
-        AttributeDefinitions: [
-          { AttributeName: "pk", AttributeType: "S" },
-          { AttributeName: "sk", AttributeType: "S" },
-        ],
-        KeySchema: [
-          { AttributeName: "pk", KeyType: "HASH" },
-          { AttributeName: "sk", KeyType: "RANGE" },
-        ],
-      }),
-    );
+    await ensureTable(client, "dongne");
     doc = DynamoDBDocumentClient.from(client);
   });
   afterAll(async () => local.close());
