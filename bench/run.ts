@@ -1,7 +1,8 @@
 // npm run bench: every benchmark, printing ratios measured in one run. `npm run bench -- search`
-// runs one of them (plan | translator | search | simulation | news | web).
+// runs one of them (plan | translator | search | simulation | news | web | restaurant-qa).
 import { benchNews } from "./news.ts";
 import { benchPlan } from "./plan.ts";
+import { benchRestaurantQa } from "./restaurant-qa.ts";
 import { benchSearch } from "./search.ts";
 import { benchSimulation } from "./simulation.ts";
 import { benchTranslator } from "./translator.ts";
@@ -14,4 +15,5 @@ if (!only || only === "search") await benchSearch();
 if (!only || only === "simulation") await benchSimulation();
 if (!only || only === "news") await benchNews();
 if (!only || only === "web") await benchWeb();
+if (!only || only === "restaurant-qa") await benchRestaurantQa();
 process.exit(0);

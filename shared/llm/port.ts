@@ -64,3 +64,8 @@ export class LlmUnavailableError extends Error {
     this.name = "LlmUnavailableError";
   }
 }
+
+/** The model failed in a way its caller falls back from (an invalid answer or no answer at all). */
+export function isLlmFailure(err: unknown): err is LlmOutputError | LlmUnavailableError {
+  return err instanceof LlmOutputError || err instanceof LlmUnavailableError;
+}

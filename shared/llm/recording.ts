@@ -4,6 +4,7 @@
 import { createHash } from "node:crypto";
 import type { z } from "zod";
 import {
+  isLlmFailure,
   LlmOutputError,
   LlmUnavailableError,
   type LlmPort,
@@ -61,7 +62,7 @@ export class RecordingLlm implements LlmPort {
       await this.log.append({ ...base, usage: answer.usage, value: answer.value });
       return answer;
     } catch (err) {
-      if (err instanceof LlmOutputError || err instanceof LlmUnavailableError) {
+      if (isLlmFailure(err)) {
         const status = err instanceof LlmUnavailableError ? err.status : undefined;
         await this.log.append({
           ...base,

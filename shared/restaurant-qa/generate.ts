@@ -8,10 +8,11 @@
 // the answer says so; dated promotions are not presented as current.
 import { z } from "zod";
 import type { Deadline } from "../deadline.ts";
-import { LlmOutputError, LlmUnavailableError, noUsage, type LlmPort, type TokenUsage } from "../llm/port.ts";
+import { isLlmFailure, noUsage, type LlmPort, type TokenUsage } from "../llm/port.ts";
 import { foodTerms } from "./query-builder.ts";
-import type { ContextDocument, QaState } from "./state.ts";
+import type { ContextDocument, QaState, StepEngine } from "./state.ts";
 import type { StructuredQuery } from "./structured-query.ts";
+import { attributesLine } from "./summary.ts";
 import { findMentions, type VocabField } from "./vocabulary.ts";
 import type { WebResult } from "./web-search.ts";
 
@@ -77,16 +78,19 @@ function menuLine(d: ContextDocument, q: StructuredQuery): string | undefined {
   return items.length ? `메뉴: ${items.slice(0, 5).map(priced).join(", ")}` : undefined;
 }
 
+/** The asked convenience, atmosphere and occasion values, in that order, each with its field. */
+function askedConditions(q: StructuredQuery): [VocabField, string][] {
+  return (["convenience", "atmosphere", "occasion"] as const).flatMap((field) =>
+    (q[field] ?? []).map((value): [VocabField, string] => [field, value]),
+  );
+}
+
 function docBlock(d: ContextDocument, q: StructuredQuery, askedAbout: boolean): string {
   const where = `${d.roadAddress || d.address}${d.distance !== undefined ? `, 약 ${d.distance}m` : ""}`;
   const lines = [`[${d.place_id}] ${d.title} (${where})`];
   const menu = menuLine(d, q);
   if (menu) lines.push(menu);
-  const asked: [VocabField, string][] = [
-    ...(q.convenience ?? []).map((v) => ["convenience", v] as [VocabField, string]),
-    ...(q.atmosphere ?? []).map((v) => ["atmosphere", v] as [VocabField, string]),
-    ...(q.occasion ?? []).map((v) => ["occasion", v] as [VocabField, string]),
-  ];
+  const asked = askedConditions(q);
   for (const [field, value] of asked) lines.push(conditionLine(d, field, value));
   if (askedAbout && !asked.length) {
     if (d.convenience.length) lines.push(`편의: ${d.convenience.join(", ")}`);
@@ -170,7 +174,7 @@ function contextBlock(docs: readonly ContextDocument[], web: readonly WebResult[
       [
         `[${d.place_id}] ${d.title}${d.synthetic ? " (데모 합성 자료)" : ""} — ${d.roadAddress || d.address}${d.distance !== undefined ? `, ${d.distance}m` : ""}, 수집일 ${d.collected_at}`,
         `메뉴: ${d.menus.map((m) => `${m.name}${m.price !== null ? ` ${m.price}원` : m.price_text ? ` ${m.price_text}` : ""}`).join(", ") || "없음"}`,
-        `편의: ${d.convenience.join(",") || "없음"} / 분위기: ${d.atmosphere.join(",") || "없음"} / 상황: ${d.occasion.join(",") || "없음"} / 특징: ${d.features.join(",") || "없음"}`,
+        attributesLine(d),
         `소개: ${d.description.replace(/\s+/g, " ")}`,
         `리뷰: ${d.reviews.join(" / ")}`,
       ].join("\n"),
@@ -202,11 +206,7 @@ export function unsupportedClaims(
   q: StructuredQuery,
   docs: readonly ContextDocument[],
 ): string[] {
-  const asked = new Map<string, VocabField>([
-    ...(q.convenience ?? []).map((v) => [`convenience:${v}`, "convenience"] as const),
-    ...(q.atmosphere ?? []).map((v) => [`atmosphere:${v}`, "atmosphere"] as const),
-    ...(q.occasion ?? []).map((v) => [`occasion:${v}`, "occasion"] as const),
-  ]);
+  const asked = new Map(askedConditions(q).map(([field, value]) => [`${field}:${value}`, field] as const));
   if (!asked.size) return [];
   const fields = [...new Set(asked.values())];
   const byId = new Map(docs.map((d) => [d.place_id, d]));
@@ -250,7 +250,7 @@ export function unsupportedClaims(
 }
 
 export interface Generated extends Answer {
-  engine: "rules" | "llm" | "rules-fallback";
+  engine: StepEngine;
   usage: TokenUsage;
   warnings: string[];
 }
@@ -309,7 +309,7 @@ export async function generateAnswer(
       warnings: [],
     };
   } catch (err) {
-    if (!(err instanceof LlmOutputError || err instanceof LlmUnavailableError)) throw err;
+    if (!isLlmFailure(err)) throw err;
     return {
       ...fallback(),
       engine: "rules-fallback",

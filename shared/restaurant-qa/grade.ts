@@ -5,11 +5,12 @@
 // previous answer's restaurants (follow-up) are relevant by being the ones asked about.
 import { z } from "zod";
 import type { Deadline } from "../deadline.ts";
-import { LlmOutputError, LlmUnavailableError, noUsage, type LlmPort, type TokenUsage } from "../llm/port.ts";
+import { isLlmFailure, noUsage, type LlmPort, type TokenUsage } from "../llm/port.ts";
 import { failedConditions } from "./conditions.ts";
 import type { Circle } from "./geocode.ts";
-import type { ContextDocument, QaState } from "./state.ts";
+import type { ContextDocument, QaState, StepEngine } from "./state.ts";
 import type { StructuredQuery } from "./structured-query.ts";
+import { attributesLine } from "./summary.ts";
 
 /**
  * The offline grader's similarity threshold on (1 + cos) / 2. bench/restaurant-qa.ts calibrates it on
@@ -37,7 +38,7 @@ function docCard(d: ContextDocument): string {
   return [
     `[${d.place_id}] ${d.title} (${d.address}${d.distance !== undefined ? `, ${d.distance}m` : ""})`,
     `메뉴: ${menus || "없음"} / 리뷰 음식: ${d.review_food.join(",") || "없음"}`,
-    `편의: ${d.convenience.join(",") || "없음"} / 분위기: ${d.atmosphere.join(",") || "없음"} / 상황: ${d.occasion.join(",") || "없음"} / 특징: ${d.features.join(",") || "없음"}`,
+    attributesLine(d),
     `리뷰 일부: ${d.reviews
       .slice(0, 3)
       .map((r) => r.slice(0, 160))
@@ -53,7 +54,7 @@ export function gradePrompt(query: string, q: StructuredQuery, docs: readonly Co
 
 export interface Graded {
   documents: ContextDocument[];
-  engine: "rules" | "llm" | "rules-fallback";
+  engine: StepEngine;
   usage: TokenUsage;
   warnings: string[];
 }
@@ -104,7 +105,7 @@ export async function gradeDocuments(
       engine = "llm";
       usage = r.usage;
     } catch (err) {
-      if (!(err instanceof LlmOutputError || err instanceof LlmUnavailableError)) throw err;
+      if (!isLlmFailure(err)) throw err;
       engine = "rules-fallback";
       usage = err.usage;
       warnings.push(`LLM grading unavailable (${err.message}); graded by rules`);

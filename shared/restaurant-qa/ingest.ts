@@ -10,7 +10,7 @@ import { Deadline } from "../deadline.ts";
 import { EmbedderError, type Embedder } from "../embed/port.ts";
 import { decodeVector, encodeVector } from "../embed/vector-codec.ts";
 import type { SearchIndex } from "../index/port.ts";
-import { LlmOutputError, LlmUnavailableError, type LlmPort } from "../llm/port.ts";
+import { isLlmFailure, type LlmPort } from "../llm/port.ts";
 import { CrawlRecord, Rejection } from "./crawl.ts";
 import {
   contentHash,
@@ -264,7 +264,7 @@ export async function enrichIngestStep(input: IngestBatchInput, deps: IngestDeps
         llmTokens.output += usage.outputTokens;
         return draft(r, enrichment, "llm");
       } catch (err) {
-        if (!(err instanceof LlmOutputError || err instanceof LlmUnavailableError)) throw err;
+        if (!isLlmFailure(err)) throw err;
         llmCalls += err.usage.calls;
       }
     }
@@ -278,7 +278,6 @@ export async function enrichIngestStep(input: IngestBatchInput, deps: IngestDeps
   return { ...state, records: undefined, documents, warnings, llmCalls, llmTokens };
 }
 
-/** Step 3: embed every summary (one batch call to the embedder). */
 /**
  * Step 3: the summaries embedded. An embedder that fails for good rejects this batch's documents
  * (field "embedding") instead of losing the upload's other batches.

@@ -36,24 +36,26 @@ export function foodTerms(q: StructuredQuery): string[] {
   return [...new Set([...(q.cuisine ?? []).flatMap(cuisineTerms), ...(q.menu ?? []).flatMap(menuTerms)])];
 }
 
+/** Every word of the term in the field (an analysed text field). */
+const matchAll = (field: string, term: string): Query => ({
+  match: { [field]: { query: term, operator: "and" } },
+});
+
+/** A menu item named by one of the terms (inside the `menus` nested query). */
+const menuNamed = (terms: readonly string[]): Query => ({
+  bool: { should: terms.map((t) => matchAll("menus.name", t)), minimum_should_match: 1 },
+});
+
 export function foodFilter(q: StructuredQuery): Query | undefined {
   const terms = foodTerms(q);
   if (!terms.length) return undefined;
-  const match = (field: string, term: string): Query => ({
-    match: { [field]: { query: term, operator: "and" } },
-  });
   return {
     bool: {
       // the document's own fields first, the nested menus last (the costlier clause)
       should: [
-        ...terms.map((t) => match("category", t)),
-        ...terms.map((t) => match("review_food", t)),
-        {
-          nested: {
-            path: "menus",
-            query: { bool: { should: terms.map((t) => match("menus.name", t)), minimum_should_match: 1 } },
-          },
-        },
+        ...terms.map((t) => matchAll("category", t)),
+        ...terms.map((t) => matchAll("review_food", t)),
+        { nested: { path: "menus", query: menuNamed(terms) } },
       ],
       minimum_should_match: 1,
     },
@@ -84,17 +86,7 @@ export function dishAtPrice(q: StructuredQuery): Query | undefined {
       path: "menus",
       query: {
         bool: {
-          filter: [
-            {
-              bool: {
-                should: foodTerms(q).map((t) => ({
-                  match: { "menus.name": { query: t, operator: "and" } },
-                })),
-                minimum_should_match: 1,
-              },
-            },
-            priceRange(q.price),
-          ],
+          filter: [menuNamed(foodTerms(q)), priceRange(q.price)],
         },
       },
       score_mode: "none",

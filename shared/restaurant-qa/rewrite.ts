@@ -4,13 +4,13 @@
 // and restaurant names recognised from the titles in the index. Words the rules cannot explain
 // lower the confidence; below CONFIDENCE_FOR_RULES the LLM rewrites (when there is one), with the
 // same schema, and its output is canonicalised; if it fails, the rules answer and say so.
-import { z } from "zod";
 import type { Deadline } from "../deadline.ts";
-import { LlmOutputError, LlmUnavailableError, noUsage, type LlmPort, type TokenUsage } from "../llm/port.ts";
+import { isLlmFailure, noUsage, type LlmPort, type TokenUsage } from "../llm/port.ts";
 import { findLocations } from "../place-search/translator/locations.ts";
 import { isLexiconWord, matchLexicon, QueryText } from "../place-search/translator/terms.ts";
 import { particleVariants, tokenize, type Token } from "../place-search/translator/text.ts";
 import { canonicalCuisine } from "./food.ts";
+import type { StepEngine } from "./state.ts";
 import { compact, StructuredQuery, type QueryLocation } from "./structured-query.ts";
 import { ATMOSPHERE, CONVENIENCE, findMentions, OCCASION } from "./vocabulary.ts";
 
@@ -282,7 +282,7 @@ export function rewritePrompt(query: string, draft: RulesRewrite): string {
 }
 
 export interface Rewrite extends RulesRewrite {
-  engine: "rules" | "llm" | "rules-fallback";
+  engine: StepEngine;
   usage: TokenUsage;
   warnings: string[];
 }
@@ -331,7 +331,7 @@ export async function rewriteQuery(
       warnings: [],
     };
   } catch (err) {
-    if (!(err instanceof LlmOutputError || err instanceof LlmUnavailableError)) throw err;
+    if (!isLlmFailure(err)) throw err;
     return {
       ...rules,
       engine: "rules-fallback",
@@ -340,5 +340,3 @@ export async function rewriteQuery(
     };
   }
 }
-
-export const RewriteEngine = z.enum(["rules", "llm", "rules-fallback"]);

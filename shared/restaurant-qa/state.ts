@@ -50,6 +50,8 @@ export type ContextDocument = z.infer<typeof ContextDocument>;
 export const LlmTokens = z.object({ input: z.number().int(), output: z.number().int() });
 
 const Engine = z.enum(["rules", "llm", "rules-fallback", "skipped"]);
+/** How the rewrite, grading or generation step answered: rules, the LLM, or rules after the LLM failed. */
+export type StepEngine = Exclude<z.infer<typeof Engine>, "skipped">;
 
 export const QaMetaState = z.object({
   llmCalls: z.number().int().default(0),

@@ -21,6 +21,14 @@ export const EMPTY_LIST = "없음";
 
 const joined = (xs: readonly string[]) => (xs.length ? xs.join(",") : EMPTY_LIST);
 
+/** Convenience, atmosphere, occasion and features on one line, as the grader's and the generator's prompts show them. */
+export function attributesLine(
+  d: Pick<SummaryInput, "convenience" | "atmosphere" | "occasion" | "features">,
+): string {
+  const list = (xs: readonly string[]) => xs.join(",") || EMPTY_LIST;
+  return `편의: ${list(d.convenience)} / 분위기: ${list(d.atmosphere)} / 상황: ${list(d.occasion)} / 특징: ${list(d.features)}`;
+}
+
 export function buildSummary(d: SummaryInput): string {
   const road = d.roadAddress.trim();
   return [

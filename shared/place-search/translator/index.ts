@@ -1,12 +1,6 @@
 // The Translator: rules first; an LLM only where the rules are unsure and a model is configured.
 // Whatever goes wrong with the model, the rules answer and the response says so.
-import {
-  LlmOutputError,
-  LlmUnavailableError,
-  noUsage,
-  type LlmPort,
-  type TokenUsage,
-} from "../../llm/port.ts";
+import { isLlmFailure, noUsage, type LlmPort, type TokenUsage } from "../../llm/port.ts";
 import type { Deadline } from "../../deadline.ts";
 import { TranslatorResult } from "../schemas.ts";
 import { TRANSLATOR_SYSTEM, translatorPrompt } from "./prompt.ts";
@@ -53,7 +47,7 @@ export async function translate(query: string, llm?: LlmPort, deadline?: Deadlin
       usage: answer.usage,
     };
   } catch (err) {
-    if (!(err instanceof LlmOutputError || err instanceof LlmUnavailableError)) throw err;
+    if (!isLlmFailure(err)) throw err;
     return {
       ...rules,
       engine: "rules-fallback",
