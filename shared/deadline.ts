@@ -34,11 +34,3 @@ export class Deadline {
     return this.remainingMs(now) <= reserveMs;
   }
 }
-
-/** Thrown when a call is not started (or is cut short) because the request's budget is spent. */
-export class DeadlineExceededError extends Error {
-  constructor(what: string) {
-    super(`${what}: the request's time budget is spent`);
-    this.name = "DeadlineExceededError";
-  }
-}

@@ -27,10 +27,10 @@ export interface Runtime {
   config: Config;
   /** configuration problems a caller should hear of (a malformed keys secret) */
   warnings: string[];
-  /** the LLM, or undefined: the offline engines answer */
-  llm?: LlmPort;
-  /** the LLM with the SDK's own retries off, for callers that retry with their own backoff (004) */
-  llmWithoutRetries?: LlmPort;
+  /** the LLM, or undefined: the offline engines answer; the client is built when first read */
+  readonly llm?: LlmPort;
+  /** the LLM with the SDK's own retries off, for callers that retry with their own backoff (004); lazy too */
+  readonly llmWithoutRetries?: LlmPort;
   /** provider adapters, built on first use (the embedded places take ~0.2 s to generate) */
   exec(): ExecDeps;
   /** DynamoDB (dynalite when DYNAMODB_ENDPOINT is set), built on first use */
@@ -49,17 +49,21 @@ export interface RuntimeOverrides {
   services?: Record<string, unknown>;
 }
 
+/** `make` runs once, on the first call (an undefined result is kept too) */
 const lazy = <T>(make: () => T): (() => T) => {
-  let value: T | undefined;
-  return () => (value ??= make());
+  let made: { value: T } | undefined;
+  return () => (made ??= { value: make() }).value;
 };
 
 export function buildRuntime(config: Config, overrides: RuntimeOverrides = {}): Runtime {
   useLogLevel(config.logLevel);
   useMetrics(config.metrics);
-  const llm = overrides.llm === null ? undefined : (overrides.llm ?? createLlm(config));
-  const llmWithoutRetries =
-    overrides.llm === null ? undefined : (overrides.llm ?? createLlm(config, { sdkRetries: 0 }));
+  // the clients are built when first read: the authorizer, and many steps, never call an LLM
+  const given = overrides.llm;
+  const llm = lazy(() => (given === null ? undefined : (given ?? createLlm(config))));
+  const llmWithoutRetries = lazy(() =>
+    given === null ? undefined : (given ?? createLlm(config, { sdkRetries: 0 })),
+  );
   const services = new Map<string, unknown>(Object.entries(overrides.services ?? {}));
   return {
     config,
@@ -68,8 +72,12 @@ export function buildRuntime(config: Config, overrides: RuntimeOverrides = {}): 
       if (!services.has(key)) services.set(key, make());
       return services.get(key) as T;
     },
-    llm,
-    llmWithoutRetries,
+    get llm() {
+      return llm();
+    },
+    get llmWithoutRetries() {
+      return llmWithoutRetries();
+    },
     exec: overrides.exec ?? lazy(() => createExecDeps(config)),
     documents: overrides.documents ?? lazy(() => documentClient(config.aws.dynamoEndpoint)),
   };

@@ -17,12 +17,28 @@ export const LOCAL_CALLER: Caller = { id: "local", scopes: ["read", "write"] };
 
 const digest = (s: string) => createHash("sha256").update(s).digest();
 
+/**
+ * What each configured key's digest must be, worked out the first time the key is checked: an entry
+ * lives as long as its configuration (a changed secret parses new ones), so a key is hashed once, not
+ * on every request.
+ */
+const expectedDigests = new WeakMap<ApiKeyEntry, Buffer>();
+
+function expectedDigest(k: ApiKeyEntry): Buffer {
+  let expected = expectedDigests.get(k);
+  if (!expected) {
+    expected = k.sha256 ? Buffer.from(k.sha256, "hex") : digest(k.key ?? "");
+    expectedDigests.set(k, expected);
+  }
+  return expected;
+}
+
 /** The caller a presented key belongs to, or null. */
 export function authenticate(presented: string | undefined, keys: readonly ApiKeyEntry[]): Caller | null {
   if (!presented) return null;
   const given = digest(presented);
   for (const k of keys) {
-    const expected = k.sha256 ? Buffer.from(k.sha256, "hex") : digest(k.key ?? "");
+    const expected = expectedDigest(k);
     if (expected.length === given.length && timingSafeEqual(expected, given))
       return { id: k.id, scopes: k.scopes };
   }

@@ -7,7 +7,9 @@ import type { Context } from "hono";
 import { ApiError } from "./errors.ts";
 
 /** Beside the Lambda bundle first, then the source tree's build. */
-const ROOTS = [new URL("./web/", import.meta.url), new URL("../../web/dist/", import.meta.url)];
+const BUNDLED = new URL("./web/", import.meta.url);
+const SOURCE_TREE = new URL("../../web/dist/", import.meta.url);
+const ROOTS = [BUNDLED, SOURCE_TREE];
 
 /**
  * The page draws everything with its own script and styles; map tiles are the one thing it loads from
@@ -38,29 +40,46 @@ interface File {
   body: Uint8Array<ArrayBuffer>;
   gzip: Uint8Array<ArrayBuffer> | null;
   type: string;
+  /** when the file was read; only the source tree's files are looked at again (0 for the others) */
   mtimeMs: number;
 }
 
 const files = new Map<string, File>();
 
+/** The build's root, looked for until one is found (a page built after the server started is served). */
+let root: URL | undefined;
+
 /**
  * A built file by its path under the build's root; null when the page is not built or has no such
- * file. Kept in memory until the file changes (a rebuild while the local server runs).
+ * file. Kept in memory; in the source tree until the file changes (`npm start` rebuilds web/dist while
+ * the local server runs), beside the bundle for good (a Lambda's files never change).
  */
 function read(path: string): File | null {
-  const root = ROOTS.find((r) => existsSync(new URL("index.html", r)));
+  root ??= ROOTS.find((r) => existsSync(new URL("index.html", r)));
   if (!root) return null;
-  const url = new URL(path, root);
-  const stat = statSync(url, { throwIfNoEntry: false });
-  if (!stat?.isFile()) return null;
   const known = files.get(path);
-  if (known?.mtimeMs === stat.mtimeMs) return known;
+  const rebuilt = root === SOURCE_TREE;
+  if (known && !rebuilt) return known;
+  const url = new URL(path, root);
+  let mtimeMs = 0;
+  if (rebuilt) {
+    const stat = statSync(url, { throwIfNoEntry: false });
+    if (!stat?.isFile()) return null;
+    if (known?.mtimeMs === stat.mtimeMs) return known;
+    mtimeMs = stat.mtimeMs;
+  }
+  let body: Buffer;
+  try {
+    body = readFileSync(url);
+  } catch {
+    return null; // no such file (or a directory)
+  }
   const gz = new URL(`${path}.gz`, root);
   const file = {
-    body: new Uint8Array(readFileSync(url)),
+    body: new Uint8Array(body),
     gzip: existsSync(gz) ? new Uint8Array(readFileSync(gz)) : null,
     type: TYPES[path.split(".").at(-1) ?? ""] ?? "application/octet-stream",
-    mtimeMs: stat.mtimeMs,
+    mtimeMs,
   };
   files.set(path, file);
   return file;
