@@ -8,7 +8,7 @@
 import { z } from "zod";
 import { mapLimit } from "../concurrency.ts";
 import { Deadline } from "../deadline.ts";
-import { LlmOutputError, LlmUnavailableError } from "../llm/port.ts";
+import { isLlmFailure, LlmOutputError } from "../llm/port.ts";
 import { FIELD_LABELS, reportApi, ACCOUNTS_KEY } from "../providers/opendart-apis.ts";
 import { dartViewerUrl, reprtCodeOf, type DartRow } from "../providers/opendart.ts";
 import { DartSession } from "./dart-access.ts";
@@ -368,7 +368,7 @@ export async function generateResponseStep(input: SearchStateInput, deps: NewsDe
       llmTokens: usage.inputTokens + usage.outputTokens,
     });
   } catch (err) {
-    if (!(err instanceof LlmOutputError || err instanceof LlmUnavailableError)) throw err;
+    if (!isLlmFailure(err)) throw err;
     const why =
       err instanceof LlmOutputError
         ? "LLM의 답변이 두 번 모두 검증(자료에 없는 숫자 등)을 통과하지 못해"

@@ -4,7 +4,7 @@
 // report's — so a wrong pick is a validation error the adapter retries once with; a second bad answer
 // (or no LLM) gets the offline selector, which follows 003's criteria in order. Nothing found: no call.
 import { Deadline } from "../deadline.ts";
-import { LlmOutputError, LlmUnavailableError } from "../llm/port.ts";
+import { isLlmFailure, LlmOutputError } from "../llm/port.ts";
 import { DART_KEY_APIS, REPORT_APIS } from "../providers/opendart-apis.ts";
 import type { NewsDeps } from "./deps.ts";
 import { DEFAULT_API_KEYS, apiKeysFor } from "./query.ts";
@@ -314,7 +314,7 @@ export async function selectDocumentsStep(
       ms: performance.now() - started,
     });
   } catch (err) {
-    if (!(err instanceof LlmOutputError || err instanceof LlmUnavailableError)) throw err;
+    if (!isLlmFailure(err)) throw err;
     const why =
       err instanceof LlmOutputError
         ? "LLM의 선택이 두 번 모두 검증을 통과하지 못해"
