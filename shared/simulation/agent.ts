@@ -3,8 +3,10 @@
 import { noUsage, type TokenUsage } from "../llm/port.ts";
 import { WEEKDAYS, type DayInfo } from "./calendar.ts";
 import type { DecisionEngine, StepContext } from "./engines/engine.ts";
-import { searchRankedStores } from "./ranking.ts";
+import { memoryContext, ownRatings } from "./memory.ts";
+import { knownOpenStores, searchRankedStores } from "./ranking.ts";
 import { pick, rngFor } from "../random.ts";
+import { nextPosition, startPosition, type Position } from "./space.ts";
 import {
   FLOATING_ACTIONS,
   MAX_VISIT_LOOP,
@@ -31,6 +33,10 @@ export interface AgentTurn {
   /** earlier slots' ratings; steps 1–2 do not read them, so the first call need not wait for the read */
   aggregates: Promise<Record<string, StoreAggregate>> | Record<string, StoreAggregate>;
   memory: MemoryEntry[];
+  /** where the agent is as the turn begins (absent: where its day starts) */
+  position?: Position;
+  /** the persona set's mean eat-out tendency (absent: the agent is taken as typical) */
+  populationEatOutTendency?: number;
   engine: DecisionEngine;
   seed: number;
 }
@@ -41,20 +47,12 @@ export interface AgentTurn {
  */
 export function actionsFor(persona: Persona, slot: TimeSlot): readonly string[] {
   const all = persona.type === "resident" ? RESIDENT_ACTIONS : FLOATING_ACTIONS;
-  return TIME_SLOT_CATEGORIES[slot].includes("카페") ? all : all.filter((a) => a !== "카페_가기");
-}
-
-/** Today's meals and the last experiences before today, as the prompts' memory_context. */
-export function memoryContext(memory: MemoryEntry[], day: number): string {
-  const today = memory.filter((m) => m.day === day).map((m) => `- 오늘 ${m.time_slot}: ${m.text}`);
-  const past = memory
-    .filter((m) => m.day < day)
-    .slice(-5)
-    .map((m) => `- ${m.day}일차 ${m.time_slot}: ${m.text}`);
-  return [
-    ...(today.length ? ["[오늘]", ...today] : []),
-    ...(past.length ? ["[지난 경험]", ...past] : []),
-  ].join("\n");
+  return all.filter(
+    (a) =>
+      (a !== "카페_가기" || TIME_SLOT_CATEGORIES[slot].includes("카페")) &&
+      // a resident without a workplace has nowhere to go to work
+      (a !== "회사_가기" || persona.work_location !== undefined),
+  );
 }
 
 /** 004's ratings: each aspect is the overall rating, one higher (at most 5) when its tag was chosen. */
@@ -70,12 +68,20 @@ const findStore = (candidates: Store[], name: string) =>
 export async function processDecision(turn: AgentTurn): Promise<DecisionResult & { usage: TokenUsage }> {
   const { persona, day, slot, engine } = turn;
   const rng = rngFor(turn.seed, `${persona.id}:${day}:${slot}`);
+  const when = { slot, weekday: turn.calendar ? WEEKDAYS.indexOf(turn.calendar.weekday) : undefined };
+  const openStores: Record<string, number> = {};
+  for (const s of knownOpenStores(turn.stores, persona, when))
+    openStores[s.category] = (openStores[s.category] ?? 0) + 1;
   const ctx: StepContext = {
     persona,
     day,
     calendar: turn.calendar,
     slot,
-    memory: memoryContext(turn.memory, day),
+    memory: memoryContext(turn.memory, { day, slot }),
+    ownRatings: new Map(),
+    position: turn.position ?? startPosition(persona),
+    openStores,
+    populationEatOutTendency: turn.populationEatOutTendency ?? persona.eat_out_tendency,
     aggregates: {}, // set before step 3
     rng,
     session: [],
@@ -91,6 +97,7 @@ export async function processDecision(turn: AgentTurn): Promise<DecisionResult &
     visits: [] as Visit[],
     next_action: null,
     left_mangwon: false,
+    position: ctx.position,
   };
   try {
     const s1 = await engine.step1(ctx);
@@ -110,10 +117,11 @@ export async function processDecision(turn: AgentTurn): Promise<DecisionResult &
     let firstReason: string | null = null;
     for (let round = 0; round < MAX_VISIT_LOOP; round++) {
       // a store known to be closed at this slot (and weekday) is no candidate
-      const candidates = searchRankedStores(rng, turn.stores, persona, category, ctx.aggregates, {
-        slot,
-        weekday: turn.calendar ? WEEKDAYS.indexOf(turn.calendar.weekday) : undefined,
-      });
+      const candidates = searchRankedStores(rng, turn.stores, persona, category, ctx.aggregates, when);
+      // step 3 recalls what bears on these stores, with the agent's own ratings of them
+      const focus = { day, slot, category, candidates };
+      ctx.memory = memoryContext([...turn.memory, ...sessionMemory(ctx.session)], focus);
+      ctx.ownRatings = ownRatings([...turn.memory, ...sessionMemory(ctx.session)], candidates);
       const s3 = candidates.length ? await engine.step3(ctx, category, candidates) : null;
       if (!s3) {
         // 004: no store nearby → stay_home (not an error); a later round just ends the loop
@@ -150,10 +158,12 @@ export async function processDecision(turn: AgentTurn): Promise<DecisionResult &
         perspective,
       };
       ctx.session.push(visit);
+      ctx.position = { name: store.name, lat: store.lat, lng: store.lng }; // at the store now
       if (round === 0) firstReason = s3.reason;
       const s5 = await engine.step5(ctx, actions);
       record.step5 = s5;
       nextAction = s5.action;
+      ctx.position = nextPosition(s5, persona, ctx.position, rng);
       if (!(STORE_VISIT_ACTIONS as readonly string[]).includes(s5.action)) break;
       category = "카페"; // 004: 카페_가기 → step 3 among the cafés
     }
@@ -163,15 +173,29 @@ export async function processDecision(turn: AgentTurn): Promise<DecisionResult &
       reason: firstReason,
       next_action: nextAction,
       left_mangwon: nextAction === "망원동_떠나기",
+      position: ctx.position,
     };
   } catch (err) {
     const error = err instanceof Error ? err.message : String(err);
     // what earlier steps decided stands: a store visited and rated (step 4) is a visit even when a
     // later step failed; only a turn with no rated visit failed as a whole
-    if (ctx.session.length) return { ...base, ...visited(ctx.session, ctx.usage), reason: null, error };
+    if (ctx.session.length)
+      return { ...base, ...visited(ctx.session, ctx.usage), reason: null, error, position: ctx.position };
     return { ...base, decision: "llm_failed", reason: null, error, usage: ctx.usage };
   }
 }
+
+/** This turn's visits so far as memory entries (a café after a meal remembers the meal). */
+const sessionMemory = (session: Visit[]): MemoryEntry[] =>
+  session.map((v) => ({
+    day: v.day,
+    time_slot: v.time_slot,
+    text: `${v.store_name}(${v.category})에서 먹음, ${v.rating}점`,
+    store_id: v.store_id,
+    store_name: v.store_name,
+    category: v.category,
+    rating: v.rating,
+  }));
 
 /** A turn that visited: 004's result names its first store and that visit's ratings. */
 function visited(session: Visit[], usage: TokenUsage) {

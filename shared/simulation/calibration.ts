@@ -4,16 +4,9 @@
 // of visits against share of stores; how much of the ratings' variance price explains). Computed for
 // whichever engine ran, and labelled with it: the offline engine is a stand-in for 004's LLM agents.
 import type { DayType } from "./calendar.ts";
+import { referenceEatOut } from "./prompts.ts";
 import type { SlotSummary } from "./schemas.ts";
 import { TIME_SLOTS, type Store, type Visit } from "./types.ts";
-
-/** The eat-out rates per slot that 004's prompts give the agents as reference (step 1). */
-export const REFERENCE_EAT_OUT: Record<string, number> = {
-  "07:00": 0.3,
-  "12:00": 0.7,
-  "18:00": 0.65,
-  "22:00": 0.25,
-};
 
 export interface Calibration {
   engine: "llm" | "offline";
@@ -130,7 +123,7 @@ export function computeCalibration(
   return {
     engine,
     eatOutRateBySlot: eatOut,
-    referenceEatOutRateBySlot: REFERENCE_EAT_OUT,
+    referenceEatOutRateBySlot: referenceEatOut(),
     topCategoryBySlot: top,
     categoryShareVsStoreShare: shares,
     revisitRateByOwnRating: {

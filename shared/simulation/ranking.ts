@@ -12,11 +12,19 @@ export const STRATA = [0.6, 0.25, 0.15] as const;
 /** 004: residents know the stores within 800 m of home */
 export const RESIDENT_AWARENESS_M = 800;
 
-/** Agent ratings (mean, shrunk to 3 with few ratings), preference and price fit. */
-export function storeScore(store: Store, persona: Persona, agg: StoreAggregate | undefined): number {
+/**
+ * Agent ratings (mean, shrunk to 3 with few ratings), preference and price fit. `own`: the persona's
+ * own rating of the store, which a person trusts over the others' (the offline engine's step 3).
+ */
+export function storeScore(
+  store: Store,
+  persona: Persona,
+  agg: StoreAggregate | undefined,
+  own?: number,
+): number {
   const n = agg?.count ?? 0;
   const mean = n ? agg!.sum / n : 3;
-  const rating = (mean * n + 3 * 2) / (n + 2);
+  const rating = own ?? (mean * n + 3 * 2) / (n + 2);
   const preferred = persona.preferred_categories.includes(store.category) ? 0.5 : 0;
   const expensive = Math.max(0, store.avg_price - 12_000) / 10_000;
   return rating + preferred - expensive * (persona.price_sensitivity / 5);
@@ -44,6 +52,16 @@ export interface RankingTime {
   weekday?: number;
 }
 
+/** The stores an agent knows of (a resident: within 800 m of home) that are open `when`. */
+export function knownOpenStores(stores: readonly Store[], persona: Persona, when: RankingTime = {}): Store[] {
+  const home = persona.type === "resident" ? persona.home_location : undefined;
+  return stores.filter(
+    (s) =>
+      (!home || haversine(home, s) <= RESIDENT_AWARENESS_M) &&
+      (when.slot === undefined || isOpenAt(s, when.slot, when.weekday)),
+  );
+}
+
 export function searchRankedStores(
   rng: Rng,
   stores: readonly Store[],
@@ -52,13 +70,7 @@ export function searchRankedStores(
   aggregates: Record<string, StoreAggregate>,
   when: RankingTime = {},
 ): Store[] {
-  const home = persona.type === "resident" ? persona.home_location : undefined;
-  const known = stores.filter(
-    (s) =>
-      s.category === category &&
-      (!home || haversine(home, s) <= RESIDENT_AWARENESS_M) &&
-      (when.slot === undefined || isOpenAt(s, when.slot, when.weekday)),
-  );
+  const known = knownOpenStores(stores, persona, when).filter((s) => s.category === category);
   const scored = known
     .map((store) => ({ item: store, score: storeScore(store, persona, aggregates[store.store_id]) }))
     .sort((a, b) => b.score - a.score);

@@ -5,6 +5,8 @@
 //   VISIT#d<day>#<slot>#<agent>#<n>   one record per store visit (the rating buffer of a slot)
 //   STORE#<store>                     rating aggregate: count, sum, tag counts, recent ratings, flushed slots
 //   SLOT#d<day>#<slot>                a slot's decision counts and who acted (residents, floating visitors)
+//   DECISION#d<day>#<slot>#<agent>    004's process_decision result of one agent turn, with its engine,
+//                                     LLM usage and where the agent was (the raw data the export streams)
 // and one partition per caller (pk = CALLER#<id>, sk = QUOTA#<day>) for what a caller may start.
 // No transactions (dynalite has none): every write is idempotent on its own — visits are put only if
 // absent, an agent's slot and a store's slot are applied only if their slot key is not yet in the
@@ -20,7 +22,14 @@ import {
 } from "@aws-sdk/lib-dynamodb";
 import { z } from "zod";
 import { mapLimit } from "../concurrency.ts";
-import { SimulationMeta, SimulationParams, SlotSummary, type SimulationStatus } from "./schemas.ts";
+import {
+  DecisionRecord,
+  SimulationMeta,
+  SimulationParams,
+  SlotSummary,
+  type SimulationStatus,
+} from "./schemas.ts";
+import { Position } from "./space.ts";
 import { MemoryEntry, StoreAggregate, Visit } from "./types.ts";
 
 export const slotKey = (day: number, slot: string) => `d${String(day).padStart(2, "0")}#${slot}`;
@@ -52,8 +61,18 @@ const MetaItem = z
 
 const AgentRecord = z.object({
   memory: z.array(MemoryEntry).default([]),
-  lastTurn: z.object({ key: z.string(), summary: z.unknown(), visits: z.array(Visit) }).optional(),
+  lastTurn: z
+    .object({
+      key: z.string(),
+      summary: z.unknown(),
+      visits: z.array(Visit),
+      /** absent on turns committed before decisions were kept */
+      decision: DecisionRecord.optional(),
+    })
+    .optional(),
   leftAt: z.string().optional(),
+  /** where the agent ended its last turn, and on which day (a new day starts from home or the entry) */
+  position: Position.extend({ day: z.number().int() }).optional(),
 });
 export type AgentRecord = z.infer<typeof AgentRecord>;
 
@@ -255,26 +274,51 @@ export class SimulationRepository {
     }
   }
 
-  /** Buffers a slot's visits: one record each, written only if absent (a rerun adds nothing). */
+  /** Writes an item only if absent: a rerun of the step that wrote it adds nothing. */
+  private async putOnce(item: Item): Promise<void> {
+    try {
+      await this.db.send(
+        new PutCommand({
+          TableName: this.table,
+          Item: item,
+          ConditionExpression: "attribute_not_exists(sk)",
+        }),
+      );
+    } catch (err) {
+      if (!isConditionFailure(err)) throw err;
+    }
+  }
+
+  /** Buffers a slot's visits: one record each, written once. */
   async saveVisits(id: string, visits: Visit[]): Promise<void> {
-    await mapLimit(visits, 8, async (v) => {
-      try {
-        await this.db.send(
-          new PutCommand({
-            TableName: this.table,
-            Item: {
-              pk: this.pk(id),
-              sk: `VISIT#${slotKey(v.day, v.time_slot)}#${v.agent_id}#${v.order}`,
-              visit: v,
-              store: v.store_id,
-            },
-            ConditionExpression: "attribute_not_exists(sk)",
-          }),
-        );
-      } catch (err) {
-        if (!isConditionFailure(err)) throw err;
-      }
+    await mapLimit(visits, 8, (v) =>
+      this.putOnce({
+        pk: this.pk(id),
+        sk: `VISIT#${slotKey(v.day, v.time_slot)}#${v.agent_id}#${v.order}`,
+        visit: v,
+        store: v.store_id,
+      }),
+    );
+  }
+
+  /** Keeps one agent turn's decision (004's process_decision result), written once. */
+  async saveDecision(id: string, record: DecisionRecord): Promise<void> {
+    await this.putOnce({
+      pk: this.pk(id),
+      sk: `DECISION#${record.key}#${record.agent_id}`,
+      record,
     });
+  }
+
+  /** Every kept decision, a DynamoDB page at a time in (day, slot, agent) order: nothing is held whole. */
+  async *decisionPages(id: string): AsyncGenerator<DecisionRecord[]> {
+    for await (const page of this.pages(id, "DECISION#"))
+      yield page.map((i) => DecisionRecord.parse(i.record));
+  }
+
+  /** Every visit, a page at a time in (day, slot, agent, order) order. */
+  async *visitPages(id: string): AsyncGenerator<Visit[]> {
+    for await (const page of this.pages(id, "VISIT#")) yield page.map((i) => Visit.parse(i.visit));
   }
 
   /** A slot's counts; written whole, so a retried Collect writes the same item again. */
@@ -295,6 +339,11 @@ export class SimulationRepository {
   /** Every item of the simulation whose sort key starts with `prefix`, page after page. */
   private async queryAll(id: string, prefix: string, only?: { filter: string; projection: string }) {
     const items: Item[] = [];
+    for await (const page of this.pages(id, prefix, only)) items.push(...page);
+    return items;
+  }
+
+  private async *pages(id: string, prefix: string, only?: { filter: string; projection: string }) {
     let start: Item | undefined;
     do {
       const page = await this.db.send(
@@ -308,10 +357,9 @@ export class SimulationRepository {
           ConsistentRead: true,
         }),
       );
-      items.push(...(page.Items ?? []));
+      yield (page.Items ?? []) as Item[];
       start = page.LastEvaluatedKey;
     } while (start);
-    return items;
   }
 
   async visits(id: string, prefix = ""): Promise<Visit[]> {
@@ -329,7 +377,8 @@ export class SimulationRepository {
     key: string,
     memory: MemoryEntry[],
     leftMangwon: boolean,
-    turn: { summary: object; visits: Visit[] },
+    turn: { summary: object; visits: Visit[]; decision: DecisionRecord },
+    position?: Position & { day: number },
   ): Promise<boolean> {
     try {
       await this.db.send(
@@ -341,11 +390,14 @@ export class SimulationRepository {
             // the latest slot it left in: leaving ends that day's visit, not the person (004 samples
             // 53 of 113 visitors anew each day)
             (leftMangwon ? ", leftAt = :k" : "") +
+            (position ? ", #pos = :pos" : "") +
             " ADD slots :slot",
           ConditionExpression: "attribute_not_exists(slots) OR NOT contains(slots, :k)",
+          ...(position ? { ExpressionAttributeNames: { "#pos": "position" } } : {}),
           ExpressionAttributeValues: {
             ":empty": [],
             ":m": memory,
+            ...(position ? { ":pos": position } : {}),
             ":turn": { key, ...turn },
             ":slot": new Set([key]),
             ":k": key,

@@ -2,7 +2,8 @@
 // simulation record as stored. Every step input names the execution that runs it: a simulation has one
 // owner at a time, and a step of any other execution refuses to act.
 import { z } from "zod";
-import { TIME_SLOTS } from "./types.ts";
+import { Position } from "./space.ts";
+import { DecisionResult, Generation, TIME_SLOTS } from "./types.ts";
 
 const wholeNumber = (min: number, max: number, minMessage = `must be at least ${min}`) =>
   z
@@ -125,6 +126,29 @@ export const AgentSummary = z.object({
   error: z.unknown().optional(),
 });
 export type AgentSummary = z.infer<typeof AgentSummary>;
+
+/**
+ * One agent turn as kept for the export: 004's process_decision result (every step with its reason,
+ * step 1's choice, step 5's action, walking speed and destination), who decided, with which engine
+ * and LLM usage, and where the agent was when the turn began.
+ */
+export const DecisionRecord = z.object({
+  agent_id: z.string(),
+  agent_type: z.enum(["resident", "floating"]),
+  generation: Generation,
+  day: z.number().int(),
+  time_slot: z.enum(TIME_SLOTS),
+  key: z.string(),
+  /** the day's date (YYYY-MM-DD) where the simulation has dates */
+  date: z.string().optional(),
+  engine: z.enum(["llm", "offline"]),
+  llm_calls: z.number().int(),
+  input_tokens: z.number().int(),
+  output_tokens: z.number().int(),
+  from: Position,
+  result: DecisionResult,
+});
+export type DecisionRecord = z.infer<typeof DecisionRecord>;
 
 /** What a slot's collect keeps for the report's calibration: its decisions and who acted. */
 export const SlotSummary = z.object({

@@ -15,6 +15,7 @@ import { MAX_ERROR_CHARS, slotKey, type AgentRecord, type SimulationRepository }
 import {
   AgentSummary,
   LeaseLostError,
+  type DecisionRecord,
   SimulationRequest,
   type SimulationParams,
   type SimulationStatus,
@@ -24,7 +25,9 @@ import {
   type SlotItem,
 } from "./schemas.ts";
 import { mangwonStores } from "./stores.ts";
-import { TIME_SLOTS, type MemoryEntry, type Persona, type Store, type StoreAggregate } from "./types.ts";
+import { memoryEntriesOf } from "./memory.ts";
+import { startPosition } from "./space.ts";
+import { TIME_SLOTS, type Persona, type Store, type StoreAggregate } from "./types.ts";
 import type { z } from "zod";
 import type { CollectInput, FailInput, FinalizeInput, InitInput } from "./schemas.ts";
 
@@ -98,6 +101,12 @@ export class SimulationSteps {
   stores(): Store[] {
     this.storesCache ??= mangwonStores(this.deps.places());
     return this.storesCache;
+  }
+
+  /** The persona set's mean eat-out tendency: the population step 1's reference rates describe. */
+  meanEatOutTendency(agents: number | undefined): number {
+    const set = [...this.personaSet(agents).values()];
+    return set.reduce((s, p) => s + p.eat_out_tendency, 0) / set.length;
   }
 
   personaSet(agents: number | undefined): Map<string, Persona> {
@@ -260,56 +269,72 @@ export class SimulationSteps {
     const committed = async (state: AgentRecord) => {
       if (state.lastTurn?.key !== item.key) return null;
       await this.deps.repo.saveVisits(item.simulationId, state.lastTurn.visits);
+      if (state.lastTurn.decision)
+        await this.deps.repo.saveDecision(item.simulationId, state.lastTurn.decision);
       return AgentSummary.parse(state.lastTurn.summary);
     };
     const state = await this.deps.repo.agent(item.simulationId, item.agentId);
     const done = await committed(state);
     if (done) return done;
+    const calendar = meta.startDate ? await dayInfo(meta.startDate, item.day) : undefined;
+    // a day starts from home (or the entry point); within it the agent is where its last turn left it
+    const from =
+      state.position?.day === item.day
+        ? { name: state.position.name, lat: state.position.lat, lng: state.position.lng }
+        : startPosition(persona);
     const result = await processDecision({
       persona,
-      calendar: meta.startDate ? await dayInfo(meta.startDate, item.day) : undefined,
+      calendar,
       day: item.day,
       slot: item.slot,
       stores: this.stores(),
       aggregates,
       memory: state.memory,
+      position: from,
+      populationEatOutTendency: this.meanEatOutTendency(meta.agents),
       engine: this.engine(meta),
       seed: meta.seed,
     });
-    const memory: MemoryEntry[] = result.visits.map((v) => ({
-      day: v.day,
-      time_slot: v.time_slot,
-      text: `${v.store_name}(${v.category})에서 먹음, ${v.rating}점 "${v.comment.slice(0, 40)}"`,
-    }));
-    if (result.decision !== "visit")
-      memory.push({
-        day: item.day,
-        time_slot: item.slot,
-        text:
-          result.decision === "stay_home" ? `망원동에서 먹지 않음 (${result.reason ?? ""})` : "결정하지 못함",
-      });
+    const { usage, ...decision } = result;
     const summary: AgentSummary = {
       agent_id: item.agentId,
       decision: result.decision,
       visits: result.visits.length,
-      llmCalls: result.usage.calls,
-      inputTokens: result.usage.inputTokens,
-      outputTokens: result.usage.outputTokens,
+      llmCalls: usage.calls,
+      inputTokens: usage.inputTokens,
+      outputTokens: usage.outputTokens,
       // a summary travels through the slot's state (256 KB for every agent of the slot): the cause is cut
       ...(result.error ? { error: result.error.slice(0, MAX_ERROR_CHARS) } : {}),
+    };
+    const record: DecisionRecord = {
+      agent_id: item.agentId,
+      agent_type: persona.type,
+      generation: persona.generation,
+      day: item.day,
+      time_slot: item.slot,
+      key: item.key,
+      ...(calendar ? { date: calendar.date } : {}),
+      engine: meta.engine,
+      llm_calls: usage.calls,
+      input_tokens: usage.inputTokens,
+      output_tokens: usage.outputTokens,
+      from,
+      result: { ...decision, error: decision.error?.slice(0, MAX_ERROR_CHARS) ?? null },
     };
     const won = await this.deps.repo.recordAgentSlot(
       item.simulationId,
       item.agentId,
       item.key,
-      memory,
+      memoryEntriesOf(result, item.day, item.slot),
       result.left_mangwon,
-      { summary, visits: result.visits },
+      { summary, visits: result.visits, decision: record },
+      result.position ? { ...result.position, day: item.day } : undefined,
     );
     // another attempt committed this slot first: its turn is the one that happened
     if (!won)
       return (await committed(await this.deps.repo.agent(item.simulationId, item.agentId))) ?? summary;
     await this.deps.repo.saveVisits(item.simulationId, result.visits);
+    await this.deps.repo.saveDecision(item.simulationId, record);
     return summary;
   }
 

@@ -177,11 +177,27 @@ export const DecisionResult = z.object({
   visits: z.array(Visit),
   next_action: z.string().nullable(),
   left_mangwon: z.boolean(),
+  /** where the agent is after the turn (step 5 moved it; at the store or where it was otherwise) */
+  position: z.object({ name: z.string(), lat: z.number(), lng: z.number() }).optional(),
 });
 export type DecisionResult = z.infer<typeof DecisionResult>;
 
-/** What an agent remembers: today's meals and earlier experiences (feeds memory_context). */
-export const MemoryEntry = z.object({ day: z.number().int(), time_slot: z.string(), text: z.string() });
+/**
+ * One entry of an agent's memory stream (feeds memory_context): what happened in a slot, and — for a
+ * store visit — the store, its category and the agent's own rating. Entries written before the stream
+ * had these fields carry the text only.
+ */
+export const MemoryEntry = z.object({
+  day: z.number().int(),
+  time_slot: z.string(),
+  text: z.string(),
+  store_id: z.string().optional(),
+  store_name: z.string().optional(),
+  category: z.string().optional(),
+  rating: z.number().int().min(1).max(5).optional(),
+  /** 0…1: how much the experience stays with the agent (a strong rating more than a plain one) */
+  importance: z.number().min(0).max(1).optional(),
+});
 export type MemoryEntry = z.infer<typeof MemoryEntry>;
 
 export const StoreAggregate = z.object({

@@ -8,6 +8,7 @@ import { personasFor } from "../../shared/simulation/personas.ts";
 import { SimulationRequest } from "../../shared/simulation/schemas.ts";
 import { mulberry32 } from "../../shared/random.ts";
 import { noUsage, type LlmPort, type StructuredRequest } from "../../shared/llm/port.ts";
+import { startPosition } from "../../shared/simulation/space.ts";
 
 describe("the simulation calendar", () => {
   it("counts days from the start date, with weekdays, weekends and holidays (substitute ones too)", async () => {
@@ -62,6 +63,10 @@ describe("the simulation calendar", () => {
       calendar,
       slot: "12:00",
       memory: "",
+      ownRatings: new Map(),
+      position: startPosition(personasFor(10)[0]!),
+      openStores: {},
+      populationEatOutTendency: 0.6,
       aggregates: {},
       rng: mulberry32(1),
       session: [],

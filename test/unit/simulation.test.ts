@@ -2,7 +2,8 @@
 import { describe, expect, it } from "vitest";
 import { haversine } from "../../shared/geo/haversine.ts";
 import { LlmUnavailableError, LlmOutputError, noUsage } from "../../shared/llm/port.ts";
-import { actionsFor, aspectRatings, memoryContext, processDecision } from "../../shared/simulation/agent.ts";
+import { actionsFor, aspectRatings, processDecision } from "../../shared/simulation/agent.ts";
+import { memoryContext } from "../../shared/simulation/memory.ts";
 import type { DecisionEngine } from "../../shared/simulation/engines/engine.ts";
 import { LlmCaller } from "../../shared/simulation/engines/llm-gate.ts";
 import { OfflineEngine } from "../../shared/simulation/engines/offline.ts";
@@ -231,7 +232,7 @@ describe("processDecision", () => {
         { day: 1, time_slot: "12:00", text: "국밥집에서 먹음" },
         { day: 2, time_slot: "07:00", text: "카페에서 먹음" },
       ],
-      2,
+      { day: 2, slot: "12:00" },
     );
     expect(text).toBe("[오늘]\n- 오늘 07:00: 카페에서 먹음\n[지난 경험]\n- 1일차 12:00: 국밥집에서 먹음");
   });

@@ -4,7 +4,8 @@
 import type { TokenUsage } from "../../llm/port.ts";
 import type { Rng } from "../../random.ts";
 import type { DayInfo } from "../calendar.ts";
-import { ENTRY_POINTS } from "../personas.ts";
+import type { OwnRating } from "../memory.ts";
+import type { Position } from "../space.ts";
 import type {
   Persona,
   Step1,
@@ -24,7 +25,16 @@ export interface StepContext {
   /** the day's date, weekday and holiday (absent for simulations made before they had dates) */
   calendar?: DayInfo;
   slot: TimeSlot;
+  /** memory_context as the prompt of the step at hand gets it (step 3 adds the candidates' own ratings) */
   memory: string;
+  /** the agent's own ratings of step 3's candidates it has been to (what memory_context lists) */
+  ownRatings: Map<string, OwnRating>;
+  /** where the agent is: store cards measure walking distance from here */
+  position: Position;
+  /** step 2: how many of each category's stores the agent knows of that are open now */
+  openStores: Record<string, number>;
+  /** the mean eat-out tendency of the simulation's persona set (the population step 1's figures are about) */
+  populationEatOutTendency: number;
   aggregates: Record<string, StoreAggregate>;
   rng: Rng;
   /** this slot's visits so far (session_activity) */
@@ -48,23 +58,3 @@ export const VOICE: Record<Persona["generation"], string> = {
   X: "X세대(점잖고 꼼꼼한)",
   S: "시니어(구체적, 진중한)",
 };
-
-export const PLACES: Record<string, { name: string; lat: number | null; lng: number | null }> = {
-  한강공원_산책: { name: "망원한강공원", lat: 37.553, lng: 126.895 },
-  망원시장_장보기: { name: "망원시장", lat: 37.556, lng: 126.905 },
-};
-
-/**
- * Where an agent is when it chooses a store (the store card's walking distance is measured from here):
- * a resident at home (or at work when it has no home), a floating visitor where it entered Mangwon-dong.
- */
-export function positionOf(persona: Persona): { lat: number; lng: number } | undefined {
-  if (persona.type === "resident") return persona.home_location ?? persona.work_location ?? undefined;
-  return persona.entry_point ? ENTRY_POINTS[persona.entry_point] : undefined;
-}
-
-export function destinationOf(action: string, persona: Persona): Step5["destination"] {
-  if (action === "집에서_쉬기" && persona.home_location) return { name: "집", ...persona.home_location };
-  if (action === "회사_가기" && persona.work_location) return { name: "회사", ...persona.work_location };
-  return PLACES[action] ?? { name: action.replaceAll("_", " "), lat: null, lng: null };
-}

@@ -18,11 +18,13 @@ import {
   type Persona,
   type Store,
 } from "../types.ts";
-import { VOICE, positionOf, type DecisionEngine, type StepContext } from "./engine.ts";
+import { VOICE, type DecisionEngine, type StepContext } from "./engine.ts";
 import type { LlmCaller } from "./llm-gate.ts";
 
 /** A non-empty list of allowed answers as a zod enum (the JSON schema the model is held to). */
 const oneOf = (values: readonly string[]) => z.enum(values as [string, ...string[]]);
+
+const coords = (p: { lat: number; lng: number }) => `${p.lat.toFixed(4)}, ${p.lng.toFixed(4)}`;
 
 function personaText(p: Persona): string {
   return [
@@ -75,13 +77,15 @@ export class LlmEngine implements DecisionEngine {
       c,
       "step2",
       Step2.extend({ category: oneOf(categories) }),
-      prompt("step2_category", { ...this.base(c), categories: categories.join(", ") }),
+      prompt("step2_category", {
+        ...this.base(c),
+        categories: categories.map((cat) => `${cat}(${c.openStores[cat] ?? 0}곳)`).join(", "),
+      }),
     );
   }
 
   step3(c: StepContext, category: string, candidates: Store[]) {
-    const from = positionOf(c.persona);
-    const cards = candidates.map((s) => storeCard(s, c.aggregates[s.store_id], from)).join("\n\n");
+    const cards = candidates.map((s) => storeCard(s, c.aggregates[s.store_id], c.position)).join("\n\n");
     return this.ask(
       c,
       "step3",
@@ -97,7 +101,7 @@ export class LlmEngine implements DecisionEngine {
       Step4,
       prompt("step4_evaluate", {
         ...this.base(c),
-        store_card: storeCard(store, c.aggregates[store.store_id], positionOf(c.persona)),
+        store_card: storeCard(store, c.aggregates[store.store_id], c.position),
         perspective,
         voice: VOICE[c.persona.generation],
       }),
@@ -117,9 +121,11 @@ export class LlmEngine implements DecisionEngine {
         next_slot: next,
         session_activity: session,
         actions: actions.join(", "),
-        places_note: c.persona.home_location
-          ? `, 집 (${c.persona.home_location.lat}, ${c.persona.home_location.lng})`
-          : "",
+        position: `${c.position.name} (${c.position.lat.toFixed(4)}, ${c.position.lng.toFixed(4)})`,
+        places_note: [
+          c.persona.home_location ? `, 집 (${coords(c.persona.home_location)})` : "",
+          c.persona.work_location ? `, 회사 (${coords(c.persona.work_location)})` : "",
+        ].join(""),
       }),
     );
   }

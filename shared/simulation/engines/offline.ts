@@ -1,9 +1,13 @@
 // The offline engine: with no LLM key, a seeded stochastic policy answers every step of 004 with the
-// same schemas, from the persona, the time slot, price, distance and the agents' ratings.
+// same schemas. It is a stand-in for 004's LLM agents, reading what their prompts give them: step 1's
+// reference eat-out rates and the persona's tendency, the open stores by category, the store cards
+// (rating, price, distance from where the agent is) and the agent's memory (its own ratings).
 import { josa } from "es-hangul";
 import { haversine } from "../../geo/haversine.ts";
 import { pick, weightedPick } from "../../random.ts";
+import { referenceEatOut } from "../prompts.ts";
 import { storeScore } from "../ranking.ts";
+import { destinationOf, wander } from "../space.ts";
 import {
   RATING_TAGS,
   SLOT_NAMES,
@@ -16,9 +20,28 @@ import {
   type Store,
   type TimeSlot,
 } from "../types.ts";
-import { destinationOf, positionOf, type DecisionEngine, type StepContext } from "./engine.ts";
+import type { DecisionEngine, StepContext } from "./engine.ts";
 
-const SLOT_APPETITE: Record<TimeSlot, number> = { "07:00": 0.4, "12:00": 0.85, "18:00": 0.8, "22:00": 0.35 };
+/**
+ * How far one persona's eat-out odds move from the population's, per unit of eat_out_tendency above
+ * the persona set's mean (log-odds): the reference rates are the population's, the tendency says how
+ * this person differs from it.
+ */
+const TENDENCY_LOG_ODDS = 4;
+
+/**
+ * What each time of day suits in Korea, as a person (or an LLM) knows it: breakfast is 국밥·백반,
+ * 김밥 or bread and coffee; 야식 is drinks and 분식; cafés are for the day, not a dinner. 1 = neutral.
+ */
+const SLOT_FIT: Record<TimeSlot, Record<string, number>> = {
+  "07:00": { 한식: 1.5, 분식: 1.5, 카페: 1.5, 양식: 0.4, 일식: 0.3, 중식: 0.3, 아시아: 0.3 },
+  "12:00": { 한식: 1.2, 분식: 1.2, 중식: 1.2, 카페: 0.6 },
+  "18:00": { 한식: 1.2, 주점: 1.2, 분식: 0.7, 카페: 0.4 },
+  "22:00": { 주점: 3, 분식: 1.2, 한식: 0.8, 양식: 0.5, 일식: 0.5, 중식: 0.5, 아시아: 0.5 },
+};
+
+const logit = (p: number) => Math.log(p / (1 - p));
+const sigmoid = (x: number) => 1 / (1 + Math.exp(-x));
 const SPEED: Record<Persona["generation"], [number, number]> = {
   Z1: [4.5, 5.8],
   Z2: [4.3, 5.5],
@@ -95,19 +118,28 @@ export const ASPECT_WORD: Record<string, string> = {
  * The intended difference between kinds of day (stated in the README before it was measured): on a
  * weekend or a public holiday people sleep in and have time — fewer breakfasts out, more lunches and
  * dinners out; a weekday is the reference. A simulation without dates counts every day as a weekday.
+ * In log-odds, added to the slot's reference.
  */
-function dayTypeFactor(c: StepContext): number {
-  if (!c.calendar || c.calendar.dayType === "weekday") return 1;
-  return c.slot === "07:00" ? 0.8 : c.slot === "12:00" || c.slot === "18:00" ? 1.15 : 1;
+function dayTypeShift(c: StepContext): number {
+  if (!c.calendar || c.calendar.dayType === "weekday") return 0;
+  return c.slot === "07:00" ? -0.3 : c.slot === "12:00" || c.slot === "18:00" ? 0.3 : 0;
 }
+
+/** The categories the agent already ate today, from memory_context's [오늘] lines. */
+const eatenToday = (memory: string) =>
+  new Set([...memory.matchAll(/^- 오늘 \S+: .*\(([^)]+)\)에서 먹음/gm)].map((m) => m[1]!));
 
 export class OfflineEngine implements DecisionEngine {
   readonly name = "offline" as const;
 
+  /** Step 1: the slot's reference rate (from the prompt), moved by this persona's tendency and the day. */
   async step1(c: StepContext): Promise<Step1> {
-    const ateToday = /오늘 .* 먹음/.test(c.memory) ? c.memory.match(/먹음/g)!.length : 0;
-    const p =
-      c.persona.eat_out_tendency * SLOT_APPETITE[c.slot] * dayTypeFactor(c) * Math.pow(0.75, ateToday);
+    const reference = referenceEatOut()[c.slot]!;
+    const p = sigmoid(
+      logit(reference) +
+        TENDENCY_LOG_ODDS * (c.persona.eat_out_tendency - c.populationEatOutTendency) +
+        dayTypeShift(c),
+    );
     const r = c.rng();
     if (r < p)
       return { eat_in_mangwon: true, choice: 1, reason: `${SLOT_NAMES[c.slot]}은 망원동에서 먹고 싶다` };
@@ -115,20 +147,20 @@ export class OfflineEngine implements DecisionEngine {
     return { eat_in_mangwon: false, choice: 3, reason: "집에서 간단히 해결한다" };
   }
 
+  /**
+   * Step 2: taste × what the hour suits × how much there is to choose from (the open stores nearby,
+   * with diminishing returns), away from what was already eaten today.
+   */
   async step2(c: StepContext, categories: string[]): Promise<Step2> {
-    const eatenToday = new Set(c.session.map((v) => v.category));
-    const category = weightedPick(c.rng, categories, (cat) => {
-      let w = c.persona.preferred_categories.includes(cat) ? 3 : 1;
-      if (c.memory.includes(`${cat}`) && c.memory.includes("오늘")) w *= 0.5; // variety over the day
-      if (eatenToday.has(cat)) w *= 0.2;
-      if (
-        cat === "카페" &&
-        c.slot === "07:00" &&
-        (c.persona.generation === "Y" || c.persona.generation.startsWith("Z"))
-      )
-        w *= 2;
-      if (cat === "주점" && c.persona.generation === "S") w *= 0.5;
-      return w;
+    const eaten = new Set([...eatenToday(c.memory), ...c.session.map((v) => v.category)]);
+    const open = categories.filter((cat) => (c.openStores[cat] ?? 0) > 0);
+    const category = weightedPick(c.rng, open.length ? open : categories, (cat) => {
+      const taste = c.persona.preferred_categories.includes(cat) ? 3 : 1;
+      const fit = SLOT_FIT[c.slot][cat] ?? 1;
+      const choice = Math.sqrt(c.openStores[cat] ?? 0) || 1;
+      const variety = eaten.has(cat) ? 0.2 : 1;
+      const seniorBar = cat === "주점" && c.persona.generation === "S" ? 0.5 : 1;
+      return taste * fit * choice * variety * seniorBar;
     });
     return {
       category,
@@ -138,13 +170,28 @@ export class OfflineEngine implements DecisionEngine {
     };
   }
 
+  /**
+   * Step 3: what the store card says (agents' ratings, taste, price), with the agent's own rating in
+   * place of the others' where it has been there (memory), and how far it is from where the agent is.
+   * Someone who seeks new places leans to stores it has not tried, a regular to those it has.
+   */
   async step3(c: StepContext, _category: string, candidates: Store[]): Promise<Step3> {
-    const from = positionOf(c.persona);
+    const explorer = c.persona.personality.includes("새로운");
+    const regular = c.persona.personality.includes("단골");
     const store = weightedPick(c.rng, candidates, (s) => {
-      const near = from ? Math.exp(-haversine(from, s) / 1500) : 1;
-      return Math.exp(storeScore(s, c.persona, c.aggregates[s.store_id]) / 0.5) * (0.5 + near);
+      const own = c.ownRatings.get(s.store_id);
+      let score = storeScore(s, c.persona, c.aggregates[s.store_id], own?.rating);
+      if (own && regular) score += 0.5;
+      if (!own && explorer) score += 0.5;
+      const near = Math.exp(-haversine(c.position, s) / 1500);
+      return Math.exp(score / 0.5) * (0.5 + near);
     });
-    return { store_name: store.name, reason: `평점과 가격을 보고 ${josa(store.name, "을/를")} 골랐다` };
+    return {
+      store_name: store.name,
+      reason: c.ownRatings.has(store.store_id)
+        ? `전에 가 본 ${josa(store.name, "이/가")} 생각나서 골랐다`
+        : `평점과 가격을 보고 ${josa(store.name, "을/를")} 골랐다`,
+    };
   }
 
   async step4(c: StepContext, store: Store, perspective: string): Promise<Step4> {
@@ -176,7 +223,7 @@ export class OfflineEngine implements DecisionEngine {
         case "카페_가기":
           return c.slot === "22:00" ? 0 : 0.9 / (1 + cafesToday * 2);
         case "회사_가기":
-          return c.persona.work_location && !late ? 2.5 : 0;
+          return late ? 0 : 2.5; // offered only to residents with a workplace
         case "망원동_떠나기":
           return late ? 3 : 1;
         case "한강공원_산책":
@@ -186,11 +233,13 @@ export class OfflineEngine implements DecisionEngine {
       }
     });
     const [lo, hi] = SPEED[c.persona.generation];
+    const walking_speed = Number((lo + c.rng() * (hi - lo)).toFixed(1));
     return {
       action,
-      walking_speed: Number((lo + c.rng() * (hi - lo)).toFixed(1)),
+      walking_speed,
       reason: `${SLOT_NAMES[c.slot]} 이후에는 ${action.replaceAll("_", " ")}`,
-      destination: destinationOf(action, c.persona),
+      destination:
+        action === "배회하기" ? wander(c.position, walking_speed, c.rng) : destinationOf(action, c.persona),
     };
   }
 }

@@ -1,0 +1,126 @@
+// An agent's memory stream, after generative agents (Park et al., 2023): every slot leaves an entry;
+// what reaches a prompt's memory_context is today's entries in full and the earlier ones that score
+// highest on recency + importance + relevance to what is being decided. Step 3 also lists the agent's
+// own past ratings of the candidate stores: the experience a person brings to choosing among them.
+import { TIME_SLOTS, type DecisionResult, type MemoryEntry, type Store, type TimeSlot } from "./types.ts";
+
+/** Earlier entries recalled into a prompt (today's are always there). */
+export const RECALLED = 6;
+/** Recency decays per simulated hour (generative agents' 0.995). */
+export const RECENCY_DECAY = 0.995;
+
+const SLOT_HOUR: Record<string, number> = { "07:00": 7, "12:00": 12, "18:00": 18, "22:00": 22 };
+const hourOf = (day: number, slot: string) => day * 24 + (SLOT_HOUR[slot] ?? 12);
+
+/** A rating's distance from "so-so", 0…1: a 1 or a 5 stays with someone, a 3 fades. */
+const ratingImportance = (rating: number) => 0.3 + (0.7 * Math.abs(rating - 3)) / 2;
+
+/** The memory entries one turn leaves: one per store visit, or what the agent did instead. */
+export function memoryEntriesOf(result: DecisionResult, day: number, slot: TimeSlot): MemoryEntry[] {
+  const entries: MemoryEntry[] = result.visits.map((v) => ({
+    day: v.day,
+    time_slot: v.time_slot,
+    text: `${v.store_name}(${v.category})에서 먹음, ${v.rating}점 "${v.comment.slice(0, 40)}"`,
+    store_id: v.store_id,
+    store_name: v.store_name,
+    category: v.category,
+    rating: v.rating,
+    importance: ratingImportance(v.rating),
+  }));
+  if (result.decision !== "visit")
+    entries.push({
+      day,
+      time_slot: slot,
+      text:
+        result.decision === "stay_home" ? `망원동에서 먹지 않음 (${result.reason ?? ""})` : "결정하지 못함",
+      importance: 0.1,
+    });
+  return entries;
+}
+
+/** What is being decided: the slot, and in step 3 the category and its candidate stores. */
+export interface Focus {
+  day: number;
+  slot: TimeSlot;
+  category?: string;
+  candidates?: readonly Store[];
+}
+
+/** How close an entry is to the decision at hand, 0…1. */
+function relevance(m: MemoryEntry, focus: Focus): number {
+  if (m.store_id && focus.candidates?.some((s) => s.store_id === m.store_id)) return 1;
+  if (focus.category && m.category === focus.category) return 0.6;
+  return m.time_slot === focus.slot ? 0.3 : 0;
+}
+
+/** The earlier entries worth recalling for `focus`, best first by recency + importance + relevance. */
+export function recall(memory: readonly MemoryEntry[], focus: Focus, k = RECALLED): MemoryEntry[] {
+  const now = hourOf(focus.day, focus.slot);
+  return memory
+    .filter((m) => m.day < focus.day)
+    .map((m, i) => ({
+      m,
+      i,
+      score:
+        Math.pow(RECENCY_DECAY, now - hourOf(m.day, m.time_slot)) +
+        (m.importance ?? 0.3) +
+        relevance(m, focus),
+    }))
+    .sort((a, b) => b.score - a.score || b.i - a.i)
+    .slice(0, k)
+    .map((x) => x.m);
+}
+
+export interface OwnRating {
+  store_id: string;
+  store_name: string;
+  /** the mean of the agent's own ratings of the store */
+  rating: number;
+  visits: number;
+  lastDay: number;
+  lastSlot: string;
+}
+
+/** The agent's own ratings of `stores`, from every visit it remembers (today's included). */
+export function ownRatings(memory: readonly MemoryEntry[], stores: readonly Store[]): Map<string, OwnRating> {
+  const wanted = new Set(stores.map((s) => s.store_id));
+  const out = new Map<string, OwnRating>();
+  for (const m of memory) {
+    if (!m.store_id || m.rating === undefined || !wanted.has(m.store_id)) continue;
+    const o = out.get(m.store_id);
+    const visits = (o?.visits ?? 0) + 1;
+    out.set(m.store_id, {
+      store_id: m.store_id,
+      store_name: m.store_name ?? m.store_id,
+      rating: ((o?.rating ?? 0) * (visits - 1) + m.rating) / visits,
+      visits,
+      lastDay: m.day,
+      lastSlot: m.time_slot,
+    });
+  }
+  return out;
+}
+
+const slotOrder = (m: MemoryEntry) => m.day * 10 + TIME_SLOTS.indexOf(m.time_slot as TimeSlot);
+
+/**
+ * The prompts' memory_context: today's entries, the recalled earlier ones in time order, and — when
+ * the focus has candidate stores — the agent's own ratings of those it has been to.
+ */
+export function memoryContext(memory: readonly MemoryEntry[], focus: Focus): string {
+  const today = memory.filter((m) => m.day === focus.day).map((m) => `- 오늘 ${m.time_slot}: ${m.text}`);
+  const past = recall(memory, focus)
+    .sort((a, b) => slotOrder(a) - slotOrder(b))
+    .map((m) => `- ${m.day}일차 ${m.time_slot}: ${m.text}`);
+  const own = focus.candidates
+    ? [...ownRatings(memory, focus.candidates).values()].map(
+        (o) =>
+          `- ${o.store_name}: ${o.visits}번 가 봄, 내 평점 ${Number(o.rating.toFixed(1))}점 (마지막 ${o.lastDay}일차 ${o.lastSlot})`,
+      )
+    : [];
+  return [
+    ...(today.length ? ["[오늘]", ...today] : []),
+    ...(past.length ? ["[지난 경험]", ...past] : []),
+    ...(own.length ? ["[후보 중 가 본 곳]", ...own] : []),
+  ].join("\n");
+}
