@@ -9,7 +9,7 @@ import type { SlotSummary } from "./schemas.ts";
 import { TIME_SLOTS, type Store, type Visit } from "./types.ts";
 
 export interface Calibration {
-  engine: "llm" | "offline";
+  engine: "llm" | "offline" | "replay";
   /** share of agent turns that decided to eat in Mangwon-dong, per slot; with 004's reference */
   eatOutRateBySlot: Record<string, number>;
   referenceEatOutRateBySlot: Record<string, number>;
@@ -64,6 +64,7 @@ export function computeCalibration(
   }
 
   // memory at work: an agent's next visit in a category is to the same store, after its own rating
+  // of ≥ 4 (high) or ≤ 3 (low)
   const byAgent = new Map<string, Visit[]>();
   for (const v of visits) byAgent.set(v.agent_id, [...(byAgent.get(v.agent_id) ?? []), v]);
   let high = 0,
@@ -79,7 +80,7 @@ export function computeCalibration(
     );
     ordered.forEach((v, i) => {
       const next = ordered.slice(i + 1).find((w) => w.category === v.category);
-      if (!next || v.rating === 3) return;
+      if (!next) return;
       const same = next.store_id === v.store_id ? 1 : 0;
       if (v.rating >= 4) {
         nHigh++;

@@ -21,16 +21,18 @@ export const PLACES: Record<string, Position> = {
 export const WANDER_MINUTES = 15;
 
 const round6 = (x: number) => Number(x.toFixed(6));
+/** A named position from a point (a geocoded point may carry more fields than lat/lng). */
+const at = (name: string, p: { lat: number; lng: number }): Position => ({ name, lat: p.lat, lng: p.lng });
 
 /** Where the agent's day starts. */
 export function startPosition(persona: Persona): Position {
   if (persona.type === "floating") {
     const entry = persona.entry_point ? ENTRY_POINTS[persona.entry_point] : undefined;
-    if (entry) return { name: persona.entry_point!, ...entry };
+    if (entry) return at(persona.entry_point!, entry);
   }
-  if (persona.home_location) return { name: "집", ...persona.home_location };
-  if (persona.work_location) return { name: "회사", ...persona.work_location };
-  return { name: "망원동", ...MANGWON_CENTER };
+  if (persona.home_location) return at("집", persona.home_location);
+  if (persona.work_location) return at("회사", persona.work_location);
+  return at("망원동", MANGWON_CENTER);
 }
 
 /** A point `WANDER_MINUTES` of walking at `kmh` away from `from`, in a direction drawn from `rng`. */
@@ -46,11 +48,11 @@ export function wander(from: Position, kmh: number, rng: Rng): Position {
 
 /** Step 5's destination for `action`, where the action fixes one (null coordinates where it does not). */
 export function destinationOf(action: string, persona: Persona): Step5["destination"] {
-  if (action === "집에서_쉬기" && persona.home_location) return { name: "집", ...persona.home_location };
-  if (action === "회사_가기" && persona.work_location) return { name: "회사", ...persona.work_location };
+  if (action === "집에서_쉬기" && persona.home_location) return at("집", persona.home_location);
+  if (action === "회사_가기" && persona.work_location) return at("회사", persona.work_location);
   if (action === "망원동_떠나기") {
     const entry = persona.entry_point ? ENTRY_POINTS[persona.entry_point] : undefined;
-    if (entry) return { name: persona.entry_point!, ...entry };
+    if (entry) return at(persona.entry_point!, entry);
   }
   return PLACES[action] ?? { name: action.replaceAll("_", " "), lat: null, lng: null };
 }

@@ -37,7 +37,7 @@ const SLOT_FIT: Record<TimeSlot, Record<string, number>> = {
   "07:00": { 한식: 1.5, 분식: 1.5, 카페: 1.5, 양식: 0.4, 일식: 0.3, 중식: 0.3, 아시아: 0.3 },
   "12:00": { 한식: 1.2, 분식: 1.2, 중식: 1.2, 카페: 0.6 },
   "18:00": { 한식: 1.2, 주점: 1.2, 분식: 0.7, 카페: 0.4 },
-  "22:00": { 주점: 3, 분식: 1.2, 한식: 0.8, 양식: 0.5, 일식: 0.5, 중식: 0.5, 아시아: 0.5 },
+  "22:00": { 주점: 4, 분식: 1.2, 한식: 0.7, 양식: 0.5, 일식: 0.5, 중식: 0.5, 아시아: 0.5 },
 };
 
 const logit = (p: number) => Math.log(p / (1 - p));
@@ -129,6 +129,16 @@ function dayTypeShift(c: StepContext): number {
 const eatenToday = (memory: string) =>
   new Set([...memory.matchAll(/^- 오늘 \S+: .*\(([^)]+)\)에서 먹음/gm)].map((m) => m[1]!));
 
+/** The agent's own mean rating per category among the experiences memory_context recalls. */
+function rememberedRatings(memory: string): Map<string, number> {
+  const sums = new Map<string, [number, number]>();
+  for (const [, category, rating] of memory.matchAll(/\(([^)]+)\)에서 먹음, (\d)점/g)) {
+    const [sum, n] = sums.get(category!) ?? [0, 0];
+    sums.set(category!, [sum + Number(rating), n + 1]);
+  }
+  return new Map([...sums].map(([c, [sum, n]]) => [c, sum / n]));
+}
+
 export class OfflineEngine implements DecisionEngine {
   readonly name = "offline" as const;
 
@@ -149,10 +159,12 @@ export class OfflineEngine implements DecisionEngine {
 
   /**
    * Step 2: taste × what the hour suits × how much there is to choose from (the open stores nearby,
-   * with diminishing returns), away from what was already eaten today.
+   * with diminishing returns), away from what was already eaten today and from a category the agent
+   * remembers being disappointed by.
    */
   async step2(c: StepContext, categories: string[]): Promise<Step2> {
     const eaten = new Set([...eatenToday(c.memory), ...c.session.map((v) => v.category)]);
+    const remembered = rememberedRatings(c.memory);
     const open = categories.filter((cat) => (c.openStores[cat] ?? 0) > 0);
     const category = weightedPick(c.rng, open.length ? open : categories, (cat) => {
       const taste = c.persona.preferred_categories.includes(cat) ? 3 : 1;
@@ -160,7 +172,8 @@ export class OfflineEngine implements DecisionEngine {
       const choice = Math.sqrt(c.openStores[cat] ?? 0) || 1;
       const variety = eaten.has(cat) ? 0.2 : 1;
       const seniorBar = cat === "주점" && c.persona.generation === "S" ? 0.5 : 1;
-      return taste * fit * choice * variety * seniorBar;
+      const disappointed = Math.min(1, Math.exp((remembered.get(cat) ?? 3) - 3));
+      return taste * fit * choice * variety * seniorBar * disappointed;
     });
     return {
       category,
