@@ -30,7 +30,7 @@ export interface AgentTurn {
   day: number;
   slot: TimeSlot;
   stores: readonly Store[];
-  /** earlier slots' ratings; steps 1–2 do not read them, so the first call need not wait for the read */
+  /** earlier slots' ratings; step 1 does not read them, so the first call need not wait for the read */
   aggregates: Promise<Record<string, StoreAggregate>> | Record<string, StoreAggregate>;
   memory: MemoryEntry[];
   /** where the agent is as the turn begins (absent: where its day starts) */
@@ -69,9 +69,7 @@ export async function processDecision(turn: AgentTurn): Promise<DecisionResult &
   const { persona, day, slot, engine } = turn;
   const rng = rngFor(turn.seed, `${persona.id}:${day}:${slot}`);
   const when = { slot, weekday: turn.calendar ? WEEKDAYS.indexOf(turn.calendar.weekday) : undefined };
-  const openStores: Record<string, number> = {};
-  for (const s of knownOpenStores(turn.stores, persona, when))
-    openStores[s.category] = (openStores[s.category] ?? 0) + 1;
+  const known = knownOpenStores(turn.stores, persona, when);
   const ctx: StepContext = {
     persona,
     day,
@@ -80,7 +78,7 @@ export async function processDecision(turn: AgentTurn): Promise<DecisionResult &
     memory: memoryContext(turn.memory, { day, slot }),
     ownRatings: new Map(),
     position: turn.position ?? startPosition(persona),
-    openStores,
+    known,
     populationEatOutTendency: turn.populationEatOutTendency ?? persona.eat_out_tendency,
     aggregates: {}, // set before step 3
     rng,
@@ -104,12 +102,15 @@ export async function processDecision(turn: AgentTurn): Promise<DecisionResult &
     steps.step1 = s1;
     if (!s1.eat_in_mangwon) return { ...base, decision: "stay_home", reason: s1.reason, usage: ctx.usage };
 
+    // step 2 weighs the categories by what the agent knows of their open stores, its own ratings too
+    ctx.aggregates = await turn.aggregates;
+    ctx.memory = memoryContext(turn.memory, { day, slot, known });
+    ctx.ownRatings = ownRatings(turn.memory, known);
     const categories = TIME_SLOT_CATEGORIES[slot];
     const s2 = await engine.step2(ctx, categories);
     if (!categories.includes(s2.category))
       throw new Error(`step2: "${s2.category}" is not a category for ${slot}`);
     steps.step2 = s2;
-    ctx.aggregates = await turn.aggregates;
 
     const actions = actionsFor(persona, slot);
     let category = s2.category;

@@ -38,10 +38,14 @@ export function memoryEntriesOf(result: DecisionResult, day: number, slot: TimeS
   return entries;
 }
 
-/** What is being decided: the slot, and in step 3 the category and its candidate stores. */
+/**
+ * What is being decided: the slot; in step 2 the stores the agent knows of that are open (its own
+ * ratings of them, by category, are recalled); in step 3 the category and its candidate stores.
+ */
 export interface Focus {
   day: number;
   slot: TimeSlot;
+  known?: readonly Store[];
   category?: string;
   candidates?: readonly Store[];
 }
@@ -101,6 +105,26 @@ export function ownRatings(memory: readonly MemoryEntry[], stores: readonly Stor
   return out;
 }
 
+const oneDecimal = (x: number) => Number(x.toFixed(1));
+
+/** A reflection over the stream: per category, the open stores the agent has rated and how well. */
+function byCategory(memory: readonly MemoryEntry[], known: readonly Store[]): string[] {
+  const category = new Map(known.map((s) => [s.store_id, s.category]));
+  const sums = new Map<string, { stores: number; visits: number; sum: number }>();
+  for (const o of ownRatings(memory, known).values()) {
+    const c = category.get(o.store_id)!;
+    const s = sums.get(c) ?? { stores: 0, visits: 0, sum: 0 };
+    sums.set(c, { stores: s.stores + 1, visits: s.visits + o.visits, sum: s.sum + o.rating * o.visits });
+  }
+  if (!sums.size) return [];
+  return [
+    "[업종별 내 평가]",
+    ...[...sums].map(
+      ([c, s]) => `- ${c}: ${s.stores}곳에 ${s.visits}번, 평균 ${oneDecimal(s.sum / s.visits)}점`,
+    ),
+  ];
+}
+
 const slotOrder = (m: MemoryEntry) => m.day * 10 + TIME_SLOTS.indexOf(m.time_slot as TimeSlot);
 
 /**
@@ -115,12 +139,13 @@ export function memoryContext(memory: readonly MemoryEntry[], focus: Focus): str
   const own = focus.candidates
     ? [...ownRatings(memory, focus.candidates).values()].map(
         (o) =>
-          `- ${o.store_name}: ${o.visits}번 가 봄, 내 평점 ${Number(o.rating.toFixed(1))}점 (마지막 ${o.lastDay}일차 ${o.lastSlot})`,
+          `- ${o.store_name}: ${o.visits}번 가 봄, 내 평점 ${oneDecimal(o.rating)}점 (마지막 ${o.lastDay}일차 ${o.lastSlot})`,
       )
     : [];
   return [
     ...(today.length ? ["[오늘]", ...today] : []),
     ...(past.length ? ["[지난 경험]", ...past] : []),
+    ...(focus.known ? byCategory(memory, focus.known) : []),
     ...(own.length ? ["[후보 중 가 본 곳]", ...own] : []),
   ].join("\n");
 }

@@ -65,7 +65,7 @@ describe("the simulation calendar", () => {
       memory: "",
       ownRatings: new Map(),
       position: startPosition(personasFor(10)[0]!),
-      openStores: {},
+      known: [],
       populationEatOutTendency: 0.6,
       aggregates: {},
       rng: mulberry32(1),

@@ -31,8 +31,8 @@ export interface StepContext {
   ownRatings: Map<string, OwnRating>;
   /** where the agent is: store cards measure walking distance from here */
   position: Position;
-  /** step 2: how many of each category's stores the agent knows of that are open now */
-  openStores: Record<string, number>;
+  /** the stores the agent knows of that are open now (step 2 chooses among their categories) */
+  known: readonly Store[];
   /** the mean eat-out tendency of the simulation's persona set (the population step 1's figures are about) */
   populationEatOutTendency: number;
   aggregates: Record<string, StoreAggregate>;

@@ -79,7 +79,9 @@ export class LlmEngine implements DecisionEngine {
       Step2.extend({ category: oneOf(categories) }),
       prompt("step2_category", {
         ...this.base(c),
-        categories: categories.map((cat) => `${cat}(${c.openStores[cat] ?? 0}곳)`).join(", "),
+        categories: categories
+          .map((cat) => `${cat}(${c.known.filter((s) => s.category === cat).length}곳)`)
+          .join(", "),
       }),
     );
   }

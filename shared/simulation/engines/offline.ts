@@ -4,7 +4,7 @@
 // (rating, price, distance from where the agent is) and the agent's memory (its own ratings).
 import { josa } from "es-hangul";
 import { haversine } from "../../geo/haversine.ts";
-import { pick, weightedPick } from "../../random.ts";
+import { pick, rngFor, weightedPick } from "../../random.ts";
 import { referenceEatOut } from "../prompts.ts";
 import { storeScore } from "../ranking.ts";
 import { destinationOf, wander } from "../space.ts";
@@ -50,12 +50,18 @@ const SPEED: Record<Persona["generation"], [number, number]> = {
   S: [2.6, 3.8],
 };
 
+/** A number in [0, 1) fixed by `key` (keys that differ in one character give unrelated numbers). */
+const unit = (key: string) => rngFor(0, key)();
+
 /** A store's "true" quality for the offline engine: fixed per store, so agents broadly agree. */
-function quality(store: Store): number {
-  let h = 0;
-  for (const ch of store.store_id + store.name) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
-  return 2.6 + ((h % 1000) / 1000) * 2; // 2.6 … 4.6
-}
+const quality = (store: Store) => 2.6 + unit(store.store_id + store.name) * 2; // 2.6 … 4.6
+
+/**
+ * How well a store suits one person, beyond its quality: fixed per person and store (a taste the
+ * others' ratings cannot tell), so the agent's own rating says something the store card does not —
+ * which is why remembering it is worth something.
+ */
+const match = (persona: Persona, store: Store) => (unit(`${persona.id}|${store.store_id}`) - 0.5) * 1.6;
 
 /**
  * A comment template's words: `{name}` is the word, `{name|이/가}` the word with the particle its final
@@ -129,15 +135,10 @@ function dayTypeShift(c: StepContext): number {
 const eatenToday = (memory: string) =>
   new Set([...memory.matchAll(/^- 오늘 \S+: .*\(([^)]+)\)에서 먹음/gm)].map((m) => m[1]!));
 
-/** The agent's own mean rating per category among the experiences memory_context recalls. */
-function rememberedRatings(memory: string): Map<string, number> {
-  const sums = new Map<string, [number, number]>();
-  for (const [, category, rating] of memory.matchAll(/\(([^)]+)\)에서 먹음, (\d)점/g)) {
-    const [sum, n] = sums.get(category!) ?? [0, 0];
-    sums.set(category!, [sum + Number(rating), n + 1]);
-  }
-  return new Map([...sums].map(([c, [sum, n]]) => [c, sum / n]));
-}
+/** How much the persona's own rating counts against a store card's (own ratings are read from memory). */
+const STORE_TEMPERATURE = 0.5;
+/** Nested logit: how much a category's value grows with more (and better) stores to choose from. */
+const CATEGORY_NESTING = 0.5;
 
 export class OfflineEngine implements DecisionEngine {
   readonly name = "offline" as const;
@@ -158,22 +159,23 @@ export class OfflineEngine implements DecisionEngine {
   }
 
   /**
-   * Step 2: taste × what the hour suits × how much there is to choose from (the open stores nearby,
-   * with diminishing returns), away from what was already eaten today and from a category the agent
-   * remembers being disappointed by.
+   * Step 2: taste × what the hour suits × what the open stores nearby offer (a nested logit's
+   * inclusive value over their step 3 utilities — more stores, and better ones by the agent's own
+   * ratings where it has been, make a category more tempting), away from what was eaten today.
    */
   async step2(c: StepContext, categories: string[]): Promise<Step2> {
     const eaten = new Set([...eatenToday(c.memory), ...c.session.map((v) => v.category)]);
-    const remembered = rememberedRatings(c.memory);
-    const open = categories.filter((cat) => (c.openStores[cat] ?? 0) > 0);
+    const value = new Map<string, number>();
+    for (const s of c.known)
+      value.set(s.category, (value.get(s.category) ?? 0) + Math.exp(this.utility(c, s) / STORE_TEMPERATURE));
+    const open = categories.filter((cat) => value.has(cat));
     const category = weightedPick(c.rng, open.length ? open : categories, (cat) => {
       const taste = c.persona.preferred_categories.includes(cat) ? 3 : 1;
       const fit = SLOT_FIT[c.slot][cat] ?? 1;
-      const choice = Math.sqrt(c.openStores[cat] ?? 0) || 1;
+      const offer = Math.pow(value.get(cat) ?? 1, CATEGORY_NESTING);
       const variety = eaten.has(cat) ? 0.2 : 1;
       const seniorBar = cat === "주점" && c.persona.generation === "S" ? 0.5 : 1;
-      const disappointed = Math.min(1, Math.exp((remembered.get(cat) ?? 3) - 3));
-      return taste * fit * choice * variety * seniorBar * disappointed;
+      return taste * fit * offer * variety * seniorBar;
     });
     return {
       category,
@@ -184,20 +186,23 @@ export class OfflineEngine implements DecisionEngine {
   }
 
   /**
-   * Step 3: what the store card says (agents' ratings, taste, price), with the agent's own rating in
-   * place of the others' where it has been there (memory), and how far it is from where the agent is.
-   * Someone who seeks new places leans to stores it has not tried, a regular to those it has.
+   * What a store is worth to the agent: the store card (agents' ratings, taste, price) with its own
+   * rating in place of the others' where it has been there; a seeker of new places leans to stores it
+   * has not tried, a regular to those it has.
    */
+  private utility(c: StepContext, s: Store): number {
+    const own = c.ownRatings.get(s.store_id);
+    let score = storeScore(s, c.persona, c.aggregates[s.store_id], own?.rating);
+    if (own && c.persona.personality.includes("단골")) score += 0.5;
+    if (!own && c.persona.personality.includes("새로운")) score += 0.5;
+    return score;
+  }
+
+  /** Step 3: the store's worth to the agent, and how far it is from where the agent is. */
   async step3(c: StepContext, _category: string, candidates: Store[]): Promise<Step3> {
-    const explorer = c.persona.personality.includes("새로운");
-    const regular = c.persona.personality.includes("단골");
     const store = weightedPick(c.rng, candidates, (s) => {
-      const own = c.ownRatings.get(s.store_id);
-      let score = storeScore(s, c.persona, c.aggregates[s.store_id], own?.rating);
-      if (own && regular) score += 0.5;
-      if (!own && explorer) score += 0.5;
       const near = Math.exp(-haversine(c.position, s) / 1500);
-      return Math.exp(score / 0.5) * (0.5 + near);
+      return Math.exp(this.utility(c, s) / STORE_TEMPERATURE) * (0.5 + near);
     });
     return {
       store_name: store.name,
@@ -210,7 +215,7 @@ export class OfflineEngine implements DecisionEngine {
   async step4(c: StepContext, store: Store, perspective: string): Promise<Step4> {
     const priceFit = ((12_000 - store.avg_price) / 12_000) * (c.persona.price_sensitivity / 5);
     const preferred = c.persona.preferred_categories.includes(store.category) ? 0.3 : 0;
-    const raw = quality(store) + priceFit + preferred + (c.rng() - 0.5) * 1.2;
+    const raw = quality(store) + match(c.persona, store) + priceFit + preferred + (c.rng() - 0.5) * 1.2;
     const rating = Math.max(1, Math.min(5, Math.round(raw)));
     const tags = RATING_TAGS.filter((t) => {
       const bias = t === "가성비" ? priceFit : t === "맛" ? quality(store) - 3.5 : 0;
