@@ -1,10 +1,12 @@
 // npm run bench: every benchmark, printing ratios measured in one run. `npm run bench -- search`
-// runs one of them (plan | translator | search | simulation | news | web | restaurant-qa).
+// runs one of them (plan | translator | search | simulation | experiment | simulation-export | news | web | restaurant-qa).
+import { benchExperiment } from "./experiment.ts";
 import { benchNews } from "./news.ts";
 import { benchPlan } from "./plan.ts";
 import { benchRestaurantQa } from "./restaurant-qa.ts";
 import { benchSearch } from "./search.ts";
 import { benchSimulation } from "./simulation.ts";
+import { benchSimulationExport } from "./simulation-export.ts";
 import { benchTranslator } from "./translator.ts";
 import { benchWeb } from "./web.ts";
 
@@ -13,6 +15,8 @@ if (!only || only === "plan") await benchPlan();
 if (!only || only === "translator") await benchTranslator();
 if (!only || only === "search") await benchSearch();
 if (!only || only === "simulation") await benchSimulation();
+if (!only || only === "experiment") await benchExperiment();
+if (!only || only === "simulation-export") await benchSimulationExport();
 if (!only || only === "news") await benchNews();
 if (!only || only === "web") await benchWeb();
 if (!only || only === "restaurant-qa") await benchRestaurantQa();

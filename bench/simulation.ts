@@ -19,11 +19,12 @@ const configWith = (rateDelayMs: number) =>
   });
 
 /** The product on one machine (dynalite in memory, the workflows in-process) and a run to its end. */
-async function world(opts: LocalOptions, rateDelayMs = 0) {
+export async function world(opts: LocalOptions, rateDelayMs = 0) {
   const w = await startLocal(configWith(rateDelayMs), opts);
   simulationSteps(w.rt).stores(); // a warm process: the stores are built once, before the clock starts
   const sims = w.context.services.simulations;
   return {
+    local: w,
     close: () => w.close(),
     async run(request: SimulationRequest) {
       const { id } = await sims.start(request, "bench");

@@ -9,7 +9,8 @@ import { REGISTRY_FILE } from "../shared/providers/embedded/index.ts";
 import { importRegistry, REGISTRY_SOURCE } from "../shared/providers/embedded/registry-import.ts";
 import { toGeoJson } from "../shared/place-search/geojson.ts";
 import { reportHtml } from "../shared/simulation/report.ts";
-import { SimulationRequest } from "../shared/simulation/schemas.ts";
+import { ResumeRequest, SimulationRequest } from "../shared/simulation/schemas.ts";
+import type { SpendEstimate } from "../shared/simulation/spend.ts";
 import { NEWS_USAGE, newsCommand } from "../shared/news/cli.ts";
 import { embeddedPlaces } from "../shared/place-search/exec-deps.ts";
 import { NaverLocal } from "../shared/providers/naver-local.ts";
@@ -21,6 +22,8 @@ import {
   statusCommand,
 } from "../shared/restaurant-qa/cli.ts";
 import { qaRuntime } from "../shared/restaurant-qa/wiring.ts";
+import { experimentCommand } from "./experiment.ts";
+import { simulateExport } from "./simulate-export.ts";
 
 const USAGE = `usage: dongne <command> [args]
 
@@ -37,9 +40,16 @@ commands:
   news "<질문>" [--preference news|publications|both] [--json]
                                       news and OpenDART disclosures about a company (seed 003): the
                                       search summary and the answer (or the JSON response)
-  simulate [--days 1] [--seed 42] [--agents 160] [--max-llm 10] [--start-date YYYY-MM-DD] [--resume ID] [--out reports]
+  simulate [--days 1] [--seed 42] [--agents 160] [--max-llm 10] [--start-date YYYY-MM-DD] [--record]
+           [--budget USD] [--resume ID [--budget USD]] [--replay ID] [--out reports]
                                       run the Mangwon-dong simulation (seed 004) with a progress bar and
-                                      write report.json and report.html
+                                      write report.json and report.html; --record keeps its LLM calls,
+                                      --replay runs a recorded one again from them (no key needed)
+  simulate export ID [--kind decisions|visits] [--format jsonl|csv] [--out FILE]
+                                      the raw data: one row per agent turn or store visit
+  experiment --scenario FILE.json --seeds 1,2,3 [--days 1] [--agents N] [--start-date YYYY-MM-DD] [--out reports]
+                                      a scenario against its baseline, both run for every seed; writes
+                                      experiment.json and report.html (differences with 95 % intervals)
   import-stores <file.csv> [--sigungu 마포구] [--dong 망원] [--category 음식]
                                       load the store registry (${REGISTRY_SOURCE})
                                       into DATA_DIR/${REGISTRY_FILE}; it then replaces the demo places
@@ -54,6 +64,8 @@ async function main(argv: string[]): Promise<number> {
   const config = loadConfig();
   if (command === "news") return news(config, rest);
   if (command === "restaurants" || command === "ask") return restaurants(config, command, rest);
+  if (command === "experiment") return experimentCommand(config, rest);
+  if (command === "simulate" && rest[0] === "export") return simulateExport(config, rest.slice(1));
   const { values, positionals } = parseArgs({
     args: rest,
     allowPositionals: true,
@@ -68,6 +80,9 @@ async function main(argv: string[]): Promise<number> {
       "max-llm": { type: "string" },
       "start-date": { type: "string" },
       resume: { type: "string" },
+      replay: { type: "string" },
+      record: { type: "boolean" },
+      budget: { type: "string" },
       out: { type: "string", default: "reports" },
     },
   });
@@ -192,15 +207,26 @@ async function news(config: Config, args: string[]): Promise<number> {
   }
 }
 
-async function simulate(config: Config, values: Record<string, string | undefined>): Promise<number> {
+async function simulate(
+  config: Config,
+  values: Record<string, string | boolean | undefined>,
+): Promise<number> {
+  const budgetUsd = values.budget === undefined ? undefined : Number(values.budget);
+  const budget = ResumeRequest.safeParse({ budgetUsd });
+  if (!budget.success) {
+    process.stderr.write(`--budget: ${budget.error.issues[0]!.message}\n`);
+    return 2;
+  }
   const parsed = SimulationRequest.safeParse({
     days: Number(values.days ?? 1),
     seed: Number(values.seed ?? 42),
     agents: values.agents === undefined ? undefined : Number(values.agents),
     maxConcurrentLlmCalls: values["max-llm"] === undefined ? undefined : Number(values["max-llm"]),
     startDate: values["start-date"],
+    record: values.record,
+    budgetUsd,
   });
-  if (!values.resume && !parsed.success) {
+  if (!values.resume && !values.replay && !parsed.success) {
     const i = parsed.error.issues[0]!; // a failed parse always carries an issue
     process.stderr.write(
       `--${String(i.path[0]).replace("maxConcurrentLlmCalls", "max-llm").replace("startDate", "start-date")}: ${i.message}\n`,
@@ -210,14 +236,23 @@ async function simulate(config: Config, values: Record<string, string | undefine
   const world = await startLocal(config);
   const sims = world.context.services.simulations;
   try {
-    // a resumed simulation runs with the parameters it was started with, whatever the flags say
-    const id = values.resume
-      ? ((await sims.resume(values.resume))?.id ?? null)
-      : (await sims.start(parsed.data!, "cli")).id;
-    if (!id) {
-      process.stderr.write(`no simulation ${values.resume}\n`);
+    // a resumed or replayed simulation runs with the parameters it was started with, whatever the
+    // flags say (a resume may take a new --budget)
+    const started = values.resume
+      ? await sims.resume(String(values.resume), { budgetUsd })
+      : values.replay
+        ? await sims.replay(String(values.replay), "cli")
+        : await sims.start(parsed.data!, "cli");
+    if (!started) {
+      process.stderr.write(`no simulation ${values.resume ?? values.replay}\n`);
       return 2;
     }
+    const id = started.id;
+    const estimate = "estimate" in started ? (started.estimate as SpendEstimate) : undefined;
+    if (estimate?.engine === "llm")
+      process.stderr.write(
+        `estimate: ~${estimate.calls} LLM calls, ~$${estimate.costUsd.toFixed(2)}${estimate.budgetUsd === null ? "" : ` (budget $${estimate.budgetUsd})`}\n`,
+      );
     // the id comes first: a run stopped midway can be resumed with it
     process.stderr.write(`simulation ${id} (resume with: dongne simulate --resume ${id})\n`);
     const draw = async () => {
@@ -238,7 +273,7 @@ async function simulate(config: Config, values: Record<string, string | undefine
     }
     const meta = (await sims.status(id))!;
     const report = (await sims.report(id))!;
-    const dir = join(values.out ?? "reports", id);
+    const dir = join(String(values.out ?? "reports"), id);
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, "report.json"), JSON.stringify(report, null, 2));
     writeFileSync(join(dir, "report.html"), reportHtml(report));

@@ -7,6 +7,7 @@ import { NodejsFunction, OutputFormat } from "aws-cdk-lib/aws-lambda-nodejs";
 import { LogGroup, RetentionDays } from "aws-cdk-lib/aws-logs";
 import { Construct } from "constructs";
 import { fileURLToPath } from "node:url";
+import { productVersion } from "../shared/version.ts";
 import { acknowledgeNag } from "./nag.ts";
 
 export const PROJECT_ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -14,6 +15,8 @@ const DATA_DIR = fileURLToPath(new URL("../shared/data", import.meta.url));
 const PROMPTS_DIR = fileURLToPath(new URL("../shared/simulation/prompts", import.meta.url));
 const TSX = fileURLToPath(new URL("../node_modules/.bin/tsx", import.meta.url));
 const WEB_BUILD = fileURLToPath(new URL("../web/build.ts", import.meta.url));
+
+const SPEND_SETTINGS = ["LLM_PRICE_INPUT_PER_MTOK", "LLM_PRICE_OUTPUT_PER_MTOK", "SIM_MAX_BUDGET_USD"];
 
 export interface DongneFunctionProps {
   /** handler module: absolute, or relative to the project root (functions/place-search/plan.ts) */
@@ -47,6 +50,11 @@ export class DongneFunction extends NodejsFunction {
         NODE_OPTIONS: "--enable-source-maps",
         LOG_LEVEL: "INFO",
         METRICS: "on",
+        // the commit being bundled, found here at synth (a bundle has no git): provenance records it
+        DONGNE_VERSION: productVersion(process.env.DONGNE_VERSION),
+        // the spend settings, where set at synth: the estimate (API) and the budget check (PrepareSlot)
+        // must price alike
+        ...Object.fromEntries(SPEND_SETTINGS.flatMap((k) => (process.env[k] ? [[k, process.env[k]]] : []))),
         ...props.environment,
       },
       bundling: {

@@ -88,7 +88,12 @@ export const ConfigSchema = z
     LLM_MODEL_FAST: z.string().min(1).default("claude-haiku-5-5"),
     LLM_MODEL_SMART: z.string().min(1).default("claude-sonnet-5-5"),
     LLM_TIMEOUT_MS: int(100, 600_000, 30_000),
-    /** USD per million tokens, for spend estimates, metrics and the spend alarm */
+    /**
+     * USD per million tokens, for spend estimates, budgets, metrics and the spend alarm. The defaults
+     * are Anthropic's published Claude Haiku 4.5 price ($1 in / $5 out; pricing page as of 2025-10 —
+     * the configured claude-haiku-5-5's could not be checked offline): set them to LLM_MODEL_FAST's
+     * price (the simulation asks the fast tier).
+     */
     LLM_PRICE_INPUT_PER_MTOK: money(1),
     LLM_PRICE_OUTPUT_PER_MTOK: money(5),
 
@@ -118,6 +123,10 @@ export const ConfigSchema = z
     SIM_FAILED_TURNS_THRESHOLD: z.coerce.number().min(0).max(1).default(0.05),
     /** 004 waits 0.5 s after each LLM call, inside the semaphore */
     SIM_RATE_DELAY_MS: int(0, 60_000, 500),
+    /** the most one LLM simulation may spend (USD): a request's budgetUsd is capped by it; unset: no cap */
+    SIM_MAX_BUDGET_USD: z.coerce.number().positive().max(1_000_000).optional(),
+    /** the product version provenance records (the stack sets it at synth; else the git commit) */
+    DONGNE_VERSION: optionalText,
 
     // -- AWS wiring (set by the stack) and local stand-ins
     SECRETS_ARN: optionalText,
@@ -231,7 +240,11 @@ export interface Config {
     failedTurnsThreshold: number;
     /** 004's wait after each LLM call, inside the semaphore */
     rateDelayMs: number;
+    /** the most one LLM simulation may spend (USD); undefined: no cap */
+    maxBudgetUsd?: number;
   };
+  /** DONGNE_VERSION: the product version (provenance); undefined: found from the checkout */
+  version?: string;
   aws: {
     secretsArn?: string;
     secretsTtlSeconds: number;
@@ -312,6 +325,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       timeoutMs: e.PROVIDER_TIMEOUT_MS,
     },
     dataDir: e.DATA_DIR,
+    version: e.DONGNE_VERSION,
     providerConcurrency: e.PROVIDER_CONCURRENCY,
     simulation: {
       personasFile: e.SIM_PERSONAS_FILE,
@@ -321,6 +335,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxAgentDaysPerCaller: e.SIM_MAX_AGENT_DAYS_PER_CALLER,
       failedTurnsThreshold: e.SIM_FAILED_TURNS_THRESHOLD,
       rateDelayMs: e.SIM_RATE_DELAY_MS,
+      maxBudgetUsd: e.SIM_MAX_BUDGET_USD,
     },
     aws: {
       secretsArn: e.SECRETS_ARN,

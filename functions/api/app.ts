@@ -50,7 +50,11 @@ async function serve(route: RouteDef, c: Context, ctx: AppContext): Promise<Resp
   }
   const params = route.params ? readParams(c.req.param(), route.params) : undefined;
   const query = route.query ? readParams(c.req.query(), route.query) : undefined;
-  const body = route.body ? await readJson(c, route.body, route.maxBodyBytes) : undefined;
+  const body = !route.body
+    ? undefined
+    : route.bodyOptional && !(await c.req.text()).trim()
+      ? route.body.parse({})
+      : await readJson(c, route.body, route.maxBodyBytes);
   return route.handle({
     body,
     query,

@@ -1,6 +1,7 @@
 // Every error the API answers is JSON {error: {code, message, field?}}; no stack trace reaches a client.
 // Domain errors map to their status here, once.
 import { z } from "zod";
+import { ScenarioError } from "../../shared/simulation/scenario.ts";
 import { SimulationConflict } from "../../shared/simulation/service.ts";
 import { WorkflowFailedError, WorkflowTimeoutError } from "../../shared/workflows/local-runner.ts";
 
@@ -28,6 +29,8 @@ export const errorBody = (err: ApiError) => ({
 /** The ApiError a domain error stands for, or null when it is unexpected (a 500). */
 export function asApiError(err: unknown): ApiError | null {
   if (err instanceof ApiError) return err;
+  // a scenario that names what the world does not have (a store id, a menu): found only against it
+  if (err instanceof ScenarioError) return new ApiError(400, "invalid_request", err.message, err.field);
   if (err instanceof SimulationConflict)
     return new ApiError(
       err.kind === "quota" ? 429 : 409,

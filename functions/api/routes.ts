@@ -17,8 +17,25 @@ import type { RestaurantQaService } from "../../shared/restaurant-qa/api-service
 import { RestaurantDocument } from "../../shared/restaurant-qa/document.ts";
 import { IngestReport } from "../../shared/restaurant-qa/ingest.ts";
 import { AskRequest, AskResponse, SearchRequest, SearchResponse } from "../../shared/restaurant-qa/state.ts";
+import {
+  CONTENT_TYPES,
+  decodeCursor,
+  EXPORT_FORMATS,
+  EXPORT_KINDS,
+  EXPORT_PAGE_ROWS,
+  type SimulationExport,
+} from "../../shared/simulation/export.ts";
+import { experimentHtml } from "../../shared/simulation/experiment-report.ts";
+import { ExperimentId, ExperimentRequest } from "../../shared/simulation/experiment-schemas.ts";
+import type { ExperimentService } from "../../shared/simulation/experiment.ts";
 import { reportHtml } from "../../shared/simulation/report.ts";
-import { SimulationId, SimulationMeta, SimulationRequest } from "../../shared/simulation/schemas.ts";
+import {
+  ResumeRequest,
+  SimulationId,
+  SimulationMeta,
+  SimulationStart,
+} from "../../shared/simulation/schemas.ts";
+import { SpendEstimate } from "../../shared/simulation/spend.ts";
 import type { SimulationService } from "../../shared/simulation/service.ts";
 import type { Caller, Scope } from "./auth.ts";
 import { ApiError } from "./errors.ts";
@@ -29,6 +46,8 @@ export interface ApiServices {
   news: NewsService;
   restaurants: RestaurantQaService;
   simulations: SimulationService;
+  experiments: ExperimentService;
+  simulationExport: SimulationExport;
 }
 
 /** What a route is told about its request, after every part of it was checked. */
@@ -58,6 +77,8 @@ export interface RouteDef<B = unknown, Q = unknown, P = unknown> {
   /** requests per second (steady) and burst, per route, at the API Gateway stage */
   throttle: { rate: number; burst: number };
   body?: z.ZodType<B>;
+  /** the body may be left out (read as {}) */
+  bodyOptional?: boolean;
   /** a larger body than the API's default 64 KB (document uploads) */
   maxBodyBytes?: number;
   query?: z.ZodType<Q>;
@@ -79,9 +100,30 @@ const SimulationAccepted = z.object({
   id: z.string(),
   status: z.enum(["pending"]),
   links: z.object({ self: z.string(), report: z.string(), reportHtml: z.string() }),
+  /** the run's estimated LLM use and cost (a start's; a resume has none) */
+  estimate: SpendEstimate.optional(),
 });
 const SimulationStatus = SimulationMeta.extend({
   progress: z.object({ completedSlots: z.number(), totalSlots: z.number(), percent: z.number() }),
+});
+const ExportQuery = z.object({
+  kind: z.enum(EXPORT_KINDS).default("decisions"),
+  format: z.enum(EXPORT_FORMATS).default("jsonl"),
+  /** X-Next-Cursor of the previous page */
+  cursor: z.string().optional(),
+  limit: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .max(EXPORT_PAGE_ROWS, `must be at most ${EXPORT_PAGE_ROWS}`)
+    .optional(),
+});
+const ExperimentParam = z.object({ id: ExperimentId });
+const ExperimentAccepted = z.object({
+  id: z.string(),
+  status: z.enum(["running"]),
+  arms: z.array(z.object({ seed: z.number(), arm: z.string(), simulationId: z.string() })),
+  links: z.object({ self: z.string(), reportHtml: z.string() }),
 });
 const StoreRatings = z.object({
   store_id: z.string(),
@@ -333,17 +375,40 @@ export const ROUTES: RouteDef[] = [
   route({
     method: "post",
     path: "/v1/simulations",
-    summary: "Start a neighbourhood simulation (seed 004); it runs in the background",
+    summary:
+      "Start a neighbourhood simulation (seed 004), or replay a recorded one ({replayOf}); it runs in the background",
     access: "write",
     throttle: START,
-    body: SimulationRequest,
+    body: SimulationStart,
     answers: {
       202: json(SimulationAccepted, "Accepted: the record exists; follow links.self"),
+      404: json(z.unknown(), "No such recorded simulation to replay"),
+      409: json(z.unknown(), "The simulation to replay was not recorded, or its world changed since"),
       429: json(z.unknown(), "The caller's daily agent-days are used up"),
     },
     handle: async ({ body, caller, services, c }) => {
-      const { id } = await services.simulations.start(body, caller.id);
-      return c.json({ id, status: "pending", links: links(id) }, 202);
+      const started = await services.simulations.startOrReplay(body, caller.id);
+      if (!started) throw notFound("such simulation to replay");
+      const { id, estimate } = started;
+      return c.json({ id, status: "pending", links: links(id), estimate }, 202);
+    },
+  }),
+  route({
+    method: "post",
+    path: "/v1/simulations/estimate",
+    summary:
+      "What a simulation would cost before it starts (the start's body): LLM calls, tokens and USD, from measured per-agent-day figures",
+    access: "read",
+    throttle: READ,
+    body: SimulationStart,
+    answers: {
+      200: json(SpendEstimate, "The estimate"),
+      404: json(z.unknown(), "No such recorded simulation"),
+    },
+    handle: async ({ body, services, c }) => {
+      const estimate = await services.simulations.estimate(body);
+      if (!estimate) throw notFound("such simulation to replay");
+      return c.json(estimate);
     },
   }),
   route({
@@ -371,16 +436,19 @@ export const ROUTES: RouteDef[] = [
   route({
     method: "post",
     path: "/v1/simulations/{id}/resume",
-    summary: "Continue a stopped simulation from its last completed slot",
+    summary:
+      "Continue a stopped simulation from its last completed slot (optionally with a new LLM budget: {budgetUsd})",
     access: "write",
     throttle: START,
     params: IdParam,
+    body: ResumeRequest,
+    bodyOptional: true,
     answers: {
       202: json(SimulationAccepted, "Resumed"),
-      409: json(z.unknown(), "It is running, or completed"),
+      409: json(z.unknown(), "It is running, or completed, or its budget has no room left"),
     },
-    handle: async ({ params, services, c }) => {
-      const resumed = await services.simulations.resume(params.id);
+    handle: async ({ params, body, services, c }) => {
+      const resumed = await services.simulations.resume(params.id, body);
       if (!resumed) throw notFound("such simulation");
       return c.json({ id: resumed.id, status: "pending", links: links(resumed.id) }, 202);
     },
@@ -411,6 +479,86 @@ export const ROUTES: RouteDef[] = [
       const report = await services.simulations.report(params.id);
       if (!report) throw notFound("such simulation");
       return c.html(reportHtml(report));
+    },
+  }),
+  route({
+    method: "get",
+    path: "/v1/simulations/{id}/export",
+    summary:
+      "The raw data: one row per agent turn (kind=decisions) or store visit (kind=visits), as JSON Lines or CSV (header on the first page only). A page holds at most `limit` rows and ~4 MB; when more remains, the Link (rel=next) and X-Next-Cursor headers name the next page (?cursor=)",
+    access: "read",
+    throttle: READ,
+    params: IdParam,
+    query: ExportQuery,
+    answers: {
+      200: { description: "A page of rows (text/csv for format=csv)", contentType: CONTENT_TYPES.jsonl },
+    },
+    handle: async ({ params, query, services, c }) => {
+      const cursor =
+        query.cursor === undefined ? undefined : decodeCursor(query.cursor, params.id, query.kind);
+      if (cursor && "reason" in cursor) throw new ApiError(400, "invalid_cursor", cursor.reason, "cursor");
+      const page = await services.simulationExport.page(params.id, {
+        kind: query.kind,
+        format: query.format,
+        start: cursor?.key,
+        maxRows: query.limit,
+      });
+      if (!page) throw notFound("such simulation");
+      const headers: Record<string, string> = { "content-type": CONTENT_TYPES[query.format] };
+      if (page.next) {
+        const url = new URL(c.req.url);
+        url.searchParams.set("cursor", page.next);
+        headers.link = `<${url.pathname}${url.search}>; rel="next"`;
+        headers["x-next-cursor"] = page.next;
+      }
+      return c.body(page.body, 200, headers);
+    },
+  }),
+  route({
+    method: "post",
+    path: "/v1/experiments",
+    summary:
+      "Compare a scenario (stores added, closed, repriced; more or fewer visitors) with its baseline: both arms of every seed run as simulations in the background",
+    access: "write",
+    throttle: START,
+    body: ExperimentRequest,
+    answers: {
+      202: json(ExperimentAccepted, "Accepted: every arm started; follow links.self"),
+      429: json(z.unknown(), "The arms' agent-days would pass the caller's daily limit (none started)"),
+    },
+    handle: async ({ body, caller, services, c }) => {
+      const e = await services.experiments.start(body, caller.id);
+      const links = { self: `/v1/experiments/${e.id}`, reportHtml: `/v1/experiments/${e.id}/report.html` };
+      return c.json({ id: e.id, status: "running", arms: e.arms, links }, 202);
+    },
+  }),
+  route({
+    method: "get",
+    path: "/v1/experiments/{id}",
+    summary:
+      "An experiment: its arms' simulations and statuses and, once all finished, visits, visit share and mean rating per store and category in each arm, with the difference and its 95 % interval across seeds",
+    access: "read",
+    throttle: READ,
+    params: ExperimentParam,
+    answers: { 200: json(z.record(z.string(), z.unknown()), "The experiment") },
+    handle: async ({ params, services, c }) => {
+      const e = await services.experiments.status(params.id);
+      if (!e) throw notFound("such experiment");
+      return c.json(e);
+    },
+  }),
+  route({
+    method: "get",
+    path: "/v1/experiments/{id}/report.html",
+    summary: "The experiment as a page with charts: both arms per category, differences with intervals",
+    access: "read",
+    throttle: READ,
+    params: ExperimentParam,
+    answers: { 200: { description: "HTML", contentType: "text/html" } },
+    handle: async ({ params, services, c }) => {
+      const e = await services.experiments.status(params.id);
+      if (!e) throw notFound("such experiment");
+      return c.html(experimentHtml(e));
     },
   }),
   route({

@@ -5,7 +5,7 @@ import { RestaurantQaService } from "../../shared/restaurant-qa/api-service.ts";
 import { qaBlobs, qaJobs, qaRuntime } from "../../shared/restaurant-qa/wiring.ts";
 import { PlaceSearchService } from "../../shared/place-search/service.ts";
 import type { Runtime } from "../../shared/runtime.ts";
-import { simulationService } from "../../shared/simulation/wiring.ts";
+import { experimentService, simulationExport, simulationService } from "../../shared/simulation/wiring.ts";
 import type { Workflows } from "../../shared/workflows/port.ts";
 import type { AppContext } from "./app.ts";
 
@@ -32,6 +32,8 @@ export function appContext(rt: Runtime, workflows: Workflows, opts: { planCache?
         pricePerMTok: rt.config.llm.pricePerMTok,
       }),
       simulations: simulationService(rt, workflows),
+      experiments: experimentService(rt, workflows),
+      simulationExport: simulationExport(rt),
     },
   }));
 }

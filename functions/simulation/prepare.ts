@@ -9,7 +9,7 @@ export const prepare = defineStep({
   description: "Simulation: the agents of a slot",
   input: SlotInput,
   output: PreparedSlot,
-  lambda: { timeoutSeconds: 30, tables: { simulation: "read" } },
+  lambda: { timeoutSeconds: 30, tables: { simulation: "readwrite" } },
   entry: import.meta.url,
   run: (input, rt) => simulationSteps(rt).prepare(input),
 });

@@ -1,7 +1,9 @@
 // The neighbourhood simulation (seed 004), defined once for CDK and the local runner.
 //
 //  parent (Standard): Initialise → Slots (Map, one slot at a time) [ Flush → PrepareSlot → RunSlot →
-//                     Collect ] → Finalize; any failure → MarkFailed → Failed
+//                     Collect ] → Finalize; any failure → MarkFailed → Failed; a slot its LLM budget
+//                     does not cover (PrepareSlot: BudgetExhausted, the status already set) → a clean
+//                     stop (Succeed), resumable with a higher budget
 //  child  (Standard, one execution per slot): Agents (a Distributed Map over the slot's agents,
 //                     MaxConcurrencyPath from PrepareSlot: the simulation's LLM cap, up to 100) [ each
 //                     agent a Standard child execution: AgentTurn; a failure → AgentFailed, an llm_failed
@@ -19,6 +21,7 @@ export const SIMULATION_STATES = {
   slots: "Slots",
   runSlot: "RunSlot",
   failed: "Failed",
+  budgetExhausted: "BudgetExhausted",
   agents: "Agents",
   agentFailed: "AgentFailed",
 } as const;
@@ -27,6 +30,8 @@ const N = SIMULATION_STATES;
 /** Each of these steps is idempotent: its own failure is worth trying again (a lost lease is not). */
 const STEP_RETRY = [
   { ErrorEquals: ["LeaseLost"], MaxAttempts: 0 },
+  // the budget stop is an answer, not a fault (States.TaskFailed below would match it too)
+  { ErrorEquals: ["BudgetExhausted"], MaxAttempts: 0 },
   { ErrorEquals: ["States.TaskFailed"], IntervalSeconds: 2, MaxAttempts: 2, BackoffRate: 2 },
 ];
 const withStepRetry = (t: ReturnType<typeof task>) => ({ ...t, Retry: [...t.Retry, ...STEP_RETRY] });
@@ -104,7 +109,10 @@ export function simulationDefinition(arnOf: ArnOf, machines: SimulationMachines)
         },
         ResultPath: null,
         Next: S.finalize.state,
-        Catch: toMarkFailed,
+        Catch: [
+          { ErrorEquals: ["BudgetExhausted"], ResultPath: "$.stop", Next: N.budgetExhausted },
+          ...toMarkFailed,
+        ],
       },
       [S.finalize.state]: withStepRetry(
         task(S.finalize, arnOf, {
@@ -128,6 +136,10 @@ export function simulationDefinition(arnOf: ArnOf, machines: SimulationMachines)
           Catch: [{ ErrorEquals: ["States.ALL"], ResultPath: "$.markFailedError", Next: N.failed }],
         }),
       ),
+      [N.budgetExhausted]: {
+        Type: "Succeed",
+        Comment: "stopped before a slot its LLM budget does not cover; resume with a higher budget",
+      },
       [N.failed]: {
         Type: "Fail",
         Error: "SimulationFailed",

@@ -159,13 +159,16 @@ export function loadPersonas(file: string): Persona[] {
     .parse(JSON.parse(readFileSync(file, "utf8")));
 }
 
-/** 004: every resident, and a daily sample of the floating visitors (53 of 113). */
-export function activeToday(personas: Persona[], day: number, seed: number): Persona[] {
+/**
+ * 004: every resident, and a daily sample of the floating visitors (53 of 113; `perDay` of them where a
+ * scenario sets the daily sample).
+ */
+export function activeToday(personas: Persona[], day: number, seed: number, perDay?: number): Persona[] {
   const residents = personas.filter((p) => p.type === "resident");
   const floating = personas.filter((p) => p.type === "floating");
   const today = shuffle(rngFor(seed, `floating-day-${day}`), [...floating]).slice(
     0,
-    Math.round(floating.length * DAILY_FLOATING_SHARE),
+    perDay ?? Math.round(floating.length * DAILY_FLOATING_SHARE),
   );
   return [...residents, ...today.sort((a, b) => a.id.localeCompare(b.id))];
 }

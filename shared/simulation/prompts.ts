@@ -4,8 +4,15 @@ import { readFileSync } from "node:fs";
 
 const cache = new Map<string, string>();
 
-export type PromptName =
-  "system" | "step1_destination" | "step2_category" | "step3_store" | "step4_evaluate" | "step5_next_action";
+export const PROMPT_NAMES = [
+  "system",
+  "step1_destination",
+  "step2_category",
+  "step3_store",
+  "step4_evaluate",
+  "step5_next_action",
+] as const;
+export type PromptName = (typeof PROMPT_NAMES)[number];
 
 /** A prompt file as written, placeholders and all. */
 export function promptTemplate(name: PromptName): string {

@@ -1,6 +1,7 @@
 // The simulation report: visits per store and per category by slot, rating distributions, the share
 // of stay_home / llm_failed, sample comments — as JSON and as an HTML page with charts (inline SVG,
 // no scripts, no network).
+import { BreakdownAccumulator, type Breakdowns, type GroupStats } from "./breakdowns.ts";
 import type { Calibration } from "./calibration.ts";
 import type { SimulationMeta } from "./schemas.ts";
 import { storeSetSummary } from "./stores.ts";
@@ -22,6 +23,8 @@ export interface SimulationReport {
   > & {
     completedSlots: number;
     synthetic: boolean;
+    /** what produced the run (provenance.ts); absent on records made before it was kept */
+    provenance?: SimulationMeta["provenance"];
   };
   decisions: {
     agentTurns: number;
@@ -56,6 +59,8 @@ export interface SimulationReport {
   /** where the stores came from (registry or synthetic), by dong and category */
   storeSet: ReturnType<typeof storeSetSummary>;
   calibration: Calibration;
+  /** by generation and agent type, step 5's actions, who left each day (from the kept decisions) */
+  breakdowns: Breakdowns;
 }
 
 const round = (x: number, d = 3) => Math.round(x * 10 ** d) / 10 ** d;
@@ -66,6 +71,7 @@ export function buildReport(
   stores: Store[],
   aggregates: Record<string, StoreAggregate>,
   calibration: Calibration,
+  breakdowns: Breakdowns = new BreakdownAccumulator().result(),
 ): SimulationReport {
   const d = meta.decisions;
   const turns = d.agent_turns ?? 0;
@@ -121,6 +127,7 @@ export function buildReport(
       inputTokens: meta.inputTokens,
       outputTokens: meta.outputTokens,
       synthetic: stores.some((s) => s.synthetic),
+      ...(meta.provenance ? { provenance: meta.provenance } : {}),
     },
     decisions: {
       agentTurns: turns,
@@ -143,6 +150,7 @@ export function buildReport(
     })),
     storeSet: storeSetSummary(stores),
     calibration,
+    breakdowns,
     perAgentDay: {
       llmCalls: round(meta.llmCalls / agentDays, 2),
       inputTokens: round(meta.inputTokens / agentDays, 1),
@@ -151,7 +159,7 @@ export function buildReport(
   };
 }
 
-const esc = (s: string) =>
+export const esc = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 const COLORS = [
   "#4e79a7",
@@ -253,7 +261,43 @@ ${s.synthetic ? '<p class="warn">매장 데이터는 합성(synthetic) 데모 �
 <h2>많이 방문한 매장</h2><table><tr><th>매장</th><th>업종</th><th>방문</th><th>평균 평점</th><th>태그</th></tr>${storeRows}</table>
 <h2>한줄평</h2><ul>${comments}</ul>
 ${calibrationHtml(r.calibration)}
+${breakdownsHtml(r.breakdowns)}
 </body></html>`;
+}
+
+/** Horizontal bars, one per key, largest first. */
+function hbars(data: Record<string, number>, label: string): string {
+  const rows = Object.entries(data).sort((a, b) => b[1] - a[1]);
+  const max = Math.max(1, ...rows.map(([, n]) => n));
+  let svg = `<svg viewBox="0 0 560 ${rows.length * 24 + 8}" role="img" aria-label="${esc(label)}">`;
+  rows.forEach(([k, n], i) => {
+    const w = (n / max) * 360;
+    svg += `<text x="130" y="${i * 24 + 19}" text-anchor="end">${esc(k)}</text><rect x="138" y="${i * 24 + 6}" width="${w}" height="16" fill="${COLORS[i % COLORS.length]}"/><text x="${144 + w}" y="${i * 24 + 19}" class="n">${n}</text>`;
+  });
+  return svg + "</svg>";
+}
+
+/** The breakdowns as tables and bars; a simulation without kept decisions says so. */
+function breakdownsHtml(b: Breakdowns): string {
+  if (!b.turns) return "<h2>세부 분석</h2><p>이 시뮬레이션에는 결정 기록이 없습니다 (기록 도입 전 실행).</p>";
+  const table = (head: string, groups: Record<string, GroupStats>) =>
+    `<table><tr><th>${head}</th><th>결정</th><th>외식 비율</th><th>방문</th><th>평균 평점</th></tr>${Object.entries(
+      groups,
+    )
+      .map(
+        ([k, g]) =>
+          `<tr><td>${esc(k)}</td><td>${g.turns}</td><td>${(g.eatOutRate * 100).toFixed(1)}%</td><td>${g.visits}</td><td>${g.meanRating ?? "–"}</td></tr>`,
+      )
+      .join("")}</table>`;
+  const days = Object.entries(b.leftMangwonByDay)
+    .map(([d, n]) => `<tr><td>${esc(d)}일차</td><td>${n}</td></tr>`)
+    .join("");
+  return `<h2>세부 분석 (결정 ${b.turns}건)</h2>
+${table("세대", b.byGeneration)}
+${table("유형", b.byAgentType)}
+<h3>step 5 행동 (카페 루프 포함)</h3>${hbars(b.step5Actions, "step 5 actions")}
+<h3>마지막 행동 (next_action)</h3>${hbars(b.nextAction, "next_action of each turn")}
+<h3>망원동을 떠난 유동 인구</h3><table><tr><th>일차</th><th>떠남</th></tr>${days || '<tr><td colspan="2">없음</td></tr>'}</table>`;
 }
 
 /** The calibration as tables: rates by slot against 004's reference, day types, spread and memory. */

@@ -7,6 +7,7 @@
 //   SLOT#d<day>#<slot>                a slot's decision counts and who acted (residents, floating visitors)
 //   DECISION#d<day>#<slot>#<agent>    004's process_decision result of one agent turn, with its engine,
 //                                     LLM usage and where the agent was (the raw data the export streams)
+//   REC#d<day>#<slot>#<agent>#<nnn>  a recorded run's LLM calls, by turn and place in it (recordings.ts)
 // and one partition per caller (pk = CALLER#<id>, sk = QUOTA#<day>) for what a caller may start.
 // No transactions (dynalite has none): every write is idempotent on its own — visits are put only if
 // absent, an agent's slot and a store's slot are applied only if their slot key is not yet in the
@@ -22,6 +23,8 @@ import {
 } from "@aws-sdk/lib-dynamodb";
 import { z } from "zod";
 import { mapLimit } from "../concurrency.ts";
+import type { RecordedCall } from "../llm/recording.ts";
+import { RecordedCallItem } from "./recordings.ts";
 import {
   DecisionRecord,
   SimulationMeta,
@@ -33,6 +36,18 @@ import { Position } from "./space.ts";
 import { MemoryEntry, StoreAggregate, Visit } from "./types.ts";
 
 export const slotKey = (day: number, slot: string) => `d${String(day).padStart(2, "0")}#${slot}`;
+
+/** The primary key of a simulation's items: what DynamoDB's LastEvaluatedKey (an export cursor) holds. */
+export type ItemKey = { pk: string; sk: string };
+export const simulationPk = (id: string) => `SIM#${id}`;
+export const decisionSk = (r: Pick<DecisionRecord, "key" | "agent_id">) => `DECISION#${r.key}#${r.agent_id}`;
+export const visitSk = (v: Pick<Visit, "day" | "time_slot" | "agent_id" | "order">) =>
+  `VISIT#${slotKey(v.day, v.time_slot)}#${v.agent_id}#${v.order}`;
+
+/** Where a paged read starts (after `start`, DynamoDB's ExclusiveStartKey) and how many items a page. */
+export type PageFrom = { start?: ItemKey; limit?: number };
+/** One DynamoDB page, with the key to read on from (its LastEvaluatedKey; absent at the end). */
+export type Page<T> = T[] & { next?: ItemKey };
 
 /** Stored error causes are cut to this: every agent of a busy slot failing must not outgrow an item. */
 export const MAX_ERROR_CHARS = 1000;
@@ -58,6 +73,35 @@ const MetaItem = z
     updatedAt: z.string(),
   })
   .catchall(z.unknown());
+
+/**
+ * A stored record that does not parse (written by an older version, or cut off before its parameters
+ * were written): still answered, as a failed simulation that says why, never as a server error.
+ */
+function incompleteRecord(id: string, item: Item, issue?: z.core.$ZodIssue): SimulationMeta {
+  const text = (v: unknown, fallback: string) => (typeof v === "string" ? v : fallback);
+  const at = text(item.createdAt, new Date(0).toISOString());
+  return {
+    id,
+    days: 0,
+    seed: 0,
+    agents: 0,
+    maxConcurrentLlmCalls: 0,
+    engine: "offline",
+    totalSlots: 0,
+    status: "failed",
+    completedSlots: [],
+    decisions: {},
+    llmCalls: 0,
+    inputTokens: 0,
+    outputTokens: 0,
+    error:
+      `the stored record is incomplete (${issue ? `${issue.path.join(".") || "record"}: ${issue.message}` : "unreadable"}); ` +
+      "it cannot run or be resumed — start a new simulation",
+    createdAt: at,
+    updatedAt: text(item.updatedAt, at),
+  };
+}
 
 const AgentRecord = z.object({
   memory: z.array(MemoryEntry).default([]),
@@ -91,7 +135,7 @@ export class SimulationRepository {
     private readonly table: string,
   ) {}
 
-  private pk = (id: string) => `SIM#${id}`;
+  private pk = simulationPk;
   private now = () => new Date().toISOString();
 
   /** Writes the record once (before the 202); a second call with the same id changes nothing. */
@@ -133,7 +177,9 @@ export class SimulationRepository {
       new GetCommand({ TableName: this.table, Key: { pk: this.pk(id), sk: "META" }, ConsistentRead: true }),
     );
     if (!out.Item) return null;
-    const i = MetaItem.parse(out.Item);
+    const parsed = MetaItem.safeParse(out.Item);
+    if (!parsed.success) return incompleteRecord(id, out.Item, parsed.error.issues[0]);
+    const i = parsed.data;
     const decisions: Record<string, number> = {};
     for (const [k, v] of Object.entries(i))
       if (k.startsWith("decision_") && typeof v === "number") decisions[k.slice(9)] = v;
@@ -264,7 +310,9 @@ export class SimulationRepository {
           TableName: this.table,
           Key: { pk: this.pk(id), sk: "META" },
           UpdateExpression: `ADD ${adds.join(", ")} SET updatedAt = :t`,
-          ConditionExpression: "attribute_not_exists(completedSlots) OR NOT contains(completedSlots, :k)",
+          // never creates a record: one without its parameters could not be read or resumed
+          ConditionExpression:
+            "attribute_exists(pk) AND (attribute_not_exists(completedSlots) OR NOT contains(completedSlots, :k))",
           ExpressionAttributeNames: Object.keys(names).length ? names : undefined,
           ExpressionAttributeValues: values,
         }),
@@ -294,7 +342,7 @@ export class SimulationRepository {
     await mapLimit(visits, 8, (v) =>
       this.putOnce({
         pk: this.pk(id),
-        sk: `VISIT#${slotKey(v.day, v.time_slot)}#${v.agent_id}#${v.order}`,
+        sk: visitSk(v),
         visit: v,
         store: v.store_id,
       }),
@@ -305,20 +353,58 @@ export class SimulationRepository {
   async saveDecision(id: string, record: DecisionRecord): Promise<void> {
     await this.putOnce({
       pk: this.pk(id),
-      sk: `DECISION#${record.key}#${record.agent_id}`,
+      sk: decisionSk(record),
       record,
     });
   }
 
   /** Every kept decision, a DynamoDB page at a time in (day, slot, agent) order: nothing is held whole. */
-  async *decisionPages(id: string): AsyncGenerator<DecisionRecord[]> {
-    for await (const page of this.pages(id, "DECISION#"))
-      yield page.map((i) => DecisionRecord.parse(i.record));
+  async *decisionPages(id: string, from?: PageFrom): AsyncGenerator<Page<DecisionRecord>> {
+    for await (const page of this.pages(id, "DECISION#", undefined, from))
+      yield Object.assign(
+        page.map((i) => DecisionRecord.parse(i.record)),
+        { next: page.next },
+      );
   }
 
   /** Every visit, a page at a time in (day, slot, agent, order) order. */
-  async *visitPages(id: string): AsyncGenerator<Visit[]> {
-    for await (const page of this.pages(id, "VISIT#")) yield page.map((i) => Visit.parse(i.visit));
+  async *visitPages(id: string, from?: PageFrom): AsyncGenerator<Page<Visit>> {
+    for await (const page of this.pages(id, "VISIT#", undefined, from))
+      yield Object.assign(
+        page.map((i) => Visit.parse(i.visit)),
+        { next: page.next },
+      );
+  }
+
+  /**
+   * Keeps one recorded LLM call (recordings.ts names its key): put whole, so a retried turn's same call
+   * writes the same item again (the JSON round trip drops undefined fields, which DynamoDB refuses).
+   */
+  async saveRecordedCall(id: string, sk: string, call: RecordedCall): Promise<void> {
+    await this.db.send(
+      new PutCommand({
+        TableName: this.table,
+        Item: { pk: this.pk(id), sk, call: JSON.parse(JSON.stringify(call)) as unknown },
+      }),
+    );
+  }
+
+  /** The recorded calls whose keys start with `prefix` (REC#…), in recorded order. */
+  async recordedCalls(id: string, prefix = "REC#"): Promise<RecordedCall[]> {
+    return (await this.queryAll(id, prefix)).map((i) => RecordedCallItem.parse(i.call));
+  }
+
+  /** Sets a new LLM budget (a resume's); the provenance keeps the one the run was created with. */
+  async setBudget(id: string, budgetUsd: number): Promise<void> {
+    await this.db.send(
+      new UpdateCommand({
+        TableName: this.table,
+        Key: { pk: this.pk(id), sk: "META" },
+        UpdateExpression: "SET params.budgetUsd = :b, updatedAt = :t",
+        ConditionExpression: "attribute_exists(pk)",
+        ExpressionAttributeValues: { ":b": budgetUsd, ":t": this.now() },
+      }),
+    );
   }
 
   /** A slot's counts; written whole, so a retried Collect writes the same item again. */
@@ -343,8 +429,13 @@ export class SimulationRepository {
     return items;
   }
 
-  private async *pages(id: string, prefix: string, only?: { filter: string; projection: string }) {
-    let start: Item | undefined;
+  private async *pages(
+    id: string,
+    prefix: string,
+    only?: { filter: string; projection: string },
+    from: PageFrom = {},
+  ): AsyncGenerator<Page<Item>> {
+    let start: Item | undefined = from.start;
     do {
       const page = await this.db.send(
         new QueryCommand({
@@ -354,11 +445,12 @@ export class SimulationRepository {
           ProjectionExpression: only?.projection,
           ExpressionAttributeValues: { ":pk": this.pk(id), ":p": prefix },
           ExclusiveStartKey: start,
+          Limit: from.limit,
           ConsistentRead: true,
         }),
       );
-      yield (page.Items ?? []) as Item[];
       start = page.LastEvaluatedKey;
+      yield Object.assign((page.Items ?? []) as Item[], { next: start as ItemKey | undefined });
     } while (start);
   }
 

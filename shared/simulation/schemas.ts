@@ -2,8 +2,16 @@
 // simulation record as stored. Every step input names the execution that runs it: a simulation has one
 // owner at a time, and a step of any other execution refuses to act.
 import { z } from "zod";
+import { Scenario } from "./scenario.ts";
+import { Provenance } from "./provenance.ts";
 import { Position } from "./space.ts";
 import { DecisionResult, Generation, TIME_SLOTS } from "./types.ts";
+
+/** A run's LLM spend limit in USD (SIM_MAX_BUDGET_USD caps it server-side). */
+const BudgetUsd = z
+  .number({ error: "must be a number (USD)" })
+  .positive("must be more than 0")
+  .max(100_000, "must be at most 100000");
 
 const wholeNumber = (min: number, max: number, minMessage = `must be at least ${min}`) =>
   z
@@ -19,6 +27,11 @@ export const SimulationRequest = z.object({
   maxConcurrentLlmCalls: wholeNumber(1, 100).optional(),
   /** day 1's date (YYYY-MM-DD); today in Korea when absent */
   startDate: z.iso.date("must be a date (YYYY-MM-DD)").optional(),
+  /** the world changed against the baseline (stores, visitors); absent: the baseline */
+  scenario: Scenario.optional(),
+  /** keep every LLM call of the run (REC# items) so it can be replayed */
+  record: z.boolean({ error: "must be true or false" }).optional(),
+  budgetUsd: BudgetUsd.optional(),
 });
 export type SimulationRequest = z.infer<typeof SimulationRequest>;
 
@@ -27,10 +40,39 @@ export const SimulationId = z
   .string()
   .regex(/^[\w-]{1,80}$/, "not a simulation id (letters, digits, - and _; at most 80)");
 
+/** What a replay may set beside the recorded run's id: the rest comes from the recorded run. */
+const REPLAY_FIELDS = new Set(["replayOf", "maxConcurrentLlmCalls"]);
+
+/**
+ * POST /v1/simulations (and /estimate): a new run ({days, seed, …}), or a replay of a recorded one
+ * ({replayOf}), which takes the recorded run's parameters and refuses any other.
+ */
+export const SimulationStart = SimulationRequest.partial({ days: true, seed: true })
+  .extend({ replayOf: SimulationId.optional() })
+  .superRefine((r, ctx) => {
+    if (r.replayOf) {
+      for (const [field, value] of Object.entries(r))
+        if (value !== undefined && !REPLAY_FIELDS.has(field))
+          ctx.addIssue({
+            code: "custom",
+            path: [field],
+            message: "a replay runs with the recorded simulation's parameters: leave it out",
+          });
+      return;
+    }
+    for (const field of ["days", "seed"] as const)
+      if (r[field] === undefined) ctx.addIssue({ code: "custom", path: [field], message: "is required" });
+  });
+export type SimulationStart = z.infer<typeof SimulationStart>;
+
+/** POST /v1/simulations/{id}/resume: optionally a new budget (a run that stopped at its budget). */
+export const ResumeRequest = z.object({ budgetUsd: BudgetUsd.optional() });
+
 /**
  * completed: every slot ran and (almost) every turn was decided; completed_with_failures: every slot
  * ran but more than SIM_FAILED_TURNS_THRESHOLD of the turns are llm_failed; failed: the execution
- * stopped (resumable), or not one turn was decided.
+ * stopped (resumable), or not one turn was decided; budget_exhausted: the LLM spend reached the run's
+ * budget before a slot (a clean stop, resumable with a higher budget).
  */
 export const SimulationStatus = z.enum([
   "pending",
@@ -38,6 +80,7 @@ export const SimulationStatus = z.enum([
   "completed",
   "completed_with_failures",
   "failed",
+  "budget_exhausted",
 ]);
 /** A simulation in one of these states has run all its slots: resuming it is refused. */
 export const FINISHED: readonly SimulationStatus[] = ["completed", "completed_with_failures"];
@@ -48,11 +91,24 @@ export const SimulationParams = z.object({
   seed: z.number().int(),
   agents: z.number().int(),
   maxConcurrentLlmCalls: z.number().int(),
-  /** decided once, where the keys are (the API), and the same in every step */
-  engine: z.enum(["llm", "offline"]),
+  /**
+   * decided once, where the keys are (the API), and the same in every step; replay: the LLM engine
+   * answered from another run's recording (replayOf)
+   */
+  engine: z.enum(["llm", "offline", "replay"]),
+  /** every LLM call is kept (REC# items) for a replay */
+  record: z.boolean().optional(),
+  /** the recorded simulation a replay answers from */
+  replayOf: z.string().optional(),
+  /** the requested LLM spend limit (USD); a resume may raise it */
+  budgetUsd: z.number().optional(),
+  /** what produced the run, fixed when the record was created; absent on older records */
+  provenance: Provenance.optional(),
   totalSlots: z.number().int(),
   /** day 1's date; absent on records made before simulations had dates (no calendar then) */
   startDate: z.string().optional(),
+  /** the scenario the simulation runs (its store and persona sets); absent: the baseline */
+  scenario: Scenario.optional(),
 });
 export type SimulationParams = z.infer<typeof SimulationParams>;
 
@@ -141,6 +197,7 @@ export const DecisionRecord = z.object({
   key: z.string(),
   /** the day's date (YYYY-MM-DD) where the simulation has dates */
   date: z.string().optional(),
+  /** the engine that decided: a replay's turns are the LLM engine's, answered from the recording */
   engine: z.enum(["llm", "offline"]),
   llm_calls: z.number().int(),
   input_tokens: z.number().int(),

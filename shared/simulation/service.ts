@@ -5,17 +5,27 @@
 import { randomUUID } from "node:crypto";
 import type { Workflows } from "../workflows/port.ts";
 import { dayInfo, type DayType } from "./calendar.ts";
+import { computeBreakdowns } from "./breakdowns.ts";
 import { computeCalibration } from "./calibration.ts";
 import { buildReport, type SimulationReport } from "./report.ts";
 import type { SimulationRepository } from "./repository.ts";
-import { FINISHED, type SimulationMeta, type SimulationRequest } from "./schemas.ts";
+import { worldChanges } from "./provenance.ts";
+import {
+  FINISHED,
+  SimulationParams,
+  type SimulationMeta,
+  type SimulationRequest,
+  type SimulationStart,
+} from "./schemas.ts";
+import { budgetInForce, costUsd, estimateSpend, type SpendEstimate } from "./spend.ts";
 import type { SimulationSteps } from "./steps.ts";
 import type { StoreAggregate, Visit } from "./types.ts";
 
 /** Why a request cannot be served as asked: the API turns it into 409 or 429. */
 export class SimulationConflict extends Error {
   constructor(
-    readonly kind: "running" | "completed" | "quota",
+    /** changed: a replay's world no longer matches its recording's; budget: resumed without room to spend */
+    readonly kind: "running" | "completed" | "quota" | "not_recorded" | "changed" | "budget",
     message: string,
   ) {
     super(message);
@@ -43,38 +53,138 @@ export class SimulationService {
     return `sim-${day}-${randomUUID().slice(0, 8)}`;
   }
 
-  async start(request: SimulationRequest, caller = "local"): Promise<{ id: string }> {
+  /** POST /v1/simulations: a new run, or a replay of a recorded one (null: no such recorded run). */
+  startOrReplay(body: SimulationStart, caller = "local") {
+    return body.replayOf
+      ? this.replay(body.replayOf, caller, body.maxConcurrentLlmCalls)
+      : this.start(body as SimulationRequest, caller);
+  }
+
+  /** The parameters a start (or a replay) would create, without creating anything. */
+  private async planned(body: SimulationStart): Promise<SimulationParams | null> {
+    if (!body.replayOf)
+      return this.o.steps.paramsFor(
+        body as SimulationRequest,
+        this.o.engine,
+        this.o.defaultMaxConcurrentLlmCalls,
+      );
+    const source = await this.o.repo.get(body.replayOf);
+    if (!source) return null;
+    if (!source.record || !source.provenance)
+      throw new SimulationConflict(
+        "not_recorded",
+        `simulation ${source.id} was not recorded: start it with record: true to replay it`,
+      );
+    if (!FINISHED.includes(source.status))
+      throw new SimulationConflict(
+        "not_recorded",
+        `simulation ${source.id} is ${source.status.replaceAll("_", " ")}: only a finished recording replays whole`,
+      );
+    // the recorded run's parameters (the object schema keeps only those), its model, and no spend
+    const { provenance, record: _record, budgetUsd: _budget, ...recorded } = SimulationParams.parse(source);
+    const params: Omit<SimulationParams, "provenance"> = {
+      ...recorded,
+      engine: "replay",
+      replayOf: source.id,
+      maxConcurrentLlmCalls: body.maxConcurrentLlmCalls ?? recorded.maxConcurrentLlmCalls,
+    };
+    const now = this.o.steps.provenance(params, provenance!.model);
+    const changed = worldChanges(provenance!, now);
+    if (changed.length)
+      throw new SimulationConflict(
+        "changed",
+        `the world changed since ${source.id} was recorded (${changed.join(", ")}): a replay would not ask what was recorded`,
+      );
+    return { ...params, provenance: now };
+  }
+
+  /** POST /v1/simulations/estimate: what the run would cost (null: no such recorded run to replay). */
+  async estimate(body: SimulationStart): Promise<SpendEstimate | null> {
+    const params = await this.planned(body);
+    return params && this.estimateFor(params);
+  }
+
+  private estimateFor(params: SimulationParams): SpendEstimate {
+    const { pricePerMTok, maxBudgetUsd } = this.o.steps.deps;
+    return estimateSpend(
+      params,
+      pricePerMTok ?? { input: 0, output: 0 },
+      budgetInForce(params.budgetUsd, maxBudgetUsd),
+    );
+  }
+
+  /** A new simulation answering from a recorded one's calls, with its parameters; null: no such run. */
+  async replay(
+    recordedId: string,
+    caller = "local",
+    maxConcurrentLlmCalls?: number,
+  ): Promise<{ id: string; estimate: SpendEstimate } | null> {
+    const params = await this.planned({ replayOf: recordedId, maxConcurrentLlmCalls });
+    return params && this.launch(params, caller);
+  }
+
+  /** `charged`: the caller's quota was already charged for it (an experiment charges all its arms at once). */
+  async start(
+    request: SimulationRequest,
+    caller = "local",
+    opts: { charged?: boolean } = {},
+  ): Promise<{ id: string; estimate: SpendEstimate }> {
     const params = this.o.steps.paramsFor(request, this.o.engine, this.o.defaultMaxConcurrentLlmCalls);
+    return this.launch(params, caller, opts);
+  }
+
+  private async launch(
+    params: SimulationParams,
+    caller: string,
+    opts: { charged?: boolean } = {},
+  ): Promise<{ id: string; estimate: SpendEstimate }> {
     const agents = params.agents;
     const today = (this.o.now?.() ?? new Date()).toISOString().slice(0, 10);
-    const allowed = await this.o.repo.consumeQuota(
-      caller,
-      "agentDays",
-      agents * request.days,
-      this.o.maxAgentDaysPerCaller,
-      today,
-    );
+    const allowed =
+      opts.charged ||
+      (await this.o.repo.consumeQuota(
+        caller,
+        "agentDays",
+        agents * params.days,
+        this.o.maxAgentDaysPerCaller,
+        today,
+      ));
     if (!allowed)
       throw new SimulationConflict(
         "quota",
-        `${agents} agents × ${request.days} days would pass today's limit of ${this.o.maxAgentDaysPerCaller} agent-days for this caller`,
+        `${agents} agents × ${params.days} days would pass today's limit of ${this.o.maxAgentDaysPerCaller} agent-days for this caller`,
       );
     const id = this.newId();
     const execution = `${id}-run1`;
     await this.o.repo.create(id, params, { owner: execution, createdBy: caller });
     await this.o.workflows.start("simulation", execution, { simulationId: id });
-    return { id };
+    return { id, estimate: this.estimateFor(params) };
   }
 
   /**
    * Continues a stopped simulation from its last completed slot, with the parameters it was started
-   * with. Refused (409) when it is completed, or when the execution that owns it is still running.
+   * with (and, if given, a new LLM budget). Refused (409) when it is completed, when the execution that
+   * owns it is still running, or when it stopped at its budget and the budget in force has no room.
    */
-  async resume(id: string): Promise<{ id: string } | null> {
+  async resume(id: string, opts: { budgetUsd?: number } = {}): Promise<{ id: string } | null> {
     const meta = await this.o.repo.get(id);
     if (!meta) return null;
     if (FINISHED.includes(meta.status))
       throw new SimulationConflict("completed", `the simulation is ${meta.status.replaceAll("_", " ")}`);
+    // an incomplete stored record (no parameters) has nothing to resume with
+    if (meta.totalSlots === 0) throw new SimulationConflict("completed", meta.error ?? "incomplete record");
+    if (meta.status === "budget_exhausted") {
+      // it stopped before a slot its budget did not cover: only more room lets it go on
+      const { pricePerMTok = { input: 0, output: 0 }, maxBudgetUsd } = this.o.steps.deps;
+      const before = budgetInForce(meta.budgetUsd, maxBudgetUsd);
+      const now = budgetInForce(opts.budgetUsd ?? meta.budgetUsd, maxBudgetUsd);
+      const spent = costUsd(meta, pricePerMTok);
+      if (now !== undefined && (now <= spent || (before !== undefined && now <= before)))
+        throw new SimulationConflict(
+          "budget",
+          `the simulation stopped at its budget ($${spent.toFixed(4)} spent of $${(before ?? now).toFixed(4)}): resume it with a higher budgetUsd${maxBudgetUsd === undefined ? "" : ` (at most SIM_MAX_BUDGET_USD, $${maxBudgetUsd})`}`,
+        );
+    }
     if (meta.owner && (await this.o.workflows.isRunning("simulation", meta.owner)))
       throw new SimulationConflict("running", "the simulation is running; resume it once it has stopped");
     const run = Number(/-run(\d+)$/.exec(meta.owner ?? "")?.[1] ?? 0) + 1;
@@ -82,6 +192,7 @@ export class SimulationService {
     // the old owner is dead: hand the simulation over (two resumes racing: one wins, one is refused)
     if (!(await this.o.repo.transferOwner(id, meta.owner, execution)))
       throw new SimulationConflict("running", "the simulation was resumed by another request");
+    if (opts.budgetUsd !== undefined) await this.o.repo.setBudget(id, opts.budgetUsd);
     await this.o.workflows.start("simulation", execution, { simulationId: id });
     return { id };
   }
@@ -106,18 +217,19 @@ export class SimulationService {
   async report(id: string): Promise<SimulationReport | null> {
     const meta = await this.o.repo.get(id);
     if (!meta) return null;
-    const [visits, aggregates, slots] = await Promise.all([
+    const [visits, aggregates, slots, breakdowns] = await Promise.all([
       this.o.repo.visits(id),
       this.o.repo.aggregates(id),
       this.o.repo.slotSummaries(id),
+      computeBreakdowns(this.o.repo.decisionPages(id)),
     ]);
-    const stores = this.o.steps.stores();
+    const stores = this.o.steps.stores(meta);
     const dayTypes = new Map<number, DayType>();
     if (meta.startDate)
       for (let day = 1; day <= meta.days; day++)
         dayTypes.set(day, (await dayInfo(meta.startDate, day)).dayType);
     const calibration = computeCalibration(meta.engine, slots, visits, stores, dayTypes);
-    return buildReport(meta, visits, stores, aggregates, calibration);
+    return buildReport(meta, visits, stores, aggregates, calibration, breakdowns);
   }
 
   /** A store's rating aggregate and visits in a simulation; null when either does not exist. */
@@ -125,8 +237,8 @@ export class SimulationService {
     simulationId: string,
     storeId: string,
   ): Promise<{ aggregate: StoreAggregate | null; visits: Visit[] } | null> {
-    if (!this.o.steps.stores().some((s) => s.store_id === storeId)) return null;
-    if (!(await this.o.repo.get(simulationId))) return null;
+    const meta = await this.o.repo.get(simulationId);
+    if (!meta || !this.o.steps.stores(meta).some((s) => s.store_id === storeId)) return null;
     const [aggregates, visits] = await Promise.all([
       this.o.repo.aggregates(simulationId),
       this.o.repo.visits(simulationId),

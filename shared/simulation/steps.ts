@@ -3,6 +3,8 @@
 // agent's turn (the per-agent fan-out) → collect → finalize. Every step acts only for the execution
 // that owns the simulation (the service hands ownership over when it starts or resumes one).
 import type { LlmPort } from "../llm/port.ts";
+import { RecordingLlm } from "../llm/recording.ts";
+import { productVersion } from "../version.ts";
 import type { Place } from "../place-search/place.ts";
 import { processDecision } from "./agent.ts";
 import { dayInfo, startDateToday } from "./calendar.ts";
@@ -10,7 +12,10 @@ import type { DecisionEngine } from "./engines/engine.ts";
 import { LlmEngine } from "./engines/llm.ts";
 import { LlmCaller } from "./engines/llm-gate.ts";
 import { OfflineEngine } from "./engines/offline.ts";
-import { activeToday, hasArrived, personasFor } from "./personas.ts";
+import { fingerprint, promptFingerprints, type Provenance } from "./provenance.ts";
+import { inTurn, SimulationCallLog, TurnReplayLlm } from "./recordings.ts";
+import { BudgetExhaustedError, budgetInForce, budgetStop, type Prices } from "./spend.ts";
+import { activeToday, defaultPersonas, hasArrived, personasFor } from "./personas.ts";
 import { MAX_ERROR_CHARS, slotKey, type AgentRecord, type SimulationRepository } from "./repository.ts";
 import {
   AgentSummary,
@@ -24,6 +29,7 @@ import {
   type SlotInput,
   type SlotItem,
 } from "./schemas.ts";
+import { applyScenario, type Scenario, ScenarioError, scenarioKey } from "./scenario.ts";
 import { mangwonStores } from "./stores.ts";
 import { memoryEntriesOf } from "./memory.ts";
 import { startPosition } from "./space.ts";
@@ -47,6 +53,11 @@ export interface SimulationDeps {
   rateDelayMs?: number;
   /** the share of llm_failed turns above which a run ends completed_with_failures (SIM_FAILED_TURNS_THRESHOLD) */
   failedTurnsThreshold?: number;
+  /** the product version provenance records (DONGNE_VERSION; else see shared/version.ts) */
+  version?: string;
+  /** LLM prices (LLM_PRICE_*_PER_MTOK) and the server's budget ceiling (SIM_MAX_BUDGET_USD) */
+  pricePerMTok?: Prices;
+  maxBudgetUsd?: number;
 }
 
 /**
@@ -83,59 +94,143 @@ export function leftEarlierToday(leftAt: string | undefined, day: number, key: s
   return leftAt !== undefined && leftAt.startsWith(slotKey(day, "")) && leftAt < key;
 }
 
-/** The persona set of a simulation of `agents` agents (the default 160 when absent). */
-export function personaSet(custom: Persona[] | undefined, agents: number | undefined): Persona[] {
-  return custom ? custom.slice(0, agents ?? custom.length) : personasFor(agents);
+/**
+ * The persona set of a simulation of `agents` agents (the default 160 when absent). With a scenario's
+ * `floatingPool`, `agents` counts the baseline's residents plus that pool: the same residents, and the
+ * first `floatingPool` floating visitors (the generator makes them in order, so a larger pool keeps the
+ * baseline's and adds more).
+ */
+export function personaSet(
+  custom: Persona[] | undefined,
+  agents: number | undefined,
+  floatingPool?: number,
+): Persona[] {
+  if (floatingPool === undefined)
+    return custom ? custom.slice(0, agents ?? custom.length) : personasFor(agents);
+  const residents = (agents ?? 0) - floatingPool;
+  if (!custom) return defaultPersonas(residents, floatingPool);
+  const floating = custom.filter((p) => p.type === "floating");
+  if (floating.length < floatingPool)
+    throw new ScenarioError(
+      "scenario.visitors.floatingPool",
+      `the persona set has ${floating.length} floating visitors`,
+    );
+  return [
+    ...custom.filter((p) => p.type === "resident").slice(0, residents),
+    ...floating.slice(0, floatingPool),
+  ];
 }
+
+/** The parameters that pick a simulation's persona set. */
+type Population = { agents?: number; scenario?: Scenario };
+/** Store sets kept per process (a long-running server sees many scenarios; the baseline is kept too). */
+const STORE_SETS_KEPT = 32;
 
 /** Per-process caches: the stores, the persona sets, one LLM gate per simulation, a slot's aggregates. */
 export class SimulationSteps {
-  private storesCache?: Store[];
-  private readonly personas = new Map<number, Map<string, Persona>>();
+  private readonly storeSets = new Map<string, Store[]>();
+  private readonly personas = new Map<string, Map<string, Persona>>();
   private readonly gates = new Map<string, LlmEngine>();
   /** aggregates do not change within a slot (they are flushed after it): read them once per slot */
   private readonly aggregatesBySlot = new Map<string, Promise<Record<string, StoreAggregate>>>();
 
   constructor(readonly deps: SimulationDeps) {}
 
-  stores(): Store[] {
-    this.storesCache ??= mangwonStores(this.deps.places());
-    return this.storesCache;
+  /**
+   * A simulation's store set: Mangwon-dong's stores, changed by its scenario when it has one; each
+   * built once per process. A scenario that does not fit the stores throws a ScenarioError.
+   */
+  stores(sim: { scenario?: Scenario } = {}): Store[] {
+    const key = scenarioKey(sim.scenario);
+    let set = this.storeSets.get(key);
+    if (!set) {
+      const baseline = this.storeSets.get("") ?? mangwonStores(this.deps.places());
+      this.storeSets.set("", baseline);
+      set = sim.scenario ? applyScenario(baseline, sim.scenario) : baseline;
+      if (this.storeSets.size > STORE_SETS_KEPT) {
+        const oldest = [...this.storeSets.keys()].find((k) => k !== "");
+        if (oldest !== undefined) this.storeSets.delete(oldest);
+      }
+      this.storeSets.set(key, set);
+    }
+    return set;
   }
 
   /** The persona set's mean eat-out tendency: the population step 1's reference rates describe. */
-  meanEatOutTendency(agents: number | undefined): number {
-    const set = [...this.personaSet(agents).values()];
+  meanEatOutTendency(sim: Population): number {
+    const set = [...this.population(sim).values()];
     return set.reduce((s, p) => s + p.eat_out_tendency, 0) / set.length;
   }
 
-  personaSet(agents: number | undefined): Map<string, Persona> {
-    const key = agents ?? 0;
+  personaSet(agents: number | undefined, floatingPool?: number): Map<string, Persona> {
+    const key = `${agents ?? 0}#${floatingPool ?? ""}`;
     let set = this.personas.get(key);
     if (!set) {
-      set = new Map(personaSet(this.deps.personas, agents).map((p) => [p.id, p]));
+      set = new Map(personaSet(this.deps.personas, agents, floatingPool).map((p) => [p.id, p]));
       this.personas.set(key, set);
     }
     return set;
   }
 
+  /** A simulation's persona set: its agents, with its scenario's floating pool. */
+  population(sim: Population): Map<string, Persona> {
+    return this.personaSet(sim.agents, sim.scenario?.visitors?.floatingPool);
+  }
+
   /** The engine the simulation was started with; an LLM simulation where no key is configured fails its turns. */
   private engine(meta: SimulationMeta): DecisionEngine {
     if (meta.engine === "offline") return new OfflineEngine();
-    const llm = this.deps.llm;
-    if (!llm) throw new Error("the simulation was started with the LLM, but no LLM key is configured here");
     let engine = this.gates.get(meta.id);
     if (!engine) {
+      const replay = meta.engine === "replay";
       engine = new LlmEngine(
-        new LlmCaller(llm, {
+        new LlmCaller(this.llmFor(meta), {
           maxConcurrent: meta.maxConcurrentLlmCalls,
-          backoffUnitMs: this.deps.backoffUnitMs,
-          rateDelayMs: this.deps.rateDelayMs,
+          // a replay waits for nothing: its 429s and answers are recorded ones
+          backoffUnitMs: replay ? 0 : this.deps.backoffUnitMs,
+          rateDelayMs: replay ? 0 : this.deps.rateDelayMs,
         }),
       );
       this.gates.set(meta.id, engine);
     }
     return engine;
+  }
+
+  /** The model a simulation asks: the configured one (recorded when asked to), or a recording. */
+  private llmFor(meta: SimulationMeta): LlmPort {
+    if (meta.engine === "replay") {
+      const model = meta.provenance?.model ?? "recorded";
+      return new TurnReplayLlm(this.deps.repo, meta.replayOf!, { fast: model, smart: model });
+    }
+    const llm = this.deps.llm;
+    if (!llm) throw new Error("the simulation was started with the LLM, but no LLM key is configured here");
+    return meta.record ? new RecordingLlm(llm, new SimulationCallLog(this.deps.repo, meta.id)) : llm;
+  }
+
+  /**
+   * What produces a run with these parameters here: its engine and model, the prompt templates, the
+   * store and persona sets (by fingerprint), the product version and every parameter.
+   */
+  provenance(params: Omit<SimulationParams, "provenance">, recordedModel?: string | null): Provenance {
+    const llm = this.deps.llm;
+    const model = {
+      llm: llm?.models?.fast ?? llm?.name ?? null,
+      offline: null,
+      replay: recordedModel ?? null,
+    }[params.engine];
+    const personas = [...this.population(params).values()].sort((a, b) => a.id.localeCompare(b.id));
+    const stores = [...this.stores(params)].sort((a, b) => a.store_id.localeCompare(b.store_id));
+    return {
+      engine: params.engine,
+      model,
+      prompts: promptFingerprints(),
+      stores: fingerprint(stores),
+      personas: fingerprint(personas),
+      version: productVersion(this.deps.version),
+      seed: params.seed,
+      startDate: params.startDate,
+      parameters: { ...params },
+    };
   }
 
   private aggregates(simulationId: string, key: string) {
@@ -177,16 +272,44 @@ export class SimulationSteps {
     request: SimulationRequest,
     engine: SimulationParams["engine"],
     defaultCap: number,
+    /** a replay: the recorded simulation and the model that answered it */
+    replay?: { of: string; model: string | null },
   ): SimulationParams {
-    return {
+    const params: Omit<SimulationParams, "provenance"> = {
       days: request.days,
       seed: request.seed,
-      agents: this.personaSet(request.agents).size,
+      agents: this.scenarioAgents(request),
       maxConcurrentLlmCalls: request.maxConcurrentLlmCalls ?? defaultCap,
       engine,
       totalSlots: allSlots(request.days).length,
       startDate: request.startDate ?? startDateToday(),
+      ...(request.scenario ? { scenario: request.scenario } : {}),
+      ...(request.record && engine === "llm" ? { record: true } : {}),
+      ...(request.budgetUsd !== undefined ? { budgetUsd: request.budgetUsd } : {}),
+      ...(replay ? { replayOf: replay.of } : {}),
     };
+    return { ...params, provenance: this.provenance(params, replay?.model) };
+  }
+
+  /**
+   * How many agents a request's simulation has; its scenario checked against the world first (stores it
+   * names, a daily sample larger than the pool): a ScenarioError before anything starts.
+   */
+  private scenarioAgents(request: SimulationRequest): number {
+    const baseline = this.personaSet(request.agents);
+    const visitors = request.scenario?.visitors;
+    if (!request.scenario) return baseline.size;
+    this.stores(request);
+    const residents = [...baseline.values()].filter((p) => p.type === "resident").length;
+    const agents = visitors?.floatingPool === undefined ? baseline.size : residents + visitors.floatingPool;
+    this.personaSet(agents, visitors?.floatingPool); // a custom persona set may have too few visitors
+    const pool = agents - residents;
+    if (visitors?.floatingPerDay !== undefined && visitors.floatingPerDay > pool)
+      throw new ScenarioError(
+        "scenario.visitors.floatingPerDay",
+        `must be at most the ${pool} floating visitors in the pool`,
+      );
+    return agents;
   }
 
   /**
@@ -230,9 +353,12 @@ export class SimulationSteps {
   async prepare(input: SlotInput) {
     const meta = await this.owned(input.simulationId, input.execution);
     const { day, slot, key } = input.slot;
-    const candidates = activeToday([...this.personaSet(meta.agents).values()], day, meta.seed).filter((p) =>
-      hasArrived(p, slot),
-    );
+    const candidates = activeToday(
+      [...this.population(meta).values()],
+      day,
+      meta.seed,
+      meta.scenario?.visitors?.floatingPerDay,
+    ).filter((p) => hasArrived(p, slot));
     const left = await this.deps.repo.agentsWhoLeft(input.simulationId);
     const agents: AgentItem[] = candidates
       // out: who left earlier today (004: 이후 타임슬롯 전부 스킵 — for that day: the next day's sample
@@ -250,7 +376,26 @@ export class SimulationSteps {
     // the offline engine calls no LLM: nothing to cap
     const agentsInFlight =
       meta.engine === "offline" ? Math.max(1, agents.length) : meta.maxConcurrentLlmCalls;
+    await this.stopAtBudget(meta, input.execution, { turns: agents.length, slot });
     return { ...input, agents, agentsInFlight };
+  }
+
+  /**
+   * Before a slot: an LLM run whose spend reached its budget, or would pass it with this slot, stops
+   * here — its status set, then BudgetExhausted, which the workflow ends on as a clean stop.
+   */
+  private async stopAtBudget(
+    meta: SimulationMeta,
+    execution: string,
+    next: Parameters<typeof budgetStop>[2],
+  ) {
+    const budget = budgetInForce(meta.budgetUsd, this.deps.maxBudgetUsd);
+    const why = budgetStop(meta, budget, next, this.deps.pricePerMTok ?? { input: 0, output: 0 });
+    if (!why) return;
+    if (!(await this.deps.repo.setStatus(meta.id, execution, "budget_exhausted", why)))
+      throw new LeaseLostError(meta.id, execution);
+    this.forget(meta.id);
+    throw new BudgetExhaustedError(why);
   }
 
   /**
@@ -262,7 +407,7 @@ export class SimulationSteps {
   async agentTurn(item: AgentItem): Promise<AgentSummary> {
     // the lease check reads the record: its parameters come with it
     const meta = await this.owned(item.simulationId, item.execution);
-    const persona = this.personaSet(meta.agents).get(item.agentId);
+    const persona = this.population(meta).get(item.agentId);
     if (!persona) throw new Error(`no persona ${item.agentId}`);
     const aggregates = this.aggregates(item.simulationId, item.key);
     aggregates.catch(() => undefined); // an agent who stays home never awaits it; one who goes on sees the error
@@ -282,19 +427,22 @@ export class SimulationSteps {
       state.position?.day === item.day
         ? { name: state.position.name, lat: state.position.lat, lng: state.position.lng }
         : startPosition(persona);
-    const result = await processDecision({
-      persona,
-      calendar,
-      day: item.day,
-      slot: item.slot,
-      stores: this.stores(),
-      aggregates,
-      memory: state.memory,
-      position: from,
-      populationEatOutTendency: this.meanEatOutTendency(meta.agents),
-      engine: this.engine(meta),
-      seed: meta.seed,
-    });
+    // the turn's identity goes with its LLM calls: they are recorded (or replayed) under it
+    const result = await inTurn(item.key, item.agentId, () =>
+      processDecision({
+        persona,
+        calendar,
+        day: item.day,
+        slot: item.slot,
+        stores: this.stores(meta),
+        aggregates,
+        memory: state.memory,
+        position: from,
+        populationEatOutTendency: this.meanEatOutTendency(meta),
+        engine: this.engine(meta),
+        seed: meta.seed,
+      }),
+    );
     const { usage, ...decision } = result;
     const summary: AgentSummary = {
       agent_id: item.agentId,
@@ -314,7 +462,7 @@ export class SimulationSteps {
       time_slot: item.slot,
       key: item.key,
       ...(calendar ? { date: calendar.date } : {}),
-      engine: meta.engine,
+      engine: meta.engine === "offline" ? "offline" : "llm",
       llm_calls: usage.calls,
       input_tokens: usage.inputTokens,
       output_tokens: usage.outputTokens,
@@ -343,7 +491,7 @@ export class SimulationSteps {
     const counts: Record<string, number> = {};
     for (const r of input.results) counts[r.decision] = (counts[r.decision] ?? 0) + 1;
     counts.agent_turns = input.results.length;
-    const acting = input.results.map((r) => this.personaSet(meta.agents).get(r.agent_id));
+    const acting = input.results.map((r) => this.population(meta).get(r.agent_id));
     const floating = acting.filter((p) => p?.type === "floating");
     await this.deps.repo.saveSlotSummary(input.simulationId, input.slot.key, {
       day: input.slot.day,

@@ -138,13 +138,19 @@ export function storeIds(placeIds: readonly string[]): Map<string, string> {
   const out = new Map<string, string>();
   const taken = new Set<string>();
   for (const id of [...new Set(placeIds)].sort()) {
-    let salt = 0;
-    let sid = idOf(id, salt);
-    while (taken.has(sid)) sid = idOf(id, ++salt);
+    const sid = freeStoreId(id, taken);
     taken.add(sid);
     out.set(id, sid);
   }
   return out;
+}
+
+/** The store id of a place id that none of `taken` holds: its hash, salted until free. */
+export function freeStoreId(placeId: string, taken: ReadonlySet<string>): string {
+  let salt = 0;
+  let sid = idOf(placeId, salt);
+  while (taken.has(sid)) sid = idOf(placeId, ++salt);
+  return sid;
 }
 
 // ---- what: restaurant documents ---------------------------------------------------------------------

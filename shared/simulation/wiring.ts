@@ -3,6 +3,9 @@
 import type { Runtime } from "../runtime.ts";
 import { embeddedPlaces } from "../place-search/exec-deps.ts";
 import type { Workflows } from "../workflows/port.ts";
+import { SimulationExport } from "./export.ts";
+import { ExperimentService } from "./experiment.ts";
+import { ExperimentRepository } from "./experiment-repository.ts";
 import { loadPersonas } from "./personas.ts";
 import { SimulationRepository } from "./repository.ts";
 import { SimulationService } from "./service.ts";
@@ -29,8 +32,14 @@ export const simulationSteps = (rt: Runtime) =>
         defaultMaxConcurrentLlmCalls: rt.config.simulation.maxConcurrentLlmCalls,
         failedTurnsThreshold: rt.config.simulation.failedTurnsThreshold,
         rateDelayMs: rt.config.simulation.rateDelayMs,
+        version: rt.config.version,
+        pricePerMTok: rt.config.llm.pricePerMTok,
+        maxBudgetUsd: rt.config.simulation.maxBudgetUsd,
       }),
   );
+
+export const simulationExport = (rt: Runtime) =>
+  rt.service("simulation.export", () => new SimulationExport(simulationRepository(rt)));
 
 export const simulationService = (rt: Runtime, workflows: Workflows) =>
   rt.service(
@@ -41,6 +50,20 @@ export const simulationService = (rt: Runtime, workflows: Workflows) =>
         steps: simulationSteps(rt),
         workflows,
         engine: rt.llm ? "llm" : "offline",
+        defaultMaxConcurrentLlmCalls: rt.config.simulation.maxConcurrentLlmCalls,
+        maxAgentDaysPerCaller: rt.config.simulation.maxAgentDaysPerCaller,
+      }),
+  );
+
+export const experimentService = (rt: Runtime, workflows: Workflows) =>
+  rt.service(
+    "simulation.experiments",
+    () =>
+      new ExperimentService({
+        sims: simulationService(rt, workflows),
+        steps: simulationSteps(rt),
+        repo: simulationRepository(rt),
+        experiments: new ExperimentRepository(rt.documents(), rt.config.aws.tables.simulation),
         defaultMaxConcurrentLlmCalls: rt.config.simulation.maxConcurrentLlmCalls,
         maxAgentDaysPerCaller: rt.config.simulation.maxAgentDaysPerCaller,
       }),

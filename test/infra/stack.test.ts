@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { ROUTES } from "../../functions/api/routes.ts";
 import { ALL_STEPS, MACHINES } from "../../infra/workflows/machines.ts";
 import { DongneStack, PROVIDER_KEYS } from "../../infra/stack.ts";
+import { productVersion } from "../../shared/version.ts";
 
 let app: App;
 let template: Template;
@@ -57,6 +58,24 @@ describe("DongneStack", () => {
         Description: spec.description,
         Timeout: spec.lambda.timeoutSeconds,
       });
+  });
+
+  it("names the product version on every Lambda (simulation provenance) and stops a simulation cleanly at its budget", () => {
+    const ours = Object.values(template.findResources("AWS::Lambda::Function")).filter(
+      (f) => f.Properties.Environment?.Variables?.METRICS === "on",
+    );
+    const version = productVersion(process.env.DONGNE_VERSION); // the checkout's, found at synth
+    expect(version).toMatch(/^([0-9a-f]{40}(-dirty)?|v[\d.]+)$/);
+    for (const f of ours) expect(f.Properties.Environment.Variables.DONGNE_VERSION).toBe(version);
+    const [machine] = Object.values(template.findResources("AWS::StepFunctions::StateMachine")).filter((m) =>
+      JSON.stringify(m.Properties.DefinitionString).includes("MarkFailed"),
+    );
+    const states = definitionOf(machine!).States;
+    expect(states.BudgetExhausted).toMatchObject({ Type: "Succeed" });
+    expect((states.Slots!.Catch as { ErrorEquals: string[]; Next: string }[])[0]).toMatchObject({
+      ErrorEquals: ["BudgetExhausted"],
+      Next: "BudgetExhausted",
+    });
   });
 
   it("defines every workflow of the registry: traced, errors logged without data, each with its execution timeout", () => {

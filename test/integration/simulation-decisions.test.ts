@@ -1,6 +1,7 @@
 // 004's full result is kept: one decision record per agent turn, each with its steps, and positions
 // that carry from one turn to the next within a day (and start over at home the next day).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "../../functions/api/app.ts";
 import type { DecisionRecord } from "../../shared/simulation/schemas.ts";
 import { startPosition } from "../../shared/simulation/space.ts";
 import { testSimulations } from "../helpers/simulation.ts";
@@ -62,5 +63,25 @@ describe("decision records", () => {
     }
     expect(carried).toBeGreaterThan(0);
     expect(moved).toBeGreaterThan(0); // someone went to work, the park, a café or for a walk
+  });
+});
+
+describe("stored records", () => {
+  it("a record without its parameters is answered as a failed simulation that says why, not a 500", async () => {
+    const { PutCommand } = await import("@aws-sdk/lib-dynamodb");
+    await t.world.rt.documents().send(
+      new PutCommand({
+        TableName: t.world.rt.config.aws.tables.simulation,
+        Item: { pk: "SIM#sim-partial", sk: "META", llmCalls: 0, decision_visit: 3 },
+      }),
+    );
+    const app = createApp(() => t.world.context);
+    const res = await app.request("/v1/simulations/sim-partial");
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { status: string; error: string };
+    expect(body.status).toBe("failed");
+    expect(body.error).toMatch(/incomplete .*start a new simulation/);
+    const resume = await app.request("/v1/simulations/sim-partial/resume", { method: "POST" });
+    expect(resume.status).toBe(409);
   });
 });

@@ -137,8 +137,6 @@ const eatenToday = (memory: string) =>
 
 /** How much the persona's own rating counts against a store card's (own ratings are read from memory). */
 const STORE_TEMPERATURE = 0.5;
-/** Nested logit: how much a category's value grows with more (and better) stores to choose from. */
-const CATEGORY_NESTING = 0.5;
 
 export class OfflineEngine implements DecisionEngine {
   readonly name = "offline" as const;
@@ -159,9 +157,9 @@ export class OfflineEngine implements DecisionEngine {
   }
 
   /**
-   * Step 2: taste × what the hour suits × what the open stores nearby offer (a nested logit's
-   * inclusive value over their step 3 utilities — more stores, and better ones by the agent's own
-   * ratings where it has been, make a category more tempting), away from what was eaten today.
+   * Step 2: taste × what the hour suits × what the open stores nearby offer (the sum of their step 3
+   * weights, as if choosing among all of them at once — more stores, and better ones by the agent's
+   * own ratings where it has been, make a category more tempting), away from what was eaten today.
    */
   async step2(c: StepContext, categories: string[]): Promise<Step2> {
     const eaten = new Set([...eatenToday(c.memory), ...c.session.map((v) => v.category)]);
@@ -172,7 +170,7 @@ export class OfflineEngine implements DecisionEngine {
     const category = weightedPick(c.rng, open.length ? open : categories, (cat) => {
       const taste = c.persona.preferred_categories.includes(cat) ? 3 : 1;
       const fit = SLOT_FIT[c.slot][cat] ?? 1;
-      const offer = Math.pow(value.get(cat) ?? 1, CATEGORY_NESTING);
+      const offer = value.get(cat) ?? 1;
       const variety = eaten.has(cat) ? 0.2 : 1;
       const seniorBar = cat === "주점" && c.persona.generation === "S" ? 0.5 : 1;
       return taste * fit * offer * variety * seniorBar;

@@ -1,0 +1,43 @@
+// An experiment's contracts: the API's request (a baseline, a scenario, the seeds both arms run) and
+// the record as stored.
+import { z } from "zod";
+import { Scenario } from "./scenario.ts";
+import { SimulationId, SimulationRequest } from "./schemas.ts";
+
+/** Student's t is tabled to 30 degrees of freedom; 20 seeds × 2 arms is already 40 simulations. */
+export const MAX_SEEDS = 20;
+export const ARMS = ["baseline", "scenario"] as const;
+
+export const ExperimentRequest = z.object({
+  baseline: z.object(
+    {
+      days: SimulationRequest.shape.days,
+      agents: SimulationRequest.shape.agents,
+      /** day 1 of every arm; today in Korea when absent (fixed when the experiment starts) */
+      startDate: SimulationRequest.shape.startDate,
+      /** the experiment's LLM cap, shared by its arms (each gets its share, at least 1) */
+      maxConcurrentLlmCalls: SimulationRequest.shape.maxConcurrentLlmCalls,
+    },
+    { error: "must be an object like {days: 7}" },
+  ),
+  scenario: Scenario,
+  seeds: z
+    .array(SimulationRequest.shape.seed, { error: "must be a list of seeds like [1, 2, 3]" })
+    .min(1, "must hold at least one seed")
+    .max(MAX_SEEDS, `at most ${MAX_SEEDS} seeds`)
+    .refine((s) => new Set(s).size === s.length, "must not repeat a seed"),
+});
+export type ExperimentRequest = z.infer<typeof ExperimentRequest>;
+
+/** An experiment id, as the API accepts it in a path. */
+export const ExperimentId = SimulationId;
+
+export const ExperimentRecord = z.object({
+  id: z.string(),
+  /** as started: the baseline's start date fixed, so every arm runs the same days */
+  request: ExperimentRequest,
+  arms: z.array(z.object({ seed: z.number().int(), arm: z.enum(ARMS), simulationId: z.string() })),
+  createdBy: z.string(),
+  createdAt: z.string(),
+});
+export type ExperimentRecord = z.infer<typeof ExperimentRecord>;

@@ -1,0 +1,180 @@
+// A scenario: what changes in Mangwon-dong against a baseline — stores opened, closed, repriced or
+// described anew, more or fewer floating visitors. A simulation started with one runs on the changed
+// store set (applyScenario) and persona set; an experiment runs it against the baseline seed by seed.
+import { createHash } from "node:crypto";
+import { z } from "zod";
+import { CATEGORY_PRICE, freeStoreId, mangwonDongOf } from "./stores.ts";
+import { OpeningPeriod, Store, StoreMenu } from "./types.ts";
+
+/** A scenario that cannot apply to the world it is given: the API answers 400 naming the field. */
+export class ScenarioError extends Error {
+  constructor(
+    readonly field: string,
+    reason: string,
+  ) {
+    super(reason);
+    this.name = "ScenarioError";
+  }
+}
+
+const won = (max = 1_000_000) =>
+  z
+    .number({ error: "must be a number" })
+    .int("must be a whole number of won")
+    .min(0, "must be 0 or more")
+    .max(max, `must be at most ${max}`);
+const count = (max: number) =>
+  z
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(0, "must be 0 or more")
+    .max(max, `must be at most ${max}`);
+const StoreId = z.string().regex(/^S\d{3,8}$/, "must be a store id like S12345678");
+const CATEGORIES = Object.keys(CATEGORY_PRICE) as [string, ...string[]];
+const Keywords = z.array(z.string().trim().min(1).max(30)).max(6, "at most 6 keywords");
+const Description = z.string().trim().min(1, "must not be empty").max(200, "at most 200 characters");
+
+const problem = (ctx: z.RefinementCtx, path: string[], message: string) =>
+  ctx.addIssue({ code: "custom", path, message });
+
+/** A store that opens: its card, as the agents' step 3 sees it, at a point inside Mangwon-dong. */
+export const AddedStore = z
+  .object({
+    name: z.string().trim().min(1, "must not be empty").max(60),
+    category: z.enum(CATEGORIES, { error: `must be one of ${CATEGORIES.join(", ")}` }),
+    avg_price: won(),
+    keywords: Keywords.default([]),
+    description: Description,
+    lat: z.number({ error: "must be a number" }),
+    lng: z.number({ error: "must be a number" }),
+    menus: z.array(StoreMenu).max(50).optional(),
+    hours: z.array(OpeningPeriod).max(14).optional(),
+  })
+  .superRefine((s, ctx) => {
+    if (!mangwonDongOf(s)) problem(ctx, ["lat"], "not inside Mangwon-dong (망원1동 or 망원2동)");
+  });
+export type AddedStore = z.infer<typeof AddedStore>;
+
+/** A store's new prices (a whole price, menu prices by name, or a percentage of all) or card text. */
+export const StoreChange = z
+  .object({
+    store_id: StoreId,
+    avg_price: won().optional(),
+    /** menu name → new price; each must name one of the store's menus */
+    menu_prices: z.record(z.string().min(1), won()).optional(),
+    /** every price (avg_price and menus) changed by this percentage, rounded to 100 won */
+    price_change_pct: z
+      .number({ error: "must be a number" })
+      .min(-90, "must be at least -90")
+      .max(500, "must be at most 500")
+      .optional(),
+    description: Description.optional(),
+    keywords: Keywords.optional(),
+  })
+  .superRefine((c, ctx) => {
+    const { store_id: _, ...changes } = c;
+    if (Object.values(changes).every((v) => v === undefined))
+      problem(ctx, [], "changes nothing (give prices, description or keywords)");
+    if (c.price_change_pct !== undefined && (c.avg_price !== undefined || c.menu_prices !== undefined))
+      problem(ctx, ["price_change_pct"], "give either a percentage or prices, not both");
+  });
+export type StoreChange = z.infer<typeof StoreChange>;
+
+/** The floating visitors: the pool they are drawn from (004: 113) and how many come a day (53). */
+export const VisitorChange = z
+  .object({ floatingPool: count(2000).optional(), floatingPerDay: count(2000).optional() })
+  .superRefine((v, ctx) => {
+    if (v.floatingPool === undefined && v.floatingPerDay === undefined)
+      problem(ctx, [], "give floatingPool, floatingPerDay or both");
+    if (v.floatingPool !== undefined && v.floatingPerDay !== undefined && v.floatingPerDay > v.floatingPool)
+      problem(ctx, ["floatingPerDay"], "must be at most floatingPool");
+  });
+
+export const Scenario = z
+  .object({
+    /** a label for reports */
+    name: z.string().trim().max(100).optional(),
+    add: z.array(AddedStore).max(50, "at most 50 stores").optional(),
+    close: z.array(StoreId).max(500).optional(),
+    change: z.array(StoreChange).max(500).optional(),
+    visitors: VisitorChange.optional(),
+  })
+  .refine((s) => s.add?.length || s.close?.length || s.change?.length || s.visitors, {
+    message: "changes nothing: give add, close, change or visitors",
+  });
+export type Scenario = z.infer<typeof Scenario>;
+
+/** Which store set a simulation runs on: "" for the baseline, else a hash of the scenario. */
+export const scenarioKey = (scenario: Scenario | undefined): string =>
+  scenario ? createHash("sha256").update(JSON.stringify(scenario)).digest("hex").slice(0, 16) : "";
+
+const roundTo100 = (won: number) => Math.max(0, Math.round(won / 100) * 100);
+
+function changed(store: Store, c: StoreChange, field: string): Store {
+  const factor = 1 + (c.price_change_pct ?? 0) / 100;
+  const menuNames = new Set(store.menus?.map((m) => m.name));
+  for (const name of Object.keys(c.menu_prices ?? {}))
+    if (!menuNames.has(name))
+      throw new ScenarioError(`${field}.menu_prices.${name}`, `${store.name} has no menu "${name}"`);
+  const menus = store.menus?.map((m) => ({
+    ...m,
+    price: c.menu_prices?.[m.name] ?? (m.price === null ? null : roundTo100(m.price * factor)),
+  }));
+  return Store.parse({
+    ...store,
+    avg_price: c.avg_price ?? roundTo100(store.avg_price * factor),
+    ...(menus ? { menus } : {}),
+    ...(c.description !== undefined ? { description: c.description } : {}),
+    ...(c.keywords !== undefined ? { keywords: c.keywords } : {}),
+  });
+}
+
+/**
+ * The store set with the scenario applied: closed stores gone, changed ones changed, added ones last.
+ * Pure and deterministic. An added store's id is derived from its name and point (the same store gets
+ * the same id in every scenario) and never takes an existing store's id.
+ */
+export function applyScenario(stores: readonly Store[], scenario: Scenario): Store[] {
+  const ids = new Set(stores.map((s) => s.store_id));
+  const closed = new Set<string>();
+  scenario.close?.forEach((id, i) => {
+    if (!ids.has(id)) throw new ScenarioError(`scenario.close.${i}`, `no store ${id} in Mangwon-dong`);
+    if (closed.has(id)) throw new ScenarioError(`scenario.close.${i}`, `${id} is closed twice`);
+    closed.add(id);
+  });
+  const changes = new Map<string, { change: StoreChange; field: string }>();
+  scenario.change?.forEach((change, i) => {
+    const field = `scenario.change.${i}`;
+    const id = change.store_id;
+    if (!ids.has(id)) throw new ScenarioError(`${field}.store_id`, `no store ${id} in Mangwon-dong`);
+    if (closed.has(id)) throw new ScenarioError(`${field}.store_id`, `${id} is closed by this scenario`);
+    if (changes.has(id)) throw new ScenarioError(`${field}.store_id`, `${id} is changed twice`);
+    changes.set(id, { change, field });
+  });
+  const kept = stores
+    .filter((s) => !closed.has(s.store_id))
+    .map((s) => {
+      const c = changes.get(s.store_id);
+      return c ? changed(s, c.change, c.field) : s;
+    });
+  const taken = new Set(ids);
+  // step 3 answers with a store's name: an added store's must be its own
+  const names = new Set(kept.map((s) => s.name));
+  const added = (scenario.add ?? []).map((a, i) => {
+    if (names.has(a.name))
+      throw new ScenarioError(`scenario.add.${i}.name`, `a store named ${a.name} is already open`);
+    names.add(a.name);
+    const place_id = `scenario:${a.name}@${a.lat.toFixed(6)},${a.lng.toFixed(6)}`;
+    const store_id = freeStoreId(place_id, taken);
+    taken.add(store_id);
+    return Store.parse({
+      ...a,
+      store_id,
+      place_id,
+      synthetic: true,
+      dong: mangwonDongOf(a) ?? undefined,
+      detail: a.keywords[0] ?? a.category,
+    });
+  });
+  return [...kept, ...added];
+}
