@@ -2,7 +2,7 @@
 // replay (a recorded LLM run replayed where no LLM is configured decides the same), byte-identical
 // offline runs, the spend estimate, and a budget that stops a run cleanly and resumes it.
 import { PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { LlmUnavailableError, type LlmPort, type StructuredRequest } from "../../shared/llm/port.ts";
 import { PROMPT_NAMES } from "../../shared/simulation/prompts.ts";
@@ -12,17 +12,9 @@ import { SimulationConflict } from "../../shared/simulation/service.ts";
 import { costUsd } from "../../shared/simulation/spend.ts";
 import { FixedLatencyLlm } from "../helpers/fake-sim-llm.ts";
 import { postJson, startServer } from "../helpers/server.ts";
-import { testSimulations } from "../helpers/simulation.ts";
+import { simulationsClosedAfterAll } from "../helpers/simulation.ts";
 
-const closers: (() => Promise<unknown>)[] = [];
-afterAll(async () => {
-  for (const c of closers) await c();
-});
-async function setup(...args: Parameters<typeof testSimulations>) {
-  const t = await testSimulations(...args);
-  closers.push(t.close);
-  return t;
-}
+const { setup, closeAfterAll } = simulationsClosedAfterAll();
 type World = Awaited<ReturnType<typeof setup>>;
 
 /** The fake simulation LLM with a model id, refusing every 7th call with a 429 (then asked again). */
@@ -244,7 +236,7 @@ describe("spend", () => {
 
   it("the API estimates before a run (and the 202 carries it), and answers 400 for bad input", async () => {
     const server = await startServer({ llm: new FixedLatencyLlm(0) });
-    closers.push(server.close);
+    closeAfterAll(server.close);
     const url = `${server.url}/v1/simulations`;
     const { status, body } = await postJson(`${url}/estimate`, { days: 7, seed: 1, agents: 160 });
     expect(status).toBe(200);

@@ -1,26 +1,18 @@
 // The simulation on dynalite through the local workflow runner (the definitions CDK deploys): a whole
 // day, exactly-once flushes, determinism, resuming, and the LLM path through the real SDK against a
 // fake Messages API with 429s, invalid JSON and an agent whose calls always fail.
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { AnthropicLlm } from "../../shared/llm/anthropic.ts";
 import { startFakeAnthropic } from "../helpers/fake-anthropic.ts";
 import { simulationAnswer } from "../helpers/fake-sim-llm.ts";
-import { testSimulations } from "../helpers/simulation.ts";
+import { simulationsClosedAfterAll } from "../helpers/simulation.ts";
 import { slotKey } from "../../shared/simulation/repository.ts";
 import { DAILY_FLOATING_SHARE } from "../../shared/simulation/personas.ts";
 import type { AgentItem } from "../../shared/simulation/schemas.ts";
 import type { Visit } from "../../shared/simulation/types.ts";
 import { StatesError } from "../../shared/workflows/local-runner.ts";
 
-const closers: (() => Promise<unknown>)[] = [];
-afterAll(async () => {
-  for (const c of closers) await c();
-});
-async function setup(...args: Parameters<typeof testSimulations>) {
-  const t = await testSimulations(...args);
-  closers.push(t.close);
-  return t;
-}
+const { setup, closeAfterAll } = simulationsClosedAfterAll();
 
 /** A simulation record owned by `execution`, as the service writes it before the 202. */
 async function owned(
@@ -391,7 +383,7 @@ describe("the LLM engine through the real SDK on a fake Messages API", () => {
       },
       { latencyMs: 5 },
     );
-    closers.push(fake.close);
+    closeAfterAll(fake.close);
     const llm = new AnthropicLlm({
       apiKey: "sk-test",
       baseURL: fake.baseURL,
@@ -450,7 +442,7 @@ describe("answers that break the rules, failing runs", () => {
       },
       { latencyMs: 1 },
     );
-    closers.push(fake.close);
+    closeAfterAll(fake.close);
     const t = await setup({ llm: llmOn(fake) });
     const meta = await t.run({ days: 1, seed: 3, agents: 10, maxConcurrentLlmCalls: 4 });
     expect(meta.status).toBe("completed");
@@ -474,7 +466,7 @@ describe("answers that break the rules, failing runs", () => {
           : simulationAnswer(req, n),
       { latencyMs: 1 },
     );
-    closers.push(fake.close);
+    closeAfterAll(fake.close);
     const t = await setup({ llm: llmOn(fake) });
     const meta = await t.run({ days: 1, seed: 9, agents: 8, maxConcurrentLlmCalls: 4 });
     const visits = await t.repo.visits(meta.id);

@@ -6,9 +6,8 @@ import { LlmEngine } from "../../shared/simulation/engines/llm.ts";
 import { LlmCaller } from "../../shared/simulation/engines/llm-gate.ts";
 import { personasFor } from "../../shared/simulation/personas.ts";
 import { SimulationRequest } from "../../shared/simulation/schemas.ts";
-import { mulberry32 } from "../../shared/random.ts";
 import { noUsage, type LlmPort, type StructuredRequest } from "../../shared/llm/port.ts";
-import { startPosition } from "../../shared/simulation/space.ts";
+import { stepContext } from "../helpers/simulation.ts";
 
 describe("the simulation calendar", () => {
   it("counts days from the start date, with weekdays, weekends and holidays (substitute ones too)", async () => {
@@ -57,21 +56,7 @@ describe("the simulation calendar", () => {
     } as LlmPort;
     const engine = new LlmEngine(new LlmCaller(llm, { maxConcurrent: 1 }));
     const calendar = await dayInfo("2026-09-24", 2);
-    await engine.step1({
-      persona: personasFor(10)[0]!,
-      day: 2,
-      calendar,
-      slot: "12:00",
-      memory: "",
-      ownRatings: new Map(),
-      position: startPosition(personasFor(10)[0]!),
-      known: [],
-      populationEatOutTendency: 0.6,
-      aggregates: {},
-      rng: mulberry32(1),
-      session: [],
-      usage: noUsage(),
-    });
+    await engine.step1(stepContext(personasFor(10)[0]!, { day: 2, calendar }));
     expect(prompts[0]).toContain(dayLabel(2, calendar));
     expect(prompts[0]).toContain("2026-09-25 금요일, 공휴일: 추석");
   });

@@ -12,7 +12,7 @@ import { ENTRY_POINTS, defaultPersonas } from "../../shared/simulation/personas.
 import { nextPosition, startPosition, WANDER_MINUTES } from "../../shared/simulation/space.ts";
 import { haversine } from "../../shared/geo/haversine.ts";
 import type { MemoryEntry, Persona, Step5, Store } from "../../shared/simulation/types.ts";
-import type { StepContext } from "../../shared/simulation/engines/engine.ts";
+import { stepContext } from "../helpers/simulation.ts";
 
 const store = (id: string, name: string, category = "한식"): Store => ({
   store_id: id,
@@ -104,20 +104,11 @@ describe("the memory stream", () => {
     const memory = [visit(1, "12:00", gukbap, 5), visit(2, "18:00", noodles, 2), visit(3, "07:00", cafe, 3)];
     const candidates = [gukbap, noodles];
     const persona = personas[0]!;
-    const ctx: StepContext = {
-      persona,
+    const ctx = stepContext(persona, {
       day: 4,
-      slot: "12:00",
       memory: memoryContext(memory, { day: 4, slot: "12:00", category: "한식", candidates }),
       ownRatings: ownRatings(memory, candidates),
-      position: startPosition(persona),
-      known: [],
-      populationEatOutTendency: 0.6,
-      aggregates: {},
-      rng: mulberry32(1),
-      session: [],
-      usage: noUsage(),
-    };
+    });
     await new LlmEngine(new LlmCaller(llm, { maxConcurrent: 1 })).step3(ctx, "한식", candidates);
     await expect(prompts[0]).toMatchFileSnapshot("../fixtures/simulation/step3-prompt.txt");
     expect(prompts[0]).toContain("- 망원국밥: 1번 가 봄, 내 평점 5점 (마지막 1일차 12:00)");
@@ -130,20 +121,11 @@ describe("the memory stream", () => {
       let same = 0;
       for (let i = 0; i < 400; i++) {
         const memory = [visit(1, "12:00", gukbap, rating)];
-        const ctx: StepContext = {
-          persona,
+        const ctx = stepContext(persona, {
           day: 2,
-          slot: "12:00",
-          memory: "",
           ownRatings: ownRatings(memory, [gukbap, noodles]),
-          position: startPosition(persona),
-          known: [],
-          populationEatOutTendency: 0.6,
-          aggregates: {},
           rng: mulberry32(i),
-          session: [],
-          usage: noUsage(),
-        };
+        });
         const s3 = await new OfflineEngine().step3(ctx, "한식", [gukbap, noodles]);
         if (s3.store_name === gukbap.name) same++;
       }
