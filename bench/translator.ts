@@ -200,7 +200,12 @@ export async function benchTranslator() {
   console.log(
     `share reaching the LLM: ${share(cases.map((c) => c.query))} of the eval set, ${share(hot)} of the popular queries, ${share(mix)} of a mix of ${mix.length} (popular + 2000 generated + the eval set)`,
   );
-  for (const file of ["translator-fresh.jsonl", "translator-fresh2.jsonl", "translator-fresh3.jsonl"]) {
+  for (const file of [
+    "translator-fresh.jsonl",
+    "translator-fresh2.jsonl",
+    "translator-fresh3.jsonl",
+    "translator-fresh5.jsonl",
+  ]) {
     const fresh = await runTranslatorCases(loadTranslatorCases(file));
     const c = calibration(fresh);
     const right = fresh.filter((o) => !o.why.length).length;

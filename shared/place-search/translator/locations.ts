@@ -11,7 +11,7 @@ import { haversine } from "../../geo/haversine.ts";
 import type { LocationKind } from "../schemas.ts";
 import { looksForeign } from "./foreign.ts";
 import { isKnownWord } from "./segment.ts";
-import { FILLER, particleVariants, type Token } from "./text.ts";
+import { FILLER, NEAR_NOUNS, particleVariants, type Token } from "./text.ts";
 
 export interface FoundLocation {
   name: string;
@@ -49,7 +49,7 @@ const SELF_PLACES = new Set([
 
 const LOCATIVE =
   /^(에서|에서부터|부터|까지|근처|주변|인근|부근|앞|쪽|에|에서는|근처에|근처에서|주변에|주변에서)/;
-const NEAR_WORDS = new Set(["근처", "주변", "인근", "부근", "앞", "쪽", "근방"]);
+const NEAR_WORDS = new Set([...NEAR_NOUNS, "앞", "쪽"]);
 /** After a name, these make it the place a route starts from or goes to ("X에서 Y 가는 길에"). */
 const ROUTE_NEXT = /^(가는|가다가|까지|방향|쪽으로|사이)/;
 
@@ -153,7 +153,7 @@ export function findLocations(
   const found: FoundLocation[] = [];
   for (const [i, tok] of tokens.entries()) {
     if (!isFree(tok.start, tok.end)) continue;
-    const hit = matchAt(tokens, i, isTerm);
+    const hit = matchAt(tokens, i, isTerm, isFree);
     if (hit) found.push(hit.location);
   }
   return mergeNested(dropOverlaps(found));
@@ -173,6 +173,7 @@ function matchAt(
   tokens: Token[],
   i: number,
   isTerm: (word: string) => boolean,
+  isFree: (start: number, end: number) => boolean,
 ): { location: FoundLocation; width: number } | undefined {
   const tok = tokens[i];
   if (!tok) return undefined;
@@ -235,7 +236,7 @@ function matchAt(
       }
     }
     if (width === 1) {
-      const anchor = contextAnchor(tokens, i, isTerm);
+      const anchor = contextAnchor(tokens, i, isTerm, isFree);
       if (anchor) return { location: anchor, width };
     }
   }
@@ -298,6 +299,7 @@ function contextAnchor(
   tokens: Token[],
   i: number,
   isTerm: (word: string) => boolean,
+  isFree: (start: number, end: number) => boolean,
 ): FoundLocation | undefined {
   const tok = tokens[i];
   if (!tok) return undefined;
@@ -319,8 +321,21 @@ function contextAnchor(
       particle: "",
     };
   }
+  // "방콕 실롬 퀘사디아": after a city abroad, an unknown name before another unknown word is a district of
+  // it (the later word is what is searched; "방콕 카오팟 맛집" names no district, nor does "방콕 팁싸마이
+  // 리뷰", whose last word the request already took)
+  const after = tokens[i + 1];
+  const district =
+    after !== undefined &&
+    isFree(after.start, after.end) &&
+    prev?.kind === "foreign" &&
+    !prev.city &&
+    isNameLike(next) &&
+    !isTerm(next) &&
+    !isKnownWord(next) &&
+    !isPlaceName(next);
   for (const { stem, particle } of particleVariants(tok.text)) {
-    const hasContext = LOCATIVE.test(particle) || nearNext || next.startsWith("에서");
+    const hasContext = LOCATIVE.test(particle) || nearNext || next.startsWith("에서") || district;
     // 로 ends a route only before a word of going ("강릉으로 가는"), else it may be a street's 로
     const routeEnd =
       ROUTE_NEXT.test(next) ||

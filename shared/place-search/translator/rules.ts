@@ -48,6 +48,10 @@ export const PENALTY = {
   contextAnchor: 0.15,
   foreignGuess: 0.2,
   foreignAnchorGuess: 0.35,
+  /** the keyword is several unknown words run together: the rules did not read the query */
+  residualPhrase: 0.15,
+  /** a content word the plan neither searches nor uses ("낮술하기", "관광"): something was not read */
+  unreadWord: 0.15,
 } as const;
 
 export const KAKAO_HINT =
@@ -116,20 +120,44 @@ function assignRoles(
   return { locations: [toLocation(center, "center")], route: false };
 }
 
+/** A city or province, at home or abroad (a foreign entry with a city of its own is a district in it). */
+const isRegion = (f: FoundLocation) =>
+  f.kind === "city" ||
+  f.kind === "province" ||
+  (f.kind === "foreign" && f.entry !== undefined && !f.entry.city);
+
 const ON_THE_WAY = /(?:가는|오는|돌아오는|가던)\s?길(?:에|에서|목에)?|가다가|오다가/;
 
 const VERB_FORM = /(하기|해서|하는|되는|했던|할까|인가|나요|까요|세요|줘|요|할|한|된|될)$/;
 
+/**
+ * What nothing claimed, without particles. A query ends with what it searches, not with a locative: the
+ * last word keeps its 에 or 의 (휘낭시에); nor with a subject, which needs a predicate after it: the query's
+ * very last word keeps its 이 (감자옹심이; "팀호완이 어때" is 팀호완).
+ */
+function leftoverStems(q: QueryText): string[] {
+  const left = q.leftoverSpans();
+  const end = q.text.replace(/[\s?!.]+$/, "").length;
+  return left.map(({ text: w, end: e }, i) =>
+    (i === left.length - 1 && /[에의]$/.test(w)) || (e === end && w.endsWith("이")) ? w : stemOf(w),
+  );
+}
+
+const isContentWord = (w: string) => w.length >= 2 && !FILLER.has(w.toLowerCase()) && !/\d/.test(w);
+
 /** The words nothing recognised, without particles, fillers, numbers or verb forms. */
 function residualWords(q: QueryText): string[] {
-  const left = q.leftovers();
-  return (
-    left
-      // a query ends with what it searches, not with a locative: the last word keeps its 에 (휘낭시에)
-      .map((w, i) => (i === left.length - 1 && /[에의]$/.test(w) ? w : stemOf(w)))
-      .filter((w) => w.length >= 2 && !FILLER.has(w.toLowerCase()) && !/\d/.test(w))
-      .filter((w) => !VERB_FORM.test(w))
-  );
+  return leftoverStems(q).filter((w) => isContentWord(w) && !VERB_FORM.test(w));
+}
+
+/**
+ * Content words the plan leaves unread: what residualWords keeps, plus the noun of a verb form
+ * ("낮술하기" → 낮술), which residualWords drops as a clause.
+ */
+function unreadWords(q: QueryText): string[] {
+  return leftoverStems(q)
+    .map((w) => (VERB_FORM.test(w) ? w.replace(VERB_FORM, "") : w))
+    .filter((w) => isContentWord(w) && !isKnownWord(w));
 }
 
 const stemOf = (w: string) =>
@@ -147,7 +175,7 @@ function modifierOf(q: QueryText, generic: { start: number }): string | undefine
   if (!last || q.text.slice(last.end, generic.start).trim()) return undefined;
   const word = stemOf(last.text);
   const clause = /(고|면서|면|서|러|려고|니까|는데)$/.test(word) || VERB_FORM.test(word);
-  if (word.length < 2 || clause || FILLER.has(word.toLowerCase()) || /\d/.test(word)) return undefined;
+  if (clause || !isContentWord(word)) return undefined;
   return word;
 }
 
@@ -366,7 +394,12 @@ export function translateWithRules(rawQuery: string): RulesOutcome {
   const rolesNamed = dedupe(
     lex.map((m) => TRIP_ROLE_BY_KIND[m.value.kind]).filter((r): r is string => Boolean(r)),
   );
-  if (!trip && !route && locations.length && rolesNamed.length >= 3) trip = { days: 1, nights: 0 };
+  // a place to stay with anything else in a city or region is a trip too ("후쿠오카 맛집 숙소"); beside a
+  // station or street it is a search ("강남역 맛집 호텔")
+  const staying =
+    rolesNamed.includes("숙박") && rolesNamed.length >= 2 && found.length === 1 && isRegion(found[0]!);
+  if (!trip && !route && locations.length && (rolesNamed.length >= 3 || staying))
+    trip = { days: 1, nights: 0 };
   if (trip && trip.days > MAX_TRIP_DAYS) {
     warnings.push(
       `${trip.days}일 여행은 ${MAX_TRIP_DAYS}일까지만 계획했어요: 나머지 일정은 나눠서 찾아 주세요`,
@@ -388,6 +421,7 @@ export function translateWithRules(rawQuery: string): RulesOutcome {
       keywords = residual;
       english = residual;
       confidence -= PENALTY.residualKeyword;
+      if (residual[0]!.includes(" ")) confidence -= PENALTY.residualPhrase;
     } else if (!trip) {
       keywords = pets ? ["카페"] : ["맛집"];
       english = pets ? ["cafe"] : ["restaurants"];
@@ -396,6 +430,10 @@ export function translateWithRules(rawQuery: string): RulesOutcome {
       confidence -= PENALTY.fallbackKeyword;
     }
   }
+
+  // a content word no keyword took is unread (a residual keyword or modifier pays for itself above)
+  const searched = new Set(keywords.flatMap((k) => k.split(" ")));
+  if (unreadWords(q).some((w) => !searched.has(w))) confidence -= PENALTY.unreadWord;
 
   if (pets) {
     // the word as written when it is Korean ("애견동반 브런치"), else its Korean keyword ("cafe" → 카페)

@@ -4,7 +4,7 @@
 // in one piece (an unknown dish or place is searched as written, not cut into syllables).
 import { gazetteerKeys, isPlaceName, lookupPlace, normalizeName } from "../../geo/gazetteer.ts";
 import { CONTEXT, CONDITION_WORDS, LEXICON, MOODS, PET_TERMS, REVIEW_TERMS } from "../lexicon.ts";
-import { FILLER, particleVariants, TRAILERS } from "./text.ts";
+import { FILLER, NEAR_NOUNS, particleVariants, TRAILERS } from "./text.ts";
 
 const MAX_WORD = 14;
 /** Place-shaped endings: an unknown name before one is a place name in one piece (경포 + 해수욕장). */
@@ -69,6 +69,7 @@ const byLast = (words: string[]) => {
 };
 const PARTICLE_BY_LAST = byLast(PARTICLES);
 const SUFFIX_BY_LAST = byLast(PLACE_SUFFIXES);
+const NEAR_SPLIT = new Set(NEAR_NOUNS);
 const INNER_PARTICLE = /에서|까지|부터|으로|근처|주변|이랑|하고/;
 const NUMBER_UNIT = /^\d+(?:\.\d+)?(?:km|m|분|시간|킬로미터|킬로|키로|미터|박|일|시|원)?$/i;
 
@@ -122,8 +123,10 @@ export function segmentWord(run: string): string {
   const pieces: string[] = [];
   for (let i = n; i > 0; i = best[i]!.from) pieces.unshift(run.slice(best[i]!.from, i));
   // a split must be explained by two known words at least: one known name inside an unknown one
-  // (나카메구로 holds 구로) is no reason to cut it
-  if (pieces.filter((p) => scorePiece(p, d).known).length < 2) return run;
+  // (나카메구로 holds 구로) is no reason to cut it; but 근처/주변 between two words ("노들섬주변카이센동")
+  // says what each side is, known or not
+  const locative = pieces.slice(1, -1).some((p) => NEAR_SPLIT.has(p));
+  if (!locative && pieces.filter((p) => scorePiece(p, d).known).length < 2) return run;
   return pieces.join(" ");
 }
 

@@ -116,4 +116,7 @@ export const FILLER = new Set(
    먹을만한 할만한 놀만한 놀 만한곳 보고 봐줘 찾고 싶어요`.split(/\s+/),
 );
 
+/** Nouns that put the word before them near a place ("X 근처"), spelled out so they also split "X근처Y". */
+export const NEAR_NOUNS = ["근처", "주변", "인근", "부근", "근방"];
+
 export const isHangul = (s: string) => /[가-힣ㄱ-ㅣ]/.test(s);
