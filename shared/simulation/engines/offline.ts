@@ -135,8 +135,16 @@ function dayTypeShift(c: StepContext): number {
 const eatenToday = (memory: string) =>
   new Set([...memory.matchAll(/^- 오늘 \S+: .*\(([^)]+)\)에서 먹음/gm)].map((m) => m[1]!));
 
-/** How much the persona's own rating counts against a store card's (own ratings are read from memory). */
+/** Step 3's softmax temperature over the store cards' scores (004's ranking uses the same). */
 const STORE_TEMPERATURE = 0.5;
+
+/**
+ * At 22:00 a store whose card does not say it is open late (hours, "늦게까지", "24시", a bar) is
+ * probably closing: a person weighs it at this fraction — it may still be open, hours being unknown.
+ */
+const LATE_UNSURE = 0.3;
+const opensLate = (s: Store) =>
+  s.hours !== undefined || s.category === "주점" || s.keywords.some((k) => /늦게까지|24시|새벽/.test(k));
 
 export class OfflineEngine implements DecisionEngine {
   readonly name = "offline" as const;
@@ -193,6 +201,7 @@ export class OfflineEngine implements DecisionEngine {
     let score = storeScore(s, c.persona, c.aggregates[s.store_id], own?.rating);
     if (own && c.persona.personality.includes("단골")) score += 0.5;
     if (!own && c.persona.personality.includes("새로운")) score += 0.5;
+    if (c.slot === "22:00" && !opensLate(s)) score += STORE_TEMPERATURE * Math.log(LATE_UNSURE);
     return score;
   }
 
