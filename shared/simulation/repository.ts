@@ -14,6 +14,7 @@
 // item's set, in the same conditional UpdateItem that applies them. A retried or repeated flush
 // therefore counts each rating exactly once.
 import {
+  BatchWriteCommand,
   GetCommand,
   PutCommand,
   QueryCommand,
@@ -322,40 +323,34 @@ export class SimulationRepository {
     }
   }
 
-  /** Writes an item only if absent: a rerun of the step that wrote it adds nothing. */
-  private async putOnce(item: Item): Promise<void> {
-    try {
-      await this.db.send(
-        new PutCommand({
-          TableName: this.table,
-          Item: item,
-          ConditionExpression: "attribute_not_exists(sk)",
-        }),
-      );
-    } catch (err) {
-      if (!isConditionFailure(err)) throw err;
+  /**
+   * Writes a committed turn's visits (the slot's rating buffer) and its decision record (004's
+   * process_decision result) in one BatchWriteItem per 25. Plain puts: what is written is the committed
+   * turn, so a retried turn writes the same items again and changes nothing.
+   */
+  async saveTurn(id: string, visits: Visit[], decision?: DecisionRecord): Promise<void> {
+    const items: Item[] = visits.map((v) => ({
+      pk: this.pk(id),
+      sk: visitSk(v),
+      visit: v,
+      store: v.store_id,
+    }));
+    if (decision) items.push({ pk: this.pk(id), sk: decisionSk(decision), record: decision });
+    for (let i = 0; i < items.length; i += 25) {
+      let requests = items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));
+      // DynamoDB may leave some of a batch unprocessed under load: those go again, with a pause
+      for (let attempt = 0; requests.length; attempt++) {
+        if (attempt > 0) await new Promise((r) => setTimeout(r, 50 * 2 ** Math.min(attempt, 6)));
+        const out = await this.db.send(new BatchWriteCommand({ RequestItems: { [this.table]: requests } }));
+        requests = (out.UnprocessedItems?.[this.table] ?? []) as typeof requests;
+        if (attempt >= 8 && requests.length) throw new Error(`${requests.length} items left unwritten`);
+      }
     }
   }
 
-  /** Buffers a slot's visits: one record each, written once. */
-  async saveVisits(id: string, visits: Visit[]): Promise<void> {
-    await mapLimit(visits, 8, (v) =>
-      this.putOnce({
-        pk: this.pk(id),
-        sk: visitSk(v),
-        visit: v,
-        store: v.store_id,
-      }),
-    );
-  }
-
-  /** Keeps one agent turn's decision (004's process_decision result), written once. */
-  async saveDecision(id: string, record: DecisionRecord): Promise<void> {
-    await this.putOnce({
-      pk: this.pk(id),
-      sk: decisionSk(record),
-      record,
-    });
+  /** Buffers visits alone (the turn's path writes them with its decision: `saveTurn`). */
+  saveVisits(id: string, visits: Visit[]): Promise<void> {
+    return this.saveTurn(id, visits);
   }
 
   /** Every kept decision, a DynamoDB page at a time in (day, slot, agent) order: nothing is held whole. */

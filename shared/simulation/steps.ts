@@ -413,9 +413,7 @@ export class SimulationSteps {
     aggregates.catch(() => undefined); // an agent who stays home never awaits it; one who goes on sees the error
     const committed = async (state: AgentRecord) => {
       if (state.lastTurn?.key !== item.key) return null;
-      await this.deps.repo.saveVisits(item.simulationId, state.lastTurn.visits);
-      if (state.lastTurn.decision)
-        await this.deps.repo.saveDecision(item.simulationId, state.lastTurn.decision);
+      await this.deps.repo.saveTurn(item.simulationId, state.lastTurn.visits, state.lastTurn.decision);
       return AgentSummary.parse(state.lastTurn.summary);
     };
     const state = await this.deps.repo.agent(item.simulationId, item.agentId);
@@ -427,8 +425,7 @@ export class SimulationSteps {
       state.position?.day === item.day
         ? { name: state.position.name, lat: state.position.lat, lng: state.position.lng }
         : startPosition(persona);
-    // the turn's identity goes with its LLM calls: they are recorded (or replayed) under it
-    const result = await inTurn(item.key, item.agentId, () =>
+    const decide = () =>
       processDecision({
         persona,
         calendar,
@@ -441,8 +438,11 @@ export class SimulationSteps {
         populationEatOutTendency: this.meanEatOutTendency(meta),
         engine: this.engine(meta),
         seed: meta.seed,
-      }),
-    );
+      });
+    // a recorded or replayed turn's identity goes with its LLM calls; only those runs carry it, as an
+    // async context makes every promise of the process dearer
+    const result =
+      meta.record || meta.engine === "replay" ? await inTurn(item.key, item.agentId, decide) : await decide();
     const { usage, ...decision } = result;
     const summary: AgentSummary = {
       agent_id: item.agentId,
@@ -481,8 +481,7 @@ export class SimulationSteps {
     // another attempt committed this slot first: its turn is the one that happened
     if (!won)
       return (await committed(await this.deps.repo.agent(item.simulationId, item.agentId))) ?? summary;
-    await this.deps.repo.saveVisits(item.simulationId, result.visits);
-    await this.deps.repo.saveDecision(item.simulationId, record);
+    await this.deps.repo.saveTurn(item.simulationId, result.visits, record);
     return summary;
   }
 

@@ -7,6 +7,7 @@ import type { z } from "zod";
 import { LlmUnavailableError, type LlmPort, type StructuredRequest } from "../../shared/llm/port.ts";
 import { PROMPT_NAMES } from "../../shared/simulation/prompts.ts";
 import { fingerprint } from "../../shared/simulation/provenance.ts";
+import { EXPORT_FORMATS, EXPORT_KINDS, exportPage } from "../../shared/simulation/export.ts";
 import { inTurn, SimulationCallLog } from "../../shared/simulation/recordings.ts";
 import { SimulationConflict } from "../../shared/simulation/service.ts";
 import { costUsd } from "../../shared/simulation/spend.ts";
@@ -34,12 +35,16 @@ class FlakyLlm implements LlmPort {
   }
 }
 
-/** Every decision and visit of a simulation, serialized page by page as the repository returns them. */
+/** A simulation's exports, every kind in every format, as the API answers them (one page each). */
 async function data(t: World, id: string): Promise<string> {
-  const out: unknown[] = [];
-  for await (const page of t.repo.decisionPages(id)) out.push(...page);
-  for await (const page of t.repo.visitPages(id)) out.push(...page);
-  return JSON.stringify(out).replaceAll(id, "<id>");
+  const out: string[] = [];
+  for (const kind of EXPORT_KINDS)
+    for (const format of EXPORT_FORMATS) {
+      const page = await exportPage(t.repo, id, { kind, format, maxRows: 1_000_000, maxBytes: 1e9 });
+      expect(page.next).toBeUndefined();
+      out.push(page.body);
+    }
+  return out.join("").replaceAll(id, "<id>");
 }
 
 /** Copies a simulation's record and recording into another world (its partition, item by item). */
@@ -82,7 +87,7 @@ describe("provenance", () => {
     expect((await pinned.run({ days: 1, seed: 3, agents: 5 })).provenance!.version).toBe("abc123");
   });
 
-  it("two offline runs with the same provenance and seed keep byte-identical decisions and visits", async () => {
+  it("two offline runs with the same provenance and seed give byte-identical exports", async () => {
     const a = await setup();
     const b = await setup();
     const request = { days: 1, seed: 21, agents: 40, startDate: "2026-05-09" };

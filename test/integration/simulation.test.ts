@@ -322,14 +322,14 @@ describe("resume", () => {
     const t = await setup();
     const execution = await owned(t, "cut-turn", { days: 1, seed: 5, agents: 40 });
     const repo = t.repo;
-    const save = repo.saveVisits.bind(repo);
+    const save = repo.saveTurn.bind(repo);
     let cut = true;
-    repo.saveVisits = async (id, visits) => {
+    repo.saveTurn = async (id, visits, decision) => {
       if (cut && visits.length) {
         cut = false;
         throw new Error("the process died here");
       }
-      return save(id, visits);
+      return save(id, visits, decision);
     };
     const turn = (agentId: string) =>
       t.steps.agentTurn({
