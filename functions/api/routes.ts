@@ -30,6 +30,7 @@ import { ExperimentId, ExperimentRequest } from "../../shared/simulation/experim
 import type { ExperimentService } from "../../shared/simulation/experiment.ts";
 import { reportHtml } from "../../shared/simulation/report.ts";
 import {
+  DecisionRecord,
   ResumeRequest,
   SimulationId,
   SimulationMeta,
@@ -117,6 +118,15 @@ const ExportQuery = z.object({
     .min(1, "must be at least 1")
     .max(EXPORT_PAGE_ROWS, `must be at most ${EXPORT_PAGE_ROWS}`)
     .optional(),
+});
+const AgentParams = IdParam.extend({
+  agentId: z.string().regex(/^[A-Za-z]\w{0,39}$/, "not an agent id (like R001 or P012)"),
+});
+const AgentDecisions = z.object({
+  simulation: z.string(),
+  agent_id: z.string(),
+  count: z.number().int(),
+  decisions: z.array(DecisionRecord),
 });
 const ExperimentParam = z.object({ id: ExperimentId });
 const ExperimentAccepted = z.object({
@@ -512,6 +522,30 @@ export const ROUTES: RouteDef[] = [
         headers["x-next-cursor"] = page.next;
       }
       return c.body(page.body, 200, headers);
+    },
+  }),
+  route({
+    method: "get",
+    path: "/v1/simulations/{id}/agents/{agentId}/decisions",
+    summary:
+      "One agent's turns in slot order: each DecisionRecord (004's process_decision result with every step and its reason, step 5's action and destination, where the agent was before and after)",
+    access: "read",
+    throttle: READ,
+    params: AgentParams,
+    answers: {
+      200: json(AgentDecisions, "The agent's decisions"),
+      404: json(z.unknown(), "No such simulation, or no such agent in it"),
+    },
+    handle: async ({ params, services, c }) => {
+      const found = await services.simulations.agentDecisions(params.id, params.agentId);
+      if ("missing" in found)
+        throw notFound(found.missing === "simulation" ? "such simulation" : "such agent in this simulation");
+      return c.json({
+        simulation: params.id,
+        agent_id: params.agentId,
+        count: found.length,
+        decisions: found,
+      });
     },
   }),
   route({

@@ -56,6 +56,8 @@ export const MAX_ERROR_CHARS = 1000;
 const isConditionFailure = (err: unknown) => (err as Error)?.name === "ConditionalCheckFailedException";
 
 type Item = Record<string, unknown>;
+/** A query's filter on the items it reads (and what of them to return), with its names and values. */
+type Only = { filter: string; projection?: string; names?: Record<string, string>; values?: Item };
 
 const stringSet = z.custom<Set<string>>((v) => v instanceof Set).transform((s) => [...s].map(String).sort());
 
@@ -362,6 +364,15 @@ export class SimulationRepository {
       );
   }
 
+  /**
+   * One agent's decisions in (day, slot) order: the partition's DECISION# pages filtered on the agent
+   * (a FilterExpression: the sort key leads with the slot, so no key condition can pick one agent).
+   */
+  async agentDecisions(id: string, agentId: string): Promise<DecisionRecord[]> {
+    const only = { filter: "#r.agent_id = :a", names: { "#r": "record" }, values: { ":a": agentId } };
+    return (await this.queryAll(id, "DECISION#", only)).map((i) => DecisionRecord.parse(i.record));
+  }
+
   /** Every visit, a page at a time in (day, slot, agent, order) order. */
   async *visitPages(id: string, from?: PageFrom): AsyncGenerator<Page<Visit>> {
     for await (const page of this.pages(id, "VISIT#", undefined, from))
@@ -418,7 +429,7 @@ export class SimulationRepository {
   }
 
   /** Every item of the simulation whose sort key starts with `prefix`, page after page. */
-  private async queryAll(id: string, prefix: string, only?: { filter: string; projection: string }) {
+  private async queryAll(id: string, prefix: string, only?: Only) {
     const items: Item[] = [];
     for await (const page of this.pages(id, prefix, only)) items.push(...page);
     return items;
@@ -427,7 +438,7 @@ export class SimulationRepository {
   private async *pages(
     id: string,
     prefix: string,
-    only?: { filter: string; projection: string },
+    only?: Only,
     from: PageFrom = {},
   ): AsyncGenerator<Page<Item>> {
     let start: Item | undefined = from.start;
@@ -438,7 +449,8 @@ export class SimulationRepository {
           KeyConditionExpression: "pk = :pk AND begins_with(sk, :p)",
           FilterExpression: only?.filter,
           ProjectionExpression: only?.projection,
-          ExpressionAttributeValues: { ":pk": this.pk(id), ":p": prefix },
+          ExpressionAttributeNames: only?.names,
+          ExpressionAttributeValues: { ":pk": this.pk(id), ":p": prefix, ...only?.values },
           ExclusiveStartKey: start,
           Limit: from.limit,
           ConsistentRead: true,

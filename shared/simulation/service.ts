@@ -13,6 +13,7 @@ import { worldChanges } from "./provenance.ts";
 import {
   FINISHED,
   SimulationParams,
+  type DecisionRecord,
   type SimulationMeta,
   type SimulationRequest,
   type SimulationStart,
@@ -230,6 +231,17 @@ export class SimulationService {
         dayTypes.set(day, (await dayInfo(meta.startDate, day)).dayType);
     const calibration = computeCalibration(meta.engine, slots, visits, stores, dayTypes);
     return buildReport(meta, visits, stores, aggregates, calibration, breakdowns);
+  }
+
+  /** One agent's decision records (every turn, in slot order), or what of the two does not exist. */
+  async agentDecisions(
+    id: string,
+    agentId: string,
+  ): Promise<DecisionRecord[] | { missing: "simulation" | "agent" }> {
+    const meta = await this.o.repo.get(id);
+    if (!meta) return { missing: "simulation" };
+    if (!this.o.steps.population(meta).has(agentId)) return { missing: "agent" };
+    return this.o.repo.agentDecisions(id, agentId);
   }
 
   /** A store's rating aggregate and visits in a simulation; null when either does not exist. */

@@ -258,6 +258,10 @@ describe.skipIf(!haveChromium)("the web page in Chromium", () => {
         await page.locator("#sim-start").waitFor();
         expect(await page.locator("#sim-start-note").isVisible()).toBe(false);
         await page.locator("#sim-start").fill("2026-09-23");
+        // the spend estimate follows the form: offline, no LLM call and nothing to pay
+        const estimate = page.locator("#sim-estimate", { hasText: "에이전트·일 60" });
+        await estimate.waitFor();
+        expect(await estimate.textContent()).toMatch(/^예상 LLM 호출 0회, 0원 — 오프라인 엔진/);
         await page.locator("#view-sim button[type=submit]").click();
         await page.waitForURL(/[?&]id=sim-/);
         simulationId = new URL(page.url()).searchParams.get("id")!;
@@ -288,29 +292,94 @@ describe.skipIf(!haveChromium)("the web page in Chromium", () => {
       );
       expect(await page.locator(".chart-box svg rect").count()).toBeGreaterThan(10);
       // the day × slot grid adds up to the report's visits
-      const cells = (await texts(page, ".chart-box:first-child svg text.value")).map(Number);
+      const cells = (await texts(page, ".results > .charts > .chart-box:first-child svg text.value")).map(
+        Number,
+      );
       expect(cells.reduce((a, b) => a + b, 0)).toBe(
         report.stores.reduce((n: number, s: any) => n + s.visits, 0),
       );
       expect(await page.locator(".calibration").textContent()).toContain("보정 지표");
-      expect(await page.locator(".leaflet-marker-pane .mk").count()).toBe(report.stores.length);
+      // the stores, and apart from them the diary's path of the day
+      const stores = ".leaflet-marker-pane .mk:not(.mk-path)";
+      expect(await page.locator(stores).count()).toBe(report.stores.length);
       // the busiest store has the biggest marker
       const top = report.stores[0];
       const widths = await Promise.all(
-        (await page.locator(".leaflet-marker-pane .mk").all()).map(
-          async (m) => (await m.boundingBox())!.width,
-        ),
+        (await page.locator(stores).all()).map(async (m) => (await m.boundingBox())!.width),
       );
       const topMarker = page.locator(`.leaflet-marker-pane .mk[title^="${top.name} "]`).first();
       expect((await topMarker.boundingBox())!.width).toBe(Math.max(...widths));
       const diary = await texts(page, ".diary-entries li");
       expect(diary.length).toBeGreaterThan(0);
       expect(diary[0]).toMatch(/1일차 (아침|점심|저녁|야식)/);
+      // the diary tells every turn: a stay at home with its reason, or what the agent did after eating
+      expect(
+        (await texts(page, ".diary-entries .diary-stay, .diary-entries .diary-next")).join("\n"),
+      ).toMatch(/집에 머묾 — \S|다음 행동: \S.* → .+ \(걷는 속도 [\d.]+ km\/h\)/);
+      expect(await page.locator(".leaflet-marker-pane .mk-path").count()).toBe(diary.length);
+      expect(await page.locator("path.diary-path").count()).toBe(diary.length);
+      // the breakdowns as charts, and the provenance folded away until asked for
+      expect(await texts(page, ".breakdowns figcaption")).toEqual(
+        expect.arrayContaining([
+          "세대별 외식 비율 (★ 평균 평점)",
+          "주민·유동 인구별 외식 비율 (★ 평균 평점)",
+          "일자별 망원동을 떠난 유동 인구",
+        ]),
+      );
+      expect(await page.locator(".breakdowns svg rect").count()).toBeGreaterThan(3);
+      const provenance = page.locator("details.provenance");
+      expect(await provenance.getAttribute("open")).toBeNull();
+      await provenance.locator("summary").click();
+      expect(await provenance.textContent()).toContain(report.simulation.provenance.stores);
+      expect(await provenance.textContent()).toContain("offline");
       await page.locator(".synthetic-banner").first().waitFor();
       await browser.shot(page, "simulation", vp);
       await page.close();
     },
   );
+
+  it("simulation raw data: a CSV download of every decision page by page, another agent's diary by id", async () => {
+    expect(simulationId).toBeDefined();
+    const vp = VIEWPORTS[0];
+    const page = await browser.page(vp);
+    await page.goto(`${server.url}/?view=sim&id=${simulationId}`);
+    const button = page.locator('button[data-export="decisions-csv"]');
+    await button.waitFor({ timeout: 60_000 });
+    const [file] = await Promise.all([page.waitForEvent("download"), button.click()]);
+    expect(file.suggestedFilename()).toBe(`${simulationId}-decisions.csv`);
+    const csv = readFileSync(await file.path(), "utf8");
+    expect(csv.split("\r\n")[0]).toMatch(/^agent_id,agent_type,generation,day,date,time_slot,decision,/);
+    const api = await (
+      await fetch(`${server.url}/v1/simulations/${simulationId}/export?kind=decisions&format=csv`)
+    ).text();
+    expect(csv).toBe(api);
+    await page.locator(".downloads .status", { hasText: "내려받았습니다" }).waitFor();
+    // a resident acts in every slot: its diary has all four, each a stay at home or a meal
+    await page.locator("#diary-agent").fill("R002");
+    await page.locator("#diary-agent").press("Enter");
+    await page.locator('.diary-entries[data-agent="R002"] li').first().waitFor();
+    expect(await page.locator(".diary-entries li").count()).toBe(4);
+    expect(await page.locator(".diary-entries li .when").allTextContents()).toEqual([
+      "1 1일차 아침 07:00 (2026-09-23)",
+      "2 1일차 점심 12:00 (2026-09-23)",
+      "3 1일차 저녁 18:00 (2026-09-23)",
+      "4 1일차 야식 22:00 (2026-09-23)",
+    ]);
+    // an id that is not one is said as a sentence
+    await page.locator("#diary-agent").fill("R 2");
+    await page.locator("#diary-agent").press("Enter");
+    await page.locator(".diary .status.is-error").waitFor();
+    expect(await page.locator(".diary .status.is-error").textContent()).toBe(
+      "입력을 확인해 주세요 — 에이전트 ID: not an agent id (like R001 or P012).",
+    );
+    expect(await page.locator(".diary-entries li").count()).toBe(0);
+    await page.locator("#diary-agent").fill("R003");
+    await page.locator("#diary-agent").press("Enter");
+    await page.locator('.diary-entries[data-agent="R003"] li').first().waitFor();
+    await page.locator(".downloads").scrollIntoViewIfNeeded();
+    await browser.shot(page, "simulation-data", vp);
+    await page.close();
+  });
 
   it("calibration figures, when a report has them (issue 14's shape), as charts and tables, never raw JSON", async () => {
     expect(simulationId).toBeDefined();

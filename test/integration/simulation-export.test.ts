@@ -1,11 +1,12 @@
 // The raw data out and the report's breakdowns, over a small offline run on dynalite through the real
 // workflow definitions: both kinds in both formats through the API route (row counts against the
-// record, column order, RFC 4180 quoting), cursor paging against one page, bad cursors, 404s.
+// record, column order, RFC 4180 quoting), cursor paging against one page, bad cursors, 404s; and one
+// agent's decisions (the web page's diary) against the export.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../functions/api/app.ts";
 import { EXPORT_COLUMNS, csvField, exportPage } from "../../shared/simulation/export.ts";
 import type { DecisionRecord, SimulationMeta } from "../../shared/simulation/schemas.ts";
-import type { Visit } from "../../shared/simulation/types.ts";
+import { TIME_SLOTS, type Visit } from "../../shared/simulation/types.ts";
 import { testSimulations } from "../helpers/simulation.ts";
 
 let t: Awaited<ReturnType<typeof testSimulations>>;
@@ -245,5 +246,44 @@ describe("the report's breakdowns", () => {
       step5Actions: {},
       leftMangwonByDay: {},
     });
+  });
+});
+
+describe("GET /v1/simulations/{id}/agents/{agentId}/decisions", () => {
+  const url = (id: string, agent: string) => `/v1/simulations/${id}/agents/${agent}/decisions`;
+  const json = async (path: string) => {
+    const res = await get(path);
+    return { status: res.status, body: JSON.parse(res.text) };
+  };
+
+  it("a resident's every turn, in slot order, as the export keeps them", async () => {
+    const res = await json(url(meta.id, "R001"));
+    expect(res.status).toBe(200);
+    // a resident acts in every slot
+    expect(res.body).toMatchObject({ simulation: meta.id, agent_id: "R001", count: TIME_SLOTS.length });
+    const records = res.body.decisions as DecisionRecord[];
+    expect(records.map((r) => [r.day, r.time_slot])).toEqual(TIME_SLOTS.map((s) => [1, s]));
+    expect(records[0]).toMatchObject({ from: { lat: expect.any(Number) }, result: { steps: { step1: {} } } });
+    const exported = (await get(exportUrl(meta.id, "kind=decisions"))).text
+      .trimEnd()
+      .split("\n")
+      .map((l) => JSON.parse(l) as DecisionRecord)
+      .filter((r) => r.agent_id === "R001");
+    expect(records).toEqual(exported);
+  });
+
+  it("a bad agent id is a 400 naming agentId; an unknown simulation or agent a 404", async () => {
+    const bad = await json(url(meta.id, "R%201!"));
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toMatchObject({
+      field: "agentId",
+      message: "not an agent id (like R001 or P012)",
+    });
+    const noSim = await json(url("sim-nowhere", "R001"));
+    expect(noSim.status).toBe(404);
+    expect(noSim.body.error.message).toBe("no such simulation");
+    const noAgent = await json(url(meta.id, "R999"));
+    expect(noAgent.status).toBe(404);
+    expect(noAgent.body.error.message).toBe("no such agent in this simulation");
   });
 });

@@ -37,6 +37,7 @@ const FIELD_NAMES: Record<string, string> = {
   conversationId: "대화 ID",
   startDate: "시작 날짜",
   start_date: "시작 날짜",
+  agentId: "에이전트 ID",
   body: "요청 본문",
 };
 
@@ -112,6 +113,8 @@ export interface RequestOptions {
   /** the raw response (downloads); the default parses JSON */
   raw?: true;
   signal?: AbortSignal;
+  /** false: a refused key fails the request instead of asking (a background request, not one a person made) */
+  askForKey?: false;
 }
 
 async function send(path: string, o: RequestOptions): Promise<Response> {
@@ -156,6 +159,8 @@ export async function api<T>(path: string, o: RequestOptions = {}): Promise<T> {
     if (!keyRefused(res, body) || attempt >= 3) {
       throw sentenceFor(res.status, body, res.headers.get("x-request-id"));
     }
+    if (o.askForKey === false)
+      throw new ApiProblem("API 키를 입력하면 볼 수 있어요.", res.status, "unauthorized");
     const hadKey = storedKey() !== null;
     forgetKey();
     const key = await askForKey(hadKey);

@@ -56,3 +56,13 @@ export function svg<K extends keyof SVGElementTagNameMap>(
 /** A link that leaves the page: a new tab, without handing it our window. */
 export const outLink = (href: string, text: string, attrs: Attrs = {}) =>
   h("a", { href, target: "_blank", rel: "noopener noreferrer", ...attrs }, text);
+
+/** Offers a file made in the page (a blob, so a request that needed the API key can still be saved). */
+export function download(name: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
+  const a = h("a", { href: url, download: name, hidden: true });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

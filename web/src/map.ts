@@ -109,6 +109,8 @@ export interface MarkerLook {
   title: string;
   /** pixels across (default 28): simulation stores are sized by visits */
   size?: number;
+  /** a class beside `mk`, telling this kind of marker from the others (an agent's path) */
+  className?: string;
 }
 
 /** A keyboard-focusable marker drawing its label in a coloured badge (no image files, no inline HTML). */
@@ -120,7 +122,7 @@ export function badgeMarker(at: L.LatLngExpression, look: MarkerLook): L.Marker 
   return L.marker(at, {
     icon: L.divIcon({
       html: badge,
-      className: "mk",
+      className: look.className ? `mk ${look.className}` : "mk",
       iconSize: [size, size],
       iconAnchor: [size / 2, size / 2],
       popupAnchor: [0, -size / 2],

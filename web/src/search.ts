@@ -5,7 +5,7 @@ import type { AgentResponse, Place } from "../../shared/place-search/place.ts";
 import type { PlanResponse } from "../../shared/place-search/schemas.ts";
 import { SPEED_M_PER_MIN } from "../../shared/place-search/translator/measures.ts";
 import { api } from "./api.ts";
-import { fill, h, outLink } from "./dom.ts";
+import { download, fill, h, outLink } from "./dom.ts";
 import { metres, minutes, num } from "./format.ts";
 import { badgeMarker, colour, syncListAndMap, type MapPane } from "./map.ts";
 import { busy, chip, facts, queryForm, StatusLine, syntheticBanner, viewSection, warningList } from "./ui.ts";
@@ -152,15 +152,6 @@ function planView(plan: PlanResponse): HTMLElement {
     ),
     warningList(m.warnings, "계획 경고"),
   );
-}
-
-function download(name: string, blob: Blob): void {
-  const url = URL.createObjectURL(blob);
-  const a = h("a", { href: url, download: name, hidden: true });
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 export class SearchView {

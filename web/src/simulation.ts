@@ -1,131 +1,44 @@
 // The neighbourhood simulation (seed 004): start one, watch it slot by slot, then its report as charts,
-// the stores on the map sized by visits, and an agent's diary from the visits the API returns.
+// its breakdowns, provenance and raw data, the stores on the map sized by visits, and an agent's diary
+// from its decisions (diary.ts).
+import type * as L from "leaflet";
+import type { Breakdowns } from "../../shared/simulation/breakdowns.ts";
 import type { SimulationReport } from "../../shared/simulation/report.ts";
 import type { SimulationMeta } from "../../shared/simulation/schemas.ts";
 import type { Visit } from "../../shared/simulation/types.ts";
-import { api, ApiProblem } from "./api.ts";
+import { api } from "./api.ts";
 import { barChart, heatmap, stackedColumns } from "./charts.ts";
+import { AgentDiary } from "./diary.ts";
 import { fill, h } from "./dom.ts";
+import { SpendPreview } from "./estimate.ts";
 import { num, percent, stars } from "./format.ts";
 import { badgeMarker, colour, syncListAndMap, type MapPane } from "./map.ts";
-import { busy, chip, facts, StatusLine, syntheticBanner } from "./ui.ts";
+import { breakdownsView, provenanceView } from "./sim-breakdowns.ts";
+import { SLOT_NAME, SLOTS, sleep, slotLabel, withRetry } from "./sim-common.ts";
+import { downloadsView, simulationVisits } from "./sim-data.ts";
+import { busy, facts, StatusLine, syntheticBanner } from "./ui.ts";
+import { valueView } from "./value-view.ts";
 
 type Status = SimulationMeta & { progress: { completedSlots: number; totalSlots: number; percent: number } };
-/** The report as the API sends it: today's fields, and whatever later versions add (calibration). */
-type Report = SimulationReport & { calibration?: unknown };
-interface StoreRatings {
-  visits: Visit[];
-}
-
-/** Display names of 004's time slots; the slot keys themselves come from the API. */
-const SLOT_NAME: Record<string, string> = {
-  "07:00": "아침",
-  "12:00": "점심",
-  "18:00": "저녁",
-  "22:00": "야식",
+/** The report as the API sends it; older servers' reports lack the later parts (calibration, breakdowns). */
+type Report = Omit<SimulationReport, "calibration" | "breakdowns"> & {
+  calibration?: unknown;
+  breakdowns?: Breakdowns;
 };
-const SLOTS = Object.keys(SLOT_NAME);
-const slotLabel = (s: string) => (SLOT_NAME[s] ? `${SLOT_NAME[s]} ${s}` : s);
+
 const STATUS: Record<string, string> = {
   pending: "대기 중",
   running: "진행 중",
   completed: "완료",
+  completed_with_failures: "완료 (실패한 턴 많음)",
   failed: "실패",
+  budget_exhausted: "예산 소진으로 멈춤",
 };
 const DECISION: Record<string, string> = { visit: "방문", stay_home: "집에 머묾", llm_failed: "LLM 실패" };
 const POLL_MS = 1000;
 
 /** A slot key as the simulation record writes it: d01#07:00. */
 const slotKey = (day: number, slot: string) => `d${String(day).padStart(2, "0")}#${slot}`;
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function withRetry<T>(work: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await work();
-    } catch (err) {
-      // a throttled read (the API Gateway stage's per-route limit) waits and tries again
-      if (!(err instanceof ApiProblem && err.status === 429) || attempt >= 4) throw err;
-      await sleep(500 * 2 ** attempt);
-    }
-  }
-}
-
-/** Runs `work` over items, at most `limit` at once, in order of the items. */
-async function mapLimited<T, R>(
-  items: T[],
-  limit: number,
-  work: (t: T) => Promise<R>,
-  done: (n: number) => void,
-) {
-  const out: R[] = new Array<R>(items.length);
-  let next = 0;
-  let finished = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await work(items[i]!);
-      done(++finished);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
-}
-
-/** Any JSON value as tables and facts (never raw JSON): the calibration figures, whatever their shape. */
-function valueView(v: unknown): HTMLElement {
-  const text = (x: unknown) =>
-    typeof x === "number"
-      ? Number.isInteger(x)
-        ? num(x)
-        : x.toFixed(3)
-      : typeof x === "string"
-        ? x
-        : String(x);
-  const primitive = (x: unknown) => x === null || ["string", "number", "boolean"].includes(typeof x);
-  if (primitive(v)) return h("span", {}, v === null ? "없음" : text(v));
-  const rows = Array.isArray(v) ? v.map((x, i) => [String(i + 1), x] as const) : Object.entries(v as object);
-  if (rows.every(([, x]) => primitive(x)))
-    return h(
-      "dl",
-      { class: "facts" },
-      ...rows.flatMap(([k, x]) => [h("dt", {}, k), h("dd", {}, x === null ? "없음" : text(x))]),
-    );
-  // rows of flat objects (a null row is a row with nothing in it) make a table
-  const isFlat = (x: unknown): x is Record<string, unknown> =>
-    !!x && typeof x === "object" && !Array.isArray(x) && Object.values(x).every(primitive);
-  if (rows.every(([, x]) => x === null || isFlat(x)) && rows.some(([, x]) => x !== null)) {
-    const flat = rows.map(([k, x]) => [k, isFlat(x) ? x : {}] as const);
-    const cols = [...new Set(flat.flatMap(([, o]) => Object.keys(o)))];
-    return h(
-      "div",
-      { class: "table-wrap" },
-      h(
-        "table",
-        {},
-        h("thead", {}, h("tr", {}, h("th", {}, ""), ...cols.map((c) => h("th", { scope: "col" }, c)))),
-        h(
-          "tbody",
-          {},
-          ...flat.map(([k, o]) =>
-            h(
-              "tr",
-              {},
-              h("th", { scope: "row" }, k),
-              ...cols.map((c) => h("td", {}, o[c] === undefined || o[c] === null ? "–" : text(o[c]))),
-            ),
-          ),
-        ),
-      ),
-    );
-  }
-  return h(
-    "dl",
-    { class: "facts nested" },
-    ...rows.flatMap(([k, x]) => [h("dt", {}, k), h("dd", {}, valueView(x))]),
-  );
-}
 
 const isRecordOf = (v: unknown, test: (x: unknown) => boolean): v is Record<string, never> =>
   !!v &&
@@ -204,6 +117,7 @@ export class SimulationView {
   /** the current watch: a newer one (another simulation, or the same one opened again) ends the older poll */
   private watching: object | null = null;
   private startDateField: string | null = null;
+  private readonly estimate = new SpendPreview(() => this.body(true));
 
   constructor(
     private readonly pane: MapPane,
@@ -234,12 +148,14 @@ export class SimulationView {
         ),
       ),
       h("p", { class: "note", id: "sim-start-note", hidden: true }),
+      this.estimate.el,
       h("div", { class: "row" }, h("button", { type: "submit" }, "시뮬레이션 시작")),
     );
     this.form.addEventListener("submit", (e) => {
       e.preventDefault();
       void this.start();
     });
+    this.form.addEventListener("input", () => this.estimate.schedule());
     this.el = h(
       "section",
       { id: "view-sim", class: "view", "aria-labelledby": "tab-sim" },
@@ -274,6 +190,7 @@ export class SimulationView {
     note.hidden = Boolean(this.startDateField);
     note.textContent =
       "이 서버의 시뮬레이션 API는 아직 시작 날짜를 받지 않습니다 (요일과 공휴일은 반영되지 않음).";
+    this.estimate.schedule();
   }
 
   private field(id: string): number | undefined {
@@ -281,12 +198,22 @@ export class SimulationView {
     return v === "" ? undefined : Number(v);
   }
 
-  private async start(): Promise<void> {
+  /**
+   * The start's body as the form has it. `complete`: null until days and seed are filled (the
+   * estimate waits for them; a start sends what there is and the API names what is missing).
+   */
+  private body(complete = false): Record<string, unknown> | null {
     const body: Record<string, unknown> = { days: this.field("sim-days"), seed: this.field("sim-seed") };
+    if (complete && (body.days === undefined || body.seed === undefined)) return null;
     const agents = this.field("sim-agents");
     if (agents !== undefined) body.agents = agents;
     const date = this.el.querySelector<HTMLInputElement>("#sim-start")!.value;
     if (this.startDateField && date) body[this.startDateField] = date;
+    return body;
+  }
+
+  private async start(): Promise<void> {
+    const body = this.body()!;
     const accepted = await busy(this.form, this.el, this.status, "시뮬레이션을 시작하는 중…", () =>
       api<{ id: string }>("v1/simulations", { body }),
     );
@@ -382,32 +309,13 @@ export class SimulationView {
       withRetry(() => api<Report>(`v1/simulations/${encodeURIComponent(id)}/report`)),
     );
     if (!report || this.watching !== watch) return;
-    // the visits (for the day × slot chart and the diaries) come store by store
-    const visits: Visit[] = [];
-    const got = await busy(
-      this.form,
-      region,
-      this.status,
-      `방문 기록을 불러오는 중… (0/${report.stores.length})`,
-      async () => {
-        const lists = await mapLimited(
-          report.stores,
-          4,
-          (s) =>
-            withRetry(() =>
-              api<StoreRatings>(
-                `v1/stores/${encodeURIComponent(s.store_id)}/ratings?simulation=${encodeURIComponent(id)}`,
-              ),
-            ),
-          (n) => this.status.loading(`방문 기록을 불러오는 중… (${n}/${report.stores.length})`),
-        );
-        for (const l of lists) visits.push(...l.visits);
-        return true;
-      },
+    // the visits (for the day × slot chart and the diary's agents) come from the export, page by page
+    const visits = await busy(this.form, region, this.status, "방문 기록을 불러오는 중…", () =>
+      simulationVisits(id, (n) => this.status.loading(`방문 기록을 불러오는 중… (${n}쪽)`)),
     );
     if (this.watching !== watch) return;
     try {
-      this.showReport(report, got ? visits : null);
+      this.showReport(report, visits ?? null);
     } catch (err) {
       this.status.error(err);
     }
@@ -415,6 +323,7 @@ export class SimulationView {
 
   private showReport(r: Report, visits: Visit[] | null): void {
     const sim = r.simulation;
+    const layer = this.pane.layer("sim"); // the stores and the diary's path draw afresh
     const categories = Object.keys(r.visitsByCategoryAndSlot);
     const catColour = (c: string) => colour(categories.indexOf(c));
     const slots = [
@@ -510,14 +419,16 @@ export class SimulationView {
         ],
       ]),
       charts,
+      breakdownsView(r.breakdowns, sim.days),
       calibrationView(r.calibration),
-      this.storesOnMap(r, catColour),
-      this.diary(r, visits),
+      provenanceView(sim.provenance),
+      downloadsView(sim.id),
+      this.storesOnMap(r, catColour, layer),
+      this.diary(r, visits, layer),
     );
   }
 
-  private storesOnMap(r: Report, catColour: (c: string) => string): HTMLElement {
-    const layer = this.pane.layer("sim");
+  private storesOnMap(r: Report, catColour: (c: string) => string, layer: L.FeatureGroup): HTMLElement {
     const max = Math.max(1, ...r.stores.map((s) => s.visits));
     const pairs: Parameters<typeof syncListAndMap>[1] = [];
     const rows = r.stores.map((s) => {
@@ -556,65 +467,15 @@ export class SimulationView {
     );
   }
 
-  private diary(r: Report, visits: Visit[] | null): HTMLElement {
-    const box = h("section", { class: "diary" }, h("h3", {}, "에이전트 일기"));
-    if (!visits?.length) {
-      box.append(
-        h("p", { class: "note" }, visits ? "방문 기록이 없습니다." : "방문 기록을 불러오지 못했습니다."),
-      );
-      return box;
-    }
+  /** The diary of the busiest agent first; any other from the list or by id. */
+  private diary(r: Report, visits: Visit[] | null, layer: L.FeatureGroup): HTMLElement {
     const count = new Map<string, number>();
-    for (const v of visits) count.set(v.agent_id, (count.get(v.agent_id) ?? 0) + 1);
-    const agents = [...count.keys()].sort();
-    // the busiest agent's diary first: the one with the most to read
-    const first = [...count].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0];
-    const select = h(
-      "select",
-      { id: "diary-agent" },
-      ...agents.map((a) => h("option", { value: a, selected: a === first }, `${a} (${count.get(a)}회 방문)`)),
-    );
-    const list = h("ol", { class: "diary-entries" });
-    const show = () => {
-      const mine = visits
-        .filter((v) => v.agent_id === select.value)
-        .sort((a, b) => a.day - b.day || a.time_slot.localeCompare(b.time_slot) || a.order - b.order);
-      fill(
-        list,
-        ...mine.map((v) =>
-          h(
-            "li",
-            {},
-            h(
-              "p",
-              { class: "when" },
-              `${v.day}일차 ${slotLabel(v.time_slot)}${v.order > 1 ? ` · ${v.order}번째 방문` : ""}`,
-            ),
-            h(
-              "p",
-              {},
-              h("strong", {}, v.store_name),
-              ` (${v.category}) `,
-              h("span", { class: "stars", "aria-label": `${v.rating}점` }, stars(v.rating)),
-            ),
-            h("blockquote", {}, v.comment),
-            h("p", { class: "chips" }, chip(`관점: ${v.perspective}`), ...v.tags.map((t) => chip(t))),
-          ),
-        ),
-      );
-    };
-    select.addEventListener("change", show);
-    show();
-    box.append(
-      h("label", { for: "diary-agent" }, "에이전트 "),
-      select,
-      h(
-        "p",
-        { class: "note" },
-        "API가 돌려주는 방문 기록으로 쓴 일기입니다 (방문하지 않은 시간대는 기록이 없습니다).",
-      ),
-      list,
-    );
-    return box;
+    for (const v of visits ?? []) count.set(v.agent_id, (count.get(v.agent_id) ?? 0) + 1);
+    const agents = [...count]
+      .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+      .map(([id, n]) => ({ id, visits: n }));
+    const stores = new Map(r.stores.map((s) => [s.store_id, s]));
+    const sim = r.simulation;
+    return new AgentDiary(sim.id, agents, sim.days, layer, this.pane.map, (id) => stores.get(id)).el;
   }
 }
