@@ -121,8 +121,9 @@ export async function processDecision(turn: AgentTurn): Promise<DecisionResult &
       const candidates = searchRankedStores(rng, turn.stores, persona, category, ctx.aggregates, when);
       // step 3 recalls what bears on these stores, with the agent's own ratings of them
       const focus = { day, slot, category, candidates };
-      ctx.memory = memoryContext([...turn.memory, ...sessionMemory(ctx.session)], focus);
-      ctx.ownRatings = ownRatings([...turn.memory, ...sessionMemory(ctx.session)], candidates);
+      const remembered = [...turn.memory, ...sessionMemory(ctx.session)];
+      ctx.memory = memoryContext(remembered, focus);
+      ctx.ownRatings = ownRatings(remembered, candidates);
       const s3 = candidates.length ? await engine.step3(ctx, category, candidates) : null;
       if (!s3) {
         // 004: no store nearby → stay_home (not an error); a later round just ends the loop
@@ -142,6 +143,9 @@ export async function processDecision(turn: AgentTurn): Promise<DecisionResult &
       const store = findStore(candidates, s3.store_name);
       if (!store) throw new Error(`step3: "${s3.store_name}" is not among the candidates`);
       const perspective = pick(rng, PERSPECTIVES);
+      // each later step recalls only what bears on it: step 4 this store, step 5 the day (a prompt's
+      // memory is input tokens on every call)
+      ctx.memory = memoryContext(remembered, { day, slot, category: store.category, candidates: [store] });
       const s4 = await engine.step4(ctx, store, perspective);
       record.step4 = s4;
       const visit: Visit = {
@@ -161,6 +165,7 @@ export async function processDecision(turn: AgentTurn): Promise<DecisionResult &
       ctx.session.push(visit);
       ctx.position = { name: store.name, lat: store.lat, lng: store.lng }; // at the store now
       if (round === 0) firstReason = s3.reason;
+      ctx.memory = memoryContext(turn.memory, { day, slot }); // this slot's visits: session_activity
       const s5 = await engine.step5(ctx, actions);
       record.step5 = s5;
       nextAction = s5.action;
