@@ -405,8 +405,12 @@ export class SimulationSteps {
    * summary without deciding again; a turn cut off between the writes is completed the same way.
    */
   async agentTurn(item: AgentItem): Promise<AgentSummary> {
-    // the lease check reads the record: its parameters come with it
-    const meta = await this.owned(item.simulationId, item.execution);
+    // the lease check reads the record (its parameters come with it); the agent's own item is read
+    // at the same time, as nothing of it depends on the record
+    const [meta, state] = await Promise.all([
+      this.owned(item.simulationId, item.execution),
+      this.deps.repo.agent(item.simulationId, item.agentId),
+    ]);
     const persona = this.population(meta).get(item.agentId);
     if (!persona) throw new Error(`no persona ${item.agentId}`);
     const aggregates = this.aggregates(item.simulationId, item.key);
@@ -416,7 +420,6 @@ export class SimulationSteps {
       await this.deps.repo.saveTurn(item.simulationId, state.lastTurn.visits, state.lastTurn.decision);
       return AgentSummary.parse(state.lastTurn.summary);
     };
-    const state = await this.deps.repo.agent(item.simulationId, item.agentId);
     const done = await committed(state);
     if (done) return done;
     const calendar = meta.startDate ? await dayInfo(meta.startDate, item.day) : undefined;

@@ -12,15 +12,12 @@ export function answerStep(prompt: string, fields: string, n: number): unknown {
       ? { eat_in_mangwon: false, choice: 2, reason: "배부름" }
       : { eat_in_mangwon: true, choice: 1, reason: "배고픔" };
   if (fields.includes("store_name")) {
-    const names = [...prompt.matchAll(/^\[(.+)\]$/gm)]
+    // the store cards' headers, after the candidates' section (memory's sections come before it)
+    const at = prompt.indexOf("[후보 매장]");
+    const cards = at < 0 ? prompt : prompt.slice(at);
+    const names = [...cards.matchAll(/^\[(.+)\]$/gm)]
       .map((m) => m[1]!) // the group always participates
-      .filter(
-        (x) =>
-          // the prompt's section headers, memory_context's included, are not stores
-          !["페르소나", "기억", "후보 매장", "방문한 매장", "오늘", "지난 경험"].includes(x) &&
-          !x.startsWith("지금") &&
-          !x.startsWith("이번"),
-      );
+      .filter((x) => x !== "후보 매장");
     return { store_name: names[n % Math.max(1, names.length)] ?? "없는 가게", reason: "평점이 좋아서" };
   }
   if (fields.includes("selected_tags"))
@@ -45,8 +42,10 @@ export function answerStep(prompt: string, fields: string, n: number): unknown {
       destination: { name: "집", lat: null, lng: null },
     };
   }
-  const categories = /하나를 고르세요: (.+)/.exec(prompt)?.[1]?.split(", ") ?? ["한식"];
-  return { category: categories[n % categories.length]!.trim(), reason: "당겨서" };
+  // "한식(12곳), 카페(3곳), …": the names, without the open-store counts
+  const listed = /하나를 고르세요.*: (.+)/.exec(prompt)?.[1]?.split(", ") ?? ["한식"];
+  const categories = listed.map((c) => c.replace(/\(\d+곳\)$/, "").trim());
+  return { category: categories[n % categories.length]!, reason: "당겨서" };
 }
 
 type Req = FakeAnthropic["requests"][number];
