@@ -3,7 +3,7 @@
 import { noUsage, type TokenUsage } from "../llm/port.ts";
 import { WEEKDAYS, type DayInfo } from "./calendar.ts";
 import type { DecisionEngine, StepContext } from "./engines/engine.ts";
-import { memoryContext, ownRatings } from "./memory.ts";
+import { memoryContext, ownRatings, visitMemory } from "./memory.ts";
 import { knownOpenStores, searchRankedStores } from "./ranking.ts";
 import { pick, rngFor } from "../random.ts";
 import { nextPosition, startPosition, type Position } from "./space.ts";
@@ -121,7 +121,7 @@ export async function processDecision(turn: AgentTurn): Promise<DecisionResult &
       const candidates = searchRankedStores(rng, turn.stores, persona, category, ctx.aggregates, when);
       // step 3 recalls what bears on these stores, with the agent's own ratings of them
       const focus = { day, slot, category, candidates };
-      const remembered = [...turn.memory, ...sessionMemory(ctx.session)];
+      const remembered = [...turn.memory, ...ctx.session.map(visitMemory)];
       ctx.memory = memoryContext(remembered, focus);
       ctx.ownRatings = ownRatings(remembered, candidates);
       const s3 = candidates.length ? await engine.step3(ctx, category, candidates) : null;
@@ -190,18 +190,6 @@ export async function processDecision(turn: AgentTurn): Promise<DecisionResult &
     return { ...base, decision: "llm_failed", reason: null, error, usage: ctx.usage };
   }
 }
-
-/** This turn's visits so far as memory entries (a café after a meal remembers the meal). */
-const sessionMemory = (session: Visit[]): MemoryEntry[] =>
-  session.map((v) => ({
-    day: v.day,
-    time_slot: v.time_slot,
-    text: `${v.store_name}(${v.category})에서 먹음, ${v.rating}점`,
-    store_id: v.store_id,
-    store_name: v.store_name,
-    category: v.category,
-    rating: v.rating,
-  }));
 
 /** A turn that visited: 004's result names its first store and that visit's ratings. */
 function visited(session: Visit[], usage: TokenUsage) {

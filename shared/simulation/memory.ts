@@ -2,12 +2,19 @@
 // what reaches a prompt's memory_context is today's entries in full and the earlier ones that score
 // highest on recency + importance + relevance to what is being decided. Step 3 also lists the agent's
 // own past ratings of the candidate stores: the experience a person brings to choosing among them.
-import { TIME_SLOTS, type DecisionResult, type MemoryEntry, type Store, type TimeSlot } from "./types.ts";
+import {
+  TIME_SLOTS,
+  type DecisionResult,
+  type MemoryEntry,
+  type Store,
+  type TimeSlot,
+  type Visit,
+} from "./types.ts";
 
 /** Earlier entries recalled into a prompt (today's are always there). */
-export const RECALLED = 6;
+const RECALLED = 6;
 /** Recency decays per simulated hour (generative agents' 0.995). */
-export const RECENCY_DECAY = 0.995;
+const RECENCY_DECAY = 0.995;
 
 const SLOT_HOUR: Record<string, number> = { "07:00": 7, "12:00": 12, "18:00": 18, "22:00": 22 };
 const hourOf = (day: number, slot: string) => day * 24 + (SLOT_HOUR[slot] ?? 12);
@@ -15,18 +22,21 @@ const hourOf = (day: number, slot: string) => day * 24 + (SLOT_HOUR[slot] ?? 12)
 /** A rating's distance from "so-so", 0…1: a 1 or a 5 stays with someone, a 3 fades. */
 const ratingImportance = (rating: number) => 0.3 + (0.7 * Math.abs(rating - 3)) / 2;
 
+/** The entry a store visit leaves (also for a turn's earlier visits, before the turn is kept). */
+export const visitMemory = (v: Visit): MemoryEntry => ({
+  day: v.day,
+  time_slot: v.time_slot,
+  text: `${v.store_name}(${v.category})에서 먹음, ${v.rating}점 "${v.comment.slice(0, 40)}"`,
+  store_id: v.store_id,
+  store_name: v.store_name,
+  category: v.category,
+  rating: v.rating,
+  importance: ratingImportance(v.rating),
+});
+
 /** The memory entries one turn leaves: one per store visit, or what the agent did instead. */
 export function memoryEntriesOf(result: DecisionResult, day: number, slot: TimeSlot): MemoryEntry[] {
-  const entries: MemoryEntry[] = result.visits.map((v) => ({
-    day: v.day,
-    time_slot: v.time_slot,
-    text: `${v.store_name}(${v.category})에서 먹음, ${v.rating}점 "${v.comment.slice(0, 40)}"`,
-    store_id: v.store_id,
-    store_name: v.store_name,
-    category: v.category,
-    rating: v.rating,
-    importance: ratingImportance(v.rating),
-  }));
+  const entries = result.visits.map(visitMemory);
   if (result.decision !== "visit")
     entries.push({
       day,

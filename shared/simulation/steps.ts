@@ -130,6 +130,7 @@ const STORE_SETS_KEPT = 32;
 export class SimulationSteps {
   private readonly storeSets = new Map<string, Store[]>();
   private readonly personas = new Map<string, Map<string, Persona>>();
+  private readonly meanTendency = new WeakMap<Map<string, Persona>, number>();
   private readonly gates = new Map<string, LlmEngine>();
   /** aggregates do not change within a slot (they are flushed after it): read them once per slot */
   private readonly aggregatesBySlot = new Map<string, Promise<Record<string, StoreAggregate>>>();
@@ -156,10 +157,18 @@ export class SimulationSteps {
     return set;
   }
 
-  /** The persona set's mean eat-out tendency: the population step 1's reference rates describe. */
+  /**
+   * The persona set's mean eat-out tendency (the population step 1's reference rates describe): every
+   * agent turn asks, so it is computed once per persona set.
+   */
   meanEatOutTendency(sim: Population): number {
-    const set = [...this.population(sim).values()];
-    return set.reduce((s, p) => s + p.eat_out_tendency, 0) / set.length;
+    const set = this.population(sim);
+    let mean = this.meanTendency.get(set);
+    if (mean === undefined) {
+      mean = [...set.values()].reduce((s, p) => s + p.eat_out_tendency, 0) / set.size;
+      this.meanTendency.set(set, mean);
+    }
+    return mean;
   }
 
   personaSet(agents: number | undefined, floatingPool?: number): Map<string, Persona> {
@@ -400,9 +409,10 @@ export class SimulationSteps {
 
   /**
    * One agent's turn: the five steps, then two writes — the turn committed on the agent (memory,
-   * summary, visits), then its visits buffered for the flush. Idempotent: a turn already committed (a
-   * retried task, a resumed slot) re-buffers its visits (conditional, so at most once) and returns its
-   * summary without deciding again; a turn cut off between the writes is completed the same way.
+   * summary, visits, decision, position), then its visits (buffered for the flush) and its decision
+   * record in one batch. Idempotent: a turn already committed (a retried task, a resumed slot) writes
+   * the committed visits and decision again (the same items: nothing added) and returns its summary
+   * without deciding again; a turn cut off between the writes is completed the same way.
    */
   async agentTurn(item: AgentItem): Promise<AgentSummary> {
     // the lease check reads the record (its parameters come with it); the agent's own item is read
