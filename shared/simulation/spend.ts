@@ -22,10 +22,10 @@ import { TIME_SLOTS, type TimeSlot } from "./types.ts";
  */
 export const SPEND_FIGURES = {
   measured:
-    "2026-11-25: the fake simulation LLM, 3 days × 160 agents, seed 42 (3,054 calls; bench/simulation-spend.ts)",
-  turnsPerAgentDay: { "07:00": 0.36, "12:00": 0.427, "18:00": 0.454, "22:00": 0.404 },
-  callsPerTurn: { "07:00": 4.006, "12:00": 3.659, "18:00": 4.179, "22:00": 3.608 },
-  inputTokensPerCall: 1085,
+    "2026-11-25: the fake simulation LLM, 3 days × 160 agents, seed 42 (2,869 calls; bench/simulation-spend.ts)",
+  turnsPerAgentDay: { "07:00": 0.36, "12:00": 0.423, "18:00": 0.45, "22:00": 0.39 },
+  callsPerTurn: { "07:00": 3.757, "12:00": 3.759, "18:00": 4.074, "22:00": 3.08 },
+  inputTokensPerCall: 681,
   outputTokensPerCall: 22,
 };
 
