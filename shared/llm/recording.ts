@@ -2,7 +2,7 @@
 // that recording with no network and no key. The recording is the model's side of the run, so
 // re-analysing, debugging or testing an expensive run costs nothing and gives the same result.
 import { createHash } from "node:crypto";
-import type { z } from "zod";
+import { z } from "zod";
 import {
   isLlmFailure,
   LlmOutputError,
@@ -10,20 +10,22 @@ import {
   type LlmPort,
   type StructuredRequest,
   type StructuredResult,
-  type TokenUsage,
 } from "./port.ts";
 
 /** One request and what came back: an answer, or the error the caller saw (its fallback replays too). */
-export interface RecordedCall {
+export const RecordedCall = z.object({
   /** what identifies the request: its tier, system prompt, prompt and token cap */
-  key: string;
+  key: z.string(),
   /** the model id that answered (the adapter's name where it has no models) */
-  model: string;
-  tier: "fast" | "smart";
-  usage: TokenUsage;
-  value?: unknown;
-  error?: { kind: "output" | "unavailable"; message: string; status?: number };
-}
+  model: z.string(),
+  tier: z.enum(["fast", "smart"]),
+  usage: z.object({ calls: z.number(), inputTokens: z.number(), outputTokens: z.number() }),
+  value: z.unknown().optional(),
+  error: z
+    .object({ kind: z.enum(["output", "unavailable"]), message: z.string(), status: z.number().optional() })
+    .optional(),
+});
+export type RecordedCall = z.infer<typeof RecordedCall>;
 
 /** Where a recording goes (a file locally, the blob store in AWS). */
 export interface CallLog {
@@ -134,4 +136,4 @@ export const fromJsonl = (text: string): RecordedCall[] =>
   text
     .split("\n")
     .filter((l) => l.trim())
-    .map((l) => JSON.parse(l) as RecordedCall);
+    .map((l) => RecordedCall.parse(JSON.parse(l)));

@@ -12,21 +12,6 @@ import { type CallLog, type RecordedCall, ReplayLlm } from "../llm/recording.ts"
 import type { LlmPort, StructuredRequest, StructuredResult } from "../llm/port.ts";
 import type { SimulationRepository } from "./repository.ts";
 
-export const RecordedCallItem = z.object({
-  key: z.string(),
-  model: z.string(),
-  tier: z.enum(["fast", "smart"]),
-  usage: z.object({ calls: z.number(), inputTokens: z.number(), outputTokens: z.number() }),
-  value: z.unknown().optional(),
-  error: z
-    .object({
-      kind: z.enum(["output", "unavailable"]),
-      message: z.string(),
-      status: z.number().optional(),
-    })
-    .optional(),
-});
-
 /** One attempt of an agent turn: who asks, and how many calls it has made so far. */
 interface Turn {
   key: string;

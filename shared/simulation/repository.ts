@@ -24,8 +24,7 @@ import {
 } from "@aws-sdk/lib-dynamodb";
 import { z } from "zod";
 import { mapLimit } from "../concurrency.ts";
-import type { RecordedCall } from "../llm/recording.ts";
-import { RecordedCallItem } from "./recordings.ts";
+import { RecordedCall } from "../llm/recording.ts";
 import {
   DecisionRecord,
   SimulationMeta,
@@ -397,7 +396,7 @@ export class SimulationRepository {
 
   /** The recorded calls whose keys start with `prefix` (REC#…), in recorded order. */
   async recordedCalls(id: string, prefix = "REC#"): Promise<RecordedCall[]> {
-    return (await this.queryAll(id, prefix)).map((i) => RecordedCallItem.parse(i.call));
+    return (await this.queryAll(id, prefix)).map((i) => RecordedCall.parse(i.call));
   }
 
   /** Sets a new LLM budget (a resume's); the provenance keeps the one the run was created with. */
