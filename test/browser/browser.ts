@@ -19,6 +19,47 @@ export const VIEWPORTS = [
 ] as const;
 export type Viewport = (typeof VIEWPORTS)[number];
 
+/** The Debian package `.ci/run` installs so that Hangul has glyphs (Chromium brings no Korean font). */
+export const KOREAN_FONT_PACKAGE = "fonts-nanum";
+
+/**
+ * Why Korean on this page would not be readable, or undefined when it is. Without a font that covers
+ * Hangul, Chromium draws every syllable as the same missing-glyph box: the layout shifts (clicks land
+ * elsewhere) and screenshots show rows of boxes. So two different syllables are drawn in the page's own
+ * font stack and compared, pixel for pixel, with each other and with a code point no font covers
+ * (U+10FFFD, private use); identical drawings mean boxes. Widths are compared as well, for a renderer
+ * that draws nothing at all for a missing glyph.
+ */
+export async function koreanGlyphProblem(page: Page): Promise<string | undefined> {
+  const found = (await page.evaluate(`(() => {
+    const family = getComputedStyle(document.body).fontFamily;
+    const canvas = document.createElement("canvas");
+    canvas.width = 64; canvas.height = 64;
+    const ctx = canvas.getContext("2d", { willReadFrequently: true });
+    ctx.font = "40px " + family;
+    const draw = (text) => {
+      ctx.clearRect(0, 0, 64, 64);
+      ctx.fillText(text, 4, 48);
+      return { pixels: Array.from(ctx.getImageData(0, 0, 64, 64).data).join(","), width: ctx.measureText(text).width };
+    };
+    const ga = draw("가"), na = draw("나"), box = draw("\u{10FFFD}");
+    return { family, sameAsEachOther: ga.pixels === na.pixels, sameAsBox: ga.pixels === box.pixels, width: ga.width, boxWidth: box.width };
+  })()`)) as {
+    family: string;
+    sameAsEachOther: boolean;
+    sameAsBox: boolean;
+    width: number;
+    boxWidth: number;
+  };
+  if (!found.sameAsEachOther && !found.sameAsBox && found.width > 0) return undefined;
+  return (
+    `Korean text is drawn as missing-glyph boxes (가 ${found.sameAsEachOther ? "and 나 are drawn alike" : "is drawn as the box"}, ` +
+    `${found.width.toFixed(1)} px against the box's ${found.boxWidth.toFixed(1)} px): no font on this machine ` +
+    `covers Hangul for the page's stack ${found.family}. Install a Korean font such as NanumGothic ` +
+    `(apt-get install -y ${KOREAN_FONT_PACKAGE}), as .ci/run does.`
+  );
+}
+
 export interface Browser {
   context: BrowserContext;
   /** requests the page made to anywhere but the server under test */
@@ -83,6 +124,9 @@ export async function launch(serverUrl: string, { isolate = true } = {}): Promis
       return page;
     },
     shot: async (page, name, viewport) => {
+      // a screenshot of boxes tells nobody anything: refuse to take it
+      const problem = await koreanGlyphProblem(page);
+      if (problem) throw new Error(problem);
       // from the top, as a person arriving at the link sees it
       await page.evaluate("window.scrollTo(0, 0)");
       await page.screenshot({

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../functions/api/app.ts";
 import { buildWeb, type WebBuild } from "../../web/build.ts";
 import { postJson, startServer, type TestServer } from "../helpers/server.ts";
-import { CHROMIUM, haveChromium, launch, VIEWPORTS, type Browser } from "./browser.ts";
+import { CHROMIUM, haveChromium, koreanGlyphProblem, launch, VIEWPORTS, type Browser } from "./browser.ts";
 
 if (!haveChromium)
   console.warn(
@@ -65,6 +65,14 @@ describe.skipIf(!haveChromium)("the web page in Chromium", () => {
     // no tiles (no network): the plain background says so, and everything else is drawn
     expect(await page.locator("#map.tiles-off").count()).toBe(1);
   }
+
+  it("Korean text is drawn with a Korean font, not as missing-glyph boxes", async () => {
+    const page = await browser.page(VIEWPORTS[0]);
+    await page.goto(server.url);
+    await page.locator("h1").first().waitFor();
+    expect(await koreanGlyphProblem(page)).toBeUndefined();
+    await page.close();
+  });
 
   it.each(VIEWPORTS)(
     "radius: /?q= runs on load; list and map in step; plan on demand; GeoJSON ($name)",
