@@ -22,6 +22,14 @@ export type Viewport = (typeof VIEWPORTS)[number];
 /** The Debian package `.ci/run` installs so that Hangul has glyphs (Chromium brings no Korean font). */
 export const KOREAN_FONT_PACKAGE = "fonts-nanum";
 
+interface GlyphDrawing {
+  family: string;
+  sameAsEachOther: boolean;
+  sameAsBox: boolean;
+  width: number;
+  boxWidth: number;
+}
+
 /**
  * Why Korean on this page would not be readable, or undefined when it is. Without a font that covers
  * Hangul, Chromium draws every syllable as the same missing-glyph box: the layout shifts (clicks land
@@ -31,7 +39,7 @@ export const KOREAN_FONT_PACKAGE = "fonts-nanum";
  * that draws nothing at all for a missing glyph.
  */
 export async function koreanGlyphProblem(page: Page): Promise<string | undefined> {
-  const found = (await page.evaluate(`(() => {
+  const found = await page.evaluate<GlyphDrawing>(`(() => {
     const family = getComputedStyle(document.body).fontFamily;
     const canvas = document.createElement("canvas");
     canvas.width = 64; canvas.height = 64;
@@ -44,13 +52,7 @@ export async function koreanGlyphProblem(page: Page): Promise<string | undefined
     };
     const ga = draw("가"), na = draw("나"), box = draw("\u{10FFFD}");
     return { family, sameAsEachOther: ga.pixels === na.pixels, sameAsBox: ga.pixels === box.pixels, width: ga.width, boxWidth: box.width };
-  })()`)) as {
-    family: string;
-    sameAsEachOther: boolean;
-    sameAsBox: boolean;
-    width: number;
-    boxWidth: number;
-  };
+  })()`);
   if (!found.sameAsEachOther && !found.sameAsBox && found.width > 0) return undefined;
   return (
     `Korean text is drawn as missing-glyph boxes (가 ${found.sameAsEachOther ? "and 나 are drawn alike" : "is drawn as the box"}, ` +
