@@ -6,7 +6,7 @@
 // so the available concurrency is 1 and the ideal is ten single runs back to back.
 import { availableParallelism } from "node:os";
 import { startLocal } from "../functions/api/local.ts";
-import { loadConfig } from "../shared/config.ts";
+import { loadConfig } from "../shared/platform/config.ts";
 import { simulationSteps } from "../shared/simulation/wiring.ts";
 
 const SEEDS = [1, 2, 3, 4, 5];

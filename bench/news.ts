@@ -12,7 +12,7 @@
 //  - LLM calls and tokens (the fake reports 1 token per 2 prompt characters, a rough figure for
 //    Korean text; real counts differ).
 import { startLocal } from "../functions/api/local.ts";
-import { loadConfig } from "../shared/config.ts";
+import { loadConfig } from "../shared/platform/config.ts";
 import { AnthropicLlm } from "../shared/llm/anthropic.ts";
 import { analyzeQueryStep } from "../shared/news/analyze.ts";
 import { OpenDartCompanyDirectory } from "../shared/news/companies.ts";
@@ -26,7 +26,7 @@ import { searchNewsStep } from "../shared/news/search-news.ts";
 import { searchPublicationsStep } from "../shared/news/search-publications.ts";
 import { selectDocumentsStep } from "../shared/news/select.ts";
 import { runNewsSearch } from "../shared/news/service.ts";
-import { fromKst } from "../shared/kst.ts";
+import { fromKst } from "../shared/platform/time.ts";
 import { startFakeAnthropic } from "../test/helpers/fake-anthropic.ts";
 import { FAKE_NAVER } from "../test/helpers/fake-naver.ts";
 import { FAKE_DART_KEY } from "../test/helpers/fake-opendart.ts";

@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { startLocal } from "../functions/api/local.ts";
-import { loadConfig } from "../shared/config.ts";
+import { loadConfig } from "../shared/platform/config.ts";
 import { planStep, translateStep } from "../shared/place-search/plan-service.ts";
 import { distinctQueries } from "./query-mix.ts";
 import { cycle, ms, summarize } from "./stats.ts";

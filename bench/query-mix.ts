@@ -1,7 +1,7 @@
 // Distinct, realistic queries for cold-path benchmarks: real station and dong names from the gazetteer
 // × dishes × the seeds' query patterns, shuffled by a seeded generator.
 import { allGazetteerEntries } from "../shared/geo/gazetteer.ts";
-import { mulberry32, pick } from "../shared/random.ts";
+import { mulberry32, pick } from "../shared/platform/random.ts";
 
 const DISHES = [
   "카페",

@@ -9,7 +9,7 @@
 //  5. seeds 000/001's plans as written, checked and run offline.
 import { readdirSync, readFileSync } from "node:fs";
 import { haversine } from "../shared/geo/haversine.ts";
-import { loadConfig } from "../shared/config.ts";
+import { loadConfig } from "../shared/platform/config.ts";
 import { searchAtPoint } from "../shared/place-search/actions/route.ts";
 import { createExecDeps, gatePlaces, limitTo, type ExecDeps } from "../shared/place-search/exec-deps.ts";
 import { execute, initialState } from "../shared/place-search/executor.ts";

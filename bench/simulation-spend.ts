@@ -5,7 +5,7 @@
 // tokenizer is available offline). Run: npx tsx bench/simulation-spend.ts [days] [agents]
 import type { z } from "zod";
 import { startLocal } from "../functions/api/local.ts";
-import { loadConfig } from "../shared/config.ts";
+import { loadConfig } from "../shared/platform/config.ts";
 import type { LlmPort, StructuredRequest } from "../shared/llm/port.ts";
 import { simulationRepository } from "../shared/simulation/wiring.ts";
 import { TIME_SLOTS } from "../shared/simulation/types.ts";

@@ -4,7 +4,7 @@
 // offline run's wall time and decisions per second. The whole path runs: the local workflow runner,
 // dynalite over HTTP, the flushes.
 import { startLocal, type LocalOptions } from "../functions/api/local.ts";
-import { loadConfig } from "../shared/config.ts";
+import { loadConfig } from "../shared/platform/config.ts";
 import type { SimulationRequest } from "../shared/simulation/schemas.ts";
 import { simulationSteps } from "../shared/simulation/wiring.ts";
 import { FixedLatencyLlm } from "../test/helpers/fake-sim-llm.ts";

@@ -4,7 +4,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { startLocal } from "../functions/api/local.ts";
-import { ConfigError, loadConfig, type Config } from "../shared/config.ts";
+import { ConfigError, loadConfig, type Config } from "../shared/platform/config.ts";
 import { REGISTRY_FILE } from "../shared/providers/embedded/index.ts";
 import { importRegistry, REGISTRY_SOURCE } from "../shared/providers/embedded/registry-import.ts";
 import { toGeoJson } from "../shared/place-search/geojson.ts";

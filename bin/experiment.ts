@@ -5,7 +5,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { startLocal } from "../functions/api/local.ts";
-import type { Config } from "../shared/config.ts";
+import type { Config } from "../shared/platform/config.ts";
 import { experimentHtml, experimentSummary } from "../shared/simulation/experiment-report.ts";
 import { ExperimentRequest } from "../shared/simulation/experiment-schemas.ts";
 import { ScenarioError } from "../shared/simulation/scenario.ts";

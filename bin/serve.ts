@@ -3,7 +3,7 @@ import { serve } from "@hono/node-server";
 import { isIPv4, isIPv6 } from "node:net";
 import { createApp } from "../functions/api/app.ts";
 import { startLocal } from "../functions/api/local.ts";
-import { ConfigError, loadConfig, type Config } from "../shared/config.ts";
+import { ConfigError, loadConfig, type Config } from "../shared/platform/config.ts";
 import { qaRuntime } from "../shared/restaurant-qa/wiring.ts";
 
 /** 127.0.0.0/8, ::1 (also IPv4-mapped) and localhost: reachable from this machine only. */

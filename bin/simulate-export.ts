@@ -6,7 +6,7 @@ import { createWriteStream } from "node:fs";
 import { parseArgs } from "node:util";
 import { createApp } from "../functions/api/app.ts";
 import { startLocal } from "../functions/api/local.ts";
-import type { Config } from "../shared/config.ts";
+import type { Config } from "../shared/platform/config.ts";
 
 export const EXPORT_USAGE =
   "usage: dongne simulate export ID [--kind decisions|visits] [--format jsonl|csv] [--out FILE]";

@@ -7,7 +7,7 @@ import { NodejsFunction, OutputFormat } from "aws-cdk-lib/aws-lambda-nodejs";
 import { LogGroup, RetentionDays } from "aws-cdk-lib/aws-logs";
 import { Construct } from "constructs";
 import { fileURLToPath } from "node:url";
-import { productVersion } from "../shared/version.ts";
+import { productVersion } from "../shared/platform/version.ts";
 import { acknowledgeNag } from "./nag.ts";
 
 export const PROJECT_ROOT = fileURLToPath(new URL("..", import.meta.url));

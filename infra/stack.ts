@@ -5,7 +5,7 @@
 import { CfnOutput, RemovalPolicy, SecretValue, Stack, type StackProps } from "aws-cdk-lib";
 import { Secret } from "aws-cdk-lib/aws-secretsmanager";
 import type { Construct } from "constructs";
-import { PROVIDER_KEY_NAMES } from "../shared/config.ts";
+import { PROVIDER_KEY_NAMES } from "../shared/platform/config.ts";
 import { Api } from "./constructs/api.ts";
 import { News, newsCacheTable } from "./constructs/news.ts";
 import { RestaurantQa, qaTable } from "./constructs/restaurant-qa.ts";

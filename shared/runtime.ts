@@ -15,11 +15,11 @@ import {
   PAIRED_KEY_NAMES,
   PROVIDER_KEY_NAMES,
   type Config,
-} from "./config.ts";
+} from "./platform/config.ts";
 import { createLlm } from "./llm/index.ts";
 import type { LlmPort } from "./llm/port.ts";
-import { logger, useLogLevel } from "./log.ts";
-import { useMetrics } from "./metrics.ts";
+import { logger, useLogLevel } from "./platform/log.ts";
+import { useMetrics } from "./platform/metrics.ts";
 import { createExecDeps, type ExecDeps } from "./place-search/exec-deps.ts";
 import { documentClient } from "./store/dynamo.ts";
 

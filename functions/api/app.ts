@@ -5,8 +5,8 @@
 import { Hono, type Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
-import type { ApiKeyEntry } from "../../shared/config.ts";
-import { logger } from "../../shared/log.ts";
+import type { ApiKeyEntry } from "../../shared/platform/config.ts";
+import { logger } from "../../shared/platform/log.ts";
 import { API_KEY_HEADER, authenticate, LOCAL_CALLER, type Caller, type Scope } from "./auth.ts";
 import { ApiError, asApiError, errorBody } from "./errors.ts";
 import { readJson, readParams } from "./request.ts";

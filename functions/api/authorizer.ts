@@ -3,8 +3,8 @@
 // API Lambda. API Gateway caches the verdict per key for five minutes. A malformed API_KEYS counts as
 // no keys (every caller denied, with a warning in the logs), and any failure here denies and is logged:
 // an authorizer that throws would answer every caller with a 500.
-import { API_KEYS_NAMES } from "../../shared/config.ts";
-import { logger } from "../../shared/log.ts";
+import { API_KEYS_NAMES } from "../../shared/platform/config.ts";
+import { logger } from "../../shared/platform/log.ts";
 import { runtimeLoader, type Runtime } from "../../shared/runtime.ts";
 import { API_KEY_HEADER, authenticate } from "./auth.ts";
 

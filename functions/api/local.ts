@@ -3,8 +3,8 @@
 // server, the CLI and the tests all start from here.
 import { join } from "node:path";
 import { LocalWorkflows, type LocalWorkflowsOptions } from "../../infra/workflows/local-workflows.ts";
-import type { Config } from "../../shared/config.ts";
-import { logger } from "../../shared/log.ts";
+import type { Config } from "../../shared/platform/config.ts";
+import { logger } from "../../shared/platform/log.ts";
 import { buildRuntime, type Runtime, type RuntimeOverrides } from "../../shared/runtime.ts";
 import { dynamoClient, ensureTable, startLocalDynamo, type LocalDynamo } from "../../shared/store/dynamo.ts";
 import type { AppContext } from "./app.ts";

@@ -12,7 +12,7 @@ import { PlaceSearchRequest, PlanRequest, PlanResponse } from "../../shared/plac
 import type { PlaceSearchService } from "../../shared/place-search/service.ts";
 import { NewsSearchRequest, NewsSearchResponse } from "../../shared/news/schemas.ts";
 import { renderNewsText, type NewsService } from "../../shared/news/service.ts";
-import { Job, JobId } from "../../shared/jobs.ts";
+import { Job, JobId } from "../../shared/store/jobs.ts";
 import type { RestaurantQaService } from "../../shared/restaurant-qa/api-service.ts";
 import { RestaurantDocument } from "../../shared/restaurant-qa/document.ts";
 import { IngestReport } from "../../shared/restaurant-qa/ingest.ts";

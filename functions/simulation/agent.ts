@@ -1,5 +1,5 @@
 // Lambda: one agent's turn in one slot (004's process_decision), visits buffered, memory appended.
-import { recordMetrics, spendMicroUsd } from "../../shared/metrics.ts";
+import { recordMetrics, spendMicroUsd } from "../../shared/platform/metrics.ts";
 import { AgentItem, AgentSummary } from "../../shared/simulation/schemas.ts";
 import { simulationSteps } from "../../shared/simulation/wiring.ts";
 import { defineStep } from "../../shared/workflows/step.ts";

@@ -17,10 +17,10 @@ import type { IFunction } from "aws-cdk-lib/aws-lambda";
 import { Topic } from "aws-cdk-lib/aws-sns";
 import { EmailSubscription } from "aws-cdk-lib/aws-sns-subscriptions";
 import { Construct } from "constructs";
-import { METRICS_NAMESPACE, type MetricName } from "../../shared/metrics.ts";
+import { METRICS_NAMESPACE, type MetricName } from "../../shared/platform/metrics.ts";
 import { acknowledgeNag } from "../nag.ts";
 
-/** The operations the product records metrics for (shared/metrics.ts callers). */
+/** The operations the product records metrics for (shared/platform/metrics.ts callers). */
 export const OPERATIONS = ["plan", "search", "execute", "news", "restaurant-qa", "simulation-agent"] as const;
 
 export interface ObservabilityProps {

@@ -1,7 +1,7 @@
 // The Workflows port on one machine: every state machine runs in-process from its definition, each
 // Task calling its step through the Lambda envelope, and a nested execution (startExecution.sync)
 // running the child machine. Standard executions run in the background, as they do in AWS.
-import type { Deadline } from "../../shared/deadline.ts";
+import type { Deadline } from "../../shared/platform/deadline.ts";
 import type { Runtime } from "../../shared/runtime.ts";
 import {
   LocalWorkflow,

@@ -8,8 +8,8 @@ import {
   BedrockRuntimeServiceException,
 } from "@aws-sdk/client-bedrock-runtime";
 import { z } from "zod";
-import { mapLimit } from "../concurrency.ts";
-import { Deadline } from "../deadline.ts";
+import { mapLimit } from "../platform/concurrency.ts";
+import { Deadline } from "../platform/deadline.ts";
 import { EmbedderError, type Embedder } from "./port.ts";
 
 export const TITAN_V2_MODEL_ID = "amazon.titan-embed-text-v2:0";

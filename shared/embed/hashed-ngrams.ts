@@ -3,7 +3,7 @@
 // syllable or two, so "주차되는" and "주차" share the bigram 주차). Words, syllable bigrams and trigrams
 // are hashed into a fixed number of signed buckets, weighted sublinearly by count, and L2-normalised:
 // deterministic, no network, same input → same vector on every machine.
-import { hashString } from "../random.ts";
+import { hashString } from "../platform/random.ts";
 import { normalize, type Embedder } from "./port.ts";
 
 export const HASHED_EMBEDDER_NAME = "hashed-ngram-v1";

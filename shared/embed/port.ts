@@ -2,7 +2,7 @@
 // Embeddings V2 in AWS (bedrock-titan.ts) and a deterministic hashed n-gram embedder offline
 // (hashed-ngrams.ts). An index remembers which embedder built it (name + dimension), so a query is
 // never embedded by another model than the documents it is compared with.
-import type { Deadline } from "../deadline.ts";
+import type { Deadline } from "../platform/deadline.ts";
 
 export interface EmbedderInfo {
   /** stable identifier of the model and its settings ("hashed-ngram-v1", "bedrock:amazon.titan-embed-text-v2:0") */

@@ -6,7 +6,7 @@
 // records which embedder built it.
 import { Client, errors } from "@opensearch-project/opensearch";
 import { AwsSigv4Signer } from "@opensearch-project/opensearch/aws-v3";
-import { Deadline } from "../deadline.ts";
+import { Deadline } from "../platform/deadline.ts";
 import type { SearchBody } from "./dsl.ts";
 import {
   checkMeta,

@@ -1,7 +1,7 @@
 // The search-engine port: one index of JSON documents with a mapping, searched with OpenSearch
 // request bodies. Adapters: OpenSearch through @opensearch-project/opensearch with SigV4
 // (opensearch.ts) and an in-process engine that executes the same bodies (local-engine.ts).
-import type { Deadline } from "../deadline.ts";
+import type { Deadline } from "../platform/deadline.ts";
 import type { SearchBody } from "./dsl.ts";
 
 /** What an index records about how its vectors were made (stored in the mapping's _meta). */

@@ -1,5 +1,5 @@
 // Chooses the LLM adapter once, from configuration: Anthropic with a key, none (offline engines) without.
-import type { Config } from "../config.ts";
+import type { Config } from "../platform/config.ts";
 import { AnthropicLlm } from "./anthropic.ts";
 import type { LlmPort } from "./port.ts";
 

@@ -1,7 +1,7 @@
 // The LLM port: structured output validated by a zod schema. Adapters: Anthropic (anthropic.ts) and,
 // where a system has one, an offline engine that answers the same schema without a model.
 import type { z } from "zod";
-import type { Deadline } from "../deadline.ts";
+import type { Deadline } from "../platform/deadline.ts";
 
 export interface TokenUsage {
   calls: number;

@@ -2,12 +2,12 @@
 // list when a key is set (downloaded once per KST day and kept in the report cache, so a cold start
 // reads it instead of spending one of the question's OpenDART calls), else the vendored table; the
 // vendored aliases (네이버 → NAVER, 하이닉스 → SK하이닉스, KRX short names such as 현대차) apply to both.
-import type { Deadline } from "../deadline.ts";
+import type { Deadline } from "../platform/deadline.ts";
 import { listedCompanies, type ListedCompany } from "../data/listed-companies.ts";
-import { kstYmd } from "../kst.ts";
+import { kstYmd } from "../platform/time.ts";
 import type { CallCounter } from "../providers/http.ts";
 import type { CorpCodeEntry, DartPort } from "../providers/opendart.ts";
-import { logger } from "../log.ts";
+import { logger } from "../platform/log.ts";
 import type { ReportStore } from "./report-store.ts";
 import type { ResolvedCompany } from "./schemas.ts";
 

@@ -2,8 +2,8 @@
 // counts it against the question's call budget and the request's deadline, and stops for good after a
 // 020 (rate limit) or a key error, since every further call would fail the same way. Errors become
 // 003-style messages for pub_errors; running out of budget or time is a warning.
-import { Deadline } from "../deadline.ts";
-import { kstIsoDateTime, kstYmd } from "../kst.ts";
+import { Deadline } from "../platform/deadline.ts";
+import { kstIsoDateTime, kstYmd } from "../platform/time.ts";
 import { ProviderError, type CallCounter } from "../providers/http.ts";
 import { DART_KEY_APIS, reportApi } from "../providers/opendart-apis.ts";
 import {

@@ -6,8 +6,8 @@
 // extractive one — each report's selected figures as a small table, the filings' openings, the headlines
 // with dates — which by construction copies every figure from the context.
 import { z } from "zod";
-import { mapLimit } from "../concurrency.ts";
-import { Deadline } from "../deadline.ts";
+import { mapLimit } from "../platform/concurrency.ts";
+import { Deadline } from "../platform/deadline.ts";
 import { isLlmFailure, LlmOutputError } from "../llm/port.ts";
 import { FIELD_LABELS, reportApi, ACCOUNTS_KEY } from "../providers/opendart-apis.ts";
 import { dartViewerUrl, reprtCodeOf, type DartRow } from "../providers/opendart.ts";

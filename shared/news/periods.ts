@@ -1,7 +1,7 @@
 // Which filed periodic reports answer a question: the periods it names, else the latest four filed,
 // read off the disclosure list (pblntf_ty=A). A period's current filing is its newest, so a 정정
 // ([기재정정]반기보고서 …) replaces the original and the cache refreshes to it.
-import { kstParts, kstYmd } from "../kst.ts";
+import { kstParts, kstYmd } from "../platform/time.ts";
 import { quarterOf, type DartListItem, type ReprtCode } from "../providers/opendart.ts";
 import { ymdDaysBefore } from "./dart-access.ts";
 import type { NamedPeriod } from "./schemas.ts";

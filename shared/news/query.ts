@@ -1,6 +1,6 @@
 // What a question asks, read by rules (003's AnalyzeQuery initialises; the branches need more): the
 // periods it names, the report keys its words point at, and whether it wants the latest news.
-import { kstParts } from "../kst.ts";
+import { kstParts } from "../platform/time.ts";
 import { REPORT_API_KEYS } from "../providers/opendart-apis.ts";
 import type { NamedPeriod, QueryAnalysis } from "./schemas.ts";
 

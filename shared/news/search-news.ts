@@ -1,9 +1,9 @@
 // 003's search_news: the Naver news API (display 20, sort sim; sort date when the question asks for
 // the latest), items cleaned of <b> and entities, 003's formatted_date (the Korean calendar date of
 // pubDate), and the same story from several outlets merged into its first (most relevant) item.
-import { Deadline } from "../deadline.ts";
-import { plainText } from "../html-text.ts";
-import { kstIsoDate } from "../kst.ts";
+import { Deadline } from "../platform/deadline.ts";
+import { plainText } from "../platform/html-text.ts";
+import { kstIsoDate } from "../platform/time.ts";
 import { ProviderError } from "../providers/http.ts";
 import type { NaverNewsItem } from "../providers/naver-news.ts";
 import type { NewsDeps } from "./deps.ts";

@@ -2,9 +2,9 @@
 // (named, else the latest four) → for each, the report's metadata and the key-information APIs the
 // question's words ask for (prefetched into the cache; the selection may add more, loaded when the
 // answer is written) → the recent 정정 filings with their text. The state gets references, never data.
-import { mapLimit } from "../concurrency.ts";
-import { Deadline } from "../deadline.ts";
-import { kstIsoDateTime, kstYmd } from "../kst.ts";
+import { mapLimit } from "../platform/concurrency.ts";
+import { Deadline } from "../platform/deadline.ts";
+import { kstIsoDateTime, kstYmd } from "../platform/time.ts";
 import type { DartListItem, ReprtCode } from "../providers/opendart.ts";
 import type { ResolvedCompany as Company } from "./schemas.ts";
 import { embeddedCompanies } from "./companies.ts";

@@ -3,7 +3,7 @@
 // against the searched list — every pick must be one of its items and every API key one of that
 // report's — so a wrong pick is a validation error the adapter retries once with; a second bad answer
 // (or no LLM) gets the offline selector, which follows 003's criteria in order. Nothing found: no call.
-import { Deadline } from "../deadline.ts";
+import { Deadline } from "../platform/deadline.ts";
 import { isLlmFailure, LlmOutputError } from "../llm/port.ts";
 import { DART_KEY_APIS, REPORT_APIS } from "../providers/opendart-apis.ts";
 import type { NewsDeps } from "./deps.ts";

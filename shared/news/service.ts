@@ -10,8 +10,8 @@ import { searchPublicationsStep } from "./search-publications.ts";
 import { selectDocumentsStep } from "./select.ts";
 import { NewsSearchRequest, type NewsSearchResponse, type SearchState } from "./schemas.ts";
 import { metaOf } from "./usage.ts";
-import { Deadline } from "../deadline.ts";
-import { recordMetrics, spendMicroUsd } from "../metrics.ts";
+import { Deadline } from "../platform/deadline.ts";
+import { recordMetrics, spendMicroUsd } from "../platform/metrics.ts";
 import type { Workflows } from "../workflows/port.ts";
 import { SearchState as SearchStateSchema } from "./schemas.ts";
 

@@ -1,7 +1,7 @@
 // What the executor runs against, chosen once from configuration: Kakao + Kakao Mobility with a Kakao
 // key, else the embedded provider; Google Places/Routes with a Google key, else none (a warning).
-import type { Config } from "../config.ts";
-import { mapLimit, Semaphore } from "../concurrency.ts";
+import type { Config } from "../platform/config.ts";
+import { mapLimit, Semaphore } from "../platform/concurrency.ts";
 import { GooglePlaces } from "../providers/google-places.ts";
 import { GoogleRoutes } from "../providers/google-routes.ts";
 import { EmbeddedPlaces, HaversineDistances, StraightLineRoutes } from "../providers/embedded/index.ts";

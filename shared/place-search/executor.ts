@@ -4,7 +4,7 @@
 // request's time budget: a step that would start after it is skipped with a warning, and the places
 // found so far are the answer.
 import { z } from "zod";
-import { Deadline } from "../deadline.ts";
+import { Deadline } from "../platform/deadline.ts";
 import { ACTIONS, REF_PATTERN, type ActionName } from "./actions.ts";
 import type { ExecContext, FanoutItem, PointResult } from "./actions/context.ts";
 import { searchAtPoint } from "./actions/route.ts";

@@ -1,7 +1,7 @@
 // The two steps of the planning workflow, as plain functions the Lambdas and the local runner share:
 // translate (query → translator_result) and plan (translator_result → checked MapSearch plan).
 import { z } from "zod";
-import { Deadline } from "../deadline.ts";
+import { Deadline } from "../platform/deadline.ts";
 import type { LlmPort } from "../llm/port.ts";
 import { checkPlan } from "./plan-check.ts";
 import { planSearch } from "./planner.ts";

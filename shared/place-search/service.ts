@@ -1,8 +1,8 @@
 // The place-search API, implemented once (seeds 000/001): planning and search run as workflows
 // within the request's time budget, whichever way the workflows are started (locally or on Step
 // Functions). Repeated rules-engine plans come from a bounded cache.
-import { Deadline } from "../deadline.ts";
-import { recordMetrics, spendMicroUsd } from "../metrics.ts";
+import { Deadline } from "../platform/deadline.ts";
+import { recordMetrics, spendMicroUsd } from "../platform/metrics.ts";
 import type { Workflows } from "../workflows/port.ts";
 import type { GooglePlacesPort } from "../providers/port.ts";
 import { AgentResponse } from "./place.ts";

@@ -1,7 +1,7 @@
 // One HTTP path for every provider adapter: a timeout, one retry on a network error, 429 or 5xx
 // (seed 000: 실패 시 1회 재시도), bodies checked by zod, errors typed, keys never in a message.
 import type { z } from "zod";
-import { Deadline } from "../deadline.ts";
+import { Deadline } from "../platform/deadline.ts";
 
 export type ProviderErrorKind =
   | "auth"

@@ -3,7 +3,7 @@
 // restaurant names and addresses (`npx dongne restaurants collect`). Titles carry <b> highlight
 // tags and HTML entities; mapx/mapy are WGS84 × 10⁷ now and TM128 in older answers.
 import { z } from "zod";
-import type { Deadline } from "../deadline.ts";
+import type { Deadline } from "../platform/deadline.ts";
 import { naverToLatLon } from "../geo/naver-coordinates.ts";
 import { ProviderHttp, type CallCounter } from "./http.ts";
 import type { GeoPoint } from "./port.ts";

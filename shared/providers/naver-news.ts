@@ -3,7 +3,7 @@
 // with +0900. Errors: {errorMessage, errorCode}; 401 (024: key or "Scope Status Invalid"), 429 (daily
 // cap of 25,000 across the search APIs), SE99 500.
 import { z } from "zod";
-import type { Deadline } from "../deadline.ts";
+import type { Deadline } from "../platform/deadline.ts";
 import { ProviderHttp, type CallCounter } from "./http.ts";
 
 export const NaverNewsItem = z.object({

@@ -6,8 +6,8 @@
 import { strFromU8, unzipSync } from "fflate";
 import { XMLParser } from "fast-xml-parser";
 import { z } from "zod";
-import type { Deadline } from "../deadline.ts";
-import { decodeEntities } from "../html-text.ts";
+import type { Deadline } from "../platform/deadline.ts";
+import { decodeEntities } from "../platform/html-text.ts";
 import { ProviderError, ProviderHttp, type CallCounter, type ProviderErrorKind } from "./http.ts";
 import { reportApi } from "./opendart-apis.ts";
 

@@ -1,9 +1,9 @@
 // The restaurant QA API, implemented once (seed 002): questions and searches run the QA workflow within
 // the request's budget; a document upload that fits the budget runs the ingest workflow batch by batch
 // in the request, a larger one is kept in the blob store and becomes a job (202 + its status URL).
-import { Deadline } from "../deadline.ts";
-import { JobRepository, type Job } from "../jobs.ts";
-import { recordMetrics, spendMicroUsd } from "../metrics.ts";
+import { Deadline } from "../platform/deadline.ts";
+import { JobRepository, type Job } from "../store/jobs.ts";
+import { recordMetrics, spendMicroUsd } from "../platform/metrics.ts";
 import type { BlobStore } from "../store/blobs.ts";
 import type { Workflows } from "../workflows/port.ts";
 import type { StoredDocument } from "./document.ts";

@@ -5,7 +5,7 @@
 // places per query and no place id, so a query is asked in both sorts (and, with `expand`, once per
 // cuisine), results are deduplicated by name and address, and the id is derived from them.
 import { createHash } from "node:crypto";
-import { Deadline } from "../deadline.ts";
+import { Deadline } from "../platform/deadline.ts";
 import type { NaverLocal, NaverLocalItem } from "../providers/naver-local.ts";
 import type { CrawlRecordInput } from "./crawl.ts";
 import { CUISINES } from "./food.ts";

@@ -8,7 +8,7 @@
 // enrichment managed to read. Every record is `synthetic: true`.
 import { josa } from "es-hangul";
 import type { Place } from "../place-search/place.ts";
-import { pick, rngFor, shuffle, type Rng } from "../random.ts";
+import { pick, rngFor, shuffle, type Rng } from "../platform/random.ts";
 import type { CrawlRecordInput } from "./crawl.ts";
 import { DEMO_KINDS, KIND_BY_PATH, KIND_BY_WORD, type DemoKind } from "./demo-kinds.ts";
 

@@ -2,7 +2,7 @@
 // enums so the model cannot invent "주차가능" next to "주차", features free but canonicalised where
 // the vocabulary knows them. A failed or invalid answer falls back to the rules (the caller says so).
 import { z } from "zod";
-import type { Deadline } from "../deadline.ts";
+import type { Deadline } from "../platform/deadline.ts";
 import type { LlmPort, TokenUsage } from "../llm/port.ts";
 import type { Enrichment, EnrichmentInput } from "./enrich-rules.ts";
 import { ATMOSPHERE, CONVENIENCE, canonicalValue, OCCASION } from "./vocabulary.ts";

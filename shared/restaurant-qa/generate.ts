@@ -7,7 +7,7 @@
 // 없음). Nothing is stated that the context does not contain; opening hours are not in the crawl and
 // the answer says so; dated promotions are not presented as current.
 import { z } from "zod";
-import type { Deadline } from "../deadline.ts";
+import type { Deadline } from "../platform/deadline.ts";
 import { isLlmFailure, noUsage, type LlmPort, type TokenUsage } from "../llm/port.ts";
 import { foodTerms } from "./query-builder.ts";
 import type { ContextDocument, QaState, StepEngine } from "./state.ts";

@@ -2,7 +2,7 @@
 // seed does), else Kakao, else the embedded gazetteer; a failing provider falls back to the
 // gazetteer with a warning. The radius fits the kind of place: a station is a short walk, a district
 // is wide; a place the gazetteer cannot classify gets the configured default (002: 3 km).
-import { Deadline } from "../deadline.ts";
+import { Deadline } from "../platform/deadline.ts";
 import { lookupPlace } from "../geo/gazetteer.ts";
 import { embeddedGeocode } from "../providers/embedded/index.ts";
 import type { CallCounter } from "../providers/http.ts";

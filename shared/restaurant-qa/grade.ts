@@ -4,7 +4,7 @@
 // the benchmark queries and reports it on the other half). A named restaurant (exact) or the
 // previous answer's restaurants (follow-up) are relevant by being the ones asked about.
 import { z } from "zod";
-import type { Deadline } from "../deadline.ts";
+import type { Deadline } from "../platform/deadline.ts";
 import { isLlmFailure, noUsage, type LlmPort, type TokenUsage } from "../llm/port.ts";
 import { failedConditions } from "./conditions.ts";
 import type { Circle } from "./geocode.ts";

@@ -3,7 +3,7 @@
 // steps and keeps its report, and the job ends with the reports merged, the rejections written beside
 // the upload (a line each: {index, place_id?, field, reason}) and the job record completed.
 import { z } from "zod";
-import type { JobRepository } from "../jobs.ts";
+import type { JobRepository } from "../store/jobs.ts";
 import type { BlobStore } from "../store/blobs.ts";
 import { parseJsonLines } from "./crawl.ts";
 import { ingestBatches, IngestBatchState, IngestReport, mergeReports, reportOf } from "./ingest.ts";

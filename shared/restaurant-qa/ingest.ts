@@ -5,8 +5,8 @@
 // reason} and the rest go on; a record whose content, enrichment engine and embedder are unchanged
 // is not written again; every write replaces a whole document, so no search sees half of one.
 import { z } from "zod";
-import { mapLimit } from "../concurrency.ts";
-import { Deadline } from "../deadline.ts";
+import { mapLimit } from "../platform/concurrency.ts";
+import { Deadline } from "../platform/deadline.ts";
 import { EmbedderError, type Embedder } from "../embed/port.ts";
 import { decodeVector, encodeVector } from "../embed/vector-codec.ts";
 import type { SearchIndex } from "../index/port.ts";

@@ -3,7 +3,7 @@
 // restaurant with no other filter (its conditions become the question: "주차 안 됩니다" is an
 // answer); otherwise a filtered kNN over the summary embeddings. When the hard conditions leave
 // nothing, only the radius widens (twice, doubling), and the response says so.
-import { Deadline } from "../deadline.ts";
+import { Deadline } from "../platform/deadline.ts";
 import type { Embedder } from "../embed/port.ts";
 import { haversine } from "../geo/haversine.ts";
 import { checkMeta, type SearchIndex } from "../index/port.ts";

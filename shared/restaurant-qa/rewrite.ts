@@ -4,7 +4,7 @@
 // and restaurant names recognised from the titles in the index. Words the rules cannot explain
 // lower the confidence; below CONFIDENCE_FOR_RULES the LLM rewrites (when there is one), with the
 // same schema, and its output is canonicalised; if it fails, the rules answer and say so.
-import type { Deadline } from "../deadline.ts";
+import type { Deadline } from "../platform/deadline.ts";
 import { isLlmFailure, noUsage, type LlmPort, type TokenUsage } from "../llm/port.ts";
 import { findLocations } from "../place-search/translator/locations.ts";
 import { isLexiconWord, matchLexicon, QueryText } from "../place-search/translator/terms.ts";

@@ -2,7 +2,7 @@
 // Rewrite → Retrieve → Grade → Choice($.needsWeb) → WebSearch → Generate. Step Functions runs each
 // as a Lambda; the facade (service.ts) runs them in order in process. Every step parses its input
 // with the state schema and returns the whole state, so any step can be re-run from a saved state.
-import { Deadline } from "../deadline.ts";
+import { Deadline } from "../platform/deadline.ts";
 import type { Embedder } from "../embed/port.ts";
 import type { SearchIndex } from "../index/port.ts";
 import { addUsage, type LlmPort, type TokenUsage } from "../llm/port.ts";

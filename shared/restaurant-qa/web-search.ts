@@ -2,7 +2,7 @@
 // the user's question. Its results come back as web_results [{title, url, content}] and are cited
 // by URL. Without a key there is no web search, and the answer says so.
 import { z } from "zod";
-import type { Deadline } from "../deadline.ts";
+import type { Deadline } from "../platform/deadline.ts";
 import { ProviderHttp, type CallCounter } from "../providers/http.ts";
 
 export const WebResult = z.object({ title: z.string(), url: z.string(), content: z.string() });

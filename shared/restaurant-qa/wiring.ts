@@ -1,7 +1,7 @@
 // Restaurant QA's pieces for a runtime, built once: the index (OpenSearch, or the local engine with
 // the demo corpus), the embedder, geocoding, web search, conversation memory, the blob store for
 // ingest uploads, the jobs table.
-import { JobRepository } from "../jobs.ts";
+import { JobRepository } from "../store/jobs.ts";
 import { embeddedPlaces } from "../place-search/exec-deps.ts";
 import type { Runtime } from "../runtime.ts";
 import { DirectoryBlobs, S3Blobs, type BlobStore } from "../store/blobs.ts";

@@ -5,7 +5,7 @@ import { WEEKDAYS, type DayInfo } from "./calendar.ts";
 import type { DecisionEngine, StepContext } from "./engines/engine.ts";
 import { memoryContext, ownRatings, visitMemory } from "./memory.ts";
 import { knownOpenStores, searchRankedStores } from "./ranking.ts";
-import { pick, rngFor } from "../random.ts";
+import { pick, rngFor } from "../platform/random.ts";
 import { nextPosition, startPosition, type Position } from "./space.ts";
 import {
   FLOATING_ACTIONS,

@@ -3,7 +3,7 @@
 // come from a maintained list (@hyunbinseo/holidays-kr, substitute holidays included), not a hand-typed
 // one; a year outside that list's range has weekdays and weekends but no holidays, and says so.
 import { getHolidayNames } from "@hyunbinseo/holidays-kr";
-import { kstIsoDate } from "../kst.ts";
+import { kstIsoDate } from "../platform/time.ts";
 
 export const WEEKDAYS = ["일요일", "월요일", "화요일", "수요일", "목요일", "금요일", "토요일"] as const;
 export type DayType = "weekday" | "weekend" | "holiday";

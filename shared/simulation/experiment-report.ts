@@ -1,6 +1,6 @@
 // An experiment as a page (inline SVG, no scripts, no network): both arms side by side per category,
 // and each difference (scenario − baseline) with its 95 % interval across seeds.
-import type { PairedDifference } from "../stats/interval.ts";
+import type { PairedDifference } from "../platform/stats/interval.ts";
 import type { ExperimentStatus } from "./experiment.ts";
 import { esc } from "./report.ts";
 

@@ -3,8 +3,8 @@
 // the same random numbers for the same agent and slot, so each seed is a paired observation and the
 // difference (scenario − baseline) comes with a 95 % interval across seeds (pairedDifference).
 import { randomUUID } from "node:crypto";
-import { mapLimit } from "../concurrency.ts";
-import { pairedDifference, type PairedDifference } from "../stats/interval.ts";
+import { mapLimit } from "../platform/concurrency.ts";
+import { pairedDifference, type PairedDifference } from "../platform/stats/interval.ts";
 import { startDateToday } from "./calendar.ts";
 import type { ExperimentRepository } from "./experiment-repository.ts";
 import { ARMS, type ExperimentRecord, type ExperimentRequest } from "./experiment-schemas.ts";

@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { embeddedGeocode } from "../providers/embedded/index.ts";
 import { Persona, TIME_SLOTS, type Generation } from "./types.ts";
-import { mulberry32, pick, rngFor, shuffle, type Rng } from "../random.ts";
+import { mulberry32, pick, rngFor, shuffle, type Rng } from "../platform/random.ts";
 
 export const DEFAULT_RESIDENTS = 47;
 export const DEFAULT_FLOATING = 113;

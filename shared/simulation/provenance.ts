@@ -22,7 +22,7 @@ export const Provenance = z.object({
   /** the fingerprints of the store set and the persona set the run acts on */
   stores: z.string(),
   personas: z.string(),
-  /** the product's commit (see shared/version.ts) */
+  /** the product's commit (see shared/platform/version.ts) */
   version: z.string(),
   seed: z.number().int(),
   startDate: z.string().optional(),

@@ -3,7 +3,7 @@
 // the LLM sees carries no position bias.
 import { haversine, type LatLng } from "../geo/haversine.ts";
 import type { Persona, Store, StoreAggregate } from "./types.ts";
-import { shuffle, type Rng } from "../random.ts";
+import { shuffle, type Rng } from "../platform/random.ts";
 import { isOpenAt } from "./stores.ts";
 
 export const CANDIDATES = 20;

@@ -23,7 +23,7 @@ import {
   type DynamoDBDocumentClient,
 } from "@aws-sdk/lib-dynamodb";
 import { z } from "zod";
-import { mapLimit } from "../concurrency.ts";
+import { mapLimit } from "../platform/concurrency.ts";
 import { RecordedCall } from "../llm/recording.ts";
 import {
   DecisionRecord,

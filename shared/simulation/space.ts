@@ -4,7 +4,7 @@
 // where it is at its walking speed. The store cards' walking distances are measured from here.
 import { z } from "zod";
 import { haversine } from "../geo/haversine.ts";
-import type { Rng } from "../random.ts";
+import type { Rng } from "../platform/random.ts";
 import { ENTRY_POINTS, MANGWON_CENTER } from "./personas.ts";
 import type { Persona, Step5 } from "./types.ts";
 

@@ -3,7 +3,7 @@
 // adds each slot's), so an LLM run stops cleanly (budget_exhausted, resumable) instead of passing it.
 // Offline and replayed runs call no model: they cost nothing and ignore budgets.
 import { z } from "zod";
-import { spendMicroUsd } from "../metrics.ts";
+import { spendMicroUsd } from "../platform/metrics.ts";
 import type { SimulationParams } from "./schemas.ts";
 import { TIME_SLOTS, type TimeSlot } from "./types.ts";
 

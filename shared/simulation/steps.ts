@@ -4,7 +4,7 @@
 // that owns the simulation (the service hands ownership over when it starts or resumes one).
 import type { LlmPort } from "../llm/port.ts";
 import { RecordingLlm } from "../llm/recording.ts";
-import { productVersion } from "../version.ts";
+import { productVersion } from "../platform/version.ts";
 import type { Place } from "../place-search/place.ts";
 import { processDecision } from "./agent.ts";
 import { dayInfo, startDateToday } from "./calendar.ts";
@@ -53,7 +53,7 @@ export interface SimulationDeps {
   rateDelayMs?: number;
   /** the share of llm_failed turns above which a run ends completed_with_failures (SIM_FAILED_TURNS_THRESHOLD) */
   failedTurnsThreshold?: number;
-  /** the product version provenance records (DONGNE_VERSION; else see shared/version.ts) */
+  /** the product version provenance records (DONGNE_VERSION; else see shared/platform/version.ts) */
   version?: string;
   /** LLM prices (LLM_PRICE_*_PER_MTOK) and the server's budget ceiling (SIM_MAX_BUDGET_USD) */
   pricePerMTok?: Prices;

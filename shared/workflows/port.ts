@@ -1,6 +1,6 @@
 // How the API starts a workflow: the one thing that differs between the local server (the definitions
 // run in-process) and AWS (Step Functions). The services above it are the same code in both.
-import type { Deadline } from "../deadline.ts";
+import type { Deadline } from "../platform/deadline.ts";
 
 /** The state machines, by the key both CDK and the local runner know them by. */
 export type MachineKey = "plan" | "search" | "news" | "qa" | "qaIngest" | "qaIngestJob" | "simulation";

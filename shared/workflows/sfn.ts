@@ -8,8 +8,8 @@ import {
   StartExecutionCommand,
   StartSyncExecutionCommand,
 } from "@aws-sdk/client-sfn";
-import type { Config } from "../config.ts";
-import type { Deadline } from "../deadline.ts";
+import type { Config } from "../platform/config.ts";
+import type { Deadline } from "../platform/deadline.ts";
 import { WorkflowFailedError, WorkflowTimeoutError } from "./local-runner.ts";
 import type { MachineKey, Workflows } from "./port.ts";
 

@@ -4,7 +4,7 @@
 // envelope Lambda gives it (JSON in, JSON out, errors shaped as Step Functions shapes them).
 import { fileURLToPath } from "node:url";
 import type { z } from "zod";
-import { logger } from "../log.ts";
+import { logger } from "../platform/log.ts";
 import type { Runtime } from "../runtime.ts";
 
 /** DynamoDB tables a step touches (each feature construct grants exactly these). */

@@ -8,7 +8,7 @@ import { lookupPlace } from "../../shared/geo/gazetteer.ts";
 import { haversine, type LatLng } from "../../shared/geo/haversine.ts";
 import { decodePolyline, encodePolyline } from "../../shared/geo/polyline.ts";
 import { straightLine } from "../../shared/geo/route.ts";
-import { hashString } from "../../shared/random.ts";
+import { hashString } from "../../shared/platform/random.ts";
 import type { Recorded, Reply } from "./fake-http.ts";
 
 export interface FakeGoogleOptions {

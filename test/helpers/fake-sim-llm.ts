@@ -2,7 +2,7 @@
 // HTTP for the fake Messages API, or in-process as an LlmPort with a fixed latency (bench/).
 import type { z } from "zod";
 import type { LlmPort, StructuredRequest } from "../../shared/llm/port.ts";
-import { hashString } from "../../shared/random.ts";
+import { hashString } from "../../shared/platform/random.ts";
 import type { FakeAnthropic, FakeReply } from "./fake-anthropic.ts";
 
 /** The answer for a prompt, given the fields its schema asks for. */

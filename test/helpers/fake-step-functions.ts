@@ -4,7 +4,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { LocalWorkflows } from "../../infra/workflows/local-workflows.ts";
-import { Deadline } from "../../shared/deadline.ts";
+import { Deadline } from "../../shared/platform/deadline.ts";
 import { WorkflowFailedError } from "../../shared/workflows/local-runner.ts";
 import type { MachineKey } from "../../shared/workflows/port.ts";
 

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { createApp } from "../../functions/api/app.ts";
 import { startLocal, type LocalOptions, type LocalWorld } from "../../functions/api/local.ts";
 import { createExecDeps, type ExecDeps } from "../../shared/place-search/exec-deps.ts";
-import { loadConfig } from "../../shared/config.ts";
+import { loadConfig } from "../../shared/platform/config.ts";
 
 /** The embedded provider with default configuration (no keys), built once per test process. */
 let shared: ExecDeps | undefined;

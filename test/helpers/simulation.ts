@@ -3,7 +3,7 @@
 import { afterAll } from "vitest";
 import type { LocalOptions } from "../../functions/api/local.ts";
 import { noUsage } from "../../shared/llm/port.ts";
-import { mulberry32 } from "../../shared/random.ts";
+import { mulberry32 } from "../../shared/platform/random.ts";
 import type { StepContext } from "../../shared/simulation/engines/engine.ts";
 import { startPosition } from "../../shared/simulation/space.ts";
 import type { Persona } from "../../shared/simulation/types.ts";

@@ -14,7 +14,7 @@ import { appContext } from "../../functions/api/services.ts";
 import { INGEST_STEPS, QA_STEPS } from "../../functions/restaurant-qa/steps.ts";
 import { DongneStack } from "../../infra/stack.ts";
 import { ALL_STEPS } from "../../infra/workflows/machines.ts";
-import { loadConfig } from "../../shared/config.ts";
+import { loadConfig } from "../../shared/platform/config.ts";
 import { IngestBatchState, reportOf } from "../../shared/restaurant-qa/ingest.ts";
 import { afterGrade } from "../../shared/restaurant-qa/steps.ts";
 import { buildRuntime } from "../../shared/runtime.ts";

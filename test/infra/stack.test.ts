@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { ROUTES } from "../../functions/api/routes.ts";
 import { ALL_STEPS, MACHINES } from "../../infra/workflows/machines.ts";
 import { DongneStack, PROVIDER_KEYS } from "../../infra/stack.ts";
-import { productVersion } from "../../shared/version.ts";
+import { productVersion } from "../../shared/platform/version.ts";
 
 let app: App;
 let template: Template;

@@ -10,7 +10,7 @@ import { SIMULATION_STATES, slotDefinition } from "../../infra/workflows/simulat
 import { localArn } from "../../infra/workflows/task.ts";
 import type { LocalWorld } from "../../functions/api/local.ts";
 import { LocalWorkflow, StatesError } from "../../shared/workflows/local-runner.ts";
-import { Deadline } from "../../shared/deadline.ts";
+import { Deadline } from "../../shared/platform/deadline.ts";
 import { taskTimeoutSeconds } from "../../shared/workflows/step.ts";
 import { testWorld } from "../helpers/server.ts";
 

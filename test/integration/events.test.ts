@@ -10,7 +10,7 @@ import type { LocalWorld } from "../../functions/api/local.ts";
 import { PLACE_SEARCH_STEPS as P } from "../../functions/place-search/steps.ts";
 import { NEWS_STEPS as N } from "../../functions/news/steps.ts";
 import { SIMULATION_STEPS as S } from "../../functions/simulation/steps.ts";
-import { Deadline } from "../../shared/deadline.ts";
+import { Deadline } from "../../shared/platform/deadline.ts";
 import { simulationRepository } from "../../shared/simulation/wiring.ts";
 import { localTask } from "../../shared/workflows/local-runner.ts";
 import type { StepSpec } from "../../shared/workflows/step.ts";

@@ -5,7 +5,7 @@
 // after the TTL. The authorizer takes only API_KEYS from its secret and denies when it is malformed.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { handler as authorizer } from "../../functions/api/authorizer.ts";
-import { logger } from "../../shared/log.ts";
+import { logger } from "../../shared/platform/log.ts";
 import { runtimeLoader } from "../../shared/runtime.ts";
 import { startFake, type FakeServer } from "../helpers/fake-http.ts";
 

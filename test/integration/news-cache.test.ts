@@ -12,7 +12,7 @@ import {
 } from "../../shared/news/report-store.ts";
 import { createNewsDeps, newsConfig, NewsEnvSchema } from "../../shared/news/env.ts";
 import { runNewsSearch } from "../../shared/news/service.ts";
-import { fromKst } from "../../shared/kst.ts";
+import { fromKst } from "../../shared/platform/time.ts";
 import {
   documentClient,
   dynamoClient,

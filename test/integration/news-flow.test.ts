@@ -14,7 +14,7 @@ import { reportKeyOf, searchPublicationsStep } from "../../shared/news/search-pu
 import { selectDocumentsStep } from "../../shared/news/select.ts";
 import { renderNewsText, runNewsSearch } from "../../shared/news/service.ts";
 import { syntheticWarning } from "../../shared/news/usage.ts";
-import { fromKst } from "../../shared/kst.ts";
+import { fromKst } from "../../shared/platform/time.ts";
 import { REPORT_API_KEYS, REPORT_APIS } from "../../shared/providers/opendart-apis.ts";
 import {
   documentClient,

@@ -2,7 +2,7 @@
 // status), the ZIP downloads, and the rate limit that stops all further calls.
 import { afterEach, describe, expect, it } from "vitest";
 import { strToU8 } from "fflate";
-import { fromKst } from "../../shared/kst.ts";
+import { fromKst } from "../../shared/platform/time.ts";
 import { ProviderError } from "../../shared/providers/http.ts";
 import { DART_KEY_APIS, REPORT_API_KEYS } from "../../shared/providers/opendart-apis.ts";
 import { DartStatusError, OpenDartClient } from "../../shared/providers/opendart.ts";

@@ -2,7 +2,7 @@
 // Lambda envelope): both branches run and merge; a branch whose Lambda fails outright becomes an error
 // line and the answer still comes; a branch not asked for is skipped; the HTTP API answers JSON and text.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Deadline } from "../../shared/deadline.ts";
+import { Deadline } from "../../shared/platform/deadline.ts";
 import type { NewsSearchResponse, SearchState } from "../../shared/news/schemas.ts";
 import { StatesError } from "../../shared/workflows/local-runner.ts";
 import { postJson, startServer, type TestServer } from "../helpers/server.ts";

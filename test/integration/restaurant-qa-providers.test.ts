@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { Deadline } from "../../shared/deadline.ts";
+import { Deadline } from "../../shared/platform/deadline.ts";
 import { NaverLocal } from "../../shared/providers/naver-local.ts";
 import { collectRestaurants } from "../../shared/restaurant-qa/collect.ts";
 import { CrawlRecord } from "../../shared/restaurant-qa/crawl.ts";

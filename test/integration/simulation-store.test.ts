@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { startLocal } from "../../functions/api/local.ts";
-import { loadConfig } from "../../shared/config.ts";
+import { loadConfig } from "../../shared/platform/config.ts";
 import { simulationRepository, simulationSteps } from "../../shared/simulation/wiring.ts";
 import { startLocalDynamo } from "../../shared/store/dynamo.ts";
 import { testExecDeps } from "../helpers/server.ts";

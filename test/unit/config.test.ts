@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "../../shared/config.ts";
+import { ConfigError, loadConfig } from "../../shared/platform/config.ts";
 
 describe("loadConfig", () => {
   it("has embedded defaults: port 3000, offline LLM, embedded places", () => {

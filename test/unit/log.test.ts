@@ -1,8 +1,8 @@
 // The logger's level is the configuration's LOG_LEVEL, applied where the runtime is built (tests are
 // quieted by vitest's env, not by a test hook in the product).
 import { afterAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../../shared/config.ts";
-import { logger } from "../../shared/log.ts";
+import { loadConfig } from "../../shared/platform/config.ts";
+import { logger } from "../../shared/platform/log.ts";
 import { buildRuntime } from "../../shared/runtime.ts";
 
 const before = logger.getLevelName();

@@ -3,7 +3,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../functions/api/app.ts";
 import type { LocalWorld } from "../../functions/api/local.ts";
-import { METRICS_NAMESPACE, recordMetrics, spendMicroUsd, useMetrics } from "../../shared/metrics.ts";
+import {
+  METRICS_NAMESPACE,
+  recordMetrics,
+  spendMicroUsd,
+  useMetrics,
+} from "../../shared/platform/metrics.ts";
 import { testWorld } from "../helpers/server.ts";
 
 afterEach(() => useMetrics(false));

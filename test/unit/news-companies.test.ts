@@ -4,7 +4,7 @@ import {
   EmbeddedCompanyDirectory,
   OpenDartCompanyDirectory,
 } from "../../shared/news/companies.ts";
-import { fromKst } from "../../shared/kst.ts";
+import { fromKst } from "../../shared/platform/time.ts";
 import type { DartPort } from "../../shared/providers/opendart.ts";
 
 const index = await new EmbeddedCompanyDirectory().index();

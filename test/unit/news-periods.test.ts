@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { choosePeriods, filedPeriods, listWindow, periodOf } from "../../shared/news/periods.ts";
-import { fromKst } from "../../shared/kst.ts";
+import { fromKst } from "../../shared/platform/time.ts";
 import type { DartListItem } from "../../shared/providers/opendart.ts";
 
 const row = (report_nm: string, rcept_dt: string, n = 1): DartListItem => ({

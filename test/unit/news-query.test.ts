@@ -10,7 +10,7 @@ import {
 } from "../../shared/news/query.ts";
 import { MemoryReportStore } from "../../shared/news/report-store.ts";
 import { runNewsSearch } from "../../shared/news/service.ts";
-import { fromKst } from "../../shared/kst.ts";
+import { fromKst } from "../../shared/platform/time.ts";
 import { EmbeddedDart } from "../../shared/providers/embedded/dart-sample.ts";
 import { EmbeddedNews } from "../../shared/providers/embedded/news-sample.ts";
 import type { CallCounter } from "../../shared/providers/http.ts";

@@ -2,7 +2,7 @@
 // them), on the vendored companies' real codes, with every item marked synthetic.
 import { describe, expect, it } from "vitest";
 import { listedCompanies } from "../../shared/data/listed-companies.ts";
-import { fromKst } from "../../shared/kst.ts";
+import { fromKst } from "../../shared/platform/time.ts";
 import { EmbeddedDart } from "../../shared/providers/embedded/dart-sample.ts";
 import { EmbeddedNews } from "../../shared/providers/embedded/news-sample.ts";
 import { NaverNewsResponse } from "../../shared/providers/naver-news.ts";

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { plainText, decodeEntities } from "../../shared/html-text.ts";
+import { plainText, decodeEntities } from "../../shared/platform/html-text.ts";
 import { dartXmlToText } from "../../shared/providers/opendart.ts";
 import { cleanAndMerge, formattedDate, sameStory, storyKey } from "../../shared/news/search-news.ts";
 

@@ -2,7 +2,7 @@
 // most steps never call an LLM): `rt.llm` still says whether one is configured, and each client is built
 // once.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { loadConfig } from "../../shared/config.ts";
+import { loadConfig } from "../../shared/platform/config.ts";
 import { createLlm } from "../../shared/llm/index.ts";
 import type { LlmPort } from "../../shared/llm/port.ts";
 import { buildRuntime } from "../../shared/runtime.ts";

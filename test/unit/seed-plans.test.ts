@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { haversine } from "../../shared/geo/haversine.ts";
 import { lookupPlace } from "../../shared/geo/gazetteer.ts";
-import { loadConfig } from "../../shared/config.ts";
+import { loadConfig } from "../../shared/platform/config.ts";
 import { createExecDeps, type ExecDeps } from "../../shared/place-search/exec-deps.ts";
 import { planFromClient } from "../../shared/place-search/given-plan.ts";
 import { AgentResponse } from "../../shared/place-search/place.ts";

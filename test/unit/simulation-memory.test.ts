@@ -2,7 +2,7 @@
 // prompt pinned as a file), and where step 5 leaves an agent.
 import { describe, expect, it } from "vitest";
 import { noUsage, type LlmPort, type StructuredRequest } from "../../shared/llm/port.ts";
-import { mulberry32 } from "../../shared/random.ts";
+import { mulberry32 } from "../../shared/platform/random.ts";
 import { actionsFor } from "../../shared/simulation/agent.ts";
 import { LlmEngine } from "../../shared/simulation/engines/llm.ts";
 import { LlmCaller } from "../../shared/simulation/engines/llm-gate.ts";

@@ -17,7 +17,7 @@ import {
   type StoreDocument,
 } from "../../shared/simulation/stores.ts";
 import type { Store } from "../../shared/simulation/types.ts";
-import { mulberry32 } from "../../shared/random.ts";
+import { mulberry32 } from "../../shared/platform/random.ts";
 
 /** A registry place (as `dongne import-stores` writes it) at a point. */
 function registryPlace(id: string, name: string, lat: number, lng: number, small = "국밥"): Place {

@@ -8,7 +8,7 @@ import type { DecisionEngine } from "../../shared/simulation/engines/engine.ts";
 import { LlmCaller } from "../../shared/simulation/engines/llm-gate.ts";
 import { OfflineEngine } from "../../shared/simulation/engines/offline.ts";
 import { activeToday, defaultPersonas, hasArrived, personasFor } from "../../shared/simulation/personas.ts";
-import { mulberry32 } from "../../shared/random.ts";
+import { mulberry32 } from "../../shared/platform/random.ts";
 import {
   CANDIDATES,
   RESIDENT_AWARENESS_M,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { pairedDifference, t975 } from "../../shared/stats/interval.ts";
-import { csvCell, encodeRows } from "../../shared/stats/table.ts";
+import { pairedDifference, t975 } from "../../shared/platform/stats/interval.ts";
+import { csvCell, encodeRows } from "../../shared/platform/stats/table.ts";
 
 describe("paired differences across seeds", () => {
   it("t quantiles: the table, and the expansion beyond it close to the known values", () => {

@@ -2,8 +2,8 @@
 // rethrown for Step Functions' Retry and Catch; and the local runner's Lambda envelope around it.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { loadConfig } from "../../shared/config.ts";
-import { logger } from "../../shared/log.ts";
+import { loadConfig } from "../../shared/platform/config.ts";
+import { logger } from "../../shared/platform/log.ts";
 import { buildRuntime } from "../../shared/runtime.ts";
 import {
   LocalWorkflow,

@@ -1,6 +1,6 @@
 // What an action runs with: the provider adapters, the search's call counter (with its time budget),
 // its warnings and searched keywords. Small helpers every action group shares live here.
-import type { Deadline } from "../../deadline.ts";
+import type { Deadline } from "../../platform/deadline.ts";
 import type { LatLng } from "../../geo/haversine.ts";
 import type { CallCounter } from "../../providers/http.ts";
 import type { GeoPoint } from "../../providers/port.ts";

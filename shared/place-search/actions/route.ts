@@ -5,7 +5,7 @@ import { z } from "zod";
 import { haversine, type LatLng } from "../../geo/haversine.ts";
 import { encodePolyline } from "../../geo/polyline.ts";
 import { MAX_SAMPLE_POINTS, routeLength, sampleAlongPolyline, straightLine } from "../../geo/route.ts";
-import { Deadline } from "../../deadline.ts";
+import { Deadline } from "../../platform/deadline.ts";
 import type { RoutePort } from "../../providers/port.ts";
 import { dedupePlaces } from "../dedupe.ts";
 import type { ExecDeps } from "../exec-deps.ts";

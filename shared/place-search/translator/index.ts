@@ -1,7 +1,7 @@
 // The Translator: rules first; an LLM only where the rules are unsure and a model is configured.
 // Whatever goes wrong with the model, the rules answer and the response says so.
 import { isLlmFailure, noUsage, type LlmPort, type TokenUsage } from "../../llm/port.ts";
-import type { Deadline } from "../../deadline.ts";
+import type { Deadline } from "../../platform/deadline.ts";
 import { TranslatorResult } from "../schemas.ts";
 import { TRANSLATOR_SYSTEM, translatorPrompt } from "./prompt.ts";
 import { translateWithRules } from "./rules.ts";

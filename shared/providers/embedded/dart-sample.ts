@@ -5,8 +5,8 @@
 // names of people are placeholders marked (합성), and receipt numbers carry "99" after the date, chosen
 // to stay clear of OpenDART's own numbering (the documented examples have 00… and 80… there).
 import { listedCompanies, type ListedCompany } from "../../data/listed-companies.ts";
-import { fromKst, kstParts, kstYmd } from "../../kst.ts";
-import { hashString, rngFor, type Rng } from "../../random.ts";
+import { fromKst, kstParts, kstYmd } from "../../platform/time.ts";
+import { hashString, rngFor, type Rng } from "../../platform/random.ts";
 import type { CallCounter } from "../http.ts";
 import { ProviderError } from "../http.ts";
 import { ACCOUNTS_KEY, reportApi, type ReportApi } from "../opendart-apis.ts";

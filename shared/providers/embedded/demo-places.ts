@@ -7,7 +7,7 @@ import { allGazetteerEntries, type GazetteerEntry } from "../../geo/gazetteer.ts
 import { haversine } from "../../geo/haversine.ts";
 import { KAKAO_CATEGORIES, type KakaoCategoryCode } from "../../place-search/categories.ts";
 import type { Place } from "../../place-search/place.ts";
-import { hashString as hash, mulberry32, pick } from "../../random.ts";
+import { hashString as hash, mulberry32, pick } from "../../platform/random.ts";
 
 export const DEMO_SEED = 20_261_122;
 export const DEMO_URL_BASE = "https://demo.dongne.invalid/places/";

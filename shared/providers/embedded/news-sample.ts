@@ -4,8 +4,8 @@
 // made up; every item carries `synthetic: true` and links on the reserved .invalid domain. Some stories
 // run at two outlets under slightly different titles, as real ones do.
 import { listedCompanies, type ListedCompany } from "../../data/listed-companies.ts";
-import { kstYmd, rfc1123Kst } from "../../kst.ts";
-import { hashString, rngFor } from "../../random.ts";
+import { kstYmd, rfc1123Kst } from "../../platform/time.ts";
+import { hashString, rngFor } from "../../platform/random.ts";
 import type { CallCounter } from "../http.ts";
 import type { NaverNewsItem, NaverNewsResponse, NewsQuery, NewsSearchPort } from "../naver-news.ts";
 

@@ -2,7 +2,7 @@
 // zod-checked output, a gated caller with retries and 429 backoff) or, with no key, a seeded
 // stochastic policy over the persona, time slot, price, distance and agent ratings.
 import type { TokenUsage } from "../../llm/port.ts";
-import type { Rng } from "../../random.ts";
+import type { Rng } from "../../platform/random.ts";
 import type { DayInfo } from "../calendar.ts";
 import type { OwnRating } from "../memory.ts";
 import type { Position } from "../space.ts";

@@ -1,7 +1,7 @@
 // 004's rate-limit control: every LLM call of a simulation goes through one gate — at most N calls in
 // flight (the semaphore), each holding its slot for 004's rate delay after it answers, 3 tries, a 429
 // waits (attempt + 1) × 10 s outside the gate.
-import { Semaphore } from "../../concurrency.ts";
+import { Semaphore } from "../../platform/concurrency.ts";
 import { LlmUnavailableError, addUsage, type LlmPort, type TokenUsage } from "../../llm/port.ts";
 
 export class LlmCallFailedError extends Error {

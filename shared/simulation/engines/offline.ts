@@ -4,7 +4,7 @@
 // (rating, price, distance from where the agent is) and the agent's memory (its own ratings).
 import { josa } from "es-hangul";
 import { haversine } from "../../geo/haversine.ts";
-import { pick, rngFor, weightedPick } from "../../random.ts";
+import { pick, rngFor, weightedPick } from "../../platform/random.ts";
 import { referenceEatOut } from "../prompts.ts";
 import { storeScore } from "../ranking.ts";
 import { destinationOf, wander } from "../space.ts";

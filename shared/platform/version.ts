@@ -5,7 +5,7 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 
-const ROOT = new URL("..", import.meta.url);
+const ROOT = new URL("../..", import.meta.url);
 
 function git(...args: string[]): string | undefined {
   try {

@@ -1,8 +1,8 @@
 // One zod schema over the environment: every setting the product reads, parsed once at start-up (or
 // when the keys secret changes, in AWS). No other module reads process.env.
 import { z } from "zod";
-import { newsConfig, NewsEnv, newsEnvIssues, type NewsConfig } from "./news/env.ts";
-import { qaConfig, QaEnv, type QaConfig } from "./restaurant-qa/env.ts";
+import { newsConfig, NewsEnv, newsEnvIssues, type NewsConfig } from "../news/env.ts";
+import { qaConfig, QaEnv, type QaConfig } from "../restaurant-qa/env.ts";
 
 const optionalSecret = z
   .string()
