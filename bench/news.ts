@@ -17,7 +17,7 @@ import { AnthropicLlm } from "../shared/llm/anthropic.ts";
 import { analyzeQueryStep } from "../shared/news/analyze.ts";
 import { OpenDartCompanyDirectory } from "../shared/news/companies.ts";
 import type { NewsDeps } from "../shared/news/deps.ts";
-import { createNewsDeps, newsConfig, NewsEnvSchema } from "../shared/news/env.ts";
+import { createNewsDeps } from "../shared/news/env.ts";
 import { formatResultsStep } from "../shared/news/format.ts";
 import { generateResponseStep } from "../shared/news/generate.ts";
 import { MemoryReportStore } from "../shared/news/report-store.ts";
@@ -31,6 +31,7 @@ import { startFakeAnthropic } from "../test/helpers/fake-anthropic.ts";
 import { FAKE_NAVER } from "../test/helpers/fake-naver.ts";
 import { FAKE_DART_KEY } from "../test/helpers/fake-opendart.ts";
 import { startFakeNewsProviders } from "./fake-news-providers.ts";
+import { newsConfig, NewsEnvSchema } from "../shared/platform/config-news.ts";
 
 const LATENCY = { naver: 80, dart: 50, llm: 400 };
 const QUESTIONS = [

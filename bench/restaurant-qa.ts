@@ -24,22 +24,21 @@ import { fieldAccuracy, setScores } from "../shared/restaurant-qa/evaluation.ts"
 import { resolveNearby, type Circle } from "../shared/restaurant-qa/geocode.ts";
 import { restaurantIndexDefinition } from "../shared/restaurant-qa/index-mapping.ts";
 import { ingestRecords } from "../shared/restaurant-qa/ingest.ts";
-import { DEFAULT_RETRIEVAL } from "../shared/restaurant-qa/query-builder.ts";
+
 import { rewriteWithRules, titleDictionary } from "../shared/restaurant-qa/rewrite.ts";
 import { createRestaurantQa } from "../shared/restaurant-qa/service.ts";
 import { InMemoryConversations } from "../shared/restaurant-qa/memory.ts";
 import { StructuredQuery } from "../shared/restaurant-qa/structured-query.ts";
-import { OFFLINE_RELEVANCE_THRESHOLD, gradeDocuments } from "../shared/restaurant-qa/grade.ts";
+import { gradeDocuments } from "../shared/restaurant-qa/grade.ts";
 import type { QaState } from "../shared/restaurant-qa/state.ts";
-import {
-  retrieveStep,
-  rewriteStep,
-  TitleCache,
-  type QaDeps,
-  type QaSettings,
-} from "../shared/restaurant-qa/steps.ts";
+import { retrieveStep, rewriteStep, TitleCache, type QaDeps } from "../shared/restaurant-qa/steps.ts";
 import { FakeQaLlm } from "../test/helpers/fake-qa-llm.ts";
 import { ms, summarize } from "./stats.ts";
+import {
+  OFFLINE_RELEVANCE_THRESHOLD,
+  DEFAULT_RETRIEVAL,
+  type QaSettings,
+} from "../shared/platform/config-restaurant-qa.ts";
 
 // the labelled fixtures, checked against their shapes as they are read
 const Labelled = z.object({

@@ -10,11 +10,8 @@ import {
 import { z } from "zod";
 import { mapLimit } from "../platform/concurrency.ts";
 import { Deadline } from "../platform/deadline.ts";
+import { TITAN_V2_MODEL_ID, type TitanDimensions } from "../platform/config-restaurant-qa.ts";
 import { EmbedderError, type Embedder } from "./port.ts";
-
-export const TITAN_V2_MODEL_ID = "amazon.titan-embed-text-v2:0";
-export const TITAN_V2_DIMENSIONS = [256, 512, 1024] as const;
-export type TitanDimensions = (typeof TITAN_V2_DIMENSIONS)[number];
 
 /** Titan V2 accepts at most 50,000 characters (8,192 tokens); summaries are far shorter. */
 const MAX_INPUT_CHARS = 50_000;

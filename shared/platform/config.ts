@@ -1,8 +1,9 @@
 // One zod schema over the environment: every setting the product reads, parsed once at start-up (or
 // when the keys secret changes, in AWS). No other module reads process.env.
 import { z } from "zod";
-import { newsConfig, NewsEnv, newsEnvIssues, type NewsConfig } from "../news/env.ts";
-import { qaConfig, QaEnv, type QaConfig } from "../restaurant-qa/env.ts";
+
+import { newsConfig, NewsEnv, newsEnvIssues, type NewsConfig } from "./config-news.ts";
+import { qaConfig, QaEnv, type QaConfig } from "./config-restaurant-qa.ts";
 
 const optionalSecret = z
   .string()

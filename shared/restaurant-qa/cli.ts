@@ -11,8 +11,9 @@ import type { NaverLocal } from "../providers/naver-local.ts";
 import { collectRestaurants } from "./collect.ts";
 import { parseJsonLines } from "./crawl.ts";
 import { generateDemoCorpus } from "./demo-corpus.ts";
-import type { QaConfig, QaRuntime } from "./env.ts";
+import type { QaRuntime } from "./env.ts";
 import type { IngestReport } from "./ingest.ts";
+import { type QaConfig } from "../platform/config-restaurant-qa.ts";
 
 export interface Output {
   /** human-readable lines (stderr for progress, stdout for results: the caller decides) */

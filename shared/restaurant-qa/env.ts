@@ -1,13 +1,9 @@
-// Restaurant QA's configuration: the environment variables it needs as zod field schemas (the lead
-// composes them into the one config schema), a function from the parsed values to settings, and the
-// wiring of adapters from settings — chosen once: OpenSearch + Bedrock Titan in AWS, the local engine
+// Restaurant QA's adapters, chosen once from its settings (platform/config-restaurant-qa.ts): OpenSearch + Bedrock Titan in AWS, the local engine
 // + the hashed embedder on one machine; Naver → Kakao → gazetteer geocoding; Tavily when keyed;
 // DynamoDB conversation memory when a table is named, else in memory.
-import { join } from "node:path";
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
-import { z } from "zod";
 import { HashedNgramEmbedder } from "../embed/hashed-ngrams.ts";
-import { TITAN_V2_MODEL_ID, TitanEmbedder, type TitanDimensions } from "../embed/bedrock-titan.ts";
+import { TitanEmbedder } from "../embed/bedrock-titan.ts";
 import type { Embedder } from "../embed/port.ts";
 import { LocalSearchIndex } from "../index/local-engine.ts";
 import { OpenSearchIndex } from "../index/opensearch.ts";
@@ -17,148 +13,13 @@ import type { Place } from "../place-search/place.ts";
 import { KakaoLocal } from "../providers/kakao-local.ts";
 import { NaverLocal } from "../providers/naver-local.ts";
 import { generateDemoCorpus } from "./demo-corpus.ts";
-import { OFFLINE_RELEVANCE_THRESHOLD } from "./grade.ts";
 import { restaurantIndexDefinition } from "./index-mapping.ts";
 import { ingestRecords } from "./ingest.ts";
 import { DynamoConversations, InMemoryConversations } from "./memory.ts";
 import { createRestaurantQa, type RestaurantQa } from "./service.ts";
-import { TitleCache, type QaDeps, type QaSettings } from "./steps.ts";
+import { TitleCache, type QaDeps } from "./steps.ts";
 import { TavilySearch } from "./web-search.ts";
-
-const optionalSecret = z
-  .string()
-  .trim()
-  .transform((v) => (v === "" ? undefined : v))
-  .optional();
-const int = (min: number, max: number, fallback: number) =>
-  z.coerce.number().int().min(min).max(max).default(fallback);
-
-/** The environment variables restaurant QA reads (merge into ConfigSchema). */
-export const QaEnv = {
-  /** auto: OpenSearch when OPENSEARCH_ENDPOINT is set, else the local engine */
-  QA_INDEX: z.enum(["auto", "local", "opensearch"]).default("auto"),
-  OPENSEARCH_ENDPOINT: z.url().optional(),
-  OPENSEARCH_INDEX: z
-    .string()
-    .regex(/^[a-z0-9][a-z0-9_-]{0,100}$/, "lowercase letters, digits, _ and -")
-    .default("restaurants"),
-  /** es: a managed domain; aoss: an OpenSearch Serverless collection */
-  OPENSEARCH_SERVICE: z.enum(["es", "aoss"]).default("es"),
-  /** the domain's name, for the status command (control plane) */
-  OPENSEARCH_DOMAIN: z.string().min(3).max(28).optional(),
-  /** auto: Bedrock Titan with OpenSearch, the hashed embedder with the local engine */
-  QA_EMBEDDER: z.enum(["auto", "hashed", "bedrock"]).default("auto"),
-  QA_HASHED_DIMENSIONS: z.coerce
-    .number()
-    .int()
-    .refine((n) => [128, 256, 512, 1024].includes(n), "128, 256, 512 or 1024")
-    .default(512),
-  BEDROCK_EMBED_MODEL_ID: z.string().min(1).default(TITAN_V2_MODEL_ID),
-  BEDROCK_EMBED_DIMENSIONS: z.coerce
-    .number()
-    .int()
-    .refine((n) => [256, 512, 1024].includes(n), "256, 512 or 1024")
-    .default(512),
-  /** a proxy or VPC endpoint for bedrock-runtime */
-  BEDROCK_ENDPOINT: z.url().optional(),
-  /** the AWS region (Lambda sets AWS_REGION) */
-  AWS_REGION: z.string().min(1).optional(),
-  TAVILY_API_KEY: optionalSecret,
-  TAVILY_BASE_URL: z.url().default("https://api.tavily.com"),
-  /** 002's radius for a nearby place of unknown kind (stations and districts have their own) */
-  QA_RADIUS_M: int(100, 50_000, 3000),
-  /** 002's num_candidates: the kNN k and HNSW ef_search */
-  QA_CANDIDATES: int(50, 1000, 100),
-  QA_RESULTS: int(1, 20, 5),
-  /** atmosphere/occasion as boosts (on) or left to the vector (off) */
-  QA_BOOST: z.enum(["on", "off"]).default("on"),
-  QA_RELEVANCE_THRESHOLD: z.coerce.number().min(0).max(1).default(OFFLINE_RELEVANCE_THRESHOLD),
-  QA_MAX_WIDENINGS: int(0, 4, 2),
-  /** the DynamoDB table (pk/sk, TTL on expiresAt) for follow-up memory and ingest jobs; dynalite locally */
-  QA_TABLE: z.string().min(3).default("dongne-qa"),
-  /** the S3 bucket ingest uploads and batches are kept in; absent: DATA_DIR/blobs */
-  QA_INGEST_BUCKET: z.string().min(3).optional(),
-  QA_CONVERSATION_TTL_S: int(60, 30 * 86_400, 86_400),
-  /** local engine with nothing ingested: serve the synthetic demo corpus (auto) or nothing (off) */
-  QA_DEMO_CORPUS: z.enum(["auto", "off"]).default("auto"),
-};
-export const QaEnvSchema = z.object(QaEnv);
-export type QaEnvValues = z.infer<typeof QaEnvSchema>;
-
-export interface QaConfig {
-  index:
-    | { kind: "local"; file: string; demoCorpus: boolean }
-    | {
-        kind: "opensearch";
-        endpoint: string;
-        index: string;
-        service: "es" | "aoss";
-        region?: string;
-        domain?: string;
-      };
-  embedder:
-    | { kind: "hashed"; dimension: number }
-    | { kind: "bedrock"; modelId: string; dimensions: TitanDimensions; region?: string; endpoint?: string };
-  tavily?: { apiKey: string; baseUrl: string };
-  naverBaseUrl: string;
-  conversations: { table?: string; ttlSeconds: number };
-  /** where ingest uploads, batches and rejection files are kept */
-  blobs: { kind: "s3"; bucket: string; region?: string } | { kind: "dir"; dir: string };
-  settings: QaSettings;
-}
-
-/** Parsed variables (+ DATA_DIR) → settings. */
-export function qaConfig(
-  env: QaEnvValues,
-  dataDir: string,
-  naverBaseUrl = "https://openapi.naver.com",
-): QaConfig {
-  const useOpenSearch =
-    env.QA_INDEX === "opensearch" || (env.QA_INDEX === "auto" && Boolean(env.OPENSEARCH_ENDPOINT));
-  if (useOpenSearch && !env.OPENSEARCH_ENDPOINT)
-    throw new Error("OPENSEARCH_ENDPOINT: is required when QA_INDEX=opensearch");
-  const bedrock = env.QA_EMBEDDER === "bedrock" || (env.QA_EMBEDDER === "auto" && useOpenSearch);
-  return {
-    index: useOpenSearch
-      ? {
-          kind: "opensearch",
-          endpoint: env.OPENSEARCH_ENDPOINT!,
-          index: env.OPENSEARCH_INDEX,
-          service: env.OPENSEARCH_SERVICE,
-          region: env.AWS_REGION,
-          domain: env.OPENSEARCH_DOMAIN,
-        }
-      : {
-          kind: "local",
-          file: join(dataDir, "restaurants", `${env.OPENSEARCH_INDEX}.jsonl`),
-          demoCorpus: env.QA_DEMO_CORPUS === "auto",
-        },
-    embedder: bedrock
-      ? {
-          kind: "bedrock",
-          modelId: env.BEDROCK_EMBED_MODEL_ID,
-          dimensions: env.BEDROCK_EMBED_DIMENSIONS as TitanDimensions,
-          region: env.AWS_REGION,
-          endpoint: env.BEDROCK_ENDPOINT,
-        }
-      : { kind: "hashed", dimension: env.QA_HASHED_DIMENSIONS },
-    tavily: env.TAVILY_API_KEY ? { apiKey: env.TAVILY_API_KEY, baseUrl: env.TAVILY_BASE_URL } : undefined,
-    naverBaseUrl,
-    conversations: { table: env.QA_TABLE, ttlSeconds: env.QA_CONVERSATION_TTL_S },
-    blobs: env.QA_INGEST_BUCKET
-      ? { kind: "s3", bucket: env.QA_INGEST_BUCKET, region: env.AWS_REGION }
-      : { kind: "dir", dir: join(dataDir, "blobs") },
-    settings: {
-      candidates: env.QA_CANDIDATES,
-      size: env.QA_RESULTS,
-      boost: env.QA_BOOST === "on",
-      boostWeight: 0.1,
-      defaultRadiusM: env.QA_RADIUS_M,
-      maxWidenings: env.QA_MAX_WIDENINGS,
-      relevanceThreshold: env.QA_RELEVANCE_THRESHOLD,
-    },
-  };
-}
+import type { QaConfig } from "../platform/config-restaurant-qa.ts";
 
 export function createEmbedder(c: QaConfig["embedder"]): Embedder {
   if (c.kind === "hashed") return new HashedNgramEmbedder(c.dimension);

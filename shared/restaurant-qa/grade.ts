@@ -11,14 +11,7 @@ import type { Circle } from "./geocode.ts";
 import type { ContextDocument, QaState, StepEngine } from "./state.ts";
 import type { StructuredQuery } from "./structured-query.ts";
 import { attributesLine } from "./summary.ts";
-
-/**
- * The offline grader's similarity threshold on (1 + cos) / 2. bench/restaurant-qa.ts calibrates it on
- * half the queries (0.5009) and reports it on the other half: with the hashed embedder, similarity
- * adds little once the hard conditions are checked, so the threshold sits at cos ≈ 0 and only turns
- * away documents that share nothing with the question (docs/restaurant-qa.md has the figures).
- */
-export const OFFLINE_RELEVANCE_THRESHOLD = 0.5;
+import { OFFLINE_RELEVANCE_THRESHOLD } from "../platform/config-restaurant-qa.ts";
 
 export const LlmGrades = z.object({
   grades: z

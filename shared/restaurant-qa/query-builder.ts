@@ -9,24 +9,7 @@ import type { Query, SearchBody } from "../index/dsl.ts";
 import { cuisineTerms, menuTerms } from "./food.ts";
 import type { Circle } from "./geocode.ts";
 import type { StructuredQuery } from "./structured-query.ts";
-
-export interface RetrievalSettings {
-  /** 002's num_candidates: OpenSearch's k (and HNSW ef_search) */
-  candidates: number;
-  /** documents returned (002: 5) */
-  size: number;
-  /** apply atmosphere/occasion as should-boosts (true) or leave them to the vector (002 §6's other reading) */
-  boost: boolean;
-  /** score added per matching atmosphere/occasion value */
-  boostWeight: number;
-}
-
-export const DEFAULT_RETRIEVAL: RetrievalSettings = {
-  candidates: 100,
-  size: 5,
-  boost: true,
-  boostWeight: 0.1,
-};
+import type { RetrievalSettings } from "../platform/config-restaurant-qa.ts";
 
 /** Source fields a search returns: everything but the vector. */
 export const SOURCE = { excludes: ["embedding"] };

@@ -11,10 +11,11 @@ import type { CallCounter } from "../providers/http.ts";
 import type { StoredDocument } from "./document.ts";
 import { resolveNearby, type Circle, type GeocodeDeps } from "./geocode.ts";
 import { RESTAURANT_INDEX_SCHEMA_VERSION } from "./index-mapping.ts";
-import { filteredKnnBody, titleBody, type RetrievalSettings } from "./query-builder.ts";
+import { filteredKnnBody, titleBody } from "./query-builder.ts";
 import { normaliseTitle } from "./rewrite.ts";
 import { MAX_CONTEXT_REVIEWS, MAX_REVIEW_CHARS, type ContextDocument, type QaState } from "./state.ts";
 import type { StructuredQuery } from "./structured-query.ts";
+import { type RetrievalSettings } from "../platform/config-restaurant-qa.ts";
 
 export interface RetrieveDeps {
   index: SearchIndex;

@@ -10,17 +10,12 @@ import type { GeocodeDeps } from "./geocode.ts";
 import { generateAnswer } from "./generate.ts";
 import { gradeDocuments } from "./grade.ts";
 import type { ConversationMemory } from "./memory.ts";
-import type { RetrievalSettings } from "./query-builder.ts";
+
 import { retrieve } from "./retrieve.ts";
 import { rewriteQuery, titleDictionary, type TitleDictionary } from "./rewrite.ts";
 import { AskResponse, QaState, SearchResponse, type ContextDocument, type QaStateInput } from "./state.ts";
 import type { WebSearchPort } from "./web-search.ts";
-
-export interface QaSettings extends RetrievalSettings {
-  defaultRadiusM: number;
-  maxWidenings: number;
-  relevanceThreshold: number;
-}
+import type { QaSettings } from "../platform/config-restaurant-qa.ts";
 
 /** Titles for exact-name recognition, read from the index and kept for a while. */
 export class TitleCache {

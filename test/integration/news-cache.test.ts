@@ -10,7 +10,7 @@ import {
   type ApiData,
   type ReportMeta,
 } from "../../shared/news/report-store.ts";
-import { createNewsDeps, newsConfig, NewsEnvSchema } from "../../shared/news/env.ts";
+import { createNewsDeps } from "../../shared/news/env.ts";
 import { runNewsSearch } from "../../shared/news/service.ts";
 import { fromKst } from "../../shared/platform/time.ts";
 import {
@@ -23,6 +23,7 @@ import {
 import { startFake } from "../helpers/fake-http.ts";
 import { FAKE_NAVER, fakeNaver } from "../helpers/fake-naver.ts";
 import { FAKE_DART_KEY, fakeOpenDart } from "../helpers/fake-opendart.ts";
+import { newsConfig, NewsEnvSchema } from "../../shared/platform/config-news.ts";
 
 let local: LocalDynamo;
 let doc: DynamoDBDocumentClient;

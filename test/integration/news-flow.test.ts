@@ -5,7 +5,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { AnthropicLlm } from "../../shared/llm/anthropic.ts";
 import { analyzeQueryStep } from "../../shared/news/analyze.ts";
-import { createNewsDeps, newsConfig, NewsEnvSchema } from "../../shared/news/env.ts";
+import { createNewsDeps } from "../../shared/news/env.ts";
 import { formatResultsStep } from "../../shared/news/format.ts";
 import { generateResponseStep } from "../../shared/news/generate.ts";
 import { NewsSearchResponse, type SearchState } from "../../shared/news/schemas.ts";
@@ -28,6 +28,7 @@ import { startFakeAnthropic, type FakeAnthropic } from "../helpers/fake-anthropi
 import { FAKE_NAVER, fakeNaver } from "../helpers/fake-naver.ts";
 import { FAKE_DART_KEY, fakeOpenDart } from "../helpers/fake-opendart.ts";
 import { scriptedLlm } from "../helpers/scripted-llm.ts";
+import { newsConfig, NewsEnvSchema } from "../../shared/platform/config-news.ts";
 
 let local: LocalDynamo;
 let tableNo = 0;

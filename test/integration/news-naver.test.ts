@@ -1,11 +1,12 @@
 // Naver news over real HTTP against a fake server replaying the documented responses and errors:
 // every failure becomes one clear entry in news_errors and the step still returns a state.
 import { afterEach, describe, expect, it } from "vitest";
-import { DEFAULT_NEWS_SETTINGS, type NewsDeps } from "../../shared/news/deps.ts";
+import { type NewsDeps } from "../../shared/news/deps.ts";
 import { searchNewsStep } from "../../shared/news/search-news.ts";
 import { NaverNewsClient } from "../../shared/providers/naver-news.ts";
 import { fixture, startFake, type FakeServer, type Reply } from "../helpers/fake-http.ts";
 import { FAKE_NAVER } from "../helpers/fake-naver.ts";
+import { DEFAULT_NEWS_SETTINGS } from "../../shared/platform/config-news.ts";
 
 let fake: FakeServer | undefined;
 afterEach(async () => {

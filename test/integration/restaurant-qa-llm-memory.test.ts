@@ -8,12 +8,13 @@ import { AnthropicLlm } from "../../shared/llm/anthropic.ts";
 import { restaurantIndexDefinition } from "../../shared/restaurant-qa/index-mapping.ts";
 import { ingestRecords } from "../../shared/restaurant-qa/ingest.ts";
 import { DynamoConversations, InMemoryConversations } from "../../shared/restaurant-qa/memory.ts";
-import { DEFAULT_RETRIEVAL } from "../../shared/restaurant-qa/query-builder.ts";
+
 import { createRestaurantQa } from "../../shared/restaurant-qa/service.ts";
 import { TitleCache } from "../../shared/restaurant-qa/steps.ts";
 import { dynamoClient, ensureTable, startLocalDynamo, type LocalDynamo } from "../../shared/store/dynamo.ts";
 import { startFakeAnthropic, type FakeAnthropic } from "../helpers/fake-anthropic.ts";
 import { kindOf, qaAnswer } from "../helpers/fake-qa-llm.ts";
+import { DEFAULT_RETRIEVAL } from "../../shared/platform/config-restaurant-qa.ts";
 
 const RECORDS = [
   {

@@ -3,10 +3,11 @@ import { HashedNgramEmbedder } from "../../shared/embed/hashed-ngrams.ts";
 import { OpenSearchIndex } from "../../shared/index/opensearch.ts";
 import { restaurantIndexDefinition } from "../../shared/restaurant-qa/index-mapping.ts";
 import { ingestRecords } from "../../shared/restaurant-qa/ingest.ts";
-import { DEFAULT_RETRIEVAL, filteredKnnBody } from "../../shared/restaurant-qa/query-builder.ts";
+import { filteredKnnBody } from "../../shared/restaurant-qa/query-builder.ts";
 import { describeSearchDomain } from "../../shared/index/control-plane.ts";
 import { startFake } from "../helpers/fake-http.ts";
 import { startFakeOpenSearch, type FakeOpenSearch } from "../helpers/fake-opensearch.ts";
+import { DEFAULT_RETRIEVAL } from "../../shared/platform/config-restaurant-qa.ts";
 
 const embedder = new HashedNgramEmbedder(128);
 const definition = restaurantIndexDefinition(128);

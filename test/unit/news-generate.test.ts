@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { analyzeQueryStep } from "../../shared/news/analyze.ts";
 import { EmbeddedCompanyDirectory } from "../../shared/news/companies.ts";
 import { DartSession } from "../../shared/news/dart-access.ts";
-import { DEFAULT_NEWS_SETTINGS, type NewsDeps } from "../../shared/news/deps.ts";
+import { type NewsDeps } from "../../shared/news/deps.ts";
 import { formatResultsStep } from "../../shared/news/format.ts";
 import {
   ACCOUNTS_NOT_IN_DATA,
@@ -25,6 +25,7 @@ import { EmbeddedDart } from "../../shared/providers/embedded/dart-sample.ts";
 import { EmbeddedNews } from "../../shared/providers/embedded/news-sample.ts";
 import { DartStatusError, type DartPort } from "../../shared/providers/opendart.ts";
 import { scriptedLlm } from "../helpers/scripted-llm.ts";
+import { DEFAULT_NEWS_SETTINGS } from "../../shared/platform/config-news.ts";
 
 const now = () => fromKst(2025, 11, 20, 10);
 

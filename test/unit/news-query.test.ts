@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { EmbeddedCompanyDirectory } from "../../shared/news/companies.ts";
-import { DEFAULT_NEWS_SETTINGS, type NewsDeps } from "../../shared/news/deps.ts";
+import { type NewsDeps } from "../../shared/news/deps.ts";
 import {
   analyzeQueryText,
   apiKeysFor,
@@ -15,6 +15,7 @@ import { EmbeddedDart } from "../../shared/providers/embedded/dart-sample.ts";
 import { EmbeddedNews } from "../../shared/providers/embedded/news-sample.ts";
 import type { CallCounter } from "../../shared/providers/http.ts";
 import type { DartListQuery } from "../../shared/providers/opendart.ts";
+import { DEFAULT_NEWS_SETTINGS } from "../../shared/platform/config-news.ts";
 
 const NOW = fromKst(2025, 11, 20, 10);
 

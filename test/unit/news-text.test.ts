@@ -102,7 +102,8 @@ describe("DART document XML → text", () => {
 
 describe("the news command", async () => {
   const { newsCommand } = await import("../../shared/news/cli.ts");
-  const { createNewsDeps, newsConfig, NewsEnvSchema } = await import("../../shared/news/env.ts");
+  const { createNewsDeps } = await import("../../shared/news/env.ts");
+  const { newsConfig, NewsEnvSchema } = await import("../../shared/platform/config-news.ts");
   const { runNewsSearch } = await import("../../shared/news/service.ts");
   const deps = createNewsDeps(newsConfig(NewsEnvSchema.parse({})));
   const search = (req: Parameters<typeof runNewsSearch>[0]) => runNewsSearch(req, deps);

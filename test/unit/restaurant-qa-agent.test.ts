@@ -6,7 +6,7 @@ import type { CrawlRecordInput } from "../../shared/restaurant-qa/crawl.ts";
 import { extractiveAnswer, generateAnswer, unsupportedClaims } from "../../shared/restaurant-qa/generate.ts";
 import { restaurantIndexDefinition } from "../../shared/restaurant-qa/index-mapping.ts";
 import { InMemoryConversations } from "../../shared/restaurant-qa/memory.ts";
-import { filteredKnnBody, DEFAULT_RETRIEVAL } from "../../shared/restaurant-qa/query-builder.ts";
+import { filteredKnnBody } from "../../shared/restaurant-qa/query-builder.ts";
 import { createRestaurantQa, type RestaurantQa } from "../../shared/restaurant-qa/service.ts";
 import { AskResponse, SearchResponse, type ContextDocument } from "../../shared/restaurant-qa/state.ts";
 import {
@@ -18,6 +18,7 @@ import {
 } from "../../shared/restaurant-qa/steps.ts";
 import type { WebSearchPort } from "../../shared/restaurant-qa/web-search.ts";
 import { FakeQaLlm } from "../helpers/fake-qa-llm.ts";
+import { DEFAULT_RETRIEVAL } from "../../shared/platform/config-restaurant-qa.ts";
 
 // 마포역 37.539574, 126.945932 · 망원역 37.556094, 126.910052 · 강남역 ≈ 37.4979, 127.0276
 const e7 = (x: number) => String(Math.round(x * 1e7));

@@ -1,0 +1,14 @@
+// The field schemas every part of the one config schema builds on, defined once.
+import { z } from "zod";
+
+/** A key or text that may be unset: empty or blank counts as unset. */
+export const optionalSecret = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+export const int = (min: number, max: number, fallback: number) =>
+  z.coerce.number().int().min(min).max(max).default(fallback);
+
+export const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
