@@ -11,7 +11,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { haversine } from "../shared/geo/haversine.ts";
 import { loadConfig } from "../shared/platform/config.ts";
 import { searchAtPoint } from "../shared/place-search/actions/route.ts";
-import { createExecDeps, gatePlaces, limitTo, type ExecDeps } from "../shared/place-search/exec-deps.ts";
+import { createExecDeps, gatePlaces, limitTo, type ExecDeps } from "../shared/providers/exec-deps.ts";
 import { execute, initialState } from "../shared/place-search/executor.ts";
 import { planFromClient } from "../shared/place-search/given-plan.ts";
 import { checkPlan } from "../shared/place-search/plan-check.ts";

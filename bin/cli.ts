@@ -12,7 +12,7 @@ import { reportHtml } from "../shared/simulation/report.ts";
 import { ResumeRequest, SimulationRequest } from "../shared/simulation/schemas.ts";
 import type { SpendEstimate } from "../shared/simulation/spend.ts";
 import { NEWS_USAGE, newsCommand } from "../shared/news/cli.ts";
-import { embeddedPlaces } from "../shared/place-search/exec-deps.ts";
+import { embeddedPlaces } from "../shared/providers/exec-deps.ts";
 import { NaverLocal } from "../shared/providers/naver-local.ts";
 import {
   askCommand,

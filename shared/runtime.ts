@@ -20,7 +20,7 @@ import { createLlm } from "./llm/index.ts";
 import type { LlmPort } from "./llm/port.ts";
 import { logger, useLogLevel } from "./platform/log.ts";
 import { useMetrics } from "./platform/metrics.ts";
-import { createExecDeps, type ExecDeps } from "./place-search/exec-deps.ts";
+import { createExecDeps, type ExecDeps } from "./providers/exec-deps.ts";
 import { documentClient } from "./store/dynamo.ts";
 
 export interface Runtime {

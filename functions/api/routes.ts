@@ -6,7 +6,7 @@ import type { Context } from "hono";
 import { z } from "zod";
 import { toGeoJson } from "../../shared/place-search/geojson.ts";
 import { CursorError } from "../../shared/place-search/cursor.ts";
-import { absolutePhotoUrls, AgentResponse } from "../../shared/place-search/place.ts";
+import { absolutePhotoUrls, AgentResponse } from "../../shared/places/place.ts";
 import { checkPlan } from "../../shared/place-search/plan-check.ts";
 import { PlaceSearchRequest, PlanRequest, PlanResponse } from "../../shared/place-search/schemas.ts";
 import type { PlaceSearchService } from "../../shared/place-search/service.ts";
@@ -14,7 +14,7 @@ import { NewsSearchRequest, NewsSearchResponse } from "../../shared/news/schemas
 import { renderNewsText, type NewsService } from "../../shared/news/service.ts";
 import { Job, JobId } from "../../shared/store/jobs.ts";
 import type { RestaurantQaService } from "../../shared/restaurant-qa/api-service.ts";
-import { RestaurantDocument } from "../../shared/restaurant-qa/document.ts";
+import { RestaurantDocument } from "../../shared/places/restaurant-document.ts";
 import { IngestReport } from "../../shared/restaurant-qa/ingest.ts";
 import { AskRequest, AskResponse, SearchRequest, SearchResponse } from "../../shared/restaurant-qa/state.ts";
 import {

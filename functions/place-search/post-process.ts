@@ -1,6 +1,6 @@
 // Lambda: dedupe and post-processing → the normalized AgentResponse of seed 000.
 import { ExecState } from "../../shared/place-search/executor.ts";
-import { AgentResponse } from "../../shared/place-search/place.ts";
+import { AgentResponse } from "../../shared/places/place.ts";
 import { postProcess } from "../../shared/place-search/postprocess.ts";
 import { defineStep } from "../../shared/workflows/step.ts";
 import { lambdaHandler } from "../lambda.ts";

@@ -4,7 +4,9 @@
 // the street/station, "강남구" is the district). A name that several cities share (중앙동, 중구, 교대역)
 // answers bare for Seoul's, and for the others only with its region ("대구 교대역", "부산 중구").
 import { romanize } from "es-hangul";
+import { z } from "zod";
 import { parseCsv, readDataFile } from "../data/files.ts";
+import { normalizeName } from "../korean/normalize.ts";
 import { haversine } from "./haversine.ts";
 import {
   FOREIGN_PLACES,
@@ -13,7 +15,19 @@ import {
   MAIN_STATIONS,
   type KnownPlace,
 } from "./known-places.ts";
-import type { LocationKind } from "../place-search/schemas.ts";
+
+/** What a place name stands for (the translator's location kinds: 001's location types and ours). */
+export const LocationKind = z.enum([
+  "station",
+  "dong",
+  "gu",
+  "city",
+  "province",
+  "landmark",
+  "foreign",
+  "unresolved",
+]);
+export type LocationKind = z.infer<typeof LocationKind>;
 
 export interface GazetteerEntry {
   name: string;
@@ -29,15 +43,6 @@ export interface GazetteerEntry {
   gu?: string;
   /** from the nationwide tables (outside the Seoul area the demo places and reverse geocoding cover) */
   national?: true;
-}
-
-/** Lowercase, without spaces, dots, dashes or middle dots: how names are compared. */
-export function normalizeName(s: string): string {
-  if (/^[가-힣0-9a-z]*$/.test(s)) return s; // already normalized: most lookups are
-  return s
-    .normalize("NFC")
-    .toLowerCase()
-    .replace(/[\s.\-·'’]/g, "");
 }
 
 /** Station names that are also everyday words ("주차 가능", "대화가 편한"): only "X역" means the station. */

@@ -4,7 +4,7 @@
 // address gets the nearest named area of the gazetteer.
 import { allGazetteerEntries, lookupPlace } from "../geo/gazetteer.ts";
 import { haversine, type LatLng } from "../geo/haversine.ts";
-import type { Place } from "./place.ts";
+import type { Place } from "../places/place.ts";
 
 /** 001's examples (제주도, 부산, 도쿄), found in the address by their own or their dong's name. */
 const KNOWN_AREAS: [RegExp, string][] = [

@@ -2,7 +2,7 @@
 // have the same provider and id, or the same placeUrl (the same shop listed twice under one URL); the
 // first seen keeps its position, and `prefer` may swap in a better copy (the nearer one, at route
 // sample points).
-import type { Place } from "./place.ts";
+import type { Place } from "../places/place.ts";
 
 export function dedupePlaces(
   places: Iterable<Place>,

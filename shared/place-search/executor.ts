@@ -9,8 +9,8 @@ import { ACTIONS, REF_PATTERN, type ActionName } from "./actions.ts";
 import type { ExecContext, FanoutItem, PointResult } from "./actions/context.ts";
 import { searchAtPoint } from "./actions/route.ts";
 import { dedupePlaces, nearer } from "./dedupe.ts";
-import type { ExecDeps } from "./exec-deps.ts";
-import { Place } from "./place.ts";
+import type { ExecDeps } from "../providers/exec-deps.ts";
+import { Place } from "../places/place.ts";
 import { PlanResponse } from "./schemas.ts";
 
 export const FanoutItemSchema = z.object({

@@ -1,6 +1,6 @@
 // ?format=geojson: the AgentResponse as an RFC 7946 FeatureCollection (points are [lng, lat]); the
 // query, search parameters and meta ride along as foreign members.
-import type { AgentResponse } from "./place.ts";
+import type { AgentResponse } from "../places/place.ts";
 
 export function toGeoJson(r: AgentResponse) {
   return {

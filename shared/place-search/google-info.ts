@@ -3,7 +3,7 @@
 // and whether a Google place is the same venue as a Kakao one (a similar name within 150 m).
 import { haversine } from "../geo/haversine.ts";
 import type { PlaceDetails } from "../providers/port.ts";
-import type { GoogleInfo, Place, ReviewSummary } from "./place.ts";
+import type { GoogleInfo, Place, ReviewSummary } from "../places/place.ts";
 
 type Review = PlaceDetails["reviews"][number];
 

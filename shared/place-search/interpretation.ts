@@ -2,7 +2,7 @@
 // found), what is searched, the conditions and the corrections — in fields a client can show, and one
 // line of Korean that says it all ("강남역 반경 1km · 카페 · 지금 영업 중").
 import type { OpenAt, PlanResponse, PostProcessing } from "./schemas.ts";
-import type { Interpretation } from "./place.ts";
+import type { Interpretation } from "../places/place.ts";
 
 // a step's result: the shape its action declares in ACTIONS[…].output
 type Result = Record<string, unknown> | null | undefined;

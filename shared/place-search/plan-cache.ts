@@ -2,8 +2,7 @@
 // head-heavy) are answered from a bounded LRU. LLM-made plans are not cached: the model may answer
 // differently, and a fallback ("rules-fallback") should be retried once the model is back.
 import type { PlanResponse } from "./schemas.ts";
-
-export const normalizeQuery = (q: string) => q.normalize("NFC").trim().replace(/\s+/g, " ");
+import { normalizeQuery } from "../korean/normalize.ts";
 
 export class PlanCache {
   private readonly entries = new Map<string, PlanResponse>();

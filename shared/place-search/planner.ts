@@ -1,10 +1,9 @@
 // The MapSearch planner (seed 001): translator_result → strategy, search_plan and post_processing.
 // Deterministic: the seed's strategy table and parameters are rules, not a prompt.
-import { lookupPlace } from "../geo/gazetteer.ts";
+import { lookupPlace, type LocationKind } from "../geo/gazetteer.ts";
 import { haversine } from "../geo/haversine.ts";
 import type {
   LatLngInput,
-  LocationKind,
   PostProcessing,
   SearchPlan,
   SearchStep,

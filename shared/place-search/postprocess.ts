@@ -20,7 +20,7 @@ import {
   type DetailResult,
 } from "./google-info.ts";
 import { conditionLabels, distanceLabel, interpret } from "./interpretation.ts";
-import type { AgentResponse, Place, ResponseMeta } from "./place.ts";
+import type { AgentResponse, Place, ResponseMeta } from "../places/place.ts";
 import { OVERSEAS_DISCLAIMER } from "./planner.ts";
 import type { PlanResponse, PostProcessing } from "./schemas.ts";
 import { layoutTrip } from "./trip.ts";

@@ -1,7 +1,8 @@
 // The place-search contracts: the Translator's result (the fields 001 shows), the MapSearch plan of 001
 // and the response of POST /v1/search/plan. Field names follow the seeds; additions never rename.
 import { z } from "zod";
-import { KAKAO_CATEGORY_CODES } from "./categories.ts";
+import { KAKAO_CATEGORY_CODES } from "../places/categories.ts";
+import { LocationKind } from "../geo/gazetteer.ts";
 
 export const MAX_QUERY_LENGTH = 500;
 
@@ -13,18 +14,6 @@ export type StrategyType = z.infer<typeof StrategyType>;
 
 export const TravelMode = z.enum(["walking", "driving", "bicycling", "transit"]);
 export type TravelMode = z.infer<typeof TravelMode>;
-
-export const LocationKind = z.enum([
-  "station",
-  "dong",
-  "gu",
-  "city",
-  "province",
-  "landmark",
-  "foreign",
-  "unresolved",
-]);
-export type LocationKind = z.infer<typeof LocationKind>;
 
 export const TranslatedLocation = z.object({
   /** the phrase as the user wrote it */

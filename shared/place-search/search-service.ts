@@ -2,9 +2,9 @@
 // runs the same functions as separate states; the API and the CLI go through the workflow (the
 // services over it), and only the tests and the bench call this directly.
 import type { LlmPort } from "../llm/port.ts";
-import type { ExecDeps } from "./exec-deps.ts";
+import type { ExecDeps } from "../providers/exec-deps.ts";
 import { execute, initialState } from "./executor.ts";
-import type { AgentResponse } from "./place.ts";
+import type { AgentResponse } from "../places/place.ts";
 import { postProcess } from "./postprocess.ts";
 import { planStep, translateStep } from "./plan-service.ts";
 import type { LatLngInput, PlanResponse } from "./schemas.ts";

@@ -5,7 +5,7 @@ import { Deadline } from "../platform/deadline.ts";
 import { recordMetrics, spendMicroUsd } from "../platform/metrics.ts";
 import type { Workflows } from "../workflows/port.ts";
 import type { GooglePlacesPort } from "../providers/port.ts";
-import { AgentResponse } from "./place.ts";
+import { AgentResponse } from "../places/place.ts";
 import { PlanCache } from "./plan-cache.ts";
 import { decodeCursor, planForPage } from "./cursor.ts";
 import { PlanResponse, type LatLngInput, type SearchPlan } from "./schemas.ts";

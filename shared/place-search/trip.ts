@@ -2,7 +2,7 @@
 // 맛집, 카페, 숙박), visited in an order from nearest neighbour improved by 2-opt.
 import { haversine, type LatLng } from "../geo/haversine.ts";
 import { areaGroupOf } from "./area-group.ts";
-import type { Place } from "./place.ts";
+import type { Place } from "../places/place.ts";
 
 /** Nearest-neighbour order from the first point, then 2-opt until no swap shortens the walk. */
 export function optimizeOrder<T extends LatLng>(points: T[]): T[] {

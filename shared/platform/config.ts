@@ -1,19 +1,13 @@
 // One zod schema over the environment: every setting the product reads, parsed once at start-up (or
 // when the keys secret changes, in AWS). No other module reads process.env.
 import { z } from "zod";
+import { int, optionalSecret } from "./config-fields.ts";
 
 import { newsConfig, NewsEnv, newsEnvIssues, type NewsConfig } from "./config-news.ts";
 import { qaConfig, QaEnv, type QaConfig } from "./config-restaurant-qa.ts";
 
-const optionalSecret = z
-  .string()
-  .trim()
-  .transform((v) => (v === "" ? undefined : v))
-  .optional();
 const optionalText = optionalSecret;
 
-const int = (min: number, max: number, fallback: number) =>
-  z.coerce.number().int().min(min).max(max).default(fallback);
 const money = (fallback: number) => z.coerce.number().min(0).max(1_000_000).default(fallback);
 const baseUrl = (fallback: string) => z.url().default(fallback);
 

@@ -3,7 +3,7 @@
 // /v1/place-photos route so the key never appears in a response.
 import { z } from "zod";
 import type { LatLng } from "../geo/haversine.ts";
-import type { Place } from "../place-search/place.ts";
+import type { Place } from "../places/place.ts";
 import { ProviderHttp, type CallCounter } from "./http.ts";
 import type { GeoPoint, GooglePlacesPort, PlaceDetails } from "./port.ts";
 

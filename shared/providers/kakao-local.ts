@@ -1,8 +1,8 @@
 // Kakao Local REST API (provider-apis.md §1): keyword/category search paged to the 45-result cap,
 // geocoding by keyword search (size 1) then address search, coord2address.
 import { z } from "zod";
-import { KAKAO_CATEGORIES } from "../place-search/categories.ts";
-import { detailOf, type Place } from "../place-search/place.ts";
+import { KAKAO_CATEGORIES } from "../places/categories.ts";
+import { detailOf, type Place } from "../places/place.ts";
 import type { LatLng } from "../geo/haversine.ts";
 import { ProviderHttp, type CallCounter } from "./http.ts";
 import type { AreaSearch, GeoPoint, PlaceSearchPort } from "./port.ts";

@@ -1,7 +1,7 @@
 // The ports the executor talks to. Adapters: Kakao Local + Kakao Mobility, Google Places (New) +
 // Routes, and the embedded provider (vendored geography, local places, straight lines, haversine).
 import type { LatLng } from "../geo/haversine.ts";
-import type { Place } from "../place-search/place.ts";
+import type { Place } from "../places/place.ts";
 import type { CallCounter } from "./http.ts";
 
 export interface GeoPoint extends LatLng {

@@ -6,7 +6,7 @@ import { JobRepository, type Job } from "../store/jobs.ts";
 import { recordMetrics, spendMicroUsd } from "../platform/metrics.ts";
 import type { BlobStore } from "../store/blobs.ts";
 import type { Workflows } from "../workflows/port.ts";
-import type { StoredDocument } from "./document.ts";
+import type { StoredDocument } from "../places/restaurant-document.ts";
 import type { QaRuntime } from "./env.ts";
 import {
   ingestBatches,

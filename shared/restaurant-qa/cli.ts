@@ -6,11 +6,11 @@
 //   npx dongne ask "…" [--json] [--conversation ID]                       one question, answered
 import { readFileSync, writeFileSync } from "node:fs";
 import { describeSearchDomain } from "../index/control-plane.ts";
-import type { Place } from "../place-search/place.ts";
+import type { Place } from "../places/place.ts";
 import type { NaverLocal } from "../providers/naver-local.ts";
 import { collectRestaurants } from "./collect.ts";
-import { parseJsonLines } from "./crawl.ts";
-import { generateDemoCorpus } from "./demo-corpus.ts";
+import { parseJsonLines } from "../places/restaurant-crawl.ts";
+import { generateDemoCorpus } from "../demo/corpus.ts";
 import type { QaRuntime } from "./env.ts";
 import type { IngestReport } from "./ingest.ts";
 import { type QaConfig } from "../platform/config-restaurant-qa.ts";

@@ -7,7 +7,7 @@
 import { createHash } from "node:crypto";
 import { Deadline } from "../platform/deadline.ts";
 import type { NaverLocal, NaverLocalItem } from "../providers/naver-local.ts";
-import type { CrawlRecordInput } from "./crawl.ts";
+import type { CrawlRecordInput } from "../places/restaurant-crawl.ts";
 import { CUISINES } from "./food.ts";
 
 export interface CollectResult {

@@ -6,6 +6,7 @@ import { haversine } from "../geo/haversine.ts";
 import type { Circle } from "./geocode.ts";
 import { foodTerms } from "./query-builder.ts";
 import type { StructuredQuery } from "./structured-query.ts";
+import { squash } from "../korean/normalize.ts";
 
 export interface Checkable {
   lat: number;
@@ -15,8 +16,6 @@ export interface Checkable {
   category?: string;
   convenience: readonly string[];
 }
-
-const squash = (s: string) => s.normalize("NFC").toLowerCase().replace(/\s+/g, "");
 
 /** Conditions that fail, in Korean words for the reason ([] = all hold). */
 export function failedConditions(d: Checkable, q: StructuredQuery, circles: readonly Circle[]): string[] {

@@ -1,7 +1,8 @@
 // Food words: cuisines (002's 한식, 일식, 중식, 양식, 퓨전요리 …), the dishes that stand for them when a
 // crawl has no category, menu synonyms from the place-search lexicon (돈까스 = 돈가스, 맥주집 = 맥주 =
 // 호프), and the dish dictionary the rules enrichment reads reviews with (review_food).
-import { LEXICON } from "../place-search/lexicon.ts";
+import { LEXICON } from "../places/lexicon.ts";
+import { squash } from "../korean/normalize.ts";
 
 interface Cuisine {
   value: string;
@@ -86,8 +87,6 @@ export const CUISINES: Cuisine[] = [
   },
   { value: "퓨전요리", terms: ["퓨전요리", "퓨전 요리", "퓨전"], dishes: [] },
 ];
-
-const squash = (s: string) => s.normalize("NFC").toLowerCase().replace(/\s+/g, "");
 
 const CUISINE_BY_TERM = new Map<string, string>();
 for (const c of CUISINES) for (const t of c.terms) CUISINE_BY_TERM.set(squash(t), c.value);

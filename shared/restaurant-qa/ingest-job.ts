@@ -5,7 +5,7 @@
 import { z } from "zod";
 import type { JobRepository } from "../store/jobs.ts";
 import type { BlobStore } from "../store/blobs.ts";
-import { parseJsonLines } from "./crawl.ts";
+import { parseJsonLines } from "../places/restaurant-crawl.ts";
 import { ingestBatches, IngestBatchState, IngestReport, mergeReports, reportOf } from "./ingest.ts";
 
 export const IngestJobInput = z.object({ jobId: z.string(), key: z.string() });

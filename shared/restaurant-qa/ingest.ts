@@ -11,7 +11,7 @@ import { EmbedderError, type Embedder } from "../embed/port.ts";
 import { decodeVector, encodeVector } from "../embed/vector-codec.ts";
 import type { SearchIndex } from "../index/port.ts";
 import { isLlmFailure, type LlmPort } from "../llm/port.ts";
-import { CrawlRecord, Rejection } from "./crawl.ts";
+import { CrawlRecord, Rejection } from "../places/restaurant-crawl.ts";
 import {
   contentHash,
   DocumentMenu,
@@ -19,7 +19,7 @@ import {
   mapUrlOf,
   preprocess,
   RestaurantDocument,
-} from "./document.ts";
+} from "../places/restaurant-document.ts";
 import { enrichWithLlm } from "./enrich-llm.ts";
 import { enrichWithRules, type Enrichment } from "./enrich-rules.ts";
 import { RESTAURANT_INDEX_SCHEMA_VERSION } from "./index-mapping.ts";

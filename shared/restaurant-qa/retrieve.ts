@@ -8,11 +8,11 @@ import type { Embedder } from "../embed/port.ts";
 import { haversine } from "../geo/haversine.ts";
 import { checkMeta, type SearchIndex } from "../index/port.ts";
 import type { CallCounter } from "../providers/http.ts";
-import type { StoredDocument } from "./document.ts";
+import type { StoredDocument } from "../places/restaurant-document.ts";
 import { resolveNearby, type Circle, type GeocodeDeps } from "./geocode.ts";
 import { RESTAURANT_INDEX_SCHEMA_VERSION } from "./index-mapping.ts";
 import { filteredKnnBody, titleBody } from "./query-builder.ts";
-import { normaliseTitle } from "./rewrite.ts";
+import { normalizeName } from "../korean/normalize.ts";
 import { MAX_CONTEXT_REVIEWS, MAX_REVIEW_CHARS, type ContextDocument, type QaState } from "./state.ts";
 import type { StructuredQuery } from "./structured-query.ts";
 import { type RetrievalSettings } from "../platform/config-restaurant-qa.ts";
@@ -75,8 +75,8 @@ function toContext(
 
 /** How well a title answers a name: the whole name, a part of a crawled title, its start, inside it. */
 function nameMatch(title: string, name: string): number {
-  const n = normaliseTitle(name);
-  const parts = [title, ...title.split(",")].map(normaliseTitle);
+  const n = normalizeName(name);
+  const parts = [title, ...title.split(",")].map(normalizeName);
   if (parts.includes(n)) return 3;
   if (parts.some((p) => p.startsWith(n))) return 2;
   return parts.some((p) => p.includes(n)) ? 1 : 0;

@@ -6,13 +6,14 @@
 // same schema, and its output is canonicalised; if it fails, the rules answer and say so.
 import type { Deadline } from "../platform/deadline.ts";
 import { isLlmFailure, noUsage, type LlmPort, type TokenUsage } from "../llm/port.ts";
-import { findLocations } from "../place-search/translator/locations.ts";
-import { isLexiconWord, matchLexicon, QueryText } from "../place-search/translator/terms.ts";
-import { particleVariants, tokenize, type Token } from "../place-search/translator/text.ts";
+import { findLocations } from "../places/query-locations.ts";
+import { isLexiconWord, matchLexicon, QueryText } from "../places/query-terms.ts";
+import { particleVariants, tokenize, type Token } from "../korean/text.ts";
 import { canonicalCuisine } from "./food.ts";
 import type { StepEngine } from "./state.ts";
 import { compact, StructuredQuery, type QueryLocation } from "./structured-query.ts";
 import { ATMOSPHERE, CONVENIENCE, findMentions, OCCASION } from "./vocabulary.ts";
+import { normalizeName } from "../korean/normalize.ts";
 
 /** Below this the LLM rewrites the query (when one is configured). */
 export const CONFIDENCE_FOR_RULES = 0.7;
@@ -49,18 +50,12 @@ export interface TitleDictionary {
   lookup(normalised: string): string | undefined;
 }
 
-export const normaliseTitle = (s: string) =>
-  s
-    .normalize("NFC")
-    .toLowerCase()
-    .replace(/[\s.\-·'’()[\]]/g, "");
-
 /** Titles as crawled ("마미손빈대떡,생선구이,오리구이") are a name and what it sells: each part is a name. */
 export function titleDictionary(titles: readonly string[]): TitleDictionary {
   const map = new Map<string, string>();
   for (const t of titles) {
     for (const part of [t, ...t.split(",")]) {
-      const key = normaliseTitle(part);
+      const key = normalizeName(part);
       if (key.length >= 2 && !map.has(key)) map.set(key, t);
     }
   }
@@ -103,7 +98,7 @@ function findTitles(tokens: Token[], dict: TitleDictionary | undefined): (QueryL
       const last = group.at(-1)!;
       const hit = particleVariants(last.text).find(({ stem }) => {
         const words = [...group.slice(0, -1).map((t) => t.text), stem];
-        const key = normaliseTitle(words.join(""));
+        const key = normalizeName(words.join(""));
         // "홍대 마라탕" may be some shop's name, but a name made only of a place and a dish says
         // nothing a search would not: only names with a word of their own count
         return key.length >= 2 && dict.lookup(key) && words.some((w) => !explained(w) && !isPlaceWord(w));

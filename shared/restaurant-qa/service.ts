@@ -1,7 +1,7 @@
 // The in-process facade: the whole QA flow by calling the workflow's steps in order (tests, the
 // benchmark, the CLI and the local server can use it; in AWS the state machines call the same
 // steps), plus ingest and document lookup.
-import type { StoredDocument } from "./document.ts";
+import type { StoredDocument } from "../places/restaurant-document.ts";
 import { ingestRecords, type IngestReport } from "./ingest.ts";
 import { AskRequest, SearchRequest, type AskResponse, type SearchResponse } from "./state.ts";
 import {

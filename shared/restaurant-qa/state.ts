@@ -2,7 +2,7 @@
 // API's response shapes. The state stays small for Step Functions (256 KB between states): at most
 // 10 documents, each carrying 10 reviews of 400 characters for grading and generation.
 import { z } from "zod";
-import { DocumentMenu } from "./document.ts";
+import { DocumentMenu } from "../places/restaurant-document.ts";
 import { StructuredQuery } from "./structured-query.ts";
 import { WebResult } from "./web-search.ts";
 

@@ -6,6 +6,7 @@
 // substring-based on Hangul with optional spaces between syllables ("주차가능" = "주차 가능"), and
 // a mention followed, in its clause, by a negation ("주차 안 돼요", "애견 출입 불가") does not count.
 import { z } from "zod";
+import { squash } from "../korean/normalize.ts";
 
 export const CONVENIENCE = [
   "주차",
@@ -344,8 +345,6 @@ export function assertedValues(text: string, fields: readonly VocabField[] = VOC
   }
   return out;
 }
-
-const squash = (s: string) => s.normalize("NFC").toLowerCase().replace(/\s+/g, "");
 
 /**
  * The canonical value a word stands for in a field ("애견동반" → 반려동물, "고기구워주는" → 고기구워줌,

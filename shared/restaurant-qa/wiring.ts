@@ -2,7 +2,7 @@
 // the demo corpus), the embedder, geocoding, web search, conversation memory, the blob store for
 // ingest uploads, the jobs table.
 import { JobRepository } from "../store/jobs.ts";
-import { embeddedPlaces } from "../place-search/exec-deps.ts";
+import { embeddedPlaces } from "../providers/exec-deps.ts";
 import type { Runtime } from "../runtime.ts";
 import { DirectoryBlobs, S3Blobs, type BlobStore } from "../store/blobs.ts";
 import { createQaRuntime, type QaRuntime } from "./env.ts";

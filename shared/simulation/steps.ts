@@ -5,7 +5,7 @@
 import type { LlmPort } from "../llm/port.ts";
 import { RecordingLlm } from "../llm/recording.ts";
 import { productVersion } from "../platform/version.ts";
-import type { Place } from "../place-search/place.ts";
+import type { Place } from "../places/place.ts";
 import { processDecision } from "./agent.ts";
 import { dayInfo, startDateToday } from "./calendar.ts";
 import type { DecisionEngine } from "./engines/engine.ts";

@@ -23,10 +23,10 @@ import { createHash } from "node:crypto";
 import { parseCsv, readDataFile } from "../data/files.ts";
 import type { LatLng } from "../geo/haversine.ts";
 import { haversine } from "../geo/haversine.ts";
-import type { Place } from "../place-search/place.ts";
-import { CrawlRecord, type CrawlRecordInput } from "../restaurant-qa/crawl.ts";
-import { generateDemoCorpus } from "../restaurant-qa/demo-corpus.ts";
-import { preprocess } from "../restaurant-qa/document.ts";
+import type { Place } from "../places/place.ts";
+import { CrawlRecord, type CrawlRecordInput } from "../places/restaurant-crawl.ts";
+import { generateDemoCorpus } from "../demo/corpus.ts";
+import { preprocess } from "../places/restaurant-document.ts";
 import { Store, type OpeningPeriod, type StoreMenu } from "./types.ts";
 
 export const MANGWON_DONGS = ["망원1동", "망원2동"] as const;

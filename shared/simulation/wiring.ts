@@ -1,7 +1,7 @@
 // The simulation's pieces for a runtime, built once each: its DynamoDB repository, its workflow steps
 // (stores, personas, the LLM gate per simulation) and the API's service over them.
 import type { Runtime } from "../runtime.ts";
-import { embeddedPlaces } from "../place-search/exec-deps.ts";
+import { embeddedPlaces } from "../providers/exec-deps.ts";
 import type { Workflows } from "../workflows/port.ts";
 import { SimulationExport } from "./export.ts";
 import { ExperimentService } from "./experiment.ts";

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { haversine } from "../../shared/geo/haversine.ts";
 import { projectOntoRoute, straightLine } from "../../shared/geo/route.ts";
 import { lookupPlace } from "../../shared/geo/gazetteer.ts";
-import { AgentResponse } from "../../shared/place-search/place.ts";
+import { AgentResponse } from "../../shared/places/place.ts";
 import { postJson, startServer, type TestServer } from "../helpers/server.ts";
 
 let server: TestServer;

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { haversine } from "../../shared/geo/haversine.ts";
 import { lookupPlace } from "../../shared/geo/gazetteer.ts";
-import { AgentResponse } from "../../shared/place-search/place.ts";
+import { AgentResponse } from "../../shared/places/place.ts";
 import { PlanResponse } from "../../shared/place-search/schemas.ts";
 import { GooglePlaces } from "../../shared/providers/google-places.ts";
 import { startFake, type FakeServer } from "../helpers/fake-http.ts";

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createApp } from "../../functions/api/app.ts";
 import { startLocal, type LocalOptions, type LocalWorld } from "../../functions/api/local.ts";
-import { createExecDeps, type ExecDeps } from "../../shared/place-search/exec-deps.ts";
+import { createExecDeps, type ExecDeps } from "../../shared/providers/exec-deps.ts";
 import { loadConfig } from "../../shared/platform/config.ts";
 
 /** The embedded provider with default configuration (no keys), built once per test process. */

@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { EmbeddedPlaces, REGISTRY_FILE } from "../../shared/providers/embedded/index.ts";
 import { importRegistry, kakaoCodeFor } from "../../shared/providers/embedded/registry-import.ts";
-import { Place } from "../../shared/place-search/place.ts";
+import { Place } from "../../shared/places/place.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "dongne-registry-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -3,8 +3,8 @@
 // on the local index with the synthetic demo corpus.
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generateDemoCorpus } from "../../shared/restaurant-qa/demo-corpus.ts";
-import { embeddedPlaces } from "../../shared/place-search/exec-deps.ts";
+import { generateDemoCorpus } from "../../shared/demo/corpus.ts";
+import { embeddedPlaces } from "../../shared/providers/exec-deps.ts";
 import { postJson, startServer, type TestServer } from "../helpers/server.ts";
 
 let server: TestServer;

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { Deadline } from "../../shared/platform/deadline.ts";
 import { NaverLocal } from "../../shared/providers/naver-local.ts";
 import { collectRestaurants } from "../../shared/restaurant-qa/collect.ts";
-import { CrawlRecord } from "../../shared/restaurant-qa/crawl.ts";
+import { CrawlRecord } from "../../shared/places/restaurant-crawl.ts";
 import { resolveNearby } from "../../shared/restaurant-qa/geocode.ts";
 import { TavilySearch } from "../../shared/restaurant-qa/web-search.ts";
 import { startFake, type FakeServer } from "../helpers/fake-http.ts";

@@ -4,7 +4,7 @@
 // planner's 사용 시점, one SAR call abroad, and sorting abroad by the product's own distance.
 import { afterEach, describe, expect, it } from "vitest";
 import { execute, initialState } from "../../shared/place-search/executor.ts";
-import type { ExecDeps } from "../../shared/place-search/exec-deps.ts";
+import type { ExecDeps } from "../../shared/providers/exec-deps.ts";
 import { planFromClient } from "../../shared/place-search/given-plan.ts";
 import { checkPlan } from "../../shared/place-search/plan-check.ts";
 import { planStep, translateStep } from "../../shared/place-search/plan-service.ts";

@@ -1,7 +1,7 @@
 // Searches abroad through the real Google adapters against a fake Places (New) server: review filters
 // from Google's reviews, google_summarize, searchNearby, and 000's "0 Kakao results abroad → Google once".
 import { afterEach, describe, expect, it } from "vitest";
-import { limitTo, type ExecDeps } from "../../shared/place-search/exec-deps.ts";
+import { limitTo, type ExecDeps } from "../../shared/providers/exec-deps.ts";
 import { planFromClient } from "../../shared/place-search/given-plan.ts";
 import { executePlan, searchPlaces } from "../../shared/place-search/search-service.ts";
 import { GooglePlaces } from "../../shared/providers/google-places.ts";

@@ -1,7 +1,7 @@
 // A whole place search through the real Kakao adapters over HTTP, against fake Kakao Local and Kakao
 // Mobility servers on loopback.
 import { afterEach, describe, expect, it } from "vitest";
-import { limitTo, type ExecDeps } from "../../shared/place-search/exec-deps.ts";
+import { limitTo, type ExecDeps } from "../../shared/providers/exec-deps.ts";
 import { searchPlaces } from "../../shared/place-search/search-service.ts";
 import { HaversineDistances } from "../../shared/providers/embedded/index.ts";
 import { KakaoLocal } from "../../shared/providers/kakao-local.ts";

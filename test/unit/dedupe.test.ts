@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { dedupePlaces, nearer } from "../../shared/place-search/dedupe.ts";
 import { execute, initialState } from "../../shared/place-search/executor.ts";
-import type { Place } from "../../shared/place-search/place.ts";
+import type { Place } from "../../shared/places/place.ts";
 import { testExecDeps } from "../helpers/server.ts";
 
 const place = (id: string, url: string, extra: Partial<Place> = {}): Place =>

@@ -1,7 +1,7 @@
 // The embedded provider: a deterministic demo set, an index that agrees with a full scan.
 import { describe, expect, it } from "vitest";
 import { haversine } from "../../shared/geo/haversine.ts";
-import { DEMO_URL_BASE, generateDemoPlaces } from "../../shared/providers/embedded/demo-places.ts";
+import { DEMO_URL_BASE, generateDemoPlaces } from "../../shared/demo/places.ts";
 import { PlaceIndex } from "../../shared/providers/embedded/place-index.ts";
 import { embeddedGeocode } from "../../shared/providers/embedded/index.ts";
 import { matchScore } from "../../shared/providers/embedded/matcher.ts";

@@ -1,7 +1,7 @@
 // The executor's rules with stub ports (unit tests: our own modules replaced, no HTTP here).
 import { describe, expect, it } from "vitest";
 import { haversine } from "../../shared/geo/haversine.ts";
-import { limitTo, type ExecDeps } from "../../shared/place-search/exec-deps.ts";
+import { limitTo, type ExecDeps } from "../../shared/providers/exec-deps.ts";
 import {
   execute,
   initialState,
@@ -9,7 +9,7 @@ import {
   UnresolvedReference,
 } from "../../shared/place-search/executor.ts";
 import { planFromClient } from "../../shared/place-search/given-plan.ts";
-import type { Place } from "../../shared/place-search/place.ts";
+import type { Place } from "../../shared/places/place.ts";
 import { postProcess } from "../../shared/place-search/postprocess.ts";
 import type { SearchPlan } from "../../shared/place-search/schemas.ts";
 import { ProviderError } from "../../shared/providers/http.ts";

@@ -2,7 +2,7 @@
 // price ceiling where places carry prices, and Kakao's placeUrl hint for what Kakao cannot tell.
 import { describe, expect, it } from "vitest";
 import { initialState } from "../../shared/place-search/executor.ts";
-import type { Place } from "../../shared/place-search/place.ts";
+import type { Place } from "../../shared/places/place.ts";
 import { planStep, translateStep } from "../../shared/place-search/plan-service.ts";
 import { postProcess } from "../../shared/place-search/postprocess.ts";
 import { KAKAO_HINT } from "../../shared/place-search/translator/rules.ts";

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { HashedNgramEmbedder } from "../../shared/embed/hashed-ngrams.ts";
 import { LocalSearchIndex } from "../../shared/index/local-engine.ts";
 import { failedConditions } from "../../shared/restaurant-qa/conditions.ts";
-import type { CrawlRecordInput } from "../../shared/restaurant-qa/crawl.ts";
+import type { CrawlRecordInput } from "../../shared/places/restaurant-crawl.ts";
 import { extractiveAnswer, generateAnswer, unsupportedClaims } from "../../shared/restaurant-qa/generate.ts";
 import { restaurantIndexDefinition } from "../../shared/restaurant-qa/index-mapping.ts";
 import { InMemoryConversations } from "../../shared/restaurant-qa/memory.ts";

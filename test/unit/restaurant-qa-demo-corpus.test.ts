@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { generateDemoPlaces } from "../../shared/providers/embedded/demo-places.ts";
-import { CrawlRecord } from "../../shared/restaurant-qa/crawl.ts";
-import { generateDemoCorpus } from "../../shared/restaurant-qa/demo-corpus.ts";
-import { DEMO_KINDS } from "../../shared/restaurant-qa/demo-kinds.ts";
+import { generateDemoPlaces } from "../../shared/demo/places.ts";
+import { CrawlRecord } from "../../shared/places/restaurant-crawl.ts";
+import { generateDemoCorpus } from "../../shared/demo/corpus.ts";
+import { DEMO_KINDS } from "../../shared/demo/kinds.ts";
 import { enrichWithRules } from "../../shared/restaurant-qa/enrich-rules.ts";
-import { parsePrice } from "../../shared/restaurant-qa/prices.ts";
+import { parsePrice } from "../../shared/places/prices.ts";
 
 const places = generateDemoPlaces();
 const MANGWON = { south: 37.55, north: 37.562, west: 126.895, east: 126.915 };

@@ -4,11 +4,11 @@ import { haversine } from "../../shared/geo/haversine.ts";
 import { HashedNgramEmbedder } from "../../shared/embed/hashed-ngrams.ts";
 import { LocalSearchIndex } from "../../shared/index/local-engine.ts";
 import { naverToLatLon } from "../../shared/geo/naver-coordinates.ts";
-import { parseJsonLines } from "../../shared/restaurant-qa/crawl.ts";
-import { mapUrlOf } from "../../shared/restaurant-qa/document.ts";
+import { parseJsonLines } from "../../shared/places/restaurant-crawl.ts";
+import { mapUrlOf } from "../../shared/places/restaurant-document.ts";
 import { restaurantIndexDefinition } from "../../shared/restaurant-qa/index-mapping.ts";
 import { ingestBatches, ingestRecords } from "../../shared/restaurant-qa/ingest.ts";
-import { parsePrice } from "../../shared/restaurant-qa/prices.ts";
+import { parsePrice } from "../../shared/places/prices.ts";
 import { buildSummary } from "../../shared/restaurant-qa/summary.ts";
 
 const fixture = (name: string) =>

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { generateDemoPlaces } from "../../shared/providers/embedded/demo-places.ts";
+import { generateDemoPlaces } from "../../shared/demo/places.ts";
 import { demoCommand, ingestFileCommand } from "../../shared/restaurant-qa/cli.ts";
 import type { LlmPort } from "../../shared/llm/port.ts";
 import { createQaRuntime } from "../../shared/restaurant-qa/env.ts";

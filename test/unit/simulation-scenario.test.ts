@@ -1,7 +1,7 @@
 // Scenarios: stores added (stable ids inside Mangwon-dong), closed, repriced or described anew, the
 // floating visitors changed — and input that cannot apply answered with the field that is wrong.
 import { describe, expect, it } from "vitest";
-import { generateDemoPlaces } from "../../shared/providers/embedded/demo-places.ts";
+import { generateDemoPlaces } from "../../shared/demo/places.ts";
 import { activeToday } from "../../shared/simulation/personas.ts";
 import { applyScenario, Scenario, ScenarioError, scenarioKey } from "../../shared/simulation/scenario.ts";
 import { SimulationSteps } from "../../shared/simulation/steps.ts";

@@ -2,10 +2,10 @@
 // and new imports, 004's store card built from restaurant documents, and stores closed at a slot left
 // out of the candidates.
 import { describe, expect, it } from "vitest";
-import { generateDemoPlaces } from "../../shared/providers/embedded/demo-places.ts";
+import { generateDemoPlaces } from "../../shared/demo/places.ts";
 import { registryRowToPlace } from "../../shared/providers/embedded/registry-import.ts";
-import type { Place } from "../../shared/place-search/place.ts";
-import { generateDemoCorpus } from "../../shared/restaurant-qa/demo-corpus.ts";
+import type { Place } from "../../shared/places/place.ts";
+import { generateDemoCorpus } from "../../shared/demo/corpus.ts";
 import { defaultPersonas } from "../../shared/simulation/personas.ts";
 import { searchRankedStores, storeCard } from "../../shared/simulation/ranking.ts";
 import {

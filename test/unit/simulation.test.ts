@@ -17,7 +17,7 @@ import {
 } from "../../shared/simulation/ranking.ts";
 import { mangwonStores } from "../../shared/simulation/stores.ts";
 import { Step4, Step5, type Store } from "../../shared/simulation/types.ts";
-import { generateDemoPlaces } from "../../shared/providers/embedded/demo-places.ts";
+import { generateDemoPlaces } from "../../shared/demo/places.ts";
 
 const stores = mangwonStores(generateDemoPlaces());
 const personas = defaultPersonas();

@@ -7,8 +7,8 @@ import { allGazetteerEntries, isPlaceName } from "../../shared/geo/gazetteer.ts"
 import { planSearch } from "../../shared/place-search/planner.ts";
 import { CONFIDENCE_FOR_RULES } from "../../shared/place-search/translator/index.ts";
 import { translateWithRules } from "../../shared/place-search/translator/rules.ts";
-import { isKnownWord } from "../../shared/place-search/translator/segment.ts";
-import { isLexiconWord } from "../../shared/place-search/translator/terms.ts";
+import { isKnownWord } from "../../shared/korean/segment.ts";
+import { isLexiconWord } from "../../shared/places/query-terms.ts";
 
 const names = (keep: (e: ReturnType<typeof allGazetteerEntries>[number]) => boolean) => [
   ...new Set(

@@ -2,13 +2,13 @@
 import { describe, expect, it } from "vitest";
 import { planSearch } from "../../shared/place-search/planner.ts";
 import { parseConditions } from "../../shared/place-search/translator/conditions.ts";
-import { looksForeign } from "../../shared/place-search/translator/foreign.ts";
-import { correctFood, correctPlace, jamoDistance } from "../../shared/place-search/translator/fuzzy.ts";
-import { normalizeNumerals, parseSino } from "../../shared/place-search/translator/numerals.ts";
+import { looksForeign } from "../../shared/places/foreign.ts";
+import { correctFood, correctPlace, jamoDistance } from "../../shared/korean/fuzzy.ts";
+import { normalizeNumerals, parseSino } from "../../shared/korean/numerals.ts";
 import { KAKAO_HINT, MAX_TRIP_DAYS, translateWithRules } from "../../shared/place-search/translator/rules.ts";
-import { joinSplitNames, restoreSpacing, segmentWord } from "../../shared/place-search/translator/segment.ts";
-import { QueryText } from "../../shared/place-search/translator/terms.ts";
-import { tokenize } from "../../shared/place-search/translator/text.ts";
+import { joinSplitNames, restoreSpacing, segmentWord } from "../../shared/korean/segment.ts";
+import { QueryText } from "../../shared/places/query-terms.ts";
+import { tokenize } from "../../shared/korean/text.ts";
 
 const t = (q: string) => translateWithRules(q);
 

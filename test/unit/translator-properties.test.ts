@@ -5,13 +5,13 @@ import { assemble, disassemble, numberToHangul } from "es-hangul";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { allGazetteerEntries, lookupPlace } from "../../shared/geo/gazetteer.ts";
-import { LEXICON } from "../../shared/place-search/lexicon.ts";
+import { LEXICON } from "../../shared/places/lexicon.ts";
 import { planSearch } from "../../shared/place-search/planner.ts";
 import { parseDistance, parseTrip } from "../../shared/place-search/translator/measures.ts";
-import { normalizeNumerals } from "../../shared/place-search/translator/numerals.ts";
+import { normalizeNumerals } from "../../shared/korean/numerals.ts";
 import { translateWithRules } from "../../shared/place-search/translator/rules.ts";
-import { isKnownWord } from "../../shared/place-search/translator/segment.ts";
-import { particleVariants } from "../../shared/place-search/translator/text.ts";
+import { isKnownWord } from "../../shared/korean/segment.ts";
+import { particleVariants } from "../../shared/korean/text.ts";
 
 const seoulStations = [
   ...new Set(

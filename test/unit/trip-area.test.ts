@@ -2,7 +2,7 @@
 // areaGroup comes from its address (001).
 import { describe, expect, it } from "vitest";
 import { areaGroupOf } from "../../shared/place-search/area-group.ts";
-import type { Place } from "../../shared/place-search/place.ts";
+import type { Place } from "../../shared/places/place.ts";
 import { layoutTrip } from "../../shared/place-search/trip.ts";
 
 const center = { lat: 33.4996, lng: 126.5312 };

@@ -1,7 +1,7 @@
 // Place search (seeds 000/001): a query box, the places on the map and in a list kept in step, routes
 // with their segments, travel times, trips by day, the plan on demand, warnings, GeoJSON.
 import * as L from "leaflet";
-import type { AgentResponse, Place } from "../../shared/place-search/place.ts";
+import type { AgentResponse, Place } from "../../shared/places/place.ts";
 import type { PlanResponse } from "../../shared/place-search/schemas.ts";
 import { SPEED_M_PER_MIN } from "../../shared/place-search/translator/measures.ts";
 import { api } from "./api.ts";

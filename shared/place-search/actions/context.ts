@@ -4,8 +4,8 @@ import type { Deadline } from "../../platform/deadline.ts";
 import type { LatLng } from "../../geo/haversine.ts";
 import type { CallCounter } from "../../providers/http.ts";
 import type { GeoPoint } from "../../providers/port.ts";
-import type { ExecDeps } from "../exec-deps.ts";
-import type { Place } from "../place.ts";
+import type { ExecDeps } from "../../providers/exec-deps.ts";
+import type { Place } from "../../places/place.ts";
 import type { PlanResponse } from "../schemas.ts";
 
 export interface ExecContext {

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { haversine } from "../../geo/haversine.ts";
 import { HaversineDistances } from "../../providers/embedded/index.ts";
-import type { Place } from "../place.ts";
+import type { Place } from "../../places/place.ts";
 import { result, toLatLng, warn } from "./context.ts";
 import { defineAction, latLng, placesInput, travelMode } from "./params.ts";
 

@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { embeddedGeocode } from "../../providers/embedded/index.ts";
 import type { GooglePlacesPort } from "../../providers/port.ts";
-import type { ExecDeps } from "../exec-deps.ts";
+import type { ExecDeps } from "../../providers/exec-deps.ts";
 import {
   DETAIL_OUTPUT,
   detailResult,
@@ -13,7 +13,7 @@ import {
   withGoogleInfo,
   type DetailAction,
 } from "../google-info.ts";
-import type { Place } from "../place.ts";
+import type { Place } from "../../places/place.ts";
 import {
   GOOGLE_ENRICH_OFFLINE,
   GOOGLE_OFFLINE,

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { lookupPlace } from "../../geo/gazetteer.ts";
 import { embeddedGeocode } from "../../providers/embedded/index.ts";
 import type { GeoPoint } from "../../providers/port.ts";
-import type { Place } from "../place.ts";
+import type { Place } from "../../places/place.ts";
 import {
   GOOGLE_OFFLINE,
   isForeignPoint,

@@ -1,7 +1,7 @@
 // The building blocks of the actions' parameter schemas (seed 000), and how an action is declared: its
 // parameters (zod), the fields its result has (what a later step may reference) and what it runs.
 import { z } from "zod";
-import { KAKAO_CATEGORY_CODES } from "../categories.ts";
+import { KAKAO_CATEGORY_CODES } from "../../places/categories.ts";
 import type { ActionOutcome, ExecContext } from "./context.ts";
 
 /** `${step3.decodedPoints}`: a whole parameter value taken from an earlier step's result. */

@@ -8,8 +8,8 @@ import { MAX_SAMPLE_POINTS, routeLength, sampleAlongPolyline, straightLine } fro
 import { Deadline } from "../../platform/deadline.ts";
 import type { RoutePort } from "../../providers/port.ts";
 import { dedupePlaces } from "../dedupe.ts";
-import type { ExecDeps } from "../exec-deps.ts";
-import type { Place } from "../place.ts";
+import type { ExecDeps } from "../../providers/exec-deps.ts";
+import type { Place } from "../../places/place.ts";
 import {
   result,
   searched,

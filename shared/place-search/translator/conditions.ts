@@ -2,7 +2,7 @@
 // must be open (지금, 24시, 새벽, 일요일에 여는, 공휴일, 내일 저녁 7시), how to rank (평점 높은), a price
 // ceiling (만원 이하) and exclusions (프랜차이즈 말고). The numbers are already digits (numerals.ts).
 import type { Conditions, OpenAt } from "../schemas.ts";
-import type { QueryText } from "./terms.ts";
+import type { QueryText } from "../../places/query-terms.ts";
 
 const OPEN_WORDS =
   "(?:에도|에|날|날에)?\\s?(?:여는|하는|영업하는|영업|문\\s?여는|진료하는|진료|열려\\s?있는|열린|가능한)?";

@@ -3,7 +3,7 @@
 // hours (google_check_open). Read after the conditions ("리뷰 좋은" is a rating sort, "영업중" a filter)
 // and claimed, so the words never become search keywords.
 import type { DetailKind } from "../schemas.ts";
-import type { QueryText } from "./terms.ts";
+import type { QueryText } from "../../places/query-terms.ts";
 
 const ANY_INTENT =
   /리뷰|후기|평가|평판|요약|어때|어떤\s?곳|영업\s?시간|몇\s?시|언제까지|문\s?(?:닫|여)|전화|연락처|정보|주소|review|summar|hours|clos|phone|contact|detail/i;

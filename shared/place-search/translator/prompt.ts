@@ -1,6 +1,6 @@
 // The Translator's instructions for the LLM path. The rules' draft goes with the query, so the model
 // corrects a reading rather than starting from nothing.
-import { KAKAO_CATEGORIES } from "../categories.ts";
+import { KAKAO_CATEGORIES } from "../../places/categories.ts";
 
 export const TRANSLATOR_SYSTEM = `You turn a Korean (or English) local-search query into the JSON "translator_result" of a map-search agent.
 Fields:

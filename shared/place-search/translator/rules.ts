@@ -3,16 +3,16 @@
 import { disassemble, josa } from "es-hangul";
 import { isPlaceName, lookupPlace } from "../../geo/gazetteer.ts";
 import { haversine } from "../../geo/haversine.ts";
-import type { KakaoCategoryCode } from "../categories.ts";
-import { LEXICON, type LexEntry } from "../lexicon.ts";
+import type { KakaoCategoryCode } from "../../places/categories.ts";
+import { LEXICON, type LexEntry } from "../../places/lexicon.ts";
 import type { StrategyType, TranslatedLocation, TranslatorResult } from "../schemas.ts";
 import { hasConditions, parseConditions } from "./conditions.ts";
-import { correctFood, correctPlace, jamoDistance } from "./fuzzy.ts";
+import { correctFood, correctPlace, jamoDistance } from "../../korean/fuzzy.ts";
 import { parseDetailIntent } from "./intents.ts";
-import { findLocations, type FoundLocation } from "./locations.ts";
+import { findLocations, type FoundLocation } from "../../places/query-locations.ts";
 import { parseDistance, parseTrip, TRAVEL_WORDS } from "./measures.ts";
-import { normalizeNumerals } from "./numerals.ts";
-import { isKnownWord, joinSplitNames, restoreSpacing } from "./segment.ts";
+import { normalizeNumerals } from "../../korean/numerals.ts";
+import { isKnownWord, joinSplitNames, restoreSpacing } from "../../korean/segment.ts";
 import {
   endsWithLexiconTerm,
   isLexiconTerm,
@@ -23,8 +23,8 @@ import {
   matchPets,
   matchReview,
   QueryText,
-} from "./terms.ts";
-import { FILLER, isHangul, particleVariants, tokenize } from "./text.ts";
+} from "../../places/query-terms.ts";
+import { FILLER, isHangul, particleVariants, tokenize } from "../../korean/text.ts";
 
 export interface RulesOutcome {
   result: TranslatorResult;

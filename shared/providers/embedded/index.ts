@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { allGazetteerEntries, lookupPlace } from "../../geo/gazetteer.ts";
 import { haversine, type LatLng } from "../../geo/haversine.ts";
 import { straightLine } from "../../geo/route.ts";
-import { Place } from "../../place-search/place.ts";
+import { Place } from "../../places/place.ts";
 import type { CallCounter } from "../http.ts";
 import type {
   AreaSearch,
@@ -17,7 +17,7 @@ import type {
   TravelDistancePort,
   TravelEstimate,
 } from "../port.ts";
-import { generateDemoPlaces } from "./demo-places.ts";
+import { generateDemoPlaces } from "../../demo/places.ts";
 import { matchScore } from "./matcher.ts";
 import { PlaceIndex } from "./place-index.ts";
 

@@ -1,21 +1,16 @@
 // Korean-aware keyword matching for the embedded places: a query matches when each of its words is
 // found in the place's name, category path or tags — directly, without spaces, or through the
 // lexicon's synonyms (커피 ↔ 카페, 돈까스 ↔ 돈가스, 일식 ↔ 초밥/라멘 …).
-import { LEXICON } from "../../place-search/lexicon.ts";
-import type { Place } from "../../place-search/place.ts";
-
-const squash = (s: string) =>
-  s
-    .normalize("NFC")
-    .toLowerCase()
-    .replace(/[\s·,.()]/g, "");
+import { LEXICON } from "../../places/lexicon.ts";
+import { normalizeName } from "../../korean/normalize.ts";
+import type { Place } from "../../places/place.ts";
 
 /** word → the strings that count as that word, from the lexicon entry it belongs to */
 const SYNONYMS = new Map<string, string[]>();
 for (const entry of LEXICON) {
   const words = [...entry.terms.map((t) => t.replace(/^=/, "")), ...entry.keywords]
     .filter((w) => /[가-힣]/.test(w))
-    .map(squash);
+    .map(normalizeName);
   for (const w of words) SYNONYMS.set(w, [...new Set([...(SYNONYMS.get(w) ?? []), ...words])]);
 }
 /** words that mean "somewhere to eat" rather than a dish */
@@ -23,15 +18,17 @@ const FOOD_WORDS = new Set(["맛집", "음식점", "식당", "밥집"]);
 const FILLER = new Set(["추천", "근처", "주변"]);
 
 function haystack(p: Place): string {
-  return squash([p.displayName, p.categoryName, p.categoryGroupName ?? "", ...(p.tags ?? [])].join(" "));
+  return normalizeName(
+    [p.displayName, p.categoryName, p.categoryGroupName ?? "", ...(p.tags ?? [])].join(" "),
+  );
 }
 
 /** 0 when the place does not match; higher is better (a name hit beats a category hit). */
 export function matchScore(p: Place, query: string): number {
-  const words = query.split(/\s+/).map(squash).filter(Boolean);
+  const words = query.split(/\s+/).map(normalizeName).filter(Boolean);
   if (!words.length) return 0;
   const hay = haystack(p);
-  const name = squash(p.displayName);
+  const name = normalizeName(p.displayName);
   let score = 0;
   for (const w of words) {
     if (FILLER.has(w)) continue;

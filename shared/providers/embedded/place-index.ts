@@ -1,7 +1,7 @@
 // A uniform grid over lat/lng (~1.1 km cells) so a radius search reads only the cells its circle
 // touches instead of scanning every place.
 import { haversine, type LatLng } from "../../geo/haversine.ts";
-import type { Place } from "../../place-search/place.ts";
+import type { Place } from "../../places/place.ts";
 
 const CELL_DEG = 0.01;
 const cellKey = (i: number, j: number) => `${i}:${j}`;

@@ -4,9 +4,9 @@
 // what it skips. Output: one normalized Place per line (JSONL) under the data directory.
 import { createReadStream, createWriteStream, mkdirSync } from "node:fs";
 import { dirname } from "node:path";
-import type { KakaoCategoryCode } from "../../place-search/categories.ts";
-import { KAKAO_CATEGORIES } from "../../place-search/categories.ts";
-import type { Place } from "../../place-search/place.ts";
+import type { KakaoCategoryCode } from "../../places/categories.ts";
+import { KAKAO_CATEGORIES } from "../../places/categories.ts";
+import type { Place } from "../../places/place.ts";
 import { splitCsvLine } from "../../data/files.ts";
 
 export const REGISTRY_SOURCE = "소상공인시장진흥공단 상가(상권)정보 (data.go.kr 15083033, 공공누리 제1유형)";

@@ -7,10 +7,10 @@
 // and the benchmark can judge retrieval against what is really true, not against what the
 // enrichment managed to read. Every record is `synthetic: true`.
 import { josa } from "es-hangul";
-import type { Place } from "../place-search/place.ts";
+import type { Place } from "../places/place.ts";
 import { pick, rngFor, shuffle, type Rng } from "../platform/random.ts";
-import type { CrawlRecordInput } from "./crawl.ts";
-import { DEMO_KINDS, KIND_BY_PATH, KIND_BY_WORD, type DemoKind } from "./demo-kinds.ts";
+import type { CrawlRecordInput } from "../places/restaurant-crawl.ts";
+import { DEMO_KINDS, KIND_BY_PATH, KIND_BY_WORD, type DemoKind } from "./kinds.ts";
 
 export const DEMO_CORPUS_SEED = 2026;
 /** the date the demo "crawl" pretends to have happened */

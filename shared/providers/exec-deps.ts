@@ -2,12 +2,12 @@
 // key, else the embedded provider; Google Places/Routes with a Google key, else none (a warning).
 import type { Config } from "../platform/config.ts";
 import { mapLimit, Semaphore } from "../platform/concurrency.ts";
-import { GooglePlaces } from "../providers/google-places.ts";
-import { GoogleRoutes } from "../providers/google-routes.ts";
-import { EmbeddedPlaces, HaversineDistances, StraightLineRoutes } from "../providers/embedded/index.ts";
-import { KakaoLocal } from "../providers/kakao-local.ts";
-import { KakaoMobility } from "../providers/kakao-mobility.ts";
-import type { GooglePlacesPort, PlaceSearchPort, RoutePort, TravelDistancePort } from "../providers/port.ts";
+import { GooglePlaces } from "./google-places.ts";
+import { GoogleRoutes } from "./google-routes.ts";
+import { EmbeddedPlaces, HaversineDistances, StraightLineRoutes } from "./embedded/index.ts";
+import { KakaoLocal } from "./kakao-local.ts";
+import { KakaoMobility } from "./kakao-mobility.ts";
+import type { GooglePlacesPort, PlaceSearchPort, RoutePort, TravelDistancePort } from "./port.ts";
 
 export interface ExecDeps {
   places: PlaceSearchPort;

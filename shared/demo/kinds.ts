@@ -1,7 +1,7 @@
 // What a SYNTHETIC restaurant of each demo kind serves and is like: menu items with price ranges
 // that fit the category, the cuisine it belongs to, and the pools its true attributes are drawn
 // from (atmosphere, occasion, conveniences it is likely to offer). Keys are the demo place set's
-// kinds (shared/providers/embedded/demo-places.ts KINDS).
+// kinds (shared/demo/places.ts KINDS).
 
 export interface DemoKind {
   cuisine: string | null;

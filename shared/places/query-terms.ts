@@ -7,9 +7,9 @@ import {
   REVIEW_TERMS,
   type ContextEntry,
   type LexEntry,
-} from "../lexicon.ts";
-import { isKnownWord } from "./segment.ts";
-import { particleVariants, TRAILERS, type Token } from "./text.ts";
+} from "./lexicon.ts";
+import { isKnownWord } from "../korean/segment.ts";
+import { particleVariants, TRAILERS, type Token } from "../korean/text.ts";
 
 interface Term<T> {
   /** lowercase text; whole-word terms match a token (after particles), others a substring */

@@ -6,9 +6,9 @@
 // re-ingesting the same record a no-op).
 import { createHash } from "node:crypto";
 import { z } from "zod";
-import { DEMO_URL_BASE } from "../providers/embedded/demo-places.ts";
+import { DEMO_URL_BASE } from "../demo/places.ts";
 import { inKorea, naverToLatLon } from "../geo/naver-coordinates.ts";
-import type { CrawlRecord } from "./crawl.ts";
+import type { CrawlRecord } from "./restaurant-crawl.ts";
 import { parsePrice } from "./prices.ts";
 
 export const DocumentMenu = z.object({

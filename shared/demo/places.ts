@@ -3,11 +3,11 @@
 // residential dongs more convenience stores, pharmacies, clinics and academies; travel regions get
 // sights and lodging. Every place is marked synthetic and its URL is on a reserved .invalid domain,
 // so nobody mistakes one for a real shop.
-import { allGazetteerEntries, type GazetteerEntry } from "../../geo/gazetteer.ts";
-import { haversine } from "../../geo/haversine.ts";
-import { KAKAO_CATEGORIES, type KakaoCategoryCode } from "../../place-search/categories.ts";
-import type { Place } from "../../place-search/place.ts";
-import { hashString as hash, mulberry32, pick } from "../../platform/random.ts";
+import { allGazetteerEntries, type GazetteerEntry } from "../geo/gazetteer.ts";
+import { haversine } from "../geo/haversine.ts";
+import { KAKAO_CATEGORIES, type KakaoCategoryCode } from "../places/categories.ts";
+import type { Place } from "../places/place.ts";
+import { hashString as hash, mulberry32, pick } from "../platform/random.ts";
 
 export const DEMO_SEED = 20_261_122;
 export const DEMO_URL_BASE = "https://demo.dongne.invalid/places/";

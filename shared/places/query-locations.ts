@@ -6,12 +6,13 @@ import {
   lookupRomanizedStation,
   startsPlaceName,
   type GazetteerEntry,
-} from "../../geo/gazetteer.ts";
-import { haversine } from "../../geo/haversine.ts";
-import type { LocationKind } from "../schemas.ts";
+  type LocationKind,
+} from "../geo/gazetteer.ts";
+import { haversine } from "../geo/haversine.ts";
+
 import { looksForeign } from "./foreign.ts";
-import { isKnownWord } from "./segment.ts";
-import { FILLER, NEAR_NOUNS, particleVariants, type Token } from "./text.ts";
+import { isKnownWord } from "../korean/segment.ts";
+import { FILLER, NEAR_NOUNS, particleVariants, type Token } from "../korean/text.ts";
 
 export interface FoundLocation {
   name: string;

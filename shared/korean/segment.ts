@@ -2,9 +2,10 @@
 // (gazetteer names, lexicon/review/mood/context terms, the route and distance vocabulary, numbers with
 // their counters) cover it best; a particle stays on the word before it, and what no word explains stays
 // in one piece (an unknown dish or place is searched as written, not cut into syllables).
-import { gazetteerKeys, isPlaceName, lookupPlace, normalizeName } from "../../geo/gazetteer.ts";
-import { CONTEXT, CONDITION_WORDS, LEXICON, MOODS, PET_TERMS, REVIEW_TERMS } from "../lexicon.ts";
+import { gazetteerKeys, isPlaceName, lookupPlace } from "../geo/gazetteer.ts";
+import { CONTEXT, CONDITION_WORDS, LEXICON, MOODS, PET_TERMS, REVIEW_TERMS } from "../places/lexicon.ts";
 import { FILLER, NEAR_NOUNS, particleVariants, TRAILERS } from "./text.ts";
+import { normalizeName } from "./normalize.ts";
 
 const MAX_WORD = 14;
 /** Place-shaped endings: an unknown name before one is a place name in one piece (경포 + 해수욕장). */

@@ -4,8 +4,8 @@
 // distance one without scanning the gazetteer. Only words nothing else recognised are looked up, so a
 // correctly spelled name is never remapped.
 import { disassemble } from "es-hangul";
-import { allGazetteerEntries, type GazetteerEntry } from "../../geo/gazetteer.ts";
-import { LEXICON, type LexEntry } from "../lexicon.ts";
+import { allGazetteerEntries, type GazetteerEntry } from "../geo/gazetteer.ts";
+import { LEXICON, type LexEntry } from "../places/lexicon.ts";
 
 export interface Correction<T> {
   word: string;

@@ -3,7 +3,7 @@
 // counted from the gazetteer's own Korean names, so it grows with the data, not a list. Measured on the
 // gazetteer's stations and 34 foreign names: 5 % of Korean stations and half of the foreign names read as
 // foreign, so it only decides for a "X역" the (complete) station tables do not know.
-import { allGazetteerEntries } from "../../geo/gazetteer.ts";
+import { allGazetteerEntries } from "../geo/gazetteer.ts";
 
 let stock: Map<string, number> | undefined;
 
