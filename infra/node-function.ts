@@ -19,7 +19,7 @@ const WEB_BUILD = fileURLToPath(new URL("../web/build.ts", import.meta.url));
 const SPEND_SETTINGS = ["LLM_PRICE_INPUT_PER_MTOK", "LLM_PRICE_OUTPUT_PER_MTOK", "SIM_MAX_BUDGET_USD"];
 
 export interface DongneFunctionProps {
-  /** handler module: absolute, or relative to the project root (functions/place-search/plan.ts) */
+  /** handler module: absolute, or relative to the project root (shared/place-search/workflow/plan.ts) */
   entry: string;
   description: string;
   memorySize?: number;

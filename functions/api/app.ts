@@ -10,7 +10,8 @@ import { logger } from "../../shared/platform/log.ts";
 import { API_KEY_HEADER, authenticate, LOCAL_CALLER, type Caller, type Scope } from "./auth.ts";
 import { ApiError, asApiError, errorBody } from "./errors.ts";
 import { readJson, readParams } from "./request.ts";
-import { honoPath, ROUTES, type ApiServices, type RouteDef } from "./routes.ts";
+import type { ApiServices, RouteDef } from "./route.ts";
+import { honoPath, ROUTES } from "./routes.ts";
 
 export interface AppContext {
   services: ApiServices;

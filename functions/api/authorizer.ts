@@ -5,8 +5,9 @@
 // an authorizer that throws would answer every caller with a 500.
 import { API_KEYS_NAMES } from "../../shared/platform/config.ts";
 import { logger } from "../../shared/platform/log.ts";
-import { runtimeLoader, type Runtime } from "../../shared/runtime.ts";
+import { runtimeLoader } from "../../shared/runtime/runtime.ts";
 import { API_KEY_HEADER, authenticate } from "./auth.ts";
+import { type Runtime } from "../../shared/runtime/port.ts";
 
 interface AuthorizerEvent {
   headers?: Record<string, string | undefined>;

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { ScenarioError } from "../../shared/simulation/scenario.ts";
 import { SimulationConflict } from "../../shared/simulation/service.ts";
-import { WorkflowFailedError, WorkflowTimeoutError } from "../../shared/workflows/local-runner.ts";
+import { WorkflowFailedError, WorkflowTimeoutError } from "../../shared/workflows/errors.ts";
 
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500 | 502 | 503 | 504;
 

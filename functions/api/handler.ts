@@ -1,7 +1,7 @@
 // Lambda entry of the HTTP API: the Hono app behind API Gateway, its workflows on Step Functions. The
 // runtime is asked per request (it is rebuilt when the keys secret changes).
 import { handle } from "hono/aws-lambda";
-import { runtime } from "../../shared/runtime.ts";
+import { runtime } from "../../shared/runtime/runtime.ts";
 import { SfnWorkflows } from "../../shared/workflows/sfn.ts";
 import { createApp } from "./app.ts";
 import { appContext } from "./services.ts";

@@ -2,17 +2,19 @@
 // runtime pointed at it, the state machines run in-process, and the API's context over them. The local
 // server, the CLI and the tests all start from here.
 import { join } from "node:path";
-import { LocalWorkflows, type LocalWorkflowsOptions } from "../../infra/workflows/local-workflows.ts";
+import { LocalWorkflows, type LocalWorkflowsOptions } from "../../shared/workflows/local.ts";
 import type { Config } from "../../shared/platform/config.ts";
 import { logger } from "../../shared/platform/log.ts";
-import { buildRuntime, type Runtime, type RuntimeOverrides } from "../../shared/runtime.ts";
+import { buildRuntime, type RuntimeOverrides } from "../../shared/runtime/runtime.ts";
 import { dynamoClient, ensureTable, startLocalDynamo, type LocalDynamo } from "../../shared/store/dynamo.ts";
 import type { AppContext } from "./app.ts";
 import { appContext } from "./services.ts";
+import { MACHINES } from "../../shared/runtime/machines.ts";
+import type { Runtime } from "../../shared/runtime/port.ts";
 
 export interface LocalWorld {
   rt: Runtime;
-  workflows: LocalWorkflows;
+  workflows: LocalWorkflows<Runtime>;
   context: AppContext;
   dynamo: LocalDynamo;
   close(): Promise<void>;
@@ -36,7 +38,7 @@ export async function startLocal(config: Config, opts: LocalOptions = {}): Promi
   for (const table of tablesOf(config)) await ensureTable(client, table);
   const local = { ...config, aws: { ...config.aws, dynamoEndpoint: dynamo.endpoint } };
   const rt = buildRuntime(local, opts);
-  const workflows = new LocalWorkflows(rt, opts);
+  const workflows = new LocalWorkflows(MACHINES, rt, opts);
   return {
     rt,
     workflows,

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { API_KEY_HEADER } from "./auth.ts";
 import { ErrorBody } from "./errors.ts";
-import { ROUTES, type RouteDef } from "./routes.ts";
+import type { RouteDef } from "./route.ts";
 
 const schema = (s: z.ZodType, io: "input" | "output" = "output") =>
   z.toJSONSchema(s, { io, unrepresentable: "any" }) as Record<string, unknown>;
@@ -68,13 +68,15 @@ function operation(r: RouteDef) {
   };
 }
 
-let cached: object | undefined;
+const cached = new WeakMap<readonly RouteDef[], object>();
 
-export function openApiDocument(): object {
-  if (cached) return cached;
+/** The OpenAPI document of a route table (built once per table). */
+export function openApiDocument(routes: readonly RouteDef[]): object {
+  const known = cached.get(routes);
+  if (known) return known;
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const r of ROUTES) (paths[r.path.replace("+}", "}")] ??= {})[r.method] = operation(r);
-  cached = {
+  for (const r of routes) (paths[r.path.replace("+}", "}")] ??= {})[r.method] = operation(r);
+  const doc = {
     openapi: "3.1.0",
     info: {
       title: "dongne API",
@@ -85,5 +87,6 @@ export function openApiDocument(): object {
     components: { securitySchemes: { apiKey: { type: "apiKey", in: "header", name: API_KEY_HEADER } } },
     paths,
   };
-  return cached;
+  cached.set(routes, doc);
+  return doc;
 }

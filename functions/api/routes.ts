@@ -9,11 +9,9 @@ import { CursorError } from "../../shared/place-search/cursor.ts";
 import { absolutePhotoUrls, AgentResponse } from "../../shared/places/place.ts";
 import { checkPlan } from "../../shared/place-search/plan-check.ts";
 import { PlaceSearchRequest, PlanRequest, PlanResponse } from "../../shared/place-search/schemas.ts";
-import type { PlaceSearchService } from "../../shared/place-search/service.ts";
 import { NewsSearchRequest, NewsSearchResponse } from "../../shared/news/schemas.ts";
-import { renderNewsText, type NewsService } from "../../shared/news/service.ts";
+import { renderNewsText } from "../../shared/news/service.ts";
 import { Job, JobId } from "../../shared/store/jobs.ts";
-import type { RestaurantQaService } from "../../shared/restaurant-qa/api-service.ts";
 import { RestaurantDocument } from "../../shared/places/restaurant-document.ts";
 import { IngestReport } from "../../shared/restaurant-qa/ingest.ts";
 import { AskRequest, AskResponse, SearchRequest, SearchResponse } from "../../shared/restaurant-qa/state.ts";
@@ -23,11 +21,9 @@ import {
   EXPORT_FORMATS,
   EXPORT_KINDS,
   EXPORT_PAGE_ROWS,
-  type SimulationExport,
 } from "../../shared/simulation/export.ts";
 import { experimentHtml } from "../../shared/simulation/experiment-report.ts";
 import { ExperimentId, ExperimentRequest } from "../../shared/simulation/experiment-schemas.ts";
-import type { ExperimentService } from "../../shared/simulation/experiment.ts";
 import { reportHtml } from "../../shared/simulation/report.ts";
 import {
   DecisionRecord,
@@ -37,60 +33,11 @@ import {
   SimulationStart,
 } from "../../shared/simulation/schemas.ts";
 import { SpendEstimate } from "../../shared/simulation/spend.ts";
-import type { SimulationService } from "../../shared/simulation/service.ts";
-import type { Caller, Scope } from "./auth.ts";
 import { ApiError } from "./errors.ts";
+import { openApiDocument } from "./openapi.ts";
+import { json, route, type RouteDef } from "./route.ts";
 import { webAsset, webPage } from "./web-page.ts";
 
-export interface ApiServices {
-  placeSearch: PlaceSearchService;
-  news: NewsService;
-  restaurants: RestaurantQaService;
-  simulations: SimulationService;
-  experiments: ExperimentService;
-  simulationExport: SimulationExport;
-}
-
-/** What a route is told about its request, after every part of it was checked. */
-export interface RouteInput<B, Q, P> {
-  body: B;
-  query: Q;
-  params: P;
-  caller: Caller;
-  services: ApiServices;
-  c: Context;
-}
-
-export interface Answer {
-  description: string;
-  schema?: z.ZodType;
-  /** application/json unless said */
-  contentType?: string;
-}
-
-export interface RouteDef<B = unknown, Q = unknown, P = unknown> {
-  method: "get" | "post";
-  /** OpenAPI style: /v1/simulations/{id}; `{name+}` takes the rest of the path */
-  path: string;
-  summary: string;
-  /** public: no credential; read / write: an API key with that scope (when keys are configured) */
-  access: "public" | Scope;
-  /** requests per second (steady) and burst, per route, at the API Gateway stage */
-  throttle: { rate: number; burst: number };
-  body?: z.ZodType<B>;
-  /** the body may be left out (read as {}) */
-  bodyOptional?: boolean;
-  /** a larger body than the API's default 64 KB (document uploads) */
-  maxBodyBytes?: number;
-  query?: z.ZodType<Q>;
-  params?: z.ZodType<P>;
-  answers: Record<number, Answer>;
-  handle(input: RouteInput<B, Q, P>): Promise<Response> | Response;
-}
-
-const route = <B = undefined, Q = undefined, P = undefined>(r: RouteDef<B, Q, P>): RouteDef => r;
-
-const json = (schema: z.ZodType, description: string): Answer => ({ description, schema });
 const Format = z.object({ format: z.enum(["json", "geojson"]).default("json") });
 const IdParam = z.object({ id: SimulationId });
 const ExecuteRequest = z.object({
@@ -181,7 +128,7 @@ export const ROUTES: RouteDef[] = [
     throttle: { rate: 10, burst: 20 },
     answers: { 200: { description: "OpenAPI 3.1" } },
     // loaded when asked: the document is built from this table
-    handle: async ({ c }) => c.json((await import("./openapi.ts")).openApiDocument()),
+    handle: ({ c }) => c.json(openApiDocument(ROUTES)),
   }),
   // the page for people (web/): public like /health — it holds no data; its requests carry the key
   route({

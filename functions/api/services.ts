@@ -4,10 +4,11 @@ import { NewsService } from "../../shared/news/service.ts";
 import { RestaurantQaService } from "../../shared/restaurant-qa/api-service.ts";
 import { qaBlobs, qaJobs, qaRuntime } from "../../shared/restaurant-qa/wiring.ts";
 import { PlaceSearchService } from "../../shared/place-search/service.ts";
-import type { Runtime } from "../../shared/runtime.ts";
+
 import { experimentService, simulationExport, simulationService } from "../../shared/simulation/wiring.ts";
 import type { Workflows } from "../../shared/workflows/port.ts";
 import type { AppContext } from "./app.ts";
+import { type Runtime } from "../../shared/runtime/port.ts";
 
 export function appContext(rt: Runtime, workflows: Workflows, opts: { planCache?: false } = {}): AppContext {
   return rt.service("api.context", () => ({

@@ -1,29 +1,5 @@
-// Lambda: one agent's turn in one slot (004's process_decision), visits buffered, memory appended.
-import { recordMetrics, spendMicroUsd } from "../../shared/platform/metrics.ts";
-import { AgentItem, AgentSummary } from "../../shared/simulation/schemas.ts";
-import { simulationSteps } from "../../shared/simulation/wiring.ts";
-import { defineStep } from "../../shared/workflows/step.ts";
+// Lambda entry of the agentTurn step (declared in shared/simulation/workflow/agent.ts).
+import { agentTurn } from "../../shared/simulation/workflow/agent.ts";
 import { lambdaHandler } from "../lambda.ts";
-
-export const agentTurn = defineStep({
-  state: "AgentTurn",
-  description: "Simulation: one agent's five steps in one slot",
-  input: AgentItem,
-  output: AgentSummary,
-  lambda: { timeoutSeconds: 600, memoryMb: 1024, keys: true, tables: { simulation: "readwrite" } },
-  entry: import.meta.url,
-  run: async (input, rt) => {
-    const turn = await simulationSteps(rt).agentTurn(input);
-    const tokens = { input: turn.inputTokens, output: turn.outputTokens };
-    recordMetrics("simulation-agent", {
-      LlmCalls: turn.llmCalls,
-      LlmInputTokens: tokens.input,
-      LlmOutputTokens: tokens.output,
-      LlmSpendMicroUsd: spendMicroUsd(tokens, rt.config.llm.pricePerMTok),
-      LlmFailedAgents: turn.decision === "llm_failed" ? 1 : 0,
-    });
-    return turn;
-  },
-});
 
 export const handler = lambdaHandler(agentTurn);

@@ -5,6 +5,7 @@ import type { StateMachine } from "aws-cdk-lib/aws-stepfunctions";
 import { Construct } from "constructs";
 import type { DongneFunction } from "../node-function.ts";
 import { expiringTable, stateMachine, type StepFunctions } from "./workflows.ts";
+import { STATE_MACHINE_ARN_VARIABLES } from "../../shared/platform/config.ts";
 
 /** The report cache: a cache, so destroyable and without point-in-time recovery. */
 export function newsCacheTable(scope: Construct): Table {
@@ -27,7 +28,7 @@ export class News extends Construct {
 
   /** The API runs it synchronously. */
   connect(api: DongneFunction) {
-    api.addEnvironment("NEWS_STATE_MACHINE_ARN", this.workflow.stateMachineArn);
+    api.addEnvironment(STATE_MACHINE_ARN_VARIABLES.news, this.workflow.stateMachineArn);
     this.workflow.grantStartSyncExecution(api);
   }
 }

@@ -2,6 +2,7 @@
 import type { StateMachine } from "aws-cdk-lib/aws-stepfunctions";
 import { Construct } from "constructs";
 import { stateMachine, type StepFunctions } from "./workflows.ts";
+import { STATE_MACHINE_ARN_VARIABLES } from "../../shared/platform/config.ts";
 
 export class PlaceSearch extends Construct {
   readonly planWorkflow: StateMachine;
@@ -22,8 +23,8 @@ export class PlaceSearch extends Construct {
       StateMachine["grantStartSyncExecution"]
     >[0],
   ) {
-    api.addEnvironment("PLAN_STATE_MACHINE_ARN", this.planWorkflow.stateMachineArn);
-    api.addEnvironment("SEARCH_STATE_MACHINE_ARN", this.searchWorkflow.stateMachineArn);
+    api.addEnvironment(STATE_MACHINE_ARN_VARIABLES.plan, this.planWorkflow.stateMachineArn);
+    api.addEnvironment(STATE_MACHINE_ARN_VARIABLES.search, this.searchWorkflow.stateMachineArn);
     this.planWorkflow.grantStartSyncExecution(api);
     this.searchWorkflow.grantStartSyncExecution(api);
   }

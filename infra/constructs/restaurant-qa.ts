@@ -14,11 +14,12 @@ import { Domain, EngineVersion } from "aws-cdk-lib/aws-opensearchservice";
 import { BlockPublicAccess, Bucket, BucketEncryption } from "aws-cdk-lib/aws-s3";
 import type { StateMachine } from "aws-cdk-lib/aws-stepfunctions";
 import { Construct } from "constructs";
-import { INGEST_JOB_STEPS, INGEST_STEPS, QA_STEPS } from "../../functions/restaurant-qa/steps.ts";
-import { ALL_STEPS } from "../workflows/machines.ts";
+import { INGEST_JOB_STEPS, INGEST_STEPS, QA_STEPS } from "../../shared/restaurant-qa/workflow/steps.ts";
+import { ALL_STEPS } from "../../shared/runtime/machines.ts";
 import { acknowledgeNag } from "../nag.ts";
 import type { DongneFunction } from "../node-function.ts";
 import { expiringTable, stateMachine, type StepFunctions } from "./workflows.ts";
+import { STATE_MACHINE_ARN_VARIABLES } from "../../shared/platform/config.ts";
 
 export const QA_INDEX = "restaurants";
 
@@ -189,9 +190,9 @@ export class RestaurantQa extends Construct {
 
   /** The API runs the QA and batch-ingest workflows, starts ingest jobs, reads documents and jobs. */
   connect(api: DongneFunction, table: Table) {
-    api.addEnvironment("QA_STATE_MACHINE_ARN", this.workflow.stateMachineArn);
-    api.addEnvironment("QA_INGEST_STATE_MACHINE_ARN", this.ingestWorkflow.stateMachineArn);
-    api.addEnvironment("QA_INGEST_JOB_STATE_MACHINE_ARN", this.ingestJobWorkflow.stateMachineArn);
+    api.addEnvironment(STATE_MACHINE_ARN_VARIABLES.qa, this.workflow.stateMachineArn);
+    api.addEnvironment(STATE_MACHINE_ARN_VARIABLES.qaIngest, this.ingestWorkflow.stateMachineArn);
+    api.addEnvironment(STATE_MACHINE_ARN_VARIABLES.qaIngestJob, this.ingestJobWorkflow.stateMachineArn);
     api.addEnvironment("OPENSEARCH_ENDPOINT", `https://${this.domain.domainEndpoint}`);
     api.addEnvironment("QA_INGEST_BUCKET", this.bucket.bucketName);
     api.addEnvironment("QA_TABLE", table.tableName);

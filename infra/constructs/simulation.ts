@@ -9,6 +9,7 @@ import { Construct } from "constructs";
 import { acknowledgeNag, shownAccount, shownRegion } from "../nag.ts";
 import type { DongneFunction } from "../node-function.ts";
 import { stateMachine, statesArn, type StepFunctions } from "./workflows.ts";
+import { STATE_MACHINE_ARN_VARIABLES } from "../../shared/platform/config.ts";
 
 /** The table every simulation lives in (pk/sk; quota items expire by TTL). */
 export function simulationTable(scope: Construct): Table {
@@ -92,7 +93,7 @@ export class Simulation extends Construct {
    * asks whether the owner of a simulation is still running (resume).
    */
   connect(api: DongneFunction) {
-    api.addEnvironment("SIMULATION_STATE_MACHINE_ARN", this.workflow.stateMachineArn);
+    api.addEnvironment(STATE_MACHINE_ARN_VARIABLES.simulation, this.workflow.stateMachineArn);
     api.addEnvironment("SIM_TABLE", this.table.tableName);
     this.workflow.grantStartExecution(api);
     const stack = Stack.of(this);

@@ -9,7 +9,8 @@ import type { ISecret } from "aws-cdk-lib/aws-secretsmanager";
 import { DefinitionBody, LogLevel, StateMachine, StateMachineType } from "aws-cdk-lib/aws-stepfunctions";
 import { Construct } from "constructs";
 import { entryPath, type StepSpec } from "../../shared/workflows/step.ts";
-import { MACHINES, type MachineName } from "../workflows/machines.ts";
+import { MACHINES } from "../../shared/runtime/machines.ts";
+import type { MachineName } from "../../shared/workflows/machines.ts";
 import { acknowledgeNag, shownAccount, shownRegion } from "../nag.ts";
 import { DongneFunction } from "../node-function.ts";
 

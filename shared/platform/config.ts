@@ -26,6 +26,22 @@ export const PROVIDER_KEY_NAMES = [
 ] as const;
 /** Keys that only work together: one without the other counts as neither set. */
 export const PAIRED_KEY_NAMES = [["NAVER_CLIENT_ID", "NAVER_CLIENT_SECRET"]] as const;
+/**
+ * The state machines the API starts, each with the variable the stack sets to its ARN: the one list of
+ * their names (the workflow port, the local runner and CDK take theirs from it).
+ */
+export const STATE_MACHINE_ARN_VARIABLES = {
+  plan: "PLAN_STATE_MACHINE_ARN",
+  search: "SEARCH_STATE_MACHINE_ARN",
+  news: "NEWS_STATE_MACHINE_ARN",
+  qa: "QA_STATE_MACHINE_ARN",
+  qaIngest: "QA_INGEST_STATE_MACHINE_ARN",
+  qaIngestJob: "QA_INGEST_JOB_STATE_MACHINE_ARN",
+  simulation: "SIMULATION_STATE_MACHINE_ARN",
+} as const;
+export type MachineKey = keyof typeof STATE_MACHINE_ARN_VARIABLES;
+type StateMachineArnVariable = (typeof STATE_MACHINE_ARN_VARIABLES)[MachineKey];
+
 /** The one variable the API-keys secret may set. */
 export const API_KEYS_NAMES = ["API_KEYS"] as const;
 
@@ -128,13 +144,9 @@ export const ConfigSchema = z
     SECRETS_TTL_SECONDS: int(0, 86_400, 300),
     SIM_TABLE: z.string().min(1).default("dongne-simulations"),
     DYNAMODB_ENDPOINT: z.url().optional(),
-    PLAN_STATE_MACHINE_ARN: optionalText,
-    SEARCH_STATE_MACHINE_ARN: optionalText,
-    SIMULATION_STATE_MACHINE_ARN: optionalText,
-    NEWS_STATE_MACHINE_ARN: optionalText,
-    QA_STATE_MACHINE_ARN: optionalText,
-    QA_INGEST_STATE_MACHINE_ARN: optionalText,
-    QA_INGEST_JOB_STATE_MACHINE_ARN: optionalText,
+    ...(Object.fromEntries(
+      Object.values(STATE_MACHINE_ARN_VARIABLES).map((v) => [v, optionalText]),
+    ) as Record<StateMachineArnVariable, typeof optionalText>),
     STEP_FUNCTIONS_ENDPOINT: z.url().optional(),
 
     // -- news & disclosures (seed 003)
@@ -246,15 +258,7 @@ export interface Config {
     tables: { simulation: string; news: string; qa: string };
     /** dynalite (local runs, tests, the deployed-shape test) instead of DynamoDB */
     dynamoEndpoint?: string;
-    stateMachines: {
-      plan?: string;
-      search?: string;
-      news?: string;
-      simulation?: string;
-      qa?: string;
-      qaIngest?: string;
-      qaIngestJob?: string;
-    };
+    stateMachines: Partial<Record<MachineKey, string>>;
     stepFunctionsEndpoint?: string;
   };
   news: NewsConfig;
@@ -337,15 +341,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       secretsTtlSeconds: e.SECRETS_TTL_SECONDS,
       tables: { simulation: e.SIM_TABLE, news: e.NEWS_CACHE_TABLE, qa: e.QA_TABLE },
       dynamoEndpoint: e.DYNAMODB_ENDPOINT,
-      stateMachines: {
-        plan: e.PLAN_STATE_MACHINE_ARN,
-        search: e.SEARCH_STATE_MACHINE_ARN,
-        simulation: e.SIMULATION_STATE_MACHINE_ARN,
-        news: e.NEWS_STATE_MACHINE_ARN,
-        qa: e.QA_STATE_MACHINE_ARN,
-        qaIngest: e.QA_INGEST_STATE_MACHINE_ARN,
-        qaIngestJob: e.QA_INGEST_JOB_STATE_MACHINE_ARN,
-      },
+      stateMachines: Object.fromEntries(
+        Object.entries(STATE_MACHINE_ARN_VARIABLES).map(([key, variable]) => [key, e[variable]]),
+      ),
       stepFunctionsEndpoint: e.STEP_FUNCTIONS_ENDPOINT,
     },
     news: newsConfig(

@@ -3,9 +3,10 @@
 // ingest uploads, the jobs table.
 import { JobRepository } from "../store/jobs.ts";
 import { embeddedPlaces } from "../providers/exec-deps.ts";
-import type { Runtime } from "../runtime.ts";
+
 import { DirectoryBlobs, S3Blobs, type BlobStore } from "../store/blobs.ts";
 import { createQaRuntime, type QaRuntime } from "./env.ts";
+import { type Runtime } from "../runtime/port.ts";
 
 export const qaRuntime = (rt: Runtime): QaRuntime =>
   rt.service("qa.runtime", () =>

@@ -1,6 +1,6 @@
 // The simulation's pieces for a runtime, built once each: its DynamoDB repository, its workflow steps
 // (stores, personas, the LLM gate per simulation) and the API's service over them.
-import type { Runtime } from "../runtime.ts";
+
 import { embeddedPlaces } from "../providers/exec-deps.ts";
 import type { Workflows } from "../workflows/port.ts";
 import { SimulationExport } from "./export.ts";
@@ -10,6 +10,7 @@ import { loadPersonas } from "./personas.ts";
 import { SimulationRepository } from "./repository.ts";
 import { SimulationService } from "./service.ts";
 import { SimulationSteps } from "./steps.ts";
+import { type Runtime } from "../runtime/port.ts";
 
 export const simulationRepository = (rt: Runtime) =>
   rt.service(

@@ -6,40 +6,13 @@
 import "./polyfills.ts";
 import { randomUUID } from "node:crypto";
 import { ExecutionError, StateMachine, type StateMachineDefinition } from "aws-local-stepfunctions";
-import type { Runtime } from "../runtime.ts";
+import { lambdaError, StatesError, WorkflowFailedError, WorkflowTimeoutError } from "./errors.ts";
 import { runStep, type StepSpec } from "./step.ts";
 
 export type TaskHandler = (input: never) => unknown;
 
 /** Step Functions' limit on the data a state receives or passes on (UTF-8 bytes). */
 export const STATE_PAYLOAD_LIMIT_BYTES = 262_144;
-
-/** An error as a Task state sees it: `name` is the Error Retry/Catch match, `message` the Cause. */
-export class StatesError extends Error {
-  readonly retryable: boolean;
-  readonly catchable: boolean;
-  constructor(name: string, cause: string, opts: { terminal?: boolean } = {}) {
-    super(cause);
-    this.name = name;
-    // States.DataLimitExceeded and States.Runtime are terminal in AWS: no Retry or Catch matches them
-    this.retryable = !opts.terminal;
-    this.catchable = !opts.terminal;
-  }
-  get isRetryable(): boolean {
-    return this.retryable;
-  }
-  get isCatchable(): boolean {
-    return this.catchable;
-  }
-}
-
-/** A Lambda function's error as Step Functions reports it: Error = its type, Cause = Lambda's JSON. */
-export function lambdaError(err: unknown): StatesError {
-  const e = err instanceof Error ? err : new Error(String(err));
-  const errorType = e.name || "Error";
-  const trace = (e.stack ?? "").split("\n").slice(0, 10);
-  return new StatesError(errorType, JSON.stringify({ errorType, errorMessage: e.message, trace }));
-}
 
 export function checkPayload(value: unknown, where: string, limit = STATE_PAYLOAD_LIMIT_BYTES): string {
   const json = JSON.stringify(value ?? null);
@@ -58,7 +31,11 @@ export function checkPayload(value: unknown, where: string, limit = STATE_PAYLOA
  * The Lambda envelope around a step: the input as JSON (what the Lambda would receive), its timeout,
  * its error shaped as Step Functions shapes a Lambda error, its output checked against the limit.
  */
-export function localTask(spec: StepSpec, rt: Runtime, limit = STATE_PAYLOAD_LIMIT_BYTES): TaskHandler {
+export function localTask<R>(
+  spec: StepSpec<unknown, unknown, R>,
+  rt: R,
+  limit = STATE_PAYLOAD_LIMIT_BYTES,
+): TaskHandler {
   return async (input: unknown) => {
     const event: unknown = JSON.parse(checkPayload(input, `${spec.state} input`, limit));
     let timer: NodeJS.Timeout | undefined;
@@ -90,27 +67,11 @@ export function localTask(spec: StepSpec, rt: Runtime, limit = STATE_PAYLOAD_LIM
 }
 
 /** Handlers for every Task state of these steps, keyed by state name. */
-export function localTasks(specs: readonly StepSpec[], rt: Runtime): Record<string, TaskHandler> {
+export function localTasks<R>(
+  specs: readonly StepSpec<unknown, unknown, R>[],
+  rt: R,
+): Record<string, TaskHandler> {
   return Object.fromEntries(specs.map((s) => [s.state, localTask(s, rt)]));
-}
-
-export class WorkflowFailedError extends Error {
-  constructor(
-    message: string,
-    /** Step Functions' `{Error, Cause}` of the failure */
-    readonly error: string,
-    override readonly cause: unknown,
-  ) {
-    super(message);
-    this.name = "WorkflowFailedError";
-  }
-}
-
-export class WorkflowTimeoutError extends Error {
-  constructor(what: string) {
-    super(`${what}: the workflow did not finish in time`);
-    this.name = "WorkflowTimeoutError";
-  }
 }
 
 export interface RunOptions {

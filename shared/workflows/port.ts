@@ -1,9 +1,12 @@
 // How the API starts a workflow: the one thing that differs between the local server (the definitions
 // run in-process) and AWS (Step Functions). The services above it are the same code in both.
+import type { MachineKey } from "../platform/config.ts";
+
+export type { MachineKey };
 import type { Deadline } from "../platform/deadline.ts";
 
-/** The state machines, by the key both CDK and the local runner know them by. */
-export type MachineKey = "plan" | "search" | "news" | "qa" | "qaIngest" | "qaIngestJob" | "simulation";
+/** Time an API request waits past its budget for the workflow to answer before it gives up (504). */
+export const SYNC_GRACE_MS = 2000;
 
 export interface Workflows {
   /**

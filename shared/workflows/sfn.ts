@@ -10,11 +10,11 @@ import {
 } from "@aws-sdk/client-sfn";
 import type { Config } from "../platform/config.ts";
 import type { Deadline } from "../platform/deadline.ts";
-import { WorkflowFailedError, WorkflowTimeoutError } from "./local-runner.ts";
-import type { MachineKey, Workflows } from "./port.ts";
+
+import { SYNC_GRACE_MS, type MachineKey, type Workflows } from "./port.ts";
+import { WorkflowFailedError, WorkflowTimeoutError } from "./errors.ts";
 
 /** Time an API request waits past its budget for the workflow to answer before it gives up (504). */
-const SYNC_GRACE_MS = 2000;
 
 export class SfnWorkflows implements Workflows {
   private readonly client: SFNClient;

@@ -5,7 +5,6 @@
 import { fileURLToPath } from "node:url";
 import type { z } from "zod";
 import { logger } from "../platform/log.ts";
-import type { Runtime } from "../runtime.ts";
 
 /** DynamoDB tables a step touches (each feature construct grants exactly these). */
 export type TableAccess = "read" | "readwrite";
@@ -26,25 +25,22 @@ export interface LambdaSettings {
   blobs?: "read" | "readwrite";
 }
 
-export interface StepSpec<I = unknown, O = unknown> {
+/** `R` is what every step is handed (the composed runtime: configuration and adapters). */
+export interface StepSpec<I = unknown, O = unknown, R = unknown> {
   /** the Task state's name in every definition that runs this step (local handlers are keyed by it) */
   state: string;
   description: string;
   input: z.ZodType<I>;
   output: z.ZodType<O>;
   lambda: LambdaSettings;
-  /** the handler module (functions/<feature>/<step>.ts): `import.meta.url` of the file declaring it */
+  /** the Lambda's handler module, as a path under functions/ ("place-search/translate.ts") */
   entry: string;
-  run(input: I, rt: Runtime): Promise<O> | O;
-}
-
-export function defineStep<I, O>(spec: StepSpec<I, O>): StepSpec<I, O> {
-  return spec;
+  run(input: I, rt: R): Promise<O> | O;
 }
 
 /** The handler module's path on disk (CDK bundles it). */
 export const entryPath = (spec: StepSpec): string =>
-  spec.entry.startsWith("file:") ? fileURLToPath(spec.entry) : spec.entry;
+  fileURLToPath(new URL(`../../functions/${spec.entry}`, import.meta.url));
 
 /** The Task state's TimeoutSeconds: the Lambda's timeout plus a margin for the invocation itself. */
 export const taskTimeoutSeconds = (spec: StepSpec): number => spec.lambda.timeoutSeconds + 5;
@@ -91,10 +87,10 @@ export class StepOutputError extends Error {
  * so both worlds check the same things. The output is returned as the step produced it (the check
  * does not strip or transform it).
  */
-export async function runStep<I, O>(
-  spec: StepSpec<I, O>,
+export async function runStep<I, O, R>(
+  spec: StepSpec<I, O, R>,
   event: unknown,
-  rt: Runtime,
+  rt: R,
   requestId?: string,
 ): Promise<O> {
   const where = { step: spec.state, requestId, ...correlation(event) };

@@ -271,7 +271,7 @@ describe("bad input", () => {
     expect(body.error.code).toBe("internal");
     expect(JSON.stringify(body)).not.toContain("boom");
 
-    const { StatesError } = await import("../../shared/workflows/local-runner.ts");
+    const { StatesError } = await import("../../shared/workflows/errors.ts");
     const broken = await startServer({
       wrap: (state, handler) =>
         state === "Plan"

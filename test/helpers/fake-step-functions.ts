@@ -3,10 +3,11 @@
 // AWS adapter and the API Lambda's handler are tested over HTTP against what they would meet.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { LocalWorkflows } from "../../infra/workflows/local-workflows.ts";
+import type { LocalWorkflows } from "../../shared/workflows/local.ts";
 import { Deadline } from "../../shared/platform/deadline.ts";
-import { WorkflowFailedError } from "../../shared/workflows/local-runner.ts";
+
 import type { MachineKey } from "../../shared/workflows/port.ts";
+import { WorkflowFailedError } from "../../shared/workflows/errors.ts";
 
 export const machineArn = (key: string) => `arn:aws:states:ap-northeast-2:123456789012:stateMachine:${key}`;
 
@@ -17,7 +18,7 @@ export interface FakeStepFunctions {
 }
 
 export async function startFakeStepFunctions(
-  workflows: LocalWorkflows,
+  workflows: LocalWorkflows<unknown>,
   opts: { delayMs?: (input: unknown) => number } = {},
 ): Promise<FakeStepFunctions> {
   const calls: FakeStepFunctions["calls"] = [];

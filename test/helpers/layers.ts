@@ -32,6 +32,8 @@ export const LAYER_OF_PATH: [prefix: string, layer: Layer][] = [
   ["shared/restaurant-qa/", "features"],
   ["shared/news/", "features"],
   ["shared/simulation/", "features"],
+  // the runtime's port (what a step is handed) names only adapters' ports; building it is composition
+  ["shared/runtime/port.ts", "adapters"],
   ["shared/runtime/", "entry points"],
   ["functions/", "entry points"],
   ["bin/", "entry points"],

@@ -6,7 +6,7 @@ import { Match, Template } from "aws-cdk-lib/assertions";
 import { AwsSolutionsChecks } from "cdk-nag";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ROUTES } from "../../functions/api/routes.ts";
-import { ALL_STEPS, MACHINES } from "../../infra/workflows/machines.ts";
+import { ALL_STEPS, MACHINES } from "../../shared/runtime/machines.ts";
 import { DongneStack, PROVIDER_KEYS } from "../../infra/stack.ts";
 import { productVersion } from "../../shared/platform/version.ts";
 

@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { ALL_STEPS } from "../../infra/workflows/machines.ts";
+import { ALL_STEPS } from "../../shared/runtime/machines.ts";
 
 const out = mkdtempSync(join(tmpdir(), "dongne-synth-"));
 afterAll(() => rmSync(out, { recursive: true, force: true }));

@@ -2,17 +2,18 @@
 // timeouts, and runs through the local runner with the behaviour AWS would give it.
 import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PLACE_SEARCH_STEPS } from "../../functions/place-search/steps.ts";
-import { innerStates, localMachineArn } from "../../infra/workflows/local-workflows.ts";
-import { ALL_STEPS, MACHINES } from "../../infra/workflows/machines.ts";
-import { planDefinition } from "../../infra/workflows/place-search.ts";
-import { SIMULATION_STATES, slotDefinition } from "../../infra/workflows/simulation.ts";
-import { localArn } from "../../infra/workflows/task.ts";
+import { PLACE_SEARCH_STEPS } from "../../shared/place-search/workflow/steps.ts";
+import { innerStates, localMachineArn } from "../../shared/workflows/local.ts";
+import { ALL_STEPS, MACHINES } from "../../shared/runtime/machines.ts";
+import { planDefinition } from "../../shared/place-search/workflow/definition.ts";
+import { SIMULATION_STATES, slotDefinition } from "../../shared/simulation/workflow/definition.ts";
+import { localArn } from "../../shared/workflows/asl.ts";
 import type { LocalWorld } from "../../functions/api/local.ts";
-import { LocalWorkflow, StatesError } from "../../shared/workflows/local-runner.ts";
+import { LocalWorkflow } from "../../shared/workflows/local-runner.ts";
 import { Deadline } from "../../shared/platform/deadline.ts";
 import { taskTimeoutSeconds } from "../../shared/workflows/step.ts";
 import { testWorld } from "../helpers/server.ts";
+import { StatesError } from "../../shared/workflows/errors.ts";
 
 const validator = createRequire(import.meta.url)("asl-validator") as (
   definition: object,

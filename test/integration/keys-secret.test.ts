@@ -6,7 +6,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { handler as authorizer } from "../../functions/api/authorizer.ts";
 import { logger } from "../../shared/platform/log.ts";
-import { runtimeLoader } from "../../shared/runtime.ts";
+import { runtimeLoader } from "../../shared/runtime/runtime.ts";
 import { startFake, type FakeServer } from "../helpers/fake-http.ts";
 
 let fake: FakeServer;

@@ -4,8 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Deadline } from "../../shared/platform/deadline.ts";
 import type { NewsSearchResponse, SearchState } from "../../shared/news/schemas.ts";
-import { StatesError } from "../../shared/workflows/local-runner.ts";
+
 import { postJson, startServer, type TestServer } from "../helpers/server.ts";
+import { StatesError } from "../../shared/workflows/errors.ts";
 
 let server: TestServer;
 let broken: TestServer;

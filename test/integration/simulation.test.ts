@@ -10,7 +10,7 @@ import { slotKey } from "../../shared/simulation/repository.ts";
 import { DAILY_FLOATING_SHARE } from "../../shared/simulation/personas.ts";
 import type { AgentItem } from "../../shared/simulation/schemas.ts";
 import type { Visit } from "../../shared/simulation/types.ts";
-import { StatesError } from "../../shared/workflows/local-runner.ts";
+import { StatesError } from "../../shared/workflows/errors.ts";
 
 const { setup, closeAfterAll } = simulationsClosedAfterAll();
 

@@ -3,7 +3,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../shared/platform/config.ts";
 import { logger } from "../../shared/platform/log.ts";
-import { buildRuntime } from "../../shared/runtime.ts";
+import { buildRuntime } from "../../shared/runtime/runtime.ts";
 
 const before = logger.getLevelName();
 afterAll(() => logger.setLogLevel(before));

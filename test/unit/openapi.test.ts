@@ -2,8 +2,9 @@
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../functions/api/app.ts";
 import { openApiDocument } from "../../functions/api/openapi.ts";
+import { ROUTES } from "../../functions/api/routes.ts";
 
-const doc = openApiDocument() as {
+const doc = openApiDocument(ROUTES) as {
   paths: Record<
     string,
     Record<

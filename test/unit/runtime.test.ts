@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { loadConfig } from "../../shared/platform/config.ts";
 import { createLlm } from "../../shared/llm/index.ts";
 import type { LlmPort } from "../../shared/llm/port.ts";
-import { buildRuntime } from "../../shared/runtime.ts";
+import { buildRuntime } from "../../shared/runtime/runtime.ts";
 
 vi.mock("../../shared/llm/index.ts", async (original) => {
   const actual = await original<typeof import("../../shared/llm/index.ts")>();

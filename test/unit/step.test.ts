@@ -4,14 +4,11 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { loadConfig } from "../../shared/platform/config.ts";
 import { logger } from "../../shared/platform/log.ts";
-import { buildRuntime } from "../../shared/runtime.ts";
-import {
-  LocalWorkflow,
-  localTask,
-  STATE_PAYLOAD_LIMIT_BYTES,
-  StatesError,
-} from "../../shared/workflows/local-runner.ts";
-import { correlation, defineStep, runStep, StepOutputError } from "../../shared/workflows/step.ts";
+import { buildRuntime } from "../../shared/runtime/runtime.ts";
+import { LocalWorkflow, localTask, STATE_PAYLOAD_LIMIT_BYTES } from "../../shared/workflows/local-runner.ts";
+import { correlation, runStep, StepOutputError } from "../../shared/workflows/step.ts";
+import { StatesError } from "../../shared/workflows/errors.ts";
+import { defineStep } from "../../shared/runtime/port.ts";
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -12,10 +12,10 @@ import {
   RecordInput,
   recordIngestBatch,
   splitIngestJob,
-} from "../../shared/restaurant-qa/ingest-job.ts";
-import { IngestBatchState } from "../../shared/restaurant-qa/ingest.ts";
-import { qaBlobs, qaJobs } from "../../shared/restaurant-qa/wiring.ts";
-import { defineStep } from "../../shared/workflows/step.ts";
+} from "../ingest-job.ts";
+import { IngestBatchState } from "../ingest.ts";
+import { qaBlobs, qaJobs } from "../wiring.ts";
+import { defineStep } from "../../runtime/port.ts";
 
 const blobsAndJobs = { blobs: "readwrite", tables: { qa: "readwrite" } } as const;
 
@@ -25,7 +25,7 @@ export const splitIngest = defineStep({
   input: IngestJobInput,
   output: IngestJobState,
   lambda: { timeoutSeconds: 120, memoryMb: 1024, ...blobsAndJobs },
-  entry: new URL("./ingest-split.ts", import.meta.url).href,
+  entry: "restaurant-qa/ingest-split.ts",
   run: (input, rt) => splitIngestJob(input, qaBlobs(rt), qaJobs(rt)),
 });
 
@@ -35,7 +35,7 @@ export const loadIngest = defineStep({
   input: BatchRef,
   output: IngestBatchState,
   lambda: { timeoutSeconds: 30, blobs: "read" },
-  entry: new URL("./ingest-load.ts", import.meta.url).href,
+  entry: "restaurant-qa/ingest-load.ts",
   run: (input, rt) => loadIngestBatch(input, qaBlobs(rt)),
 });
 
@@ -45,7 +45,7 @@ export const recordIngest = defineStep({
   input: RecordInput,
   output: z.object({ reportKey: z.string() }),
   lambda: { timeoutSeconds: 30, blobs: "readwrite" },
-  entry: new URL("./ingest-record.ts", import.meta.url).href,
+  entry: "restaurant-qa/ingest-record.ts",
   run: (input, rt) => recordIngestBatch(input, qaBlobs(rt)),
 });
 
@@ -55,7 +55,7 @@ export const finishIngest = defineStep({
   input: IngestJobState,
   output: z.object({ jobId: z.string(), status: z.literal("completed") }),
   lambda: { timeoutSeconds: 120, ...blobsAndJobs },
-  entry: new URL("./ingest-finish.ts", import.meta.url).href,
+  entry: "restaurant-qa/ingest-finish.ts",
   run: (input, rt) => finishIngestJob(input, qaBlobs(rt), qaJobs(rt)),
 });
 
@@ -68,6 +68,6 @@ export const failIngest = defineStep({
   }),
   output: z.object({ jobId: z.string(), status: z.literal("failed") }),
   lambda: { timeoutSeconds: 30, tables: { qa: "readwrite" } },
-  entry: new URL("./ingest-fail.ts", import.meta.url).href,
+  entry: "restaurant-qa/ingest-fail.ts",
   run: (input, rt) => failIngestJob(input, qaJobs(rt)),
 });

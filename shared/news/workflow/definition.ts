@@ -9,8 +9,8 @@
 // asked for goes to a Pass state and its Lambda is never invoked (issue 11: "skipped, not run and
 // discarded"). The Pass gives what the step itself gives when skipped — the state as it came, with
 // `usage.<step>` = {skipped: true} — so FormatResults merges it like any branch output.
-import { NEWS_STEPS as S } from "../../functions/news/steps.ts";
-import { task, type ArnOf } from "./task.ts";
+import { NEWS_STEPS as S } from "./steps.ts";
+import { task, type ArnOf } from "../../workflows/asl.ts";
 
 /** The preference that leaves a branch out: news only skips publications, and the reverse. */
 const SKIPPED_BY = { news: "publications", publications: "news" } as const;

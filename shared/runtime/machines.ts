@@ -1,21 +1,20 @@
 // Every state machine of the product, by key, with its type, the steps its Lambdas run and its
 // definition. CDK deploys each (feature constructs); the local runner runs the same definitions.
-import { NEWS_STEPS } from "../../functions/news/steps.ts";
-import { PLACE_SEARCH_STEPS } from "../../functions/place-search/steps.ts";
-import { SIMULATION_STEPS } from "../../functions/simulation/steps.ts";
-import type { StepSpec } from "../../shared/workflows/step.ts";
-import { planDefinition, searchDefinition } from "./place-search.ts";
-import { newsDefinition } from "./news.ts";
-import { qaDefinition, qaIngestDefinition, qaIngestJobDefinition } from "./restaurant-qa.ts";
-import { INGEST_JOB_STEPS, INGEST_STEPS, QA_STEPS } from "../../functions/restaurant-qa/steps.ts";
-import { simulationDefinition, slotDefinition } from "./simulation.ts";
-import type { ArnOf } from "./task.ts";
-
-export interface MachineDef {
-  type: "EXPRESS" | "STANDARD";
-  steps: readonly StepSpec[];
-  definition(arnOf: ArnOf, machineArnOf: (key: string) => string): object;
-}
+import { NEWS_STEPS } from "../news/workflow/steps.ts";
+import { PLACE_SEARCH_STEPS } from "../place-search/workflow/steps.ts";
+import { SIMULATION_STEPS } from "../simulation/workflow/steps.ts";
+import type { StepSpec } from "../workflows/step.ts";
+import { planDefinition, searchDefinition } from "../place-search/workflow/definition.ts";
+import { newsDefinition } from "../news/workflow/definition.ts";
+import {
+  qaDefinition,
+  qaIngestDefinition,
+  qaIngestJobDefinition,
+} from "../restaurant-qa/workflow/definition.ts";
+import { INGEST_JOB_STEPS, INGEST_STEPS, QA_STEPS } from "../restaurant-qa/workflow/steps.ts";
+import { simulationDefinition, slotDefinition } from "../simulation/workflow/definition.ts";
+import type { MachineRegistry } from "../workflows/machines.ts";
+import type { Runtime } from "./port.ts";
 
 const steps = (s: Record<string, StepSpec>): StepSpec[] => Object.values(s);
 
@@ -61,9 +60,7 @@ export const MACHINES = {
     steps: [SIMULATION_STEPS.agentTurn],
     definition: (arnOf) => slotDefinition(arnOf),
   },
-} satisfies Record<string, MachineDef>;
-
-export type MachineName = keyof typeof MACHINES;
+} satisfies MachineRegistry<Runtime>;
 
 /** Every step of every machine, once. */
 export const ALL_STEPS: readonly StepSpec[] = [...new Set(Object.values(MACHINES).flatMap((m) => m.steps))];

@@ -5,12 +5,8 @@
 //  qaIngestJob (Standard): SplitIngest → Batches (Distributed Map over the upload's batches, each
 //                         LoadIngestBatch → the four steps → RecordIngestBatch) → FinishIngest;
 //                         any failure → FailIngest
-import {
-  INGEST_JOB_STEPS as J,
-  INGEST_STEPS as I,
-  QA_STEPS as Q,
-} from "../../functions/restaurant-qa/steps.ts";
-import { task, type ArnOf } from "./task.ts";
+import { INGEST_JOB_STEPS as J, INGEST_STEPS as I, QA_STEPS as Q } from "./steps.ts";
+import { task, type ArnOf } from "../../workflows/asl.ts";
 
 export function qaDefinition(arnOf: ArnOf) {
   return {

@@ -14,8 +14,8 @@
 // One child execution per slot, and one per agent, keeps every history small: the parent records ~25
 // events a slot (≈700 for 7 days), a slot's execution a few Map Run events, an agent's ~10 — far below
 // the 25,000-event cap.
-import { SIMULATION_STEPS as S } from "../../functions/simulation/steps.ts";
-import { task, type ArnOf } from "./task.ts";
+import { SIMULATION_STEPS as S } from "./steps.ts";
+import { task, type ArnOf } from "../../workflows/asl.ts";
 
 export const SIMULATION_STATES = {
   slots: "Slots",

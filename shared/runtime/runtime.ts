@@ -15,29 +15,14 @@ import {
   PAIRED_KEY_NAMES,
   PROVIDER_KEY_NAMES,
   type Config,
-} from "./platform/config.ts";
-import { createLlm } from "./llm/index.ts";
-import type { LlmPort } from "./llm/port.ts";
-import { logger, useLogLevel } from "./platform/log.ts";
-import { useMetrics } from "./platform/metrics.ts";
-import { createExecDeps, type ExecDeps } from "./providers/exec-deps.ts";
-import { documentClient } from "./store/dynamo.ts";
-
-export interface Runtime {
-  config: Config;
-  /** configuration problems a caller should hear of (a malformed keys secret) */
-  warnings: string[];
-  /** the LLM, or undefined: the offline engines answer; the client is built when first read */
-  readonly llm?: LlmPort;
-  /** the LLM with the SDK's own retries off, for callers that retry with their own backoff (004); lazy too */
-  readonly llmWithoutRetries?: LlmPort;
-  /** provider adapters, built on first use (the embedded places take ~0.2 s to generate) */
-  exec(): ExecDeps;
-  /** DynamoDB (dynalite when DYNAMODB_ENDPOINT is set), built on first use */
-  documents(): DynamoDBDocumentClient;
-  /** one instance per runtime of a feature's service, built on first use (`make` runs once) */
-  service<T>(key: string, make: () => T): T;
-}
+} from "../platform/config.ts";
+import { createLlm } from "../llm/index.ts";
+import type { LlmPort } from "../llm/port.ts";
+import { logger, useLogLevel } from "../platform/log.ts";
+import { useMetrics } from "../platform/metrics.ts";
+import { createExecDeps, type ExecDeps } from "../providers/exec-deps.ts";
+import type { Runtime } from "./port.ts";
+import { documentClient } from "../store/dynamo.ts";
 
 export interface RuntimeOverrides {
   /** null: no LLM even when a key is configured */

@@ -2,7 +2,7 @@
 // its Lambda (by ARN: CDK's function, or a placeholder the local runner never calls), an explicit
 // TimeoutSeconds a little above the Lambda's own (AWS gives a Task none; the local runner would give
 // it 60 s), and retries of Lambda's transient faults (domain errors would fail the same way again).
-import { taskTimeoutSeconds, type StepSpec } from "../../shared/workflows/step.ts";
+import { taskTimeoutSeconds, type StepSpec } from "./step.ts";
 
 /** How a definition finds a step's Lambda: CDK maps it to the function it built. */
 export type ArnOf = (spec: StepSpec) => string;

@@ -1,17 +1,13 @@
 // The Workflows port on one machine: every state machine runs in-process from its definition, each
 // Task calling its step through the Lambda envelope, and a nested execution (startExecution.sync)
 // running the child machine. Standard executions run in the background, as they do in AWS.
-import type { Deadline } from "../../shared/platform/deadline.ts";
-import type { Runtime } from "../../shared/runtime.ts";
-import {
-  LocalWorkflow,
-  localTasks,
-  WorkflowTimeoutError,
-  type TaskHandler,
-} from "../../shared/workflows/local-runner.ts";
-import type { MachineKey, Workflows } from "../../shared/workflows/port.ts";
-import { MACHINES, type MachineName } from "./machines.ts";
-import { localArn } from "./task.ts";
+import type { Deadline } from "../platform/deadline.ts";
+
+import { LocalWorkflow, localTasks, type TaskHandler } from "./local-runner.ts";
+import { SYNC_GRACE_MS, type MachineKey, type Workflows } from "./port.ts";
+import { MACHINE_NAMES, type MachineName, type MachineRegistry } from "./machines.ts";
+import { localArn } from "./asl.ts";
+import { WorkflowTimeoutError } from "./errors.ts";
 
 const NESTED = "arn:aws:states:::states:startExecution.sync:2";
 export const localMachineArn = (key: string) =>
@@ -34,21 +30,19 @@ function nestedTasks(states: States): string[] {
   ]);
 }
 
-/** Time an API request waits past its budget for the workflow to answer before it gives up (504). */
-export const SYNC_GRACE_MS = 2000;
-
 export interface LocalWorkflowsOptions {
   /** wraps every Task handler (tests inject faults here) */
   wrap?: (state: string, handler: TaskHandler) => TaskHandler;
 }
 
-export class LocalWorkflows implements Workflows {
+export class LocalWorkflows<R> implements Workflows {
   private readonly machines = new Map<MachineName, LocalWorkflow>();
   private readonly running = new Map<string, Promise<unknown>>();
 
-  constructor(rt: Runtime, opts: LocalWorkflowsOptions = {}) {
-    const byArn = new Map(Object.keys(MACHINES).map((k) => [localMachineArn(k), k as MachineName]));
-    for (const [key, def] of Object.entries(MACHINES) as [MachineName, (typeof MACHINES)[MachineName]][]) {
+  constructor(machines: MachineRegistry<R>, rt: R, opts: LocalWorkflowsOptions = {}) {
+    const byArn = new Map(MACHINE_NAMES.map((k) => [localMachineArn(k), k]));
+    for (const key of MACHINE_NAMES) {
+      const def = machines[key];
       const definition = def.definition(localArn, localMachineArn) as {
         States: Record<string, Record<string, unknown>>;
       };

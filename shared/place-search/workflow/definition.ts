@@ -7,8 +7,8 @@
 //          (POST /v1/search; POST /v1/search/execute starts at Execute with a given plan)
 //
 // A sample point that fails (its Lambda, after retries) becomes a warning and the search goes on.
-import { PLACE_SEARCH_STEPS as S } from "../../functions/place-search/steps.ts";
-import { task, type ArnOf } from "./task.ts";
+import { PLACE_SEARCH_STEPS as S } from "./steps.ts";
+import { task, type ArnOf } from "../../workflows/asl.ts";
 
 /** Sample points searched at once by the Map state (each point runs its keywords concurrently too). */
 export const FANOUT_CONCURRENCY = 10;

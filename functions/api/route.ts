@@ -1,0 +1,61 @@
+// What a route of the API is: method, path, who may call it, its throttle, the schemas of its
+// parameters, body and answers, and what it does; the services the routes call.
+import type { Context } from "hono";
+import type { z } from "zod";
+import type { NewsService } from "../../shared/news/service.ts";
+import type { PlaceSearchService } from "../../shared/place-search/service.ts";
+import type { RestaurantQaService } from "../../shared/restaurant-qa/api-service.ts";
+import type { ExperimentService } from "../../shared/simulation/experiment.ts";
+import type { SimulationExport } from "../../shared/simulation/export.ts";
+import type { SimulationService } from "../../shared/simulation/service.ts";
+import type { Caller, Scope } from "./auth.ts";
+
+export interface ApiServices {
+  placeSearch: PlaceSearchService;
+  news: NewsService;
+  restaurants: RestaurantQaService;
+  simulations: SimulationService;
+  experiments: ExperimentService;
+  simulationExport: SimulationExport;
+}
+
+/** What a route is told about its request, after every part of it was checked. */
+export interface RouteInput<B, Q, P> {
+  body: B;
+  query: Q;
+  params: P;
+  caller: Caller;
+  services: ApiServices;
+  c: Context;
+}
+
+export interface Answer {
+  description: string;
+  schema?: z.ZodType;
+  /** application/json unless said */
+  contentType?: string;
+}
+
+export interface RouteDef<B = unknown, Q = unknown, P = unknown> {
+  method: "get" | "post";
+  /** OpenAPI style: /v1/simulations/{id}; `{name+}` takes the rest of the path */
+  path: string;
+  summary: string;
+  /** public: no credential; read / write: an API key with that scope (when keys are configured) */
+  access: "public" | Scope;
+  /** requests per second (steady) and burst, per route, at the API Gateway stage */
+  throttle: { rate: number; burst: number };
+  body?: z.ZodType<B>;
+  /** the body may be left out (read as {}) */
+  bodyOptional?: boolean;
+  /** a larger body than the API's default 64 KB (document uploads) */
+  maxBodyBytes?: number;
+  query?: z.ZodType<Q>;
+  params?: z.ZodType<P>;
+  answers: Record<number, Answer>;
+  handle(input: RouteInput<B, Q, P>): Promise<Response> | Response;
+}
+
+export const route = <B = undefined, Q = undefined, P = undefined>(r: RouteDef<B, Q, P>): RouteDef => r;
+
+export const json = (schema: z.ZodType, description: string): Answer => ({ description, schema });

@@ -1,0 +1,49 @@
+// The errors of a workflow, shared by the port's two adapters (the local runner and Step Functions)
+// and by the services that start workflows: a Task's error as Step Functions shapes it, and how a
+// synchronous run ends when it does not succeed.
+
+/** An error as a Task state sees it: `name` is the Error Retry/Catch match, `message` the Cause. */
+export class StatesError extends Error {
+  readonly retryable: boolean;
+  readonly catchable: boolean;
+  constructor(name: string, cause: string, opts: { terminal?: boolean } = {}) {
+    super(cause);
+    this.name = name;
+    // States.DataLimitExceeded and States.Runtime are terminal in AWS: no Retry or Catch matches them
+    this.retryable = !opts.terminal;
+    this.catchable = !opts.terminal;
+  }
+  get isRetryable(): boolean {
+    return this.retryable;
+  }
+  get isCatchable(): boolean {
+    return this.catchable;
+  }
+}
+
+/** A Lambda function's error as Step Functions reports it: Error = its type, Cause = Lambda's JSON. */
+export function lambdaError(err: unknown): StatesError {
+  const e = err instanceof Error ? err : new Error(String(err));
+  const errorType = e.name || "Error";
+  const trace = (e.stack ?? "").split("\n").slice(0, 10);
+  return new StatesError(errorType, JSON.stringify({ errorType, errorMessage: e.message, trace }));
+}
+
+export class WorkflowFailedError extends Error {
+  constructor(
+    message: string,
+    /** Step Functions' `{Error, Cause}` of the failure */
+    readonly error: string,
+    override readonly cause: unknown,
+  ) {
+    super(message);
+    this.name = "WorkflowFailedError";
+  }
+}
+
+export class WorkflowTimeoutError extends Error {
+  constructor(what: string) {
+    super(`${what}: the workflow did not finish in time`);
+    this.name = "WorkflowTimeoutError";
+  }
+}
