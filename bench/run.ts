@@ -1,5 +1,5 @@
 // npm run bench: every benchmark, printing ratios measured in one run. `npm run bench -- search`
-// runs one of them (plan | translator | search | simulation | experiment | simulation-export | news | web | restaurant-qa).
+// runs one of them (plan | translator | understanding | search | simulation | experiment | simulation-export | news | web | restaurant-qa).
 import { benchExperiment } from "./experiment.ts";
 import { benchNews } from "./news.ts";
 import { benchPlan } from "./plan.ts";
@@ -8,11 +8,13 @@ import { benchSearch } from "./search.ts";
 import { benchSimulation } from "./simulation.ts";
 import { benchSimulationExport } from "./simulation-export.ts";
 import { benchTranslator } from "./translator.ts";
+import { benchUnderstanding } from "./understanding.ts";
 import { benchWeb } from "./web.ts";
 
 const only = process.argv[2];
 if (!only || only === "plan") await benchPlan();
 if (!only || only === "translator") await benchTranslator();
+if (!only || only === "understanding") await benchUnderstanding();
 if (!only || only === "search") await benchSearch();
 if (!only || only === "simulation") await benchSimulation();
 if (!only || only === "experiment") await benchExperiment();

@@ -89,11 +89,13 @@ export interface TranslatorEvalCase {
   id: string;
   class: string;
   query: string;
+  /** the caller's position sent with the request */
+  location?: { lat: number; lng: number };
   /** made from templates over names and foods the gazetteer and lexicon did not list */
   generated?: boolean;
   expect: {
-    strategy: string;
-    provider: string;
+    strategy?: string;
+    provider?: string;
     /** each anchor: the names it may be written as, at least one */
     anchors?: [string, ...string[]][];
     /** per anchor, where it must geocode offline (within `within` metres, 300 by default); null: not checked */
@@ -123,7 +125,122 @@ export interface TranslatorEvalCase {
       priceMax?: number;
       exclude?: string[];
     };
+    // issue 23's fields (test/fixtures/eval/understanding-blind1.md says what each means)
+    /** each listed in the plan's unread words */
+    unread?: string[];
+    /** no unread word */
+    readAll?: boolean;
+    /** each either shapes the plan or is listed unread: never dropped in silence */
+    accounted?: string[];
+    /** at least one of these kinds (or Kakao codes) is searched */
+    kinds?: string[];
+    /** none of these kinds (or codes) is searched */
+    kindsNot?: string[];
+    /** no review keyword contains any of these */
+    reviewNot?: string[];
+    /** no location sent: the answer asks where (needs_location) and searches nothing */
+    needsLocation?: boolean;
+    /** a location sent: no geocoding, the search centred on it */
+    usesCaller?: boolean;
+    /** each named as a correction; [] means nothing may be corrected */
+    corrected?: string[];
+    /** false: the plan must be below the LLM threshold */
+    confident?: boolean;
   };
+}
+
+/** The content words the plan says it left unread (meta.unread, or the interpretation's). */
+export const unreadOf = (plan: Record<string, any>): string[] =>
+  plan.meta?.interpretation?.unread ?? plan.meta?.unread ?? [];
+
+/** What the plan names as corrected: its correction warnings and the interpretation's corrections. */
+function correctionsOf(plan: Record<string, any>): string[] {
+  const warnings: string[] = (plan.meta?.warnings ?? []).filter((w: string) =>
+    /→|corrected|고쳐|로 찾았어요/.test(w),
+  );
+  const listed = [...(plan.meta?.interpretation?.corrections ?? []), ...(plan.meta?.corrections ?? [])].map(
+    (c) => (typeof c === "string" ? c : JSON.stringify(c)),
+  );
+  return [...warnings, ...listed];
+}
+
+/** What the plan searches: keywords, queries of its search steps, and its category codes. */
+function searchedKinds(plan: Record<string, any>): { words: string[]; codes: string[] } {
+  const tr = plan.translator_result ?? {};
+  const steps: any[] = plan.search_plan ?? [];
+  const words = [
+    ...(tr.search_keywords ?? []),
+    ...steps
+      .filter((s) => !/geocode|find_place|midpoint/.test(String(s.action)))
+      .flatMap((s) => [s.params?.query, ...(Array.isArray(s.params?.queries) ? s.params.queries : [])]),
+  ]
+    .filter((x): x is string => typeof x === "string")
+    .map((x) => x.toLowerCase());
+  const codes = [
+    ...(tr.category_codes ?? []),
+    ...steps.flatMap((s) => [s.params?.category_group_code, ...(s.params?.category_codes ?? [])]),
+  ].filter((x): x is string => typeof x === "string");
+  return { words, codes };
+}
+
+const isCode = (k: string) => /^[A-Z]{2}\d$/.test(k);
+
+function understandingChecks(
+  plan: Record<string, any>,
+  exp: TranslatorEvalCase["expect"],
+  location: TranslatorEvalCase["location"],
+): string[] {
+  const why: string[] = [];
+  const unread = unreadOf(plan).map((w) => w.toLowerCase());
+  const tr = plan.translator_result ?? {};
+  const pp = plan.post_processing ?? {};
+  const steps: any[] = plan.search_plan ?? [];
+  for (const w of exp.unread ?? [])
+    if (!unread.some((u) => u.includes(w.toLowerCase()) || w.toLowerCase().includes(u)))
+      why.push(`"${w}" not reported unread`);
+  if (exp.readAll && unread.length) why.push(`unread: ${unread.join(", ")}`);
+  const { words, codes } = searchedKinds(plan);
+  const hits = (k: string) =>
+    isCode(k) ? codes.includes(k) : words.some((w) => w.includes(k.toLowerCase()));
+  if (exp.kinds && !exp.kinds.some(hits)) why.push(`none of the kinds ${exp.kinds} searched`);
+  for (const k of exp.kindsNot ?? []) if (hits(k)) why.push(`searched the kind ${k}`);
+  const reviews = [...(pp.review_keywords ?? []), ...(tr.review_check_keywords ?? [])].map(String);
+  for (const r of exp.reviewNot ?? [])
+    if (reviews.some((x) => x.includes(r))) why.push(`read "${r}" as a review word`);
+  if (exp.accounted) {
+    const shaping = JSON.stringify([
+      words,
+      reviews,
+      tr.conditions ?? null,
+      tr.tags ?? null,
+      pp,
+      plan.meta?.reading ?? null,
+      plan.meta?.interpretation?.reading ?? null,
+    ]).toLowerCase();
+    for (const w of exp.accounted)
+      if (!shaping.includes(w.toLowerCase()) && !unread.some((u) => u.includes(w.toLowerCase())))
+        why.push(`"${w}" dropped in silence`);
+  }
+  if (exp.usesCaller && location) {
+    if (steps.some((s) => /^geocode$|find_place/.test(String(s.action))))
+      why.push("geocoded a word that means the caller's position");
+    const centres = steps
+      .map((s) => ({ x: s.params?.x ?? s.params?.lng, y: s.params?.y ?? s.params?.lat }))
+      .filter((c) => typeof c.x === "number" && typeof c.y === "number");
+    if (centres.some((c) => metres({ lat: c.y, lng: c.x }, location) > 50))
+      why.push("a search not centred on the caller's position");
+    if ((plan.meta?.warnings ?? []).some((w: string) => /다시|retry|later/i.test(w)))
+      why.push("asks to retry later");
+  }
+  if (exp.corrected) {
+    const named = correctionsOf(plan);
+    if (!exp.corrected.length && named.length) why.push(`corrected a correct word: ${named.join("; ")}`);
+    for (const c of exp.corrected)
+      if (!named.some((n) => n.includes(c))) why.push(`correction to ${c} not named`);
+  }
+  if (exp.confident === false && (plan.meta?.confidence ?? 0) >= 0.7)
+    why.push(`confident (${plan.meta?.confidence}) where the rules cannot be sure`);
+  return why;
 }
 
 type Geocode = (query: string) => { lat: number; lng: number } | null;
@@ -141,8 +258,14 @@ export function scoreTranslatorPlan(
   plan: Record<string, any>,
   exp: TranslatorEvalCase["expect"],
   geocode: Geocode,
+  location?: TranslatorEvalCase["location"],
 ): string[] {
-  const why = scorePlan(plan, exp);
+  // asking where is the whole answer: nothing else is checked
+  if (exp.needsLocation)
+    return (plan.search_plan ?? []).length === 0 && plan.meta?.question
+      ? []
+      : ["searched without asking where (needs_location)"];
+  const why = [...scorePlan(plan, exp), ...understandingChecks(plan, exp, location)];
   const tr = plan.translator_result ?? {};
   const steps: any[] = plan.search_plan ?? [];
   const anchors = steps
