@@ -93,12 +93,14 @@ function scoreRewrite(got: Record<string, unknown>, unexplained: string[], c: Qa
     );
   const wantLoc = locs(e.location);
   const gotLoc = locs(got.location);
-  if (!sameSet(new Set(wantLoc), new Set(gotLoc))) why.push(`location ${gotLoc} != ${wantLoc}`);
+  if (!sameSet(new Set(wantLoc), new Set(gotLoc)))
+    why.push(`location ${gotLoc.join(",")} != ${wantLoc.join(",")}`);
   const kinds = (q: Record<string, unknown>) => new Set([...asSet(q.cuisine), ...asSet(q.menu)]);
-  if (!sameSet(kinds(e), kinds(got))) why.push(`kinds [${[...kinds(got)]}] != [${[...kinds(e)]}]`);
+  if (!sameSet(kinds(e), kinds(got)))
+    why.push(`kinds [${[...kinds(got)].join(",")}] != [${[...kinds(e)].join(",")}]`);
   for (const f of ["convenience", "atmosphere", "occasion"])
     if (!sameSet(asSet(e[f]), asSet(got[f])))
-      why.push(`${f} [${[...asSet(got[f])]}] != [${[...asSet(e[f])]}]`);
+      why.push(`${f} [${[...asSet(got[f])].join(",")}] != [${[...asSet(e[f])].join(",")}]`);
   if (JSON.stringify(e.price ?? null) !== JSON.stringify(got.price ?? null))
     why.push(`price ${JSON.stringify(got.price)} != ${JSON.stringify(e.price)}`);
   for (const w of c.unread ?? [])
@@ -122,7 +124,7 @@ export async function qaOutcomes(file: string): Promise<Outcome[]> {
     const out: Outcome[] = [];
     for (const c of lines<QaCase>(fixture("restaurant-qa", file))) {
       const r = rewriteWithRules(c.query, titles);
-      const why = scoreRewrite(r.structured as Record<string, unknown>, r.unexplained, c);
+      const why = scoreRewrite(r.structured, r.unexplained, c);
       if (c.conditionsAnswered?.length) {
         const answer = await qa.ask({ query: c.query });
         const text = JSON.stringify(answer.answer ?? answer);
