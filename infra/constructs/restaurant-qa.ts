@@ -54,7 +54,7 @@ export class RestaurantQa extends Construct {
         removalPolicy: RemovalPolicy.DESTROY,
       });
     const logs = { search: logGroup("SlowSearch"), index: logGroup("SlowIndex"), app: logGroup("App") };
-    new ResourcePolicy(this, "DomainLogsPolicy", {
+    const logsPolicy = new ResourcePolicy(this, "DomainLogsPolicy", {
       policyStatements: [
         new PolicyStatement({
           principals: [new ServicePrincipal("es.amazonaws.com")],
@@ -85,6 +85,10 @@ export class RestaurantQa extends Construct {
       suppressLogsResourcePolicy: true,
       removalPolicy: RemovalPolicy.RETAIN,
     });
+    // CreateDomain checks that the log groups' resource policy lets es.amazonaws.com write to them. With
+    // suppressLogsResourcePolicy CDK no longer makes the domain wait for the policy it would have
+    // written, and CloudFormation would create both at once: the domain must wait for ours.
+    this.domain.node.addDependency(logsPolicy);
     acknowledgeNag(
       this.domain,
       {

@@ -1,9 +1,11 @@
 // Every state machine of the product, by key, with its type, the steps its Lambdas run and its
-// definition. CDK deploys each (feature constructs); the local runner runs the same definitions.
+// definition. CDK deploys each (feature constructs); the local runner runs the same definitions. The
+// machines the API runs synchronously stop close to its budget (`synchronous`: 27 s, every Task within it).
 import { NEWS_STEPS } from "../news/workflow/steps.ts";
 import { PLACE_SEARCH_STEPS } from "../place-search/workflow/steps.ts";
 import { SIMULATION_STEPS } from "../simulation/workflow/steps.ts";
 import type { StepSpec } from "../workflows/step.ts";
+import { synchronous } from "../workflows/asl.ts";
 import { planDefinition, searchDefinition } from "../place-search/workflow/definition.ts";
 import { newsDefinition } from "../news/workflow/definition.ts";
 import {
@@ -22,27 +24,27 @@ export const MACHINES = {
   plan: {
     type: "EXPRESS",
     steps: [PLACE_SEARCH_STEPS.translate, PLACE_SEARCH_STEPS.plan],
-    definition: (arnOf) => planDefinition(arnOf),
+    definition: (arnOf) => synchronous(planDefinition(arnOf)),
   },
   search: {
     type: "EXPRESS",
     steps: steps(PLACE_SEARCH_STEPS),
-    definition: (arnOf) => searchDefinition(arnOf),
+    definition: (arnOf) => synchronous(searchDefinition(arnOf)),
   },
   news: {
     type: "EXPRESS",
     steps: steps(NEWS_STEPS),
-    definition: (arnOf) => newsDefinition(arnOf),
+    definition: (arnOf) => synchronous(newsDefinition(arnOf)),
   },
   qa: {
     type: "EXPRESS",
     steps: steps(QA_STEPS),
-    definition: (arnOf) => qaDefinition(arnOf),
+    definition: (arnOf) => synchronous(qaDefinition(arnOf)),
   },
   qaIngest: {
     type: "EXPRESS",
     steps: steps(INGEST_STEPS),
-    definition: (arnOf) => qaIngestDefinition(arnOf),
+    definition: (arnOf) => synchronous(qaIngestDefinition(arnOf)),
   },
   qaIngestJob: {
     type: "STANDARD",
