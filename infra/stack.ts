@@ -3,6 +3,9 @@
 // from the app's route table, an API-key authorizer, per-route throttles); alarms and a dashboard.
 // Least privilege throughout: each grant names its resource.
 import { CfnOutput, RemovalPolicy, SecretValue, Stack, type StackProps } from "aws-cdk-lib";
+import { CfnTable, Table } from "aws-cdk-lib/aws-dynamodb";
+import type { CfnFunction } from "aws-cdk-lib/aws-lambda";
+import { CfnLogGroup, LogGroup } from "aws-cdk-lib/aws-logs";
 import { Secret } from "aws-cdk-lib/aws-secretsmanager";
 import type { Construct } from "constructs";
 import { PROVIDER_KEY_NAMES } from "../shared/platform/config.ts";
@@ -14,6 +17,8 @@ import { PlaceSearch } from "./constructs/place-search.ts";
 import { Simulation, simulationTable } from "./constructs/simulation.ts";
 import { StepFunctions } from "./constructs/workflows.ts";
 import { acknowledgeNag } from "./nag.ts";
+import { ProfileError, resolveProfile, type Profile } from "./profile.ts";
+import { SIMULATION_STEPS } from "../shared/simulation/workflow/steps.ts";
 
 /** Every key the product reads (the only names the runtime takes from the secret); each starts empty. */
 export const PROVIDER_KEYS = PROVIDER_KEY_NAMES;
@@ -22,8 +27,8 @@ export interface DongneStackProps extends StackProps {
   /** alarm when a day's estimated LLM spend passes this (USD); default 50 */
   llmDailyBudgetUsd?: number;
   alarmEmail?: string;
-  /** the OpenSearch domain's data node type (default t3.small.search) */
-  opensearchInstanceType?: string;
+  /** dev (default) or production, with their OpenSearch sizing, reservations and protections (infra/profile.ts) */
+  profile?: Profile;
 }
 
 export class DongneStack extends Stack {
@@ -32,9 +37,15 @@ export class DongneStack extends Stack {
   readonly news: News;
   readonly restaurants: RestaurantQa;
   readonly simulation: Simulation;
+  readonly profile: Profile;
 
   constructor(scope: Construct, id: string, props: DongneStackProps = {}) {
     super(scope, id, props);
+    const profile = (this.profile = props.profile ?? resolveProfile(() => undefined));
+    if (profile.requireAlarmSubscriber && !props.alarmEmail)
+      throw new ProfileError(
+        `the ${profile.name} profile needs someone to hear its alarms (the LLM spend among them): pass -c alarmEmail=ops@example.com`,
+      );
 
     // JSON with every key empty: an empty or missing key means "not configured" (the offline defaults)
     const keys = new Secret(this, "ProviderKeys", {
@@ -56,9 +67,7 @@ export class DongneStack extends Stack {
     });
     this.placeSearch = new PlaceSearch(this, "PlaceSearch", steps);
     this.news = new News(this, "News", steps);
-    this.restaurants = new RestaurantQa(this, "RestaurantQa", steps, {
-      instanceType: props.opensearchInstanceType,
-    });
+    this.restaurants = new RestaurantQa(this, "RestaurantQa", steps, { profile });
     this.simulation = new Simulation(this, "Simulation", steps, table);
 
     this.api = new Api(this, "Api", keys);
@@ -69,10 +78,38 @@ export class DongneStack extends Stack {
 
     new Observability(this, "Observability", {
       api: this.api.httpApi,
-      functions: [this.api.fn, ...steps.all()],
+      functions: [
+        { name: "Api", fn: this.api.fn },
+        { name: "Authorizer", fn: this.api.authorizerFn },
+        ...steps.all().map((fn) => ({ name: fn.node.id.replace(/Function$/, ""), fn })),
+      ],
+      machines: [
+        { name: "PlanWorkflow", machine: this.placeSearch.planWorkflow },
+        { name: "SearchWorkflow", machine: this.placeSearch.searchWorkflow },
+        { name: "NewsWorkflow", machine: this.news.workflow },
+        { name: "QaWorkflow", machine: this.restaurants.workflow },
+        { name: "QaIngestWorkflow", machine: this.restaurants.ingestWorkflow },
+        { name: "QaIngestJobWorkflow", machine: this.restaurants.ingestJobWorkflow },
+        { name: "SimulationWorkflow", machine: this.simulation.workflow },
+        { name: "SimulationSlotWorkflow", machine: this.simulation.slotWorkflow },
+      ],
+      search: { domain: this.restaurants.domain, volumeGb: profile.opensearch.volumeGb },
       llmDailyBudgetUsd: props.llmDailyBudgetUsd ?? 50,
       alarmEmail: props.alarmEmail,
     });
+    if (profile.reservations) {
+      const reserve = (fn: { node: { defaultChild?: unknown } }, n: number) =>
+        ((fn.node.defaultChild as CfnFunction).reservedConcurrentExecutions = n);
+      reserve(this.api.fn, profile.reservations.api);
+      reserve(this.api.authorizerFn, profile.reservations.authorizer);
+      reserve(steps.fn(SIMULATION_STEPS.agentTurn), profile.reservations.agentTurn);
+    }
+    if (profile.deletionProtection)
+      for (const c of this.node.findAll()) {
+        if (c instanceof Table) (c.node.defaultChild as CfnTable).deletionProtectionEnabled = true;
+        if (c instanceof LogGroup) (c.node.defaultChild as CfnLogGroup).deletionProtectionEnabled = true;
+      }
+    new CfnOutput(this, "Profile", { value: profile.name });
     new CfnOutput(this, "KeysSecretArn", { value: keys.secretArn });
     new CfnOutput(this, "PlaceSearchWorkflowArn", { value: this.placeSearch.searchWorkflow.stateMachineArn });
     new CfnOutput(this, "SimulationWorkflowArn", { value: this.simulation.workflow.stateMachineArn });

@@ -61,6 +61,7 @@ const gatewayPath = (path: string) => path.replace(/\{\w+\+\}/, "{proxy+}");
 
 export class Api extends Construct {
   readonly fn: DongneFunction;
+  readonly authorizerFn: DongneFunction;
   readonly httpApi: HttpApi;
   readonly apiKeys: ISecret;
 
@@ -84,12 +85,12 @@ export class Api extends Construct {
     // the engine of a simulation is decided here, and Google photo links are resolved server-side
     keys.grantRead(this.fn);
 
-    const authorizerFn = new DongneFunction(this, "AuthorizerFunction", {
+    const authorizerFn = (this.authorizerFn = new DongneFunction(this, "AuthorizerFunction", {
       entry: `${PROJECT_ROOT}/functions/api/authorizer.ts`,
       description: "HTTP API authorizer: the x-api-key header against the API keys secret",
       timeout: Duration.seconds(5),
       environment: { SECRETS_ARN: this.apiKeys.secretArn },
-    });
+    }));
     this.apiKeys.grantRead(authorizerFn);
     const authorizer = new HttpLambdaAuthorizer("ApiKeyAuthorizer", authorizerFn, {
       responseTypes: [HttpLambdaResponseType.SIMPLE],

@@ -1,5 +1,7 @@
-// What ops watch: alarms (API 5xx and latency near the 29 s limit, Lambda errors and throttles, the
-// day's estimated LLM spend, provider failures) to one SNS topic, and a dashboard of the same.
+// What ops watch: alarms (API 5xx and latency near the 29 s limit, each Lambda's errors and throttles,
+// each state machine's failed and timed-out executions, the OpenSearch cluster's health, storage and
+// JVM pressure, the day's estimated LLM spend, provider failures) to one SNS topic, and a dashboard.
+// Each alarm is a standard-resolution alarm on one metric ($0.10 a month each: README, the cost table).
 import { Duration } from "aws-cdk-lib";
 import type { HttpApi } from "aws-cdk-lib/aws-apigatewayv2";
 import {
@@ -14,6 +16,8 @@ import {
 } from "aws-cdk-lib/aws-cloudwatch";
 import { SnsAction } from "aws-cdk-lib/aws-cloudwatch-actions";
 import type { IFunction } from "aws-cdk-lib/aws-lambda";
+import type { Domain } from "aws-cdk-lib/aws-opensearchservice";
+import type { StateMachine } from "aws-cdk-lib/aws-stepfunctions";
 import { Topic } from "aws-cdk-lib/aws-sns";
 import { EmailSubscription } from "aws-cdk-lib/aws-sns-subscriptions";
 import { Construct } from "constructs";
@@ -25,7 +29,12 @@ export const OPERATIONS = ["plan", "search", "execute", "news", "restaurant-qa",
 
 export interface ObservabilityProps {
   api: HttpApi;
-  functions: IFunction[];
+  /** each function by a short name (its construct id): one errors and one throttles alarm each */
+  functions: { name: string; fn: IFunction }[];
+  /** each state machine by a short name: one failed and one timed-out alarm each */
+  machines: { name: string; machine: StateMachine }[];
+  /** the restaurant index's domain and each data node's volume (the free-storage threshold) */
+  search: { domain: Domain; volumeGb: number };
   /** alarm when a UTC day's estimated LLM spend passes this (USD) */
   llmDailyBudgetUsd: number;
   /** subscribed to the alarms when given */
@@ -100,18 +109,93 @@ export class Observability extends Construct {
     alarm("Api5xxAlarm", errors5xx, 5, "The API answered more than 5 server errors in 5 minutes");
     const latency = props.api.metricLatency({ period: fiveMinutes, statistic: "p99" });
     alarm("ApiLatencyAlarm", latency, 25_000, "p99 latency is near API Gateway's 29 s limit", 2);
-    // an alarm's math may name at most 10 metrics: alarms read the region's Lambda totals (the stack's
-    // functions, in the account dongne is deployed to), the dashboard each function's
-    const regionLambda = (metricName: string) =>
-      new Metric({ namespace: "AWS/Lambda", metricName, statistic: "Sum", period: fiveMinutes });
-    alarm("LambdaErrorsAlarm", regionLambda("Errors"), 10, "More than 10 Lambda errors in 5 minutes");
-    alarm("LambdaThrottlesAlarm", regionLambda("Throttles"), 0, "Lambda invocations were throttled");
+    // one alarm per function and metric: a sum over the stack would say something failed, not what
+    for (const { name, fn } of props.functions) {
+      alarm(
+        `${name}ErrorsAlarm`,
+        fn.metricErrors({ period: fiveMinutes, statistic: "Sum" }),
+        4,
+        `${name}: more than 4 Lambda errors in 5 minutes`,
+      );
+      alarm(
+        `${name}ThrottlesAlarm`,
+        fn.metricThrottles({ period: fiveMinutes, statistic: "Sum" }),
+        0,
+        `${name}: Lambda invocations were throttled`,
+      );
+    }
+    for (const { name, machine } of props.machines) {
+      alarm(
+        `${name}FailedAlarm`,
+        machine.metricFailed({ period: fiveMinutes, statistic: "Sum" }),
+        0,
+        `${name}: Step Functions executions failed (ExecutionsFailed)`,
+      );
+      alarm(
+        `${name}TimedOutAlarm`,
+        machine.metricTimedOut({ period: fiveMinutes, statistic: "Sum" }),
+        0,
+        `${name}: Step Functions executions timed out (ExecutionsTimedOut)`,
+      );
+    }
+    // OpenSearch Service's recommended alarms (https://docs.aws.amazon.com/opensearch-service/latest/developerguide/cloudwatch-alarms.html):
+    // ClusterStatus.red/.yellow ≥ 1 over a minute; FreeStorageSpace (per node, MiB) ≤ 25 % of a node's
+    // volume; JVMMemoryPressure ≥ 95 % three minutes running
+    const { domain } = props.search;
+    const minute = Duration.minutes(1);
+    const atLeast = ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD;
+    const searchAlarm = (
+      id: string,
+      metric: IMetric,
+      threshold: number,
+      comparisonOperator: ComparisonOperator,
+      description: string,
+      evaluationPeriods = 1,
+    ) =>
+      new Alarm(this, id, {
+        metric,
+        threshold,
+        evaluationPeriods,
+        comparisonOperator,
+        // a domain that stops reporting is itself a fault
+        treatMissingData: TreatMissingData.BREACHING,
+        alarmDescription: description,
+      }).addAlarmAction(action);
+    searchAlarm(
+      "SearchClusterRedAlarm",
+      domain.metricClusterStatusRed({ period: minute, statistic: "Maximum" }),
+      1,
+      atLeast,
+      "OpenSearch: at least one primary shard is unassigned (ClusterStatus.red): searches miss documents",
+    );
+    searchAlarm(
+      "SearchClusterYellowAlarm",
+      domain.metricClusterStatusYellow({ period: minute, statistic: "Maximum" }),
+      1,
+      atLeast,
+      "OpenSearch: replica shards are unassigned (ClusterStatus.yellow)",
+    );
+    searchAlarm(
+      "SearchFreeStorageAlarm",
+      domain.metricFreeStorageSpace({ period: minute, statistic: "Minimum" }),
+      Math.round(props.search.volumeGb * 1024 * 0.25),
+      ComparisonOperator.LESS_THAN_OR_EQUAL_TO_THRESHOLD,
+      `OpenSearch: a data node has 25 % or less of its ${props.search.volumeGb} GB free (FreeStorageSpace)`,
+    );
+    searchAlarm(
+      "SearchJvmPressureAlarm",
+      domain.metricJVMMemoryPressure({ period: minute, statistic: "Maximum" }),
+      95,
+      atLeast,
+      "OpenSearch: JVM memory pressure at or above 95 % for 3 minutes (JVMMemoryPressure)",
+      3,
+    );
     const lambdaErrors = sumOf(
-      props.functions.map((f) => f.metricErrors({ period: fiveMinutes })),
+      props.functions.map(({ fn }) => fn.metricErrors({ period: fiveMinutes })),
       "Lambda errors",
     );
     const throttles = sumOf(
-      props.functions.map((f) => f.metricThrottles({ period: fiveMinutes })),
+      props.functions.map(({ fn }) => fn.metricThrottles({ period: fiveMinutes })),
       "Lambda throttles",
     );
     const providerFailures = total("ProviderFailures", fiveMinutes, "provider failures");

@@ -11,6 +11,8 @@ import type { Table } from "aws-cdk-lib/aws-dynamodb";
 import { PolicyStatement, ServicePrincipal } from "aws-cdk-lib/aws-iam";
 import { LogGroup, ResourcePolicy, RetentionDays } from "aws-cdk-lib/aws-logs";
 import { Domain, EngineVersion } from "aws-cdk-lib/aws-opensearchservice";
+import { EbsDeviceVolumeType } from "aws-cdk-lib/aws-ec2";
+import type { Profile } from "../profile.ts";
 import { BlockPublicAccess, Bucket, BucketEncryption } from "aws-cdk-lib/aws-s3";
 import type { StateMachine } from "aws-cdk-lib/aws-stepfunctions";
 import { Construct } from "constructs";
@@ -24,8 +26,8 @@ import { STATE_MACHINE_ARN_VARIABLES } from "../../shared/platform/config.ts";
 export const QA_INDEX = "restaurants";
 
 export interface RestaurantQaProps {
-  /** the domain's data node type (context `opensearchInstanceType`); k-NN needs OpenSearch 2.x */
-  instanceType?: string;
+  /** the domain's size and the index's replicas (dev: one t3.small.search; production: two zones) */
+  profile: Profile;
 }
 
 /** The table of follow-up memory and ingest jobs (both expire by TTL). */
@@ -44,7 +46,7 @@ export class RestaurantQa extends Construct {
   readonly ingestWorkflow: StateMachine;
   readonly ingestJobWorkflow: StateMachine;
 
-  constructor(scope: Construct, id: string, steps: StepFunctions, props: RestaurantQaProps = {}) {
+  constructor(scope: Construct, id: string, steps: StepFunctions, props: RestaurantQaProps) {
     super(scope, id);
     const stack = Stack.of(this);
     // the domain's logs, with a resource policy of our own (CDK's default is a custom-resource Lambda)
@@ -54,6 +56,7 @@ export class RestaurantQa extends Construct {
         removalPolicy: RemovalPolicy.DESTROY,
       });
     const logs = { search: logGroup("SlowSearch"), index: logGroup("SlowIndex"), app: logGroup("App") };
+    const os = props.profile.opensearch;
     const logsPolicy = new ResourcePolicy(this, "DomainLogsPolicy", {
       policyStatements: [
         new PolicyStatement({
@@ -66,11 +69,13 @@ export class RestaurantQa extends Construct {
     this.domain = new Domain(this, "Domain", {
       version: EngineVersion.OPENSEARCH_2_19,
       capacity: {
-        dataNodes: 1,
-        dataNodeInstanceType: props.instanceType ?? "t3.small.search",
+        dataNodes: os.dataNodes,
+        dataNodeInstanceType: os.instanceType,
         multiAzWithStandbyEnabled: false,
       },
-      ebs: { volumeSize: 10 },
+      ...(os.zones > 1 ? { zoneAwareness: { enabled: true, availabilityZoneCount: os.zones } } : {}),
+      // gp3: a baseline of 3,000 IOPS and 125 MB/s whatever the size, at a lower price than gp2
+      ebs: { volumeSize: os.volumeGb, volumeType: EbsDeviceVolumeType.GP3 },
       encryptionAtRest: { enabled: true },
       nodeToNodeEncryption: true,
       enforceHttps: true,
@@ -104,19 +109,20 @@ export class RestaurantQa extends Construct {
       {
         rule: "AwsSolutions-OS4",
         reason:
-          "One data node holds the demo-sized index (tens of thousands of documents); dedicated masters are for larger clusters (context opensearchInstanceType to resize).",
+          "One index of tens of thousands of documents on one or two data nodes: three dedicated masters would cost more than the data nodes (README: cost table); the index is rebuilt from the crawl files if a cluster is lost.",
       },
       {
         rule: "AwsSolutions-OS5",
         reason:
           "No anonymous access: the domain has no resource policy and every caller is granted by IAM identity policy.",
       },
-      {
+    );
+    if (os.zones < 2)
+      acknowledgeNag(this.domain, {
         rule: "AwsSolutions-OS7",
         reason:
-          "A single node (no zone awareness): the index is rebuilt from the crawl files by re-ingesting; availability beyond that is a deliberate cost choice.",
-      },
-    );
+          "The dev profile's single node (no zone awareness): the index is rebuilt from the crawl files by re-ingesting; production spreads two nodes over two zones.",
+      });
 
     this.bucket = new Bucket(this, "IngestBucket", {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,

@@ -1,0 +1,199 @@
+// The two profiles (infra/profile.ts): dev is today's single small node; production spreads two data
+// nodes over two zones on gp3, protects what can be protected, reserves concurrency within the
+// account's quota (checked at synth) and requires an alarm subscriber. Both alarm per function, per
+// machine and on the cluster's health, and pass cdk-nag.
+import { App } from "aws-cdk-lib";
+import { Template } from "aws-cdk-lib/assertions";
+import { AwsSolutionsChecks } from "cdk-nag";
+import { describe, expect, it } from "vitest";
+import {
+  checkReservations,
+  DEFAULT_RESERVATIONS,
+  parseReservations,
+  ProfileError,
+  resolveProfile,
+} from "../../infra/profile.ts";
+import { DongneStack } from "../../infra/stack.ts";
+import { ALL_STEPS, MACHINES } from "../../shared/runtime/machines.ts";
+
+const env = { account: "123456789012", region: "ap-northeast-2" };
+const contextOf =
+  (values: Record<string, string>) =>
+  (key: string): unknown =>
+    values[key];
+
+function synth(values: Record<string, string>, alarmEmail?: string) {
+  const app = new App({ context: { "aws:cdk:bundling-stacks": [] } });
+  const stack = new DongneStack(app, "Dongne", {
+    env,
+    alarmEmail,
+    profile: resolveProfile(contextOf(values)),
+  });
+  return { app, template: Template.fromStack(stack) };
+}
+
+const production = { profile: "production", accountConcurrency: "1000" };
+
+describe("profiles", () => {
+  const dev = synth({});
+  const prod = synth(production, "ops@example.com");
+  const domainOf = (t: Template) =>
+    Object.values(t.findResources("AWS::OpenSearchService::Domain"))[0]!.Properties;
+
+  it("dev is one t3.small.search node on gp3, without zone awareness, reservations or deletion protection", () => {
+    expect(domainOf(dev.template).ClusterConfig).toMatchObject({
+      InstanceCount: 1,
+      InstanceType: "t3.small.search",
+      ZoneAwarenessEnabled: false,
+    });
+    expect(domainOf(dev.template).EBSOptions).toMatchObject({ VolumeSize: 10, VolumeType: "gp3" });
+    for (const f of Object.values(dev.template.findResources("AWS::Lambda::Function")))
+      expect(f.Properties.ReservedConcurrentExecutions).toBeUndefined();
+    for (const t of Object.values(dev.template.findResources("AWS::DynamoDB::Table")))
+      expect(t.Properties.DeletionProtectionEnabled).toBeUndefined();
+  });
+
+  it("production is two current general-purpose nodes in two zones on gp3, the domain retained", () => {
+    const domain = Object.values(prod.template.findResources("AWS::OpenSearchService::Domain"))[0]!;
+    expect(domain.Properties.ClusterConfig).toMatchObject({
+      InstanceCount: 2,
+      InstanceType: "m7g.large.search",
+      ZoneAwarenessEnabled: true,
+      ZoneAwarenessConfig: { AvailabilityZoneCount: 2 },
+    });
+    expect(domain.Properties.EBSOptions).toMatchObject({ VolumeSize: 20, VolumeType: "gp3" });
+    expect(domain.DeletionPolicy).toBe("Retain");
+  });
+
+  it("production protects every table and log group from deletion, and keeps the retain policies and the upload lifecycle", () => {
+    const tables = Object.values(prod.template.findResources("AWS::DynamoDB::Table"));
+    expect(tables.length).toBeGreaterThanOrEqual(3);
+    for (const t of tables) expect(t.Properties.DeletionProtectionEnabled).toBe(true);
+    const groups = Object.values(prod.template.findResources("AWS::Logs::LogGroup"));
+    expect(groups.length).toBeGreaterThan(30);
+    for (const g of groups) expect(g.Properties.DeletionProtectionEnabled).toBe(true);
+    // the same retain policies in both profiles
+    const retained = (t: Template) =>
+      Object.entries(t.toJSON().Resources as Record<string, { DeletionPolicy?: string }>)
+        .filter(([, r]) => r.DeletionPolicy === "Retain")
+        .map(([id]) => id)
+        .sort();
+    expect(retained(prod.template)).toEqual(retained(dev.template));
+    prod.template.hasResourceProperties("AWS::S3::Bucket", {
+      LifecycleConfiguration: { Rules: [{ Prefix: "jobs/", ExpirationInDays: 30, Status: "Enabled" }] },
+    });
+  });
+
+  it("production reserves concurrency for the API, the authorizer and the agent turn only", () => {
+    const reserved = Object.entries(prod.template.findResources("AWS::Lambda::Function"))
+      .filter(([, f]) => f.Properties.ReservedConcurrentExecutions !== undefined)
+      .map(([id, f]) => [id.replace(/[0-9A-F]{8}$/, ""), f.Properties.ReservedConcurrentExecutions]);
+    expect(Object.fromEntries(reserved)).toEqual({
+      ApiFunction: DEFAULT_RESERVATIONS.api,
+      ApiAuthorizerFunction: DEFAULT_RESERVATIONS.authorizer,
+      StepsAgentTurnFunction: DEFAULT_RESERVATIONS.agentTurn,
+    });
+  });
+
+  it("production refuses to synthesize without an alarm subscriber or the account's quota", () => {
+    expect(() => synth(production)).toThrow(/alarmEmail/);
+    expect(() => resolveProfile(contextOf({ profile: "production" }))).toThrow(/accountConcurrency/);
+    expect(() => resolveProfile(contextOf({ profile: "staging" }))).toThrow(ProfileError);
+    expect(() => resolveProfile(contextOf({ ...production, opensearchDataNodes: "1" }))).toThrow(
+      /two data nodes/,
+    );
+  });
+
+  it("keeps reservations at least 100 below the account's quota (a new account's may be 10)", () => {
+    const total = DEFAULT_RESERVATIONS.api + DEFAULT_RESERVATIONS.authorizer + DEFAULT_RESERVATIONS.agentTurn;
+    expect(() => checkReservations(DEFAULT_RESERVATIONS, total + 100)).not.toThrow();
+    expect(() => checkReservations(DEFAULT_RESERVATIONS, total + 99)).toThrow(/fewer than 100/);
+    expect(() => resolveProfile(contextOf({ profile: "production", accountConcurrency: "10" }))).toThrow(
+      /quota of 10/,
+    );
+    // a smaller reservation fits a smaller account
+    const small = resolveProfile(
+      contextOf({
+        profile: "production",
+        accountConcurrency: "150",
+        reservedConcurrency: "api=20,authorizer=5,agentTurn=25",
+      }),
+    );
+    expect(small.reservations).toEqual({ api: 20, authorizer: 5, agentTurn: 25 });
+    expect(parseReservations("agentTurn=60")).toEqual({ ...DEFAULT_RESERVATIONS, agentTurn: 60 });
+    expect(() => parseReservations("worker=3")).toThrow(/unknown function/);
+    expect(() => parseReservations("api=-1")).toThrow(/whole number/);
+  });
+
+  it("replicas fit the node count (a green cluster): none on one node, one on two", () => {
+    expect(resolveProfile(contextOf({})).opensearch.replicas).toBe(0);
+    expect(resolveProfile(contextOf(production)).opensearch.replicas).toBe(1);
+    expect(resolveProfile(contextOf({ ...production, opensearchDataNodes: "3" })).opensearch.replicas).toBe(
+      1,
+    );
+  });
+});
+
+describe("alarms", () => {
+  const { template } = synth(production, "ops@example.com");
+  const alarms = Object.values(template.findResources("AWS::CloudWatch::Alarm"));
+  const withMetric = (namespace: string, metric: string) =>
+    alarms.filter((a) => a.Properties.Namespace === namespace && a.Properties.MetricName === metric);
+
+  it("alarm on each function's errors and throttles, by its FunctionName dimension", () => {
+    const functions = ALL_STEPS.length + 2;
+    for (const metric of ["Errors", "Throttles"]) {
+      const found = withMetric("AWS/Lambda", metric);
+      expect(found).toHaveLength(functions);
+      for (const a of found)
+        expect(a.Properties.Dimensions).toEqual([{ Name: "FunctionName", Value: expect.anything() }]);
+    }
+  });
+
+  it("alarm on each state machine's failed and timed-out executions", () => {
+    const machines = Object.keys(MACHINES).length;
+    for (const metric of ["ExecutionsFailed", "ExecutionsTimedOut"]) {
+      const found = withMetric("AWS/States", metric);
+      expect(found).toHaveLength(machines);
+      for (const a of found) expect(a.Properties.Dimensions[0].Name).toBe("StateMachineArn");
+    }
+  });
+
+  it("alarm on the OpenSearch cluster's red and yellow status, free storage and JVM pressure", () => {
+    for (const metric of [
+      "ClusterStatus.red",
+      "ClusterStatus.yellow",
+      "FreeStorageSpace",
+      "JVMMemoryPressure",
+    ]) {
+      const [a] = withMetric("AWS/ES", metric);
+      expect(a, metric).toBeDefined();
+      expect(a!.Properties.Dimensions.map((d: { Name: string }) => d.Name).sort()).toEqual([
+        "ClientId",
+        "DomainName",
+      ]);
+    }
+    // 25 % of a production node's 20 GB, in MiB
+    expect(withMetric("AWS/ES", "FreeStorageSpace")[0]!.Properties.Threshold).toBe(5120);
+  });
+
+  it("notify a subscriber in production, and every alarm notifies the topic", () => {
+    template.hasResourceProperties("AWS::SNS::Subscription", {
+      Protocol: "email",
+      Endpoint: "ops@example.com",
+    });
+    for (const a of alarms) expect(a.Properties.AlarmActions).toHaveLength(1);
+  });
+});
+
+describe("cdk-nag", () => {
+  it("finds nothing open in the production profile either", () => {
+    const { app } = synth(production, "ops@example.com");
+    const report = new AwsSolutionsChecks().validateScope(app);
+    expect(
+      report.violations.map(
+        (v) => `${v.ruleName}: ${v.violatingResources.map((r) => r.resourceLogicalId).join(",")}`,
+      ),
+    ).toEqual([]);
+  });
+});
