@@ -141,5 +141,7 @@ export function interpret(plan: PlanResponse, results: Record<string, Result>): 
     corrections,
     detail,
     ...(plan.meta.question ? { question: plan.meta.question } : {}),
+    unread: plan.meta.unread ?? [],
+    ...(plan.meta.reading ? { reading: plan.meta.reading } : {}),
   };
 }

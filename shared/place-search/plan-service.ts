@@ -5,7 +5,7 @@ import { Deadline } from "../platform/deadline.ts";
 import type { LlmPort } from "../llm/port.ts";
 import { checkPlan } from "./plan-check.ts";
 import { planSearch } from "./planner.ts";
-import { LatLngInput, PlanResponse, TranslatorResult } from "./schemas.ts";
+import { LatLngInput, PlanMeta, PlanResponse, TranslatorResult } from "./schemas.ts";
 import { translate } from "./translator/index.ts";
 import { MAX_TRIP_DAYS } from "./translator/rules.ts";
 
@@ -20,6 +20,8 @@ export const TranslatedState = z.object({
     llmTokens: z.object({ input: z.number().int(), output: z.number().int() }),
     warnings: z.array(z.string()),
     startedAt: z.number(),
+    unread: PlanMeta.shape.unread,
+    reading: PlanMeta.shape.reading,
   }),
   /** the request's time budget (epoch ms), passed on to the search */
   deadlineAt: z.number().optional(),
@@ -75,6 +77,8 @@ export async function translateStep(
       llmTokens: { input: t.usage.inputTokens, output: t.usage.outputTokens },
       warnings,
       startedAt: now,
+      unread: t.unread,
+      ...(t.reading ? { reading: t.reading } : {}),
     },
   };
 }

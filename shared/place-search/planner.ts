@@ -481,7 +481,7 @@ export function planSearch(tr: TranslatorResult, input: PlanInput = {}): Planned
   if (tr.distanceMode === "point_travel" && center)
     return plan("point_travel", pointTravelPlan(tr, center, b));
   if (tr.detail_request?.place) return plan("radius", detailPlan(tr, tr.detail_request.place, center, b));
-  if (!center && input.query !== undefined && NEAR_ME.test(input.query)) {
+  if (!center && (tr.around_user || (input.query !== undefined && NEAR_ME.test(input.query)))) {
     // "근처 카페" with no place and no position: nothing to search around yet
     return { ...plan("radius", basePostProcessing(tr)), question: ASK_FOR_PLACE };
   }

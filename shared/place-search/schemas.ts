@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { KAKAO_CATEGORY_CODES } from "../places/categories.ts";
 import { LocationKind } from "../geo/gazetteer.ts";
+import { ReadSpan } from "../places/query-terms.ts";
 
 export const MAX_QUERY_LENGTH = 500;
 
@@ -96,6 +97,11 @@ export const TranslatorResult = z.object({
    * information, or the hours; `place` names the one place asked about, null for the places found.
    */
   detail_request: DetailRequest.nullable().optional(),
+  /**
+   * The query is about the caller's own position ("여기", "내 주변", "회사 근처", "걸어서 5분" with no
+   * place): the request's location is the centre, and without one the answer asks where.
+   */
+  around_user: z.boolean().optional(),
 });
 export type TranslatorResult = z.infer<typeof TranslatorResult>;
 
@@ -212,6 +218,10 @@ export const PlanMeta = z.object({
   cache: z.enum(["hit", "miss"]).optional(),
   /** the plan cannot search yet: what the user is asked ("근처 카페" with no place and no position) */
   question: z.string().optional(),
+  /** content words of the query nothing read (each named in a warning; the plan is below the LLM threshold) */
+  unread: z.array(z.string()).optional(),
+  /** every word of the query with what the rules read it as */
+  reading: z.array(ReadSpan).optional(),
 });
 export type PlanMeta = z.infer<typeof PlanMeta>;
 

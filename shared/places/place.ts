@@ -1,5 +1,6 @@
 // Seed 000's normalized Place and AgentResponse, field for field; our additions are extra fields.
 import { z } from "zod";
+import { ReadSpan } from "./query-terms.ts";
 
 const Review = z.object({
   author: z.string(),
@@ -146,6 +147,10 @@ export const Interpretation = z.object({
   detail: z.string().nullable(),
   /** the answer needs something from the user first */
   question: z.string().optional(),
+  /** content words of the query nothing read: left out of the search, or searched as written */
+  unread: z.array(z.string()).optional(),
+  /** every word of the query with what it was read as */
+  reading: z.array(ReadSpan).optional(),
 });
 export type Interpretation = z.infer<typeof Interpretation>;
 

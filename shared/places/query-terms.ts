@@ -1,4 +1,5 @@
 // Matches lexicon, mood, review and pet terms against the parts of a query no location claimed.
+import { z } from "zod";
 import {
   CONTEXT,
   LEXICON,
@@ -80,6 +81,29 @@ const CONJUNCTIONS = new Set([
 /** Global copies of the patterns `take` is given (regex literals are the same object on every call). */
 const GLOBAL = new WeakMap<RegExp, RegExp>();
 
+/**
+ * What a span of the query was read as: a place, a kind of place, a condition, a wish (an occasion,
+ * the weather, an activity: it gives kinds), the caller's own position, a reference to an earlier
+ * answer, a measure (distance, time, count), a detail asked about a place, or a closed-list filler. A
+ * content word nothing read is "unread"; every word of a query gets one of these (reading()).
+ */
+export const READ_ROLES = [
+  "place",
+  "kind",
+  "condition",
+  "wish",
+  "caller",
+  "reference",
+  "measure",
+  "detail",
+  "filler",
+  "unread",
+] as const;
+export type ReadRole = (typeof READ_ROLES)[number];
+
+export const ReadSpan = z.object({ text: z.string(), role: z.enum(READ_ROLES) });
+export type ReadSpan = z.infer<typeof ReadSpan>;
+
 export interface Match<T> {
   value: T;
   surface: string;
@@ -90,6 +114,7 @@ export interface Match<T> {
 /** A query with some character ranges already used up (by locations or earlier matches). */
 export class QueryText {
   private readonly used: boolean[];
+  private readonly roles: (ReadRole | undefined)[];
   private readonly variants: (readonly { stem: string; particle: string }[])[];
   readonly lower: string;
 
@@ -99,11 +124,12 @@ export class QueryText {
   ) {
     this.lower = text.toLowerCase();
     this.used = new Array<boolean>(text.length).fill(false);
+    this.roles = new Array<ReadRole | undefined>(text.length).fill(undefined);
     this.variants = tokens.map((t) => particleVariants(t.text.toLowerCase()));
   }
 
   /** Claims every match of a pattern and returns the matches (conditions: 24시, 평점 높은, 만원 이하). */
-  take(re: RegExp): RegExpExecArray[] {
+  take(re: RegExp, role: ReadRole = "condition"): RegExpExecArray[] {
     const out: RegExpExecArray[] = [];
     let g = GLOBAL.get(re);
     if (!g) {
@@ -117,14 +143,23 @@ export class QueryText {
         continue;
       }
       if (!this.isFree(m.index, m.index + m[0].length)) continue;
-      this.claim(m.index, m.index + m[0].length);
+      this.claim(m.index, m.index + m[0].length, role);
       out.push(m);
     }
     return out;
   }
 
-  claim(start: number, end: number): void {
-    for (let i = start; i < end; i++) this.used[i] = true;
+  /** Marks a span as read, as `role` (a span read twice keeps its first reading). */
+  claim(start: number, end: number, role: ReadRole = "condition"): void {
+    for (let i = start; i < end; i++) {
+      this.used[i] = true;
+      this.roles[i] ??= role;
+    }
+  }
+
+  /** Gives a read span another role ("회사" found as a place, then read as the caller's own position). */
+  relabel(start: number, end: number, role: ReadRole): void {
+    for (let i = start; i < end; i++) if (this.used[i]) this.roles[i] = role;
   }
 
   isFree(start: number, end: number): boolean {
@@ -138,7 +173,7 @@ export class QueryText {
    * word counts only as its head: Korean compounds end with what they are (평양냉면 is a 냉면, 소금빵 a
    * 빵), so 타코야끼 is no 타코 and is searched as written.
    */
-  match<T>(terms: TermSet<T>): Match<T>[] {
+  match<T>(terms: TermSet<T>, role: ReadRole): Match<T>[] {
     const out: Match<T>[] = [];
     for (let at = 0; at < this.lower.length; at++) {
       if (this.used[at]) continue; // claimed by a place or an earlier match
@@ -150,7 +185,7 @@ export class QueryText {
           (!terms.headFinal || this.headFinal(end))
         ) {
           out.push({ value: term.value, surface: this.text.slice(at, end), start: at, end });
-          this.claim(at, end);
+          this.claim(at, end, role);
           at = end - 1;
           break;
         }
@@ -167,7 +202,7 @@ export class QueryText {
             start: tok.start,
             end: tok.start + stem.length,
           });
-          this.claim(tok.start, tok.end);
+          this.claim(tok.start, tok.end, role);
           return;
         }
       }
@@ -183,7 +218,7 @@ export class QueryText {
     const tok = this.tokens.find((t) => t.start < m.start && m.start < t.end);
     if (!tok || !this.isFree(tok.start, m.start) || !/^[가-힣]+$/.test(this.text.slice(tok.start, m.start)))
       return m;
-    this.claim(tok.start, m.start);
+    this.claim(tok.start, m.start, this.roles[m.start] ?? "kind");
     return { ...m, surface: this.text.slice(tok.start, m.end), start: tok.start };
   }
 
@@ -230,13 +265,40 @@ export class QueryText {
   leftovers(): string[] {
     return this.leftoverSpans().map((s) => s.text);
   }
+
+  /**
+   * Every word of the query with what it was read as, in order: read spans by their role, and what
+   * nothing read as a filler (particles, endings, numbers, the closed list `isFiller` accepts) or
+   * unread. Spaces between words are not spans.
+   */
+  reading(isFiller: (piece: string) => boolean): ReadSpan[] {
+    const out: ReadSpan[] = [];
+    for (const tok of this.tokens) {
+      let i = tok.start;
+      while (i < tok.end) {
+        const role = this.used[i] ? this.roles[i] : undefined;
+        let j = i + 1;
+        while (j < tok.end && this.used[j] === this.used[i] && (this.used[j] ? this.roles[j] === role : true))
+          j++;
+        const text = this.text.slice(i, j);
+        const r: ReadRole = role ?? (isFiller(text) ? "filler" : "unread");
+        const prev = out.at(-1);
+        // the rest of a word read in part is that word's ("키즈존", "고깃집을"): one span, as read
+        if (r === "filler" && i > tok.start && prev && prev.role !== "filler" && prev.role !== "unread")
+          prev.text += text;
+        else out.push({ text, role: r });
+        i = j;
+      }
+    }
+    return out;
+  }
 }
 
-export const matchLexicon = (q: QueryText): Match<LexEntry>[] => q.match(LEX_TERMS);
-export const matchMoods = (q: QueryText) => q.match(MOOD_TERMS);
-export const matchReview = (q: QueryText) => q.match(REVIEW);
-export const matchPets = (q: QueryText) => q.match(PETS);
-export const matchContext = (q: QueryText): Match<ContextEntry>[] => q.match(CONTEXT_TERMS);
+export const matchLexicon = (q: QueryText): Match<LexEntry>[] => q.match(LEX_TERMS, "kind");
+export const matchMoods = (q: QueryText) => q.match(MOOD_TERMS, "kind");
+export const matchReview = (q: QueryText) => q.match(REVIEW, "condition");
+export const matchPets = (q: QueryText) => q.match(PETS, "condition");
+export const matchContext = (q: QueryText): Match<ContextEntry>[] => q.match(CONTEXT_TERMS, "wish");
 
 const LEX_TEXTS = new Set(
   LEXICON.flatMap((e) => [...e.terms, ...e.keywords].map((t) => t.replace(/^=/, "").toLowerCase())),

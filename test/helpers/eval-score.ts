@@ -155,9 +155,8 @@ export const unreadOf = (plan: Record<string, any>): string[] =>
 
 /** What the plan names as corrected: its correction warnings and the interpretation's corrections. */
 function correctionsOf(plan: Record<string, any>): string[] {
-  const warnings: string[] = (plan.meta?.warnings ?? []).filter((w: string) =>
-    /→|corrected|고쳐|로 찾았어요/.test(w),
-  );
+  // a correction is written "from → to": "적힌 그대로 찾았어요" (searched as written) is none
+  const warnings: string[] = (plan.meta?.warnings ?? []).filter((w: string) => w.includes("→"));
   const listed = [...(plan.meta?.interpretation?.corrections ?? []), ...(plan.meta?.corrections ?? [])].map(
     (c) => (typeof c === "string" ? c : JSON.stringify(c)),
   );
@@ -214,8 +213,10 @@ function understandingChecks(
       tr.conditions ?? null,
       tr.tags ?? null,
       pp,
-      plan.meta?.reading ?? null,
-      plan.meta?.interpretation?.reading ?? null,
+      // read with a role of its own: a filler or an unread word is not read
+      ((plan.meta?.reading ?? plan.meta?.interpretation?.reading ?? []) as { role: string }[]).filter(
+        (r) => r.role !== "filler" && r.role !== "unread",
+      ),
     ]).toLowerCase();
     for (const w of exp.accounted)
       if (!shaping.includes(w.toLowerCase()) && !unread.some((u) => u.includes(w.toLowerCase())))

@@ -35,29 +35,35 @@ const closedWord = unknownWord.filter((w) => (w.charCodeAt(w.length - 1) - 0xac0
 const rules = (q: string) => translateWithRules(q);
 const confident = (q: string) => rules(q).confidence >= CONFIDENCE_FOR_RULES;
 /** A made-up word the typo corrector leaves alone: a correction has its own penalty. */
-const uncorrected = (q: string) => rules(q).warnings.every((w) => !w.includes("찾았어요"));
+const uncorrected = (q: string) => rules(q).warnings.every((w) => !w.includes("→"));
 
 describe("confidence follows what the rules read", () => {
-  it("one unknown word is searched as written with confidence; several run together go to the LLM", () => {
+  it("an unknown word is searched as written, named as unread, and leaves the plan unsure (issue 23)", () => {
     fc.assert(
       fc.property(fc.constantFrom(...stations), unknownWord, unknownWord, (st, a, b) => {
         fc.pre(a !== b && uncorrected(`${st} ${a} ${b}`));
-        expect(rules(`${st} ${a}`).result.search_keywords).toEqual([a]);
-        expect(confident(`${st} ${a}`)).toBe(true);
+        const one = rules(`${st} ${a}`);
+        expect(one.result.search_keywords).toEqual([a]);
+        expect(one.unread).toEqual([a]);
+        expect(one.warnings.some((w) => w.includes(`‘${a}’`) && w.includes("적힌 그대로"))).toBe(true);
+        expect(confident(`${st} ${a}`)).toBe(false);
         expect(confident(`${st} ${a} ${b}`)).toBe(false);
       }),
       { numRuns: 150 },
     );
   });
 
-  it("a verb form whose noun nothing reads lowers the confidence (below the threshold with no kind)", () => {
+  it("a verb form whose noun nothing reads leaves the plan unsure, with or without a kind", () => {
     fc.assert(
       fc.property(fc.constantFrom(...stations), unknownWord, (st, w) => {
         fc.pre(uncorrected(`${st} ${w}하기 좋은 곳`));
         expect(confident(`${st} ${w}하기 좋은 곳`)).toBe(false);
-        const withKind = rules(`${st} ${w}하기 좋은 카페`).confidence;
-        expect(withKind).toBeGreaterThanOrEqual(CONFIDENCE_FOR_RULES);
-        expect(withKind).toBeLessThan(1);
+        // beside a kind the noun is still unread: left out of the search, named, and the plan unsure
+        const withKind = rules(`${st} ${w}하기 좋은 카페`);
+        expect(withKind.unread).toEqual([w]);
+        expect(withKind.result.search_keywords).toEqual(["카페"]);
+        expect(withKind.warnings.some((x) => x.includes(`‘${w}’`) && x.includes("빼고 찾았어요"))).toBe(true);
+        expect(withKind.confidence).toBeLessThan(CONFIDENCE_FOR_RULES);
       }),
       { numRuns: 100 },
     );

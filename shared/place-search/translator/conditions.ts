@@ -54,7 +54,7 @@ export function parseConditions(q: QueryText): Conditions {
   }
   if (
     q.take(
-      /(?:지금|현재)\s?(?:영업\s?중인?|영업하는|문\s?연|열려\s?있는|여는|하는|열린)|영업\s?중인?|open now|\bopen\b/i,
+      /(?:지금|현재)\s?(?:영업\s?중인?|영업하는|문\s?연|열려\s?있는|여는|하는|열린)|영업\s?중인?|문\s?(?:연|열린)(?=\s|$)|open now|\bopen\b/i,
     ).length
   )
     set({ kind: "now" });

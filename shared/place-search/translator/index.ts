@@ -4,6 +4,7 @@ import { isLlmFailure, noUsage, type LlmPort, type TokenUsage } from "../../llm/
 import type { Deadline } from "../../platform/deadline.ts";
 import { TranslatorResult } from "../schemas.ts";
 import { TRANSLATOR_SYSTEM, translatorPrompt } from "./prompt.ts";
+import type { ReadSpan } from "../../places/query-terms.ts";
 import { translateWithRules } from "./rules.ts";
 
 /** Below this the rules ask the LLM (when there is one). */
@@ -15,6 +16,10 @@ export interface Translation {
   confidence: number;
   warnings: string[];
   usage: TokenUsage;
+  /** the rules' reading of every word (absent when the model answered: it read the query itself) */
+  reading?: ReadSpan[];
+  /** the content words the answer leaves unread */
+  unread: string[];
 }
 
 /** The rules' typo corrections ("합점역 → 합정역으로 찾았어요") that the model's reading agrees with. */
@@ -45,6 +50,7 @@ export async function translate(query: string, llm?: LlmPort, deadline?: Deadlin
       confidence: 0.9,
       warnings: correctionsKept(rules.warnings, answer.value),
       usage: answer.usage,
+      unread: [],
     };
   } catch (err) {
     if (!isLlmFailure(err)) throw err;

@@ -23,14 +23,23 @@ import {
   matchPets,
   matchReview,
   QueryText,
+  type ReadSpan,
 } from "../../places/query-terms.ts";
 import { FILLER, isHangul, particleVariants, tokenize } from "../../korean/text.ts";
+import { GENERIC_WORD } from "../../places/generic-words.ts";
 
 export interface RulesOutcome {
   result: TranslatorResult;
   confidence: number;
   warnings: string[];
+  /** every word of the query with what it was read as */
+  reading: ReadSpan[];
+  /** the content words nothing read (each also named in a warning) */
+  unread: string[];
 }
+
+/** A plan with a word the rules did not read is never sure: it stays below the LLM threshold (0.7). */
+export const UNREAD_CONFIDENCE_CAP = 0.6;
 
 /** A local search stops here: Kakao's radius cap is 20 km, Google's 50 km; travel 100 km. */
 const MAX_DISTANCE_M = { radius: 50_000, travel: 100_000 } as const;
@@ -128,7 +137,23 @@ const isRegion = (f: FoundLocation) =>
 
 const ON_THE_WAY = /(?:가는|오는|돌아오는|가던)\s?길(?:에|에서|목에)?|가다가|오다가/;
 
+/**
+ * Words for where the caller is: here, my surroundings, my position, home, work, where I stay. They are
+ * not places to geocode ("회사" is nobody's address): with the request's location they mean it, without
+ * one the answer asks where.
+ */
+const CALLER =
+  /(?<![가-힣])(?:여기|이곳|이 ?근처|요 ?근처|내 ?주변|내 ?근처|내 ?위치|나의 ?위치|현재 ?위치|현위치|지금 ?위치|우리 ?집|우리 ?동네|집|회사|사무실)(?:에서부터|에서|서|에|의|로|으로|부터)?(?![가-힣])|\b(?:near me|around me|around here|nearby|my location|here)\b/gi;
+
 const VERB_FORM = /(하기|해서|하는|되는|했던|할까|인가|나요|까요|세요|줘|요|할|한|된|될)$/;
+
+/**
+ * A predicate: one of the everyday verb and adjective stems a search query uses (있다, 하다, 가다,
+ * 먹다 …) with its endings ("어디있지", "갔던", "가볼만한", "먹을래"): what the user does, not what is
+ * searched.
+ */
+const PREDICATE =
+  /(?:[있없]|하|해|했|되|돼|됐|가|갔|갈|가볼|와|왔|올|먹|마시|놀|찾|싶|모시|데려|데리)(?:어|아|지|니|냐|까|래|죠|요|다|줘|자|게|고|며|면|서|는|은|을|던|기|나|네|만한|ㄹ까)+\??$/;
 
 /**
  * What nothing claimed, without particles. A query ends with what it searches, not with a locative: the
@@ -151,14 +176,29 @@ function residualWords(q: QueryText): string[] {
 }
 
 /**
- * Content words the plan leaves unread: what residualWords keeps, plus the noun of a verb form
- * ("낮술하기" → 낮술), which residualWords drops as a clause.
+ * The content word of a piece nothing read: without its particle, and the noun of a verb form
+ * ("낮술하기" → 낮술). The query's last word keeps a final 이 (감자옹심이) and 에/의 (휘낭시에).
  */
-function unreadWords(q: QueryText): string[] {
-  return leftoverStems(q)
-    .map((w) => (VERB_FORM.test(w) ? w.replace(VERB_FORM, "") : w))
-    .filter((w) => isContentWord(w) && !isKnownWord(w));
+function contentOf(piece: string): string {
+  const stem = /[이에의]$/.test(piece) && piece.length >= 3 ? piece : stemOf(piece);
+  const noun = VERB_FORM.test(stem) ? stem.replace(VERB_FORM, "") : stem;
+  // "힙한", "핫한": a one-syllable stem keeps its ending, or the word would vanish
+  return noun.length >= 2 ? noun : stem;
 }
+
+/** A piece that carries nothing to read: a particle or ending, a number, a known word, a closed-list filler. */
+const isFillerPiece = (piece: string): boolean => {
+  const w = contentOf(piece);
+  if (!isContentWord(w) || FILLER.has(piece) || isKnownWord(w)) return true;
+  // a predicate alone, or after a filler ("어디있지"); after a noun ("크로플하기") the noun is the word
+  const p = PREDICATE.exec(piece);
+  if (!p) return false;
+  const rest = piece.slice(0, p.index);
+  return !rest || FILLER.has(rest) || !isContentWord(rest) || isKnownWord(rest);
+};
+
+/** 은/는 after a word, by its last syllable. */
+const topic = (w: string) => josa(w, "은/는").slice(w.length);
 
 const stemOf = (w: string) =>
   particleVariants(w)
@@ -293,17 +333,18 @@ export function translateWithRules(rawQuery: string): RulesOutcome {
   // the user asks to know about a place ("리뷰 요약", "영업시간")
   const conditions = parseConditions(q);
   const detailKind = parseDetailIntent(q);
+  let aroundUser = q.take(CALLER, "caller").length > 0;
   const found = findLocations(tokens, isLexiconWord, (s, e) => q.isFree(s, e));
-  for (const f of found) q.claim(f.start, f.end);
+  for (const f of found) q.claim(f.start, f.end, "place");
   // "부산역 가는길 맛집": the way there is the route, never what is searched
-  if (found.length) q.take(ON_THE_WAY);
+  if (found.length) q.take(ON_THE_WAY, "place");
   // the one place asked about: what is left before any lexicon match, unless it is only kinds (카페)
   const asked = detailKind ? residualKeyword(q)[0] : undefined;
   const detailPlace =
     asked && asked.split(/\s+/).some((w) => !isLexiconTerm(w) && !FILLER.has(w)) ? asked : null;
   const { locations, route } = assignRoles(query, found);
   // "A랑 B 중간 맛집": the middle is where, not what
-  if (locations.length >= 2) q.take(/중간\s?(?:지점|쯤|정도)?(?:에서|에)?|가운데(?:에서|에)?/);
+  if (locations.length >= 2) q.take(/중간\s?(?:지점|쯤|정도)?(?:에서|에)?|가운데(?:에서|에)?/, "place");
   const abroad = locations.find((l) => l.country !== "KR" && l.country !== "ZZ");
   // beside a place the gazetteer knows in Korea, a foreign-sounding guess is Korean too (스타필드 with 하남)
   const home = found.some((f) => f.country === "KR" && !f.fromContext);
@@ -334,6 +375,8 @@ export function translateWithRules(rawQuery: string): RulesOutcome {
   const measured = q.unclaimed();
   let trip = locations.length ? parseTrip(measured) : null;
   const distance = parseDistance(measured);
+  // "걸어서 10분 이내 빵집", "500m 안 카페": a distance from nowhere named is a distance from the caller
+  if (distance && !locations.length) aroundUser = true;
   if (distance && distance.value > MAX_DISTANCE_M[distance.kind]) {
     warnings.push(
       `${distance.value} m is beyond what a local search covers; using ${MAX_DISTANCE_M[distance.kind]} m`,
@@ -341,7 +384,7 @@ export function translateWithRules(rawQuery: string): RulesOutcome {
     distance.value = MAX_DISTANCE_M[distance.kind];
   }
   // "5 minutes walk": the way there is no keyword (walk is also 산책)
-  if (distance?.kind === "travel") q.take(TRAVEL_WORDS);
+  if (distance?.kind === "travel") q.take(TRAVEL_WORDS, "measure");
   // words that change the kind (동물병원, 소아과) or say what the place is for (뒤풀이, 회식, 공부)
   const context = matchContext(q);
   const kinds = context.filter((c) => c.value.role === "kind");
@@ -350,9 +393,11 @@ export function translateWithRules(rawQuery: string): RulesOutcome {
   for (const m of query.matchAll(
     /\d+(?:\.\d+)?\s*(?:minutes?|mins?|hours?|nights?|days?|km|㎞|킬로미터|킬로|키로|m|미터|분|시간|박|일|원|번\s*출구)?/gi,
   )) {
-    q.claim(m.index, m.index + m[0].length);
+    q.claim(m.index, m.index + m[0].length, "measure");
   }
 
+  // praise and requests ("맛집", "추천", "유명한"): never a keyword beside a kind; alone, food places
+  const generic = q.take(GENERIC_WORD, "filler").length > 0;
   const pets = matchPets(q).length > 0;
   const reviews = [...matchReview(q).map((r) => r.value), ...context.flatMap((c) => c.value.review)];
   // the compound is the dish: 돼지국밥 is a 국밥 named more precisely, searched as written
@@ -360,6 +405,10 @@ export function translateWithRules(rawQuery: string): RulesOutcome {
   const specific =
     kinds.length > 0 ||
     lex.some((m) => ["food", "drink", "cafe", "place"].includes(m.value.kind) && !m.value.generic);
+  // "이탈리안 레스토랑", "한식 음식점": beside a kind, a word for any food place adds nothing to the
+  // search (it still names a role of a trip: "군산 볼거리 먹거리 카페")
+  const named = lex;
+  if (specific) lex = lex.filter((m) => !m.value.generic);
   const moods = specific ? [] : matchMoods(q);
   if (moods.length) lex = lex.filter((m) => !m.value.generic);
 
@@ -391,9 +440,10 @@ export function translateWithRules(rawQuery: string): RulesOutcome {
   }
 
   // 001's third trip signal: a region with several kinds of place is a trip, not a radius search
-  const rolesNamed = dedupe(
-    lex.map((m) => TRIP_ROLE_BY_KIND[m.value.kind]).filter((r): r is string => Boolean(r)),
-  );
+  const rolesNamed = dedupe([
+    ...named.map((m) => TRIP_ROLE_BY_KIND[m.value.kind]).filter((r): r is string => Boolean(r)),
+    ...(generic ? ["맛집"] : []),
+  ]);
   // a place to stay with anything else in a city or region is a trip too ("후쿠오카 맛집 숙소"); beside a
   // station or street it is a search ("강남역 맛집 호텔")
   const staying =
@@ -426,14 +476,27 @@ export function translateWithRules(rawQuery: string): RulesOutcome {
       keywords = pets ? ["카페"] : ["맛집"];
       english = pets ? ["cafe"] : ["restaurants"];
       codes.push(pets ? "CE7" : "FD6");
-      warnings.push(`no kind of place recognised in the query; searching "${keywords[0]}"`);
-      confidence -= PENALTY.fallbackKeyword;
+      // "신림 맛있는 곳" says food places; nothing at all says nothing
+      if (!generic || pets) {
+        warnings.push(`no kind of place recognised in the query; searching "${keywords[0]}"`);
+        confidence -= PENALTY.fallbackKeyword;
+      }
     }
   }
 
-  // a content word no keyword took is unread (a residual keyword or modifier pays for itself above)
+  // every word accounted for: what nothing read is named, and the plan is not sure of itself; a word
+  // searched as written (an unknown kind) is unread too, since nothing says what kind it is
+  const reading = q.reading(isFillerPiece);
+  const unread = dedupe(reading.filter((r) => r.role === "unread").map((r) => contentOf(r.text)));
   const searched = new Set(keywords.flatMap((k) => k.split(" ")));
-  if (unreadWords(q).some((w) => !searched.has(w))) confidence -= PENALTY.unreadWord;
+  for (const w of unread)
+    warnings.push(
+      searched.has(w)
+        ? `‘${w}’${topic(w)} 모르는 말이라 적힌 그대로 찾았어요`
+        : `‘${w}’${topic(w)} 이해하지 못해 빼고 찾았어요`,
+    );
+  if (unread.some((w) => !searched.has(w))) confidence -= PENALTY.unreadWord;
+  if (unread.length) confidence = Math.min(confidence, UNREAD_CONFIDENCE_CAP);
 
   if (pets) {
     // the word as written when it is Korean ("애견동반 브런치"), else its Korean keyword ("cafe" → 카페)
@@ -449,9 +512,10 @@ export function translateWithRules(rawQuery: string): RulesOutcome {
 
   let distanceMode: StrategyType = route ? "route" : "radius";
   if (trip) distanceMode = "multi_point";
-  else if (!route && distance?.kind === "travel" && locations.length) distanceMode = "point_travel";
+  else if (!route && distance?.kind === "travel" && (locations.length || aroundUser))
+    distanceMode = "point_travel";
 
-  if (locations.length === 0) {
+  if (locations.length === 0 && !aroundUser) {
     warnings.push("no location recognised in the query: the search is not limited to an area");
     confidence -= PENALTY.noLocation;
   }
@@ -494,6 +558,7 @@ export function translateWithRules(rawQuery: string): RulesOutcome {
     english_keywords: english.slice(0, 12),
     ...(hasConditions(conditions) ? { conditions } : {}),
     ...(detailKind ? { detail_request: { kind: detailKind, place: detailPlace } } : {}),
+    ...(aroundUser && !locations.length ? { around_user: true } : {}),
   };
-  return { result, confidence: Math.max(0, Math.min(1, confidence)), warnings };
+  return { result, confidence: Math.max(0, Math.min(1, confidence)), warnings, reading, unread };
 }
