@@ -1,7 +1,8 @@
 // The rules-first offline Translator: query → translator_result, with a confidence the caller uses to
 // decide whether an LLM should have a look. Deterministic, no I/O beyond the gazetteer loaded once.
 import { disassemble, josa } from "es-hangul";
-import { isPlaceName, lookupPlace } from "../../geo/gazetteer.ts";
+import { isPlaceName, lookupPlace, lookupRomanizedStation } from "../../geo/gazetteer.ts";
+import { RomanizedReader } from "../../korean/romanized.ts";
 import { haversine } from "../../geo/haversine.ts";
 import type { KakaoCategoryCode } from "../../places/categories.ts";
 import { LEXICON, type LexEntry } from "../../places/lexicon.ts";
@@ -103,9 +104,12 @@ function assignRoles(
     const between = a.end <= b.start ? query.slice(a.end, b.start) : "";
     const backwards = a.start > b.start;
     const after = query.slice(b.end);
+    // "A와 B 사이", "A랑 B 중간", and "A B 사이" with the two written side by side before 사이
     const betweenWords =
       /사이|중간|between/i.test(query) &&
-      (LOCATION_ROLE_CONNECTORS.test(a.particle) || /\band\b/i.test(between));
+      (LOCATION_ROLE_CONNECTORS.test(a.particle) ||
+        /\band\b/i.test(between) ||
+        (!a.particle && !between.trim() && /^\s*(?:사이|중간)/.test(after)));
     const fromTo =
       (/^(에서|부터|에서부터)$/.test(a.particle) || /\bfrom\b/i.test(query.slice(0, a.start))) &&
       (/^(까지|으로|로)/.test(b.particle) ||
@@ -305,6 +309,30 @@ function correctTypos(text: string): { text: string; corrections: Corrected[] } 
   return { text: out + text.slice(at), corrections };
 }
 
+/** Korean dishes and kinds by their romanization ("jokbal" → 족발). */
+const ROMANIZED = new RomanizedReader(
+  LEXICON.flatMap((e) => [...e.terms, ...e.keywords]).map((t) => t.replace(/^=/, "")),
+);
+
+/**
+ * Korean words typed in Latin letters ("hongdae jokbal") read as the Hangul word they spell, each named
+ * as a correction. English words the lexicon knows (cafe, bar), fillers and romanized place names are
+ * left as they are.
+ */
+function readRomanized(text: string): { text: string; corrections: Corrected[] } {
+  const corrections: Corrected[] = [];
+  const out = text.replace(/[A-Za-z][A-Za-z'-]{2,}/g, (word) => {
+    const lower = word.toLowerCase();
+    if (FILLER.has(lower) || isLexiconTerm(lower) || isLexiconWord(lower) || lookupRomanizedStation(lower))
+      return word;
+    const hangul = ROMANIZED.read(lower);
+    if (!hangul) return word;
+    corrections.push({ from: word, to: hangul, place: false });
+    return hangul;
+  });
+  return { text: out, corrections };
+}
+
 /** Abroad, a Korean dish is searched as written; other words by their English name. */
 const ENTRY_OF = new Map<string, LexEntry>();
 for (const e of LEXICON)
@@ -319,9 +347,10 @@ export function translateWithRules(rawQuery: string): RulesOutcome {
   const warnings: string[] = [];
   let confidence = 1;
   // numerals to digits, spacing restored, then typos: every later step reads the repaired text
-  const { text: query, corrections } = correctTypos(
-    restoreSpacing(joinSplitNames(normalizeNumerals(rawQuery.normalize("NFC").trim()))),
-  );
+  const romanized = readRomanized(rawQuery.normalize("NFC").trim());
+  const typos = correctTypos(restoreSpacing(joinSplitNames(normalizeNumerals(romanized.text))));
+  const query = typos.text;
+  const corrections = [...romanized.corrections, ...typos.corrections];
   for (const c of corrections) {
     warnings.push(`${c.from} → ${josa(c.to, "으로/로")} 찾았어요`);
     confidence -= c.place ? PENALTY.placeCorrection : PENALTY.foodCorrection;
