@@ -1,7 +1,13 @@
 // The rules-first offline Translator: query → translator_result, with a confidence the caller uses to
 // decide whether an LLM should have a look. Deterministic, no I/O beyond the gazetteer loaded once.
 import { disassemble, josa } from "es-hangul";
-import { isPlaceName, lookupPlace, lookupRomanizedStation } from "../../geo/gazetteer.ts";
+import {
+  allGazetteerEntries,
+  isPlaceName,
+  lookupPlace,
+  lookupRomanizedStation,
+} from "../../geo/gazetteer.ts";
+import { InitialsReader } from "../../korean/initials.ts";
 import { RomanizedReader } from "../../korean/romanized.ts";
 import { haversine } from "../../geo/haversine.ts";
 import type { KakaoCategoryCode } from "../../places/categories.ts";
@@ -333,6 +339,54 @@ function readRomanized(text: string): { text: string; corrections: Corrected[] }
   return { text: out, corrections };
 }
 
+/**
+ * Words by their initial consonants: the kinds of the lexicon, and the places of Korea (Seoul's own
+ * tables before the nationwide ones, a station named without 역, one name once).
+ */
+let initialsReader: InitialsReader | undefined;
+function initials(): InitialsReader {
+  return (initialsReader ??= new InitialsReader([
+    ...LEXICON.flatMap((e) => [...e.keywords, ...e.terms]).map((t) => ({
+      word: t.replace(/^=/, ""),
+      kind: "kind" as const,
+    })),
+    ...[...allGazetteerEntries()]
+      .filter((e) => e.country === "KR")
+      .sort((a, b) => Number(Boolean(a.national)) - Number(Boolean(b.national)))
+      .map((e) => ({ word: e.name.replace(/역$/, ""), kind: "place" as const, rank: e.national ? 1 : 0 })),
+  ]));
+}
+
+interface InitialsOutcome {
+  text: string;
+  corrections: Corrected[];
+  /** a reading several words fit, or of two consonants only */
+  ambiguous: boolean;
+}
+
+/**
+ * Initials read as the word they stand for ("ㅁㄹㅌ" → 마라탕, "ㅍㄱ역" → 판교역): a place where the query
+ * puts one (before 역, 근처, 에서 …), else a kind first. Each reading is named as a correction.
+ */
+function readInitials(text: string): InitialsOutcome {
+  const corrections: Corrected[] = [];
+  let ambiguous = false;
+  const out = text.replace(
+    /[ㄱ-ㅎ]{2,}(역)?(?=(\s*)(\S*))/g,
+    (run, station: string | undefined, _s, next: string) => {
+      const letters = station ? run.slice(0, -1) : run;
+      const placeNext = Boolean(station) || /^(근처|주변|인근|부근|에서|까지|가는|앞|쪽)/.test(next);
+      const r = initials().read(letters, placeNext ? "place" : "kind");
+      if (!r || (station && r.kind !== "place")) return run;
+      const to = `${r.word}${station ?? ""}`;
+      ambiguous ||= r.ambiguous;
+      corrections.push({ from: run, to, place: r.kind === "place" });
+      return to;
+    },
+  );
+  return { text: out, corrections, ambiguous };
+}
+
 /** Abroad, a Korean dish is searched as written; other words by their English name. */
 const ENTRY_OF = new Map<string, LexEntry>();
 for (const e of LEXICON)
@@ -348,9 +402,10 @@ export function translateWithRules(rawQuery: string): RulesOutcome {
   let confidence = 1;
   // numerals to digits, spacing restored, then typos: every later step reads the repaired text
   const romanized = readRomanized(rawQuery.normalize("NFC").trim());
-  const typos = correctTypos(restoreSpacing(joinSplitNames(normalizeNumerals(romanized.text))));
+  const byInitials = readInitials(romanized.text);
+  const typos = correctTypos(restoreSpacing(joinSplitNames(normalizeNumerals(byInitials.text))));
   const query = typos.text;
-  const corrections = [...romanized.corrections, ...typos.corrections];
+  const corrections = [...romanized.corrections, ...byInitials.corrections, ...typos.corrections];
   for (const c of corrections) {
     warnings.push(`${c.from} → ${josa(c.to, "으로/로")} 찾았어요`);
     confidence -= c.place ? PENALTY.placeCorrection : PENALTY.foodCorrection;
@@ -525,7 +580,8 @@ export function translateWithRules(rawQuery: string): RulesOutcome {
         : `‘${w}’${topic(w)} 이해하지 못해 빼고 찾았어요`,
     );
   if (unread.some((w) => !searched.has(w))) confidence -= PENALTY.unreadWord;
-  if (unread.length) confidence = Math.min(confidence, UNREAD_CONFIDENCE_CAP);
+  // initials that several words share, or two consonants only, are a guess: not sure
+  if (unread.length || byInitials.ambiguous) confidence = Math.min(confidence, UNREAD_CONFIDENCE_CAP);
 
   if (pets) {
     // the word as written when it is Korean ("애견동반 브런치"), else its Korean keyword ("cafe" → 카페)
