@@ -24,6 +24,7 @@ import {
 import { qaRuntime } from "../shared/restaurant-qa/wiring.ts";
 import { experimentCommand } from "./experiment.ts";
 import { simulateExport } from "./simulate-export.ts";
+import { remoteIngest, smokeCommand } from "./operator.ts";
 
 const USAGE = `usage: dongne <command> [args]
 
@@ -34,7 +35,12 @@ commands:
                                       a question about restaurants (seed 002): the answer, its documents
   restaurants collect "<query>" [--out FILE] [--expand]
                                       names and addresses from Naver local search as crawl-format JSONL
-  restaurants ingest <FILE.jsonl>     upsert crawl-format documents into the index (rejections by line)
+  restaurants ingest <FILE.jsonl> [--api URL [--key KEY]]
+                                      upsert crawl-format documents into the index (rejections by line);
+                                      with --api, into a deployed stack through its HTTP API
+  smoke --api URL [--key KEY] [--no-simulation]
+                                      one request to each workflow of a deployed stack (or a local
+                                      server), each answer checked against its documented shape
   restaurants demo [--out FILE]       the synthetic demo corpus as crawl-format JSONL
   restaurants status                  the index (and, in AWS, the OpenSearch domain)
   news "<질문>" [--preference news|publications|both] [--json]
@@ -61,6 +67,9 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(USAGE);
     return command ? 0 : 2;
   }
+  if (command === "smoke") return smokeCli(rest);
+  if (command === "restaurants" && rest[0] === "ingest" && rest.includes("--api"))
+    return remoteIngestCli(rest.slice(1));
   const config = loadConfig();
   if (command === "news") return news(config, rest);
   if (command === "restaurants" || command === "ask") return restaurants(config, command, rest);
@@ -190,6 +199,41 @@ async function restaurants(config: Config, command: string, args: string[]): Pro
 }
 
 class UsageError extends Error {}
+
+const stderr = { log: (line: string) => void process.stderr.write(`${line}\n`) };
+
+/** `--key` or DONGNE_API_KEY: the key goes in x-api-key, never on the command line's output. */
+const apiKey = (given: string | undefined) => given ?? process.env.DONGNE_API_KEY;
+
+async function smokeCli(args: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: { api: { type: "string" }, key: { type: "string" }, "no-simulation": { type: "boolean" } },
+  });
+  if (!values.api) {
+    process.stderr.write("smoke needs --api URL (the ApiUrl output, or http://localhost:3000)\n");
+    return 2;
+  }
+  return smokeCommand(
+    { api: values.api, key: apiKey(values.key) },
+    { simulation: !values["no-simulation"] },
+    { log: (line) => void process.stdout.write(`${line}\n`) },
+  );
+}
+
+async function remoteIngestCli(args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { api: { type: "string" }, key: { type: "string" } },
+  });
+  if (!positionals[0] || !values.api) {
+    process.stderr.write("restaurants ingest FILE.jsonl --api URL [--key KEY]\n");
+    return 2;
+  }
+  const totals = await remoteIngest(positionals[0], { api: values.api, key: apiKey(values.key) }, stderr);
+  return totals.rejected.length && !totals.indexed && !totals.updated ? 1 : 0;
+}
 
 async function news(config: Config, args: string[]): Promise<number> {
   const world = await startLocal({ ...config, simulation: { ...config.simulation, store: "memory" } });

@@ -35,6 +35,28 @@ export interface Retrieved {
   widenedToM?: number;
   documents: ContextDocument[];
   warnings: string[];
+  /** the index does not exist yet or holds no document: nothing can answer (`index_empty`) */
+  empty?: boolean;
+}
+
+/**
+ * What a question gets while the index holds nothing (a production deploy starts empty): a sentence
+ * saying how documents are loaded, not an empty 200.
+ */
+export const INDEX_EMPTY_ANSWER =
+  "아직 검색할 식당 문서가 없습니다. 먼저 문서를 올려 주세요: " +
+  "`npx dongne restaurants ingest 파일.jsonl --api <API 주소> --key <쓰기 키>`, " +
+  "또는 POST /v1/restaurants/documents ({documents: [...]}, 002의 수집 형식). " +
+  "올린 뒤에는 바로 질문에 답할 수 있습니다.";
+
+/** Indexes seen holding documents: a document once there, the count is not asked again (one request a question saved). */
+const populated = new WeakSet<object>();
+
+async function isEmpty(index: RetrieveDeps["index"]): Promise<boolean> {
+  if (populated.has(index)) return false;
+  const n = await index.count();
+  if (n > 0) populated.add(index);
+  return n === 0;
 }
 
 function toContext(
@@ -145,12 +167,13 @@ export async function retrieve(
   const q = state.structured_query ?? {};
   const warnings: string[] = [];
   const meta = await deps.index.meta();
-  if (!meta)
+  if (!meta || (await isEmpty(deps.index)))
     return {
       mode: "none",
       circles: [],
       documents: [],
-      warnings: ["the restaurant index is empty: ingest documents first"],
+      empty: true,
+      warnings: ["index_empty: the restaurant index holds no document yet — ingest documents first"],
     };
   // vectors of two models are not comparable: a clear error, never silent garbage
   checkMeta(deps.index.indexName, meta, { embedder: deps.embedder.name, dimension: deps.embedder.dimension });

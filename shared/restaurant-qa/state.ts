@@ -47,6 +47,12 @@ export const ContextDocument = z.object({
 });
 export type ContextDocument = z.infer<typeof ContextDocument>;
 
+/**
+ * Where an answer came from: the index, the web, neither (an answer without sources), or `index_empty`
+ * — the index holds no document yet and the answer says how to load some.
+ */
+export const QaRoute = z.enum(["index", "web", "none", "index_empty"]);
+
 export const LlmTokens = z.object({ input: z.number().int(), output: z.number().int() });
 
 const Engine = z.enum(["rules", "llm", "rules-fallback", "skipped"]);
@@ -90,7 +96,7 @@ export const QaState = z.object({
   /** the Choice state's input: true when no relevant document remains */
   needsWeb: z.boolean().optional(),
   web_results: z.array(WebResult).optional(),
-  route: z.enum(["index", "web", "none"]).optional(),
+  route: QaRoute.optional(),
   answer: z.string().optional(),
   citations: z.array(z.string()).optional(),
   meta: QaMetaState.default({
@@ -137,7 +143,7 @@ export const SearchRequest = AskRequest.pick({ query: true });
 export const AskResponse = z.object({
   query: z.string(),
   structured_query: StructuredQuery,
-  route: z.enum(["index", "web", "none"]),
+  route: QaRoute,
   documents: z.array(ResponseDocument),
   answer: z.string(),
   citations: z.array(z.string()),

@@ -11,7 +11,7 @@ import { generateAnswer } from "./generate.ts";
 import { gradeDocuments } from "./grade.ts";
 import type { ConversationMemory } from "./memory.ts";
 
-import { retrieve } from "./retrieve.ts";
+import { INDEX_EMPTY_ANSWER, retrieve } from "./retrieve.ts";
 import { rewriteQuery, titleDictionary, type TitleDictionary } from "./rewrite.ts";
 import { AskResponse, QaState, SearchResponse, type ContextDocument, type QaStateInput } from "./state.ts";
 import type { WebSearchPort } from "./web-search.ts";
@@ -110,6 +110,8 @@ export async function retrieveStep(
     ...state,
     retrieval: { mode: r.mode, circles: r.circles, ...(r.widenedToM ? { widenedToM: r.widenedToM } : {}) },
     documents: r.documents,
+    // nothing to grade or cite: the workflow ends here with a sentence on loading documents
+    ...(r.empty ? { route: "index_empty" as const, answer: INDEX_EMPTY_ANSWER, citations: [] } : {}),
     meta: {
       ...state.meta,
       apiCalls: state.meta.apiCalls + counter.apiCalls,
@@ -185,6 +187,8 @@ export async function generateStep(
   deps: Pick<QaDeps, "llm" | "memory" | "web">,
 ): Promise<QaState> {
   const state = QaState.parse(input);
+  // the workflow ends at Retrieve for an empty index; a caller running the steps by hand gets its answer
+  if (state.route === "index_empty") return state;
   const docs = state.documents ?? [];
   const relevant = docs.filter((d) => d.relevant);
   const route = state.route ?? (relevant.length ? "index" : "none");

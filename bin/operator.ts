@@ -1,0 +1,276 @@
+// What an operator runs against a deployed stack (or the local server), over HTTP only:
+//
+//   dongne smoke --api URL [--key KEY] [--no-simulation]
+//       one request to each workflow (planning, search, restaurant QA, batch ingest, news, a one-agent
+//       simulation day), each answer checked against the route's own response schema (the ones the
+//       OpenAPI document is built from); prints one line per check and exits 1 when any failed
+//   dongne restaurants ingest FILE.jsonl --api URL [--key KEY]
+//       the crawl-format file through POST /v1/restaurants/documents, in requests under the API's body
+//       limit; a large upload becomes a job, followed to its end; rejections by line of the file
+//
+// The smoke test writes nothing to the index: its ingest request carries one document that the ingest
+// workflow rejects (no title), which runs every state of that workflow and indexes nothing.
+import { readFileSync } from "node:fs";
+import type { z } from "zod";
+import { API_KEY_HEADER } from "../functions/api/auth.ts";
+import { ROUTES } from "../functions/api/routes.ts";
+import { parseJsonLines } from "../shared/places/restaurant-crawl.ts";
+import { IngestReport } from "../shared/restaurant-qa/ingest.ts";
+
+export interface Out {
+  log(line: string): void;
+}
+
+export interface HttpOptions {
+  api: string;
+  key?: string;
+  /** per request; a synchronous route answers within 29 s */
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+}
+
+interface Answered {
+  status: number;
+  body: unknown;
+  ms: number;
+}
+
+async function call(o: HttpOptions, method: "GET" | "POST", path: string, body?: unknown): Promise<Answered> {
+  const started = Date.now();
+  const res = await (o.fetch ?? fetch)(new URL(path, o.api.endsWith("/") ? o.api : `${o.api}/`), {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+      ...(o.key ? { [API_KEY_HEADER]: o.key } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(o.timeoutMs ?? 35_000),
+  });
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // not JSON: kept as text, the schema check says so
+  }
+  return { status: res.status, body: parsed, ms: Date.now() - started };
+}
+
+/** The schema a route declares for a status (routes.ts: the same the OpenAPI document shows). */
+function answerSchema(method: "get" | "post", path: string, status: number): z.ZodType | undefined {
+  const r = ROUTES.find((x) => x.method === method && x.path === path);
+  if (!r) throw new Error(`no route ${method.toUpperCase()} ${path}`);
+  return r.answers[status]?.schema;
+}
+
+const errorOf = (body: unknown): string => {
+  const e = (body as { error?: { code?: string; message?: string } } | null)?.error;
+  return e
+    ? `${e.code}: ${e.message}`
+    : typeof body === "string"
+      ? body.slice(0, 200)
+      : JSON.stringify(body).slice(0, 200);
+};
+
+export interface Check {
+  name: string;
+  ok: boolean;
+  detail: string;
+}
+
+/** One request (and its follow-ups) per workflow; each answer checked by its route's schema. */
+export async function smoke(o: HttpOptions, opts: { simulation?: boolean } = {}): Promise<Check[]> {
+  const checks: Check[] = [];
+  const check = async (
+    name: string,
+    method: "get" | "post",
+    path: string,
+    body: unknown,
+    expect: number,
+    inspect?: (body: Record<string, unknown>) => string | undefined,
+  ): Promise<unknown> => {
+    try {
+      const r = await call(o, method === "get" ? "GET" : "POST", path, body);
+      if (r.status !== expect) {
+        checks.push({
+          name,
+          ok: false,
+          detail: `HTTP ${r.status} (expected ${expect}) — ${errorOf(r.body)}`,
+        });
+        return undefined;
+      }
+      const schema = answerSchema(method, path, expect);
+      const parsed = schema?.safeParse(r.body);
+      if (parsed && !parsed.success) {
+        const issue = parsed.error.issues[0]!;
+        checks.push({
+          name,
+          ok: false,
+          detail: `the answer does not have the documented shape: ${issue.path.join(".") || "(root)"}: ${issue.message}`,
+        });
+        return undefined;
+      }
+      const problem = inspect?.(r.body as Record<string, unknown>);
+      checks.push({ name, ok: !problem, detail: problem ?? `${r.status} in ${r.ms} ms` });
+      return r.body;
+    } catch (err) {
+      checks.push({ name, ok: false, detail: `no answer: ${(err as Error).message}` });
+      return undefined;
+    }
+  };
+
+  await check("health", "get", "/health", undefined, 200);
+  await check("planning workflow", "post", "/v1/search/plan", { query: "강남역 근처 카페" }, 200);
+  await check("search workflow", "post", "/v1/search", { query: "강남역 근처 카페" }, 200, (b) =>
+    Array.isArray(b.places) ? undefined : "no places list",
+  );
+  await check(
+    "restaurant QA workflow",
+    "post",
+    "/v1/restaurants/ask",
+    { query: "망원역 주차되는 한식집" },
+    200,
+    (b) => (typeof b.answer === "string" && b.answer.length > 0 ? undefined : "an empty answer"),
+  );
+  await check(
+    "restaurant ingest workflow (one invalid document: nothing is written)",
+    "post",
+    "/v1/restaurants/documents",
+    { documents: [{ place_id: "dongne-smoke-test" }] },
+    200,
+    (b) =>
+      (b.rejected as unknown[]).length === 1 && b.indexed === 0
+        ? undefined
+        : "the invalid document was not rejected",
+  );
+  await check("news workflow", "post", "/v1/news/search", { query: "삼성전자 배당" }, 200);
+  if (opts.simulation !== false) {
+    const started = (await check(
+      "simulation workflow (start)",
+      "post",
+      "/v1/simulations",
+      { days: 1, seed: 1, agents: 1 },
+      202,
+    )) as { id?: string } | undefined;
+    if (started?.id) await followSimulation(o, started.id, checks);
+  }
+  return checks;
+}
+
+async function followSimulation(o: HttpOptions, id: string, checks: Check[]): Promise<void> {
+  const until = Date.now() + 180_000;
+  for (;;) {
+    const r = await call(o, "GET", `/v1/simulations/${id}`).catch((err: Error) => ({
+      status: 0,
+      body: err.message,
+      ms: 0,
+    }));
+    const status = (r.body as { status?: string } | null)?.status;
+    if (r.status !== 200) {
+      checks.push({
+        name: "simulation workflow (run)",
+        ok: false,
+        detail: `HTTP ${r.status} — ${errorOf(r.body)}`,
+      });
+      return;
+    }
+    if (status === "completed" || status === "completed_with_failures") {
+      checks.push({ name: "simulation workflow (run)", ok: true, detail: `${id} ${status}` });
+      return;
+    }
+    if (status === "failed" || status === "budget_exhausted" || Date.now() > until) {
+      checks.push({
+        name: "simulation workflow (run)",
+        ok: false,
+        detail: `${id} ${Date.now() > until ? `still ${status} after 180 s` : status}`,
+      });
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+}
+
+export async function smokeCommand(
+  o: HttpOptions,
+  opts: { simulation?: boolean },
+  out: Out,
+): Promise<number> {
+  const checks = await smoke(o, opts);
+  for (const c of checks) out.log(`${c.ok ? "ok  " : "FAIL"} ${c.name}: ${c.detail}`);
+  const failed = checks.filter((c) => !c.ok).length;
+  out.log(failed ? `${failed} of ${checks.length} checks failed` : `all ${checks.length} checks passed`);
+  return failed ? 1 : 0;
+}
+
+/** The API's limits on one upload (routes.ts: 5 MB and 20,000 documents); requests stay under both. */
+export const UPLOAD_LIMITS = { bytes: 4 * 1024 * 1024, documents: 5000 };
+
+interface IngestTotals {
+  indexed: number;
+  updated: number;
+  unchanged: number;
+  rejected: { line: number | undefined; place_id?: string; field: string; reason: string }[];
+  warnings: string[];
+}
+
+/** JSON Lines → requests under the body limit → reports (a 202 job is followed until it ends). */
+export async function remoteIngest(path: string, o: HttpOptions, out: Out): Promise<IngestTotals> {
+  const { items, lineOf } = parseJsonLines(readFileSync(path, "utf8"));
+  const totals: IngestTotals = { indexed: 0, updated: 0, unchanged: 0, rejected: [], warnings: [] };
+  let start = 0;
+  while (start < items.length) {
+    let end = start;
+    let bytes = 20;
+    while (end < items.length && end - start < UPLOAD_LIMITS.documents) {
+      const size = Buffer.byteLength(JSON.stringify(items[end])) + 1;
+      if (end > start && bytes + size > UPLOAD_LIMITS.bytes) break;
+      bytes += size;
+      end++;
+    }
+    const r = await call({ timeoutMs: 60_000, ...o }, "POST", "/v1/restaurants/documents", {
+      documents: items.slice(start, end),
+    });
+    let answered: unknown;
+    if (r.status === 200) answered = r.body;
+    else if (r.status === 202) {
+      const { jobId } = r.body as { jobId: string };
+      out.log(`documents ${start + 1}–${end}: job ${jobId}, following it`);
+      answered = await followJob(o, jobId);
+    } else
+      throw new Error(`the API refused documents ${start + 1}–${end}: HTTP ${r.status} — ${errorOf(r.body)}`);
+    const report = IngestReport.parse(answered);
+    totals.indexed += report.indexed;
+    totals.updated += report.updated;
+    totals.unchanged += report.unchanged;
+    totals.warnings.push(...(report.warnings ?? []));
+    for (const x of report.rejected)
+      totals.rejected.push({
+        line: lineOf[start + x.index],
+        place_id: x.place_id,
+        field: x.field,
+        reason: x.reason,
+      });
+    start = end;
+  }
+  out.log(
+    `${totals.indexed} indexed, ${totals.updated} updated, ${totals.unchanged} unchanged, ${totals.rejected.length} rejected (${o.api})`,
+  );
+  for (const x of totals.rejected.slice(0, 50))
+    out.log(`  line ${x.line ?? "?"}${x.place_id ? ` (${x.place_id})` : ""}: ${x.field}: ${x.reason}`);
+  if (totals.rejected.length > 50) out.log(`  … and ${totals.rejected.length - 50} more`);
+  for (const w of new Set(totals.warnings)) out.log(`warning: ${w}`);
+  return totals;
+}
+
+async function followJob(o: HttpOptions, jobId: string): Promise<unknown> {
+  const until = Date.now() + 30 * 60_000;
+  for (;;) {
+    const r = await call(o, "GET", `/v1/jobs/${jobId}`);
+    const job = r.body as { status?: string; result?: unknown; error?: string };
+    if (r.status !== 200) throw new Error(`job ${jobId}: HTTP ${r.status} — ${errorOf(r.body)}`);
+    if (job.status === "completed") return job.result;
+    if (job.status === "failed") throw new Error(`job ${jobId} failed: ${job.error ?? "no reason given"}`);
+    if (Date.now() > until) throw new Error(`job ${jobId} still ${job.status} after 30 minutes`);
+    await new Promise((res) => setTimeout(res, 2000));
+  }
+}

@@ -1,0 +1,187 @@
+// The operator's path after a deploy, against the local server over HTTP with API keys on (as in AWS):
+// an empty index answers index_empty with a Korean sentence on loading documents; `dongne restaurants
+// ingest FILE --api URL` loads them (in requests under the body limit, a large one followed as a job);
+// the question is then answered; `dongne smoke --api URL --key KEY` checks each workflow's answer
+// against its documented shape and says what failed.
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { remoteIngest, smoke, smokeCommand, UPLOAD_LIMITS } from "../../bin/operator.ts";
+import { generateDemoCorpus } from "../../shared/demo/corpus.ts";
+import { INDEX_EMPTY_ANSWER } from "../../shared/restaurant-qa/retrieve.ts";
+import { embeddedPlaces } from "../../shared/providers/exec-deps.ts";
+import { postJson, startServer, type TestServer } from "../helpers/server.ts";
+
+const KEY = "operator-test-key-0123456789";
+const READ_ONLY = "operator-read-only-key-0123";
+let server: TestServer;
+let dir: string;
+beforeAll(async () => {
+  server = await startServer(
+    {},
+    {
+      QA_DEMO_CORPUS: "off", // a production deploy: the index starts empty
+      API_KEYS: JSON.stringify([
+        { id: "ops", key: KEY, scopes: ["read", "write"] },
+        { id: "reader", key: READ_ONLY, scopes: ["read"] },
+      ]),
+    },
+  );
+  dir = mkdtempSync(join(tmpdir(), "dongne-operator-"));
+}, 120_000);
+afterAll(async () => {
+  await server.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const lines: string[] = [];
+const out = { log: (l: string) => void lines.push(l) };
+const ask = () =>
+  postJson(`${server.url}/v1/restaurants/ask`, { query: "망원역 주차되는 한식집" }, { "x-api-key": KEY });
+
+describe("after a deploy with an empty index", () => {
+  it("a question answers index_empty with a Korean sentence on how to load documents", async () => {
+    const res = await ask();
+    expect(res.status).toBe(200);
+    expect(res.body.route).toBe("index_empty");
+    expect(res.body.answer).toBe(INDEX_EMPTY_ANSWER);
+    expect(res.body.answer).toMatch(/^아직 검색할 식당 문서가 없습니다/);
+    expect(res.body.answer).toContain("npx dongne restaurants ingest");
+    expect(res.body.documents).toEqual([]);
+    expect(res.body.citations).toEqual([]);
+    // nothing was graded or generated
+    expect(res.body.meta.engines).toMatchObject({ grade: "skipped", generate: "skipped" });
+  });
+
+  it("smoke passes every workflow (the empty index's answer counts as an answer) and writes nothing", async () => {
+    lines.length = 0;
+    const code = await smokeCommand({ api: server.url, key: KEY }, {}, out);
+    expect(lines.filter((l) => l.startsWith("FAIL"))).toEqual([]);
+    expect(code).toBe(0);
+    expect(lines.at(-1)).toMatch(/^all 8 checks passed/);
+    for (const workflow of ["planning", "search", "restaurant QA", "restaurant ingest", "news", "simulation"])
+      expect(lines.join("\n")).toContain(workflow);
+    expect((await ask()).body.route).toBe("index_empty");
+  }, 120_000);
+
+  it("smoke says what failed: a wrong key, a key without write scope, a server that is not there", async () => {
+    const wrong = await smoke({ api: server.url, key: "not-a-key-at-all-000000" }, { simulation: false });
+    expect(wrong.find((c) => c.name === "health")!.ok).toBe(true); // public
+    expect(wrong.find((c) => c.name === "search workflow")).toMatchObject({ ok: false });
+    expect(wrong.find((c) => c.name === "search workflow")!.detail).toMatch(/HTTP 401/);
+    const reader = await smoke({ api: server.url, key: READ_ONLY }, { simulation: false });
+    expect(reader.find((c) => c.name.startsWith("restaurant ingest"))!.detail).toMatch(/HTTP 403/);
+    expect(reader.find((c) => c.name === "search workflow")!.ok).toBe(true);
+    lines.length = 0;
+    expect(
+      await smokeCommand(
+        { api: "http://127.0.0.1:9", key: KEY, timeoutMs: 2000 },
+        { simulation: false },
+        out,
+      ),
+    ).toBe(1);
+    expect(lines.at(-1)).toMatch(/6 of 6 checks failed/);
+  }, 60_000);
+
+  it("smoke notices an answer whose shape is not the documented one", async () => {
+    // a proxy that answers every route with 200 {} (what a misrouted stage might do)
+    const fake: typeof fetch = async () => new Response("{}", { status: 200 });
+    const checks = await smoke({ api: server.url, key: KEY, fetch: fake }, { simulation: false });
+    const search = checks.find((c) => c.name === "search workflow")!;
+    expect(search.ok).toBe(false);
+    expect(search.detail).toMatch(/documented shape/);
+  });
+});
+
+describe("dongne restaurants ingest FILE --api URL", () => {
+  it("loads a file in requests under the body limit, rejections by line, and the question is then answered", async () => {
+    const { records } = generateDemoCorpus(embeddedPlaces("/nonexistent-dongne-data").places);
+    const chosen = records.slice(0, 40);
+    const file = join(dir, "small.jsonl");
+    // line 3 is not a document the ingest accepts
+    const rows = chosen.map((r) => JSON.stringify(r));
+    rows.splice(2, 0, JSON.stringify({ place_id: "broken" }));
+    writeFileSync(file, rows.join("\n") + "\n");
+    const saved = { ...UPLOAD_LIMITS };
+    UPLOAD_LIMITS.documents = 15; // three requests
+    lines.length = 0;
+    try {
+      const totals = await remoteIngest(file, { api: server.url, key: KEY }, out);
+      expect(totals.indexed).toBe(40);
+      expect(totals.rejected).toHaveLength(1);
+      expect(totals.rejected[0]).toMatchObject({ line: 3, place_id: "broken" });
+      expect(lines[0]).toMatch(/^40 indexed, 0 updated, 0 unchanged, 1 rejected/);
+    } finally {
+      Object.assign(UPLOAD_LIMITS, saved);
+    }
+    const res = await ask();
+    expect(res.body.route).not.toBe("index_empty");
+    expect(res.body.meta.warnings.join(" ")).not.toContain("index_empty");
+  }, 120_000);
+
+  it("follows a large upload's job to its end (202)", async () => {
+    const { records } = generateDemoCorpus(embeddedPlaces("/nonexistent-dongne-data").places);
+    const file = join(dir, "large.jsonl");
+    writeFileSync(
+      file,
+      records
+        .slice(100, 1150)
+        .map((r) => JSON.stringify(r))
+        .join("\n") + "\n",
+    );
+    lines.length = 0;
+    const totals = await remoteIngest(file, { api: server.url, key: KEY }, out);
+    expect(lines[0]).toMatch(/^documents 1–1050: job \S+, following it/);
+    expect(totals.indexed + totals.updated + totals.unchanged).toBe(1050);
+  }, 120_000);
+
+  it("stops with the API's reason when it refuses (no write scope)", async () => {
+    const file = join(dir, "one.jsonl");
+    writeFileSync(
+      file,
+      JSON.stringify(generateDemoCorpus(embeddedPlaces("/nonexistent-dongne-data").places).records[0]) + "\n",
+    );
+    await expect(remoteIngest(file, { api: server.url, key: READ_ONLY }, out)).rejects.toThrow(/HTTP 403/);
+  });
+});
+
+describe("the commands as typed", () => {
+  const dongne = (...args: string[]) =>
+    promisify(execFile)("node", ["bin/dongne.mjs", ...args], {
+      env: { ...process.env, LOG_LEVEL: "SILENT" },
+    }).then(
+      (r) => ({ code: 0, stdout: r.stdout, stderr: r.stderr }),
+      (e: { code: number; stdout: string; stderr: string }) => e,
+    );
+
+  it("npx dongne smoke --api URL --key KEY prints each check; a wrong key exits 1", async () => {
+    const ok = await dongne("smoke", "--api", server.url, "--key", KEY, "--no-simulation");
+    expect(ok.stdout).toMatch(/all 6 checks passed/);
+    expect(ok.code).toBe(0);
+    const bad = await dongne(
+      "smoke",
+      "--api",
+      server.url,
+      "--key",
+      "wrong-key-0000000000000",
+      "--no-simulation",
+    );
+    expect(bad.code).toBe(1);
+    expect(bad.stdout).toMatch(/FAIL search workflow: HTTP 401/);
+    expect((await dongne("smoke")).code).toBe(2);
+  }, 60_000);
+
+  it("npx dongne restaurants ingest FILE --api URL --key KEY loads the file", async () => {
+    const file = join(dir, "cli.jsonl");
+    const [record] = generateDemoCorpus(embeddedPlaces("/nonexistent-dongne-data").places).records.slice(
+      2000,
+    );
+    writeFileSync(file, JSON.stringify(record) + "\n");
+    const r = await dongne("restaurants", "ingest", file, "--api", server.url, "--key", KEY);
+    expect(r.stderr).toMatch(/^1 indexed, 0 updated, 0 unchanged, 0 rejected/m);
+    expect(r.code).toBe(0);
+  }, 60_000);
+});
