@@ -29,6 +29,16 @@ const STRUCTURE = `근처 주변 인근 부근 근방 앞 사이 사이에 중�
   이하 미만 이상 정도 쯤 까지 부터`;
 
 let dictionary: Set<string> | undefined;
+let foods: Set<string> | undefined;
+
+/** Dishes and drinks of the lexicon: two side by side in one run are one compound dish (순대국밥). */
+function foodWords(): Set<string> {
+  return (foods ??= new Set(
+    LEXICON.filter((e) => (e.kind === "food" || e.kind === "drink") && !e.generic).flatMap((e) =>
+      e.terms.map((t) => t.replace(/^=/, "").toLowerCase()),
+    ),
+  ));
+}
 
 function words(): Set<string> {
   if (dictionary) return dictionary;
@@ -127,8 +137,24 @@ export function segmentWord(run: string): string {
   // (나카메구로 holds 구로) is no reason to cut it; but 근처/주변 between two words ("노들섬주변카이센동")
   // says what each side is, known or not
   const locative = pieces.slice(1, -1).some((p) => NEAR_SPLIT.has(p));
-  if (!locative && pieces.filter((p) => scorePiece(p, d).known).length < 2) return run;
-  return pieces.join(" ");
+  // a run that starts with a place the gazetteer knows, of three syllables or more, is that place and
+  // what is wanted there ("동대문역사문화공원역닭한마리", "망원시장닭강정"), known or not
+  const placeFirst =
+    pieces.length >= 2 &&
+    pieces[0]!.length >= 3 &&
+    isPlaceName(pieces[0]!) &&
+    pieces
+      .slice(1)
+      .every((p) => p.length >= 2 && !TRAILERS.includes(p) && !PLACE_SUFFIXES.some((x) => p.startsWith(x)));
+  if (!locative && !placeFirst && pieces.filter((p) => scorePiece(p, d).known).length < 2) return run;
+  // a dish named by two dishes is one word, read as its head (순대 + 국밥 is a 국밥)
+  const joined: string[] = [];
+  for (const p of pieces) {
+    const prev = joined.at(-1);
+    if (prev && foodWords().has(prev) && foodWords().has(p)) joined[joined.length - 1] = prev + p;
+    else joined.push(p);
+  }
+  return joined.length === 1 ? run : joined.join(" ");
 }
 
 /**

@@ -27,10 +27,22 @@ interface TermSet<T> {
   patterns: Term<T>[];
   /** names of dishes and places: inside a longer word they count only as its head */
   headFinal: boolean;
+  /** a term of this set never wins over a longer kind that contains it (포장 in 포장마차) */
+  yieldsToKinds?: boolean;
 }
 
-function compile<T>(groups: { terms: string[]; value: T }[], headFinal = false): TermSet<T> {
-  const set: TermSet<T> = { byFirstChar: new Map(), exact: new Map(), patterns: [], headFinal };
+function compile<T>(
+  groups: { terms: string[]; value: T }[],
+  headFinal = false,
+  yieldsToKinds = false,
+): TermSet<T> {
+  const set: TermSet<T> = {
+    byFirstChar: new Map(),
+    exact: new Map(),
+    patterns: [],
+    headFinal,
+    yieldsToKinds,
+  };
   for (const { terms, value } of groups) {
     for (const raw of terms) {
       const whole = raw.startsWith("=");
@@ -56,9 +68,17 @@ const LEX_TERMS = compile(
   LEXICON.map((entry) => ({ terms: entry.terms, value: entry })),
   true,
 );
-const MOOD_TERMS = compile(MOODS.map((m) => ({ terms: m.terms, value: m })));
-const REVIEW = compile(REVIEW_TERMS.map((r) => ({ terms: r.terms, value: r.keyword })));
-const PETS = compile([{ terms: PET_TERMS, value: true }]);
+const MOOD_TERMS = compile(
+  MOODS.map((m) => ({ terms: m.terms, value: m })),
+  false,
+  true,
+);
+const REVIEW = compile(
+  REVIEW_TERMS.map((r) => ({ terms: r.terms, value: r.keyword })),
+  false,
+  true,
+);
+const PETS = compile([{ terms: PET_TERMS, value: true }], false, true);
 const CONTEXT_TERMS = compile(CONTEXT.map((c) => ({ terms: c.terms, value: c })));
 
 /** Particles that join or list nouns ("우동이나 국밥", "카페랑 술집"): a term before one is whole. */
@@ -182,7 +202,8 @@ export class QueryText {
         if (
           this.lower.startsWith(term.text, at) &&
           this.isFree(at, end) &&
-          (!terms.headFinal || this.headFinal(end))
+          (!terms.headFinal || this.headFinal(end)) &&
+          (!terms.yieldsToKinds || !this.insideLongerKind(at, end))
         ) {
           out.push({ value: term.value, surface: this.text.slice(at, end), start: at, end });
           this.claim(at, end, role);
@@ -220,6 +241,44 @@ export class QueryText {
       return m;
     this.claim(tok.start, m.start, this.roles[m.start] ?? "kind");
     return { ...m, surface: this.text.slice(tok.start, m.end), start: tok.start };
+  }
+
+  /**
+   * True when a kind of the lexicon longer than [start, end) covers it, free: the longest word wins
+   * ("강남역포장마차" is a 포장마차, not 포장 to go and a 마차).
+   */
+  private insideLongerKind(start: number, end: number): boolean {
+    for (let at = Math.max(0, start - 8); at <= start; at++)
+      for (const t of LEX_TERMS.byFirstChar.get(this.lower[at] ?? "") ?? []) {
+        const tEnd = at + t.text.length;
+        if (
+          tEnd >= end &&
+          tEnd - at > end - start &&
+          this.lower.startsWith(t.text, at) &&
+          this.isFree(at, tEnd)
+        )
+          return true;
+      }
+    return false;
+  }
+
+  /**
+   * Kinds written as one word are one kind, named by the whole word and read as its head ("순대국밥" is
+   * a 국밥, "왕갈비통닭" a 통닭): adjacent matches inside a word merge into the last. A place ending
+   * after the kind ("닭갈비골목", "곱창집") is read with it.
+   */
+  compounds<T>(matches: Match<T>[]): Match<T>[] {
+    const out: Match<T>[] = [];
+    for (const m of matches) {
+      const prev = out.at(-1);
+      const tok = this.tokens.find((t) => t.start <= m.start && m.end <= t.end);
+      if (prev && tok && prev.end === m.start && prev.start >= tok.start)
+        out[out.length - 1] = { ...m, surface: this.text.slice(prev.start, m.end), start: prev.start };
+      else out.push(m);
+      const rest = tok ? this.text.slice(m.end, tok.end) : "";
+      if (tok && PLACE_TAIL.test(rest) && this.isFree(m.end, tok.end)) this.claim(m.end, tok.end, "kind");
+    }
+    return out;
   }
 
   /** True when what follows position `end` in its word is nothing, a particle, 집/전문점, or a known word. */

@@ -485,7 +485,7 @@ export function translateWithRules(rawQuery: string): RulesOutcome {
   const pets = matchPets(q).length > 0;
   const reviews = [...matchReview(q).map((r) => r.value), ...context.flatMap((c) => c.value.review)];
   // the compound is the dish: 돼지국밥 is a 국밥 named more precisely, searched as written
-  let lex = matchLexicon(q).map((m) => q.compound(m));
+  let lex = q.compounds(matchLexicon(q).map((m) => q.compound(m)));
   const specific =
     kinds.length > 0 ||
     lex.some((m) => ["food", "drink", "cafe", "place"].includes(m.value.kind) && !m.value.generic);
