@@ -145,7 +145,12 @@ export function segmentWord(run: string): string {
     isPlaceName(pieces[0]!) &&
     pieces
       .slice(1)
-      .every((p) => p.length >= 2 && !TRAILERS.includes(p) && !PLACE_SUFFIXES.some((x) => p.startsWith(x)));
+      .every(
+        (p) =>
+          p.length >= 2 &&
+          !TRAILERS.includes(p) &&
+          !PLACE_SUFFIXES.some((x) => p.startsWith(x) || p.endsWith(x)),
+      );
   if (!locative && !placeFirst && pieces.filter((p) => scorePiece(p, d).known).length < 2) return run;
   // a dish named by two dishes is one word, read as its head (순대 + 국밥 is a 국밥)
   const joined: string[] = [];

@@ -372,7 +372,7 @@ function readInitials(text: string): InitialsOutcome {
   const corrections: Corrected[] = [];
   let ambiguous = false;
   const out = text.replace(
-    /[ㄱ-ㅎ]{2,}(역)?(?=(\s*)(\S*))/g,
+    /(?<![가-힣ㄱ-ㅣ])[ㄱ-ㅎ]{2,}(역)?(?=(\s*)(\S*))/g,
     (run, station: string | undefined, _s, next: string) => {
       const letters = station ? run.slice(0, -1) : run;
       const placeNext = Boolean(station) || /^(근처|주변|인근|부근|에서|까지|가는|앞|쪽)/.test(next);
