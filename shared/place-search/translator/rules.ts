@@ -304,7 +304,7 @@ function correctTypos(text: string): { text: string; corrections: Corrected[] } 
         candidateFood && (!endsWithLexiconTerm(stem) || candidateFood.word.slice(-2) === stem.slice(-2))
           ? candidateFood
           : undefined;
-      const to = place?.word ?? food?.word;
+      const to = place?.word ?? food?.word ?? (placeShaped ? undefined : compoundTypo(stem));
       if (!to) continue;
       corrections.push({ from: stem, to, place: Boolean(place) });
       out += text.slice(at, tok.start) + to;
@@ -385,6 +385,23 @@ function readInitials(text: string): InitialsOutcome {
     },
   );
   return { text: out, corrections, ambiguous };
+}
+
+/**
+ * A typo at the end of a compound dish ("곱창전곧", "돼지국밥짐"): a dish the lexicon knows, then a part
+ * one jamo away from another dish or from 집. The known part is left as it is.
+ */
+function compoundTypo(word: string): string | undefined {
+  for (let k = word.length - 1; k >= 2; k--) {
+    const head = word.slice(0, k);
+    const tail = word.slice(k);
+    if (!isLexiconTerm(head) && !endsWithLexiconTerm(head)) continue;
+    if (tail.length === 1)
+      return tail !== "집" && jamoDistance(disassemble(tail), disassemble("집"), 1) <= 1 ? `${head}집` : undefined;
+    const fixed = isLexiconTerm(tail) ? undefined : correctFood(tail);
+    return fixed ? head + fixed.word : undefined;
+  }
+  return undefined;
 }
 
 /** Abroad, a Korean dish is searched as written; other words by their English name. */
