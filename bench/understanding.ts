@@ -13,6 +13,7 @@ import { CONFIDENCE_FOR_RULES } from "../shared/place-search/translator/index.ts
 import { embeddedGeocode } from "../shared/providers/embedded/index.ts";
 import { rewriteWithRules, titleDictionary } from "../shared/restaurant-qa/rewrite.ts";
 import { qaRuntime } from "../shared/restaurant-qa/wiring.ts";
+import { canonicalValue } from "../shared/restaurant-qa/vocabulary.ts";
 import { startLocal } from "../functions/api/local.ts";
 import { scoreTranslatorPlan, type TranslatorEvalCase } from "../test/helpers/eval-score.ts";
 import { llmShare } from "./translator.ts";
@@ -82,6 +83,8 @@ interface QaCase {
 const squashed = (s: string) => s.normalize("NFC").replace(/\s+/g, "").toLowerCase();
 const asSet = (v: unknown) => new Set(((v as string[] | undefined) ?? []).map(squashed));
 const sameSet = (a: Set<string>, b: Set<string>) => a.size === b.size && [...a].every((x) => b.has(x));
+const canonical = (f: "convenience" | "atmosphere" | "occasion", v: unknown) =>
+  asSet(((v as string[] | undefined) ?? []).map((w) => canonicalValue(f, w) ?? w));
 
 /** The structured query against the expected one: kinds (cuisine ∪ menu) as one set, as the set's README says. */
 function scoreRewrite(got: Record<string, unknown>, unexplained: string[], c: QaCase): string[] {
@@ -98,8 +101,9 @@ function scoreRewrite(got: Record<string, unknown>, unexplained: string[], c: Qa
   const kinds = (q: Record<string, unknown>) => new Set([...asSet(q.cuisine), ...asSet(q.menu)]);
   if (!sameSet(kinds(e), kinds(got)))
     why.push(`kinds [${[...kinds(got)].join(",")}] != [${[...kinds(e)].join(",")}]`);
-  for (const f of ["convenience", "atmosphere", "occasion"])
-    if (!sameSet(asSet(e[f]), asSet(got[f])))
+  // the expected values as the vocabulary names them (the set's README: "아기의자" is its 유아의자)
+  for (const f of ["convenience", "atmosphere", "occasion"] as const)
+    if (!sameSet(canonical(f, e[f]), asSet(got[f])))
       why.push(`${f} [${[...asSet(got[f])].join(",")}] != [${[...asSet(e[f])].join(",")}]`);
   if (JSON.stringify(e.price ?? null) !== JSON.stringify(got.price ?? null))
     why.push(`price ${JSON.stringify(got.price)} != ${JSON.stringify(e.price)}`);

@@ -26,7 +26,7 @@ const PLACE_SUFFIXES = [
 ];
 const STRUCTURE = `근처 주변 인근 부근 근방 앞 사이 사이에 중간 가는 가는길 가는길에 길에 도중 이내 안에 거리 걸어서 도보 도보로 차로
   차타고 반경 코스 여행 일정 짜줘 추천 추천해줘 알려줘 찾아줘 있는 좋은 곳 파는 맛있는 하기 되는 가능한 갈만한 말고 빼고 제외
-  이하 미만 이상 정도 쯤 까지 부터`;
+  이하 미만 이상 정도 쯤 까지 부터 여기 거기 거긴 저기 그곳 이곳 그집 이집 그가게 그식당 그중 그동네`;
 
 let dictionary: Set<string> | undefined;
 let foods: Set<string> | undefined;
@@ -72,7 +72,8 @@ export function isKnownWord(word: string): boolean {
   return words().has(word.toLowerCase());
 }
 
-const PARTICLES = TRAILERS.filter((p) => !/근처|주변|사이|인근|부근|쪽|앞/.test(p));
+// "망원역이나 강남역": a particle that lists places (이나, 나) stays on its word too
+const PARTICLES = [...TRAILERS.filter((p) => !/근처|주변|사이|인근|부근|쪽|앞/.test(p)), "이나", "나"];
 const byLast = (words: string[]) => {
   const m = new Map<string, string[]>();
   for (const w of words) m.set(w.at(-1)!, [...(m.get(w.at(-1)!) ?? []), w]);

@@ -59,7 +59,22 @@ function conditionLine(d: ContextDocument, field: VocabField, value: string): st
   }
   const denied = evidence(d, field, value, true);
   if (denied) return `${value}: 안 됩니다 — “${denied}”`;
-  return `${value}: 자료에 정보가 없습니다`;
+  return `${value}: 정보 없음 (수집한 자료에 언급이 없습니다)`;
+}
+
+/**
+ * A question about a named restaurant the index does not hold ("진대감 망원점 주차 돼?"): the asked
+ * conditions are answered all the same — as unknown, and why.
+ */
+function unfoundNameLine(q: StructuredQuery, docs: readonly ContextDocument[]): string[] {
+  const names = (q.location ?? []).filter((l) => l.relation === "exact").map((l) => l.name);
+  const asked = askedConditions(q).map(([, v]) => v);
+  if (!names.length || !asked.length) return [];
+  const held = (n: string) => docs.some((d) => d.title.replace(/\s+/g, "").includes(n.replace(/\s+/g, "")));
+  const missing = names.filter((n) => !held(n));
+  return missing.length
+    ? [`‘${missing.join("’, ‘")}’의 자료가 없어 ${asked.join("·")} 여부는 정보 없음입니다.`]
+    : [];
 }
 
 function menuLine(d: ContextDocument, q: StructuredQuery): string | undefined {
@@ -131,6 +146,7 @@ export function extractiveAnswer(
       .map((w, i) => `${i + 1}. ${w.title} — ${w.content.slice(0, 160).replace(/\s+/g, " ")} [${w.url}]`);
     return {
       answer: [
+        ...unfoundNameLine(q, []),
         "색인된 식당 중 조건에 맞는 곳이 없어 웹 검색 결과로 답합니다(출처: 웹).",
         ...lines,
         ...hours,
@@ -151,6 +167,7 @@ export function extractiveAnswer(
   }
   const near = docs.slice(0, 3);
   const lines = [
+    ...unfoundNameLine(q, docs),
     "조건을 모두 만족하는 식당을 찾지 못했습니다.",
     webConfigured
       ? "웹 검색에서도 결과가 없었습니다."

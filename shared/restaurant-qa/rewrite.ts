@@ -14,6 +14,8 @@ import type { StepEngine } from "./state.ts";
 import { compact, StructuredQuery, type QueryLocation } from "./structured-query.ts";
 import { ATMOSPHERE, CONVENIENCE, findMentions, OCCASION } from "./vocabulary.ts";
 import { normalizeName } from "../korean/normalize.ts";
+import { repairQuery } from "../places/query-repair.ts";
+import { josa } from "es-hangul";
 
 /** Below this the LLM rewrites the query (when one is configured). */
 export const CONFIDENCE_FOR_RULES = 0.7;
@@ -40,6 +42,12 @@ const FILLER = new Set(
 );
 const VERBISH =
   /(하기|하는|할|한|된|될|되는|되나요|돼|돼요|나요|까요|세요|줘|요|고|서|은|는|인|적인|스러운)$/;
+
+/** A branch after a restaurant's name: " 망원점", " 본점", " 강남역점". */
+const BRANCH = /^\s([가-힣A-Za-z0-9]{0,10}(?:점|지점))(?=\s|$|[?!.,]|[이은는을도])/;
+
+/** Below the LLM threshold: a query with a word the rules did not read is never sure. */
+const UNREAD_CONFIDENCE_CAP = 0.6;
 
 /** "거기 주차돼?": a follow-up about the previous answer's restaurants. */
 const REFERENCE =
@@ -69,6 +77,8 @@ export interface RulesRewrite {
   unexplained: string[];
   /** the question points back at the previous answer ("거기", "그 집") */
   reference: boolean;
+  /** what the repair read otherwise ("부대찌게" → 부대찌개), each "from → to" */
+  corrections: { from: string; to: string }[];
 }
 
 interface Span {
@@ -157,7 +167,10 @@ function readPrice(q: string): { price: { min?: number; max?: number }; span: Sp
 }
 
 export function rewriteWithRules(raw: string, titles?: TitleDictionary): RulesRewrite {
-  const query = raw.normalize("NFC").trim();
+  // the same repair as place search: spacing, typos, initials, romanized words
+  const repaired = repairQuery(raw);
+  const query = repaired.text;
+  const corrections = repaired.corrections.map(({ from, to }) => ({ from, to }));
   const tokens = tokenize(query);
   const q = new QueryText(query, tokens);
   const located: (QueryLocation & Span)[] = [];
@@ -236,12 +249,24 @@ export function rewriteWithRules(raw: string, titles?: TitleDictionary): RulesRe
   const names = unexplained.filter(
     (w) => /^[가-힣A-Za-z0-9]{2,15}$/.test(w) && !reference && !cuisine.length && !menu.length,
   );
+  const unread = new Set(unexplained.filter((w) => w.length >= 2));
   if (names.length && !located.some((l) => l.relation === "exact")) {
-    const first = names[0]!;
-    const at = query.indexOf(first);
-    located.push({ name: first, relation: "exact", start: at, end: at + first.length });
+    let name = names[0]!;
+    const at = query.indexOf(name);
+    unread.delete(name);
+    // "진대감 망원점": the branch written after the name is part of it, not a place to search around
+    const branch = BRANCH.exec(query.slice(at + name.length));
+    if (branch) {
+      name = `${name} ${branch[1]}`;
+      unread.delete(branch[1]!);
+      for (let i = located.length - 1; i >= 0; i--)
+        if (located[i]!.start >= at && located[i]!.end <= at + name.length) located.splice(i, 1);
+    }
+    located.push({ name, relation: "exact", start: at, end: at + name.length });
     confidence -= 0.35;
-  } else if (unexplained.length) confidence -= 0.35;
+  } else if (unread.size) confidence -= 0.35;
+  // a word nothing read leaves the query unsure (the LLM reads it, when there is one)
+  if (unread.size) confidence = Math.min(confidence, UNREAD_CONFIDENCE_CAP);
   const structured = compact({
     location: located.sort((a, b) => a.start - b.start).map(({ name, relation }) => ({ name, relation })),
     cuisine,
@@ -252,7 +277,9 @@ export function rewriteWithRules(raw: string, titles?: TitleDictionary): RulesRe
     price: price?.price,
   });
   if (!Object.keys(structured).length && !reference) confidence -= 0.4;
-  return { structured, confidence, unexplained, reference };
+  // every correction is a guess: named, and paid for
+  confidence -= 0.15 * corrections.length;
+  return { structured, confidence, unexplained: [...unread], reference, corrections };
 }
 
 export const REWRITE_SYSTEM = `너는 식당 검색 질의를 구조화하는 도우미다. 질의에서 다음을 뽑아 JSON으로 답한다.
@@ -274,6 +301,14 @@ export function rewritePrompt(query: string, draft: RulesRewrite): string {
   ]
     .filter(Boolean)
     .join("\n");
+}
+
+/** What the rules read otherwise and what they could not read, as the answer says it. */
+export function readingWarnings(r: RulesRewrite): string[] {
+  return [
+    ...r.corrections.map(({ from, to }) => `${from} → ${josa(to, "으로/로")} 찾았어요`),
+    ...r.unexplained.map((w) => `‘${w}’${josa(w, "은/는").slice(w.length)} 이해하지 못해 빼고 찾았어요`),
+  ];
 }
 
 export interface Rewrite extends RulesRewrite {
@@ -300,13 +335,13 @@ export async function rewriteQuery(
 ): Promise<Rewrite> {
   const rules = rewriteWithRules(query, opts.titles);
   if (!opts.llm || rules.confidence >= CONFIDENCE_FOR_RULES)
-    return { ...rules, engine: "rules", usage: noUsage(), warnings: [] };
+    return { ...rules, engine: "rules", usage: noUsage(), warnings: readingWarnings(rules) };
   if (opts.deadline?.expired(1500))
     return {
       ...rules,
       engine: "rules",
       usage: noUsage(),
-      warnings: ["no time left for the LLM rewrite: the rules answered"],
+      warnings: [...readingWarnings(rules), "no time left for the LLM rewrite: the rules answered"],
     };
   try {
     const r = await opts.llm.structured({
@@ -331,7 +366,10 @@ export async function rewriteQuery(
       ...rules,
       engine: "rules-fallback",
       usage: err.usage,
-      warnings: [`LLM query rewrite unavailable (${err.message}); the rules answered`],
+      warnings: [
+        ...readingWarnings(rules),
+        `LLM query rewrite unavailable (${err.message}); the rules answered`,
+      ],
     };
   }
 }

@@ -69,6 +69,8 @@ export const QaMetaState = z.object({
     .default({ rewrite: "skipped", grade: "skipped", generate: "skipped" }),
   /** epoch ms when the question arrived (for durationMs) */
   startedAt: z.number().optional(),
+  /** words of the question the rewrite did not read (each named in a warning) */
+  unread: z.array(z.string()).optional(),
 });
 
 export const QaState = z.object({
@@ -132,6 +134,8 @@ export const QaMeta = z.object({
   apiCalls: z.number().int(),
   index: z.enum(["local", "opensearch"]),
   embedder: z.string(),
+  /** words of the question the rewrite did not read (each named in a warning) */
+  unread: z.array(z.string()).optional(),
 });
 
 export const AskRequest = z.object({

@@ -90,6 +90,7 @@ export async function rewriteStep(
       ...meta,
       startedAt: meta.startedAt ?? Date.now(),
       engines: { ...meta.engines, rewrite: r.engine },
+      unread: r.engine === "llm" ? [] : r.unexplained,
     },
   };
 }
@@ -234,6 +235,7 @@ function responseMeta(state: QaState, deps: Pick<QaDeps, "index" | "embedder">) 
     apiCalls: state.meta.apiCalls,
     index: deps.index.engine,
     embedder: `${deps.embedder.name}/${deps.embedder.dimension}`,
+    unread: state.meta.unread ?? [],
   };
 }
 

@@ -321,8 +321,8 @@ describe("grading and generation", () => {
       retrieval: { mode: "exact" as const, circles: [] },
     };
     const a = extractiveAnswer(state, "index", [doc], [], false);
-    expect(a.answer).toContain("주차: 자료에 정보가 없습니다");
-    expect(a.answer).toContain("반려동물: 자료에 정보가 없습니다");
+    expect(a.answer).toContain("주차: 정보 없음");
+    expect(a.answer).toContain("반려동물: 정보 없음");
     expect(a.answer).not.toMatch(/주차: 가능|반려동물: 가능/);
   });
 
