@@ -6,7 +6,8 @@
 // nori is built in, and refresh=wait_for works on writes. Access is IAM only (SigV4), least privilege:
 // readers may GET the index and POST its _search and _mget; writers may write the index and its own
 // paths (the bulk API included, sent index-scoped); Bedrock for exactly the embedding model.
-import { CfnElement, Duration, RemovalPolicy, Stack } from "aws-cdk-lib";
+import { CfnElement, CustomResource, Duration, RemovalPolicy, Stack } from "aws-cdk-lib";
+import { Provider } from "aws-cdk-lib/custom-resources";
 import type { Table } from "aws-cdk-lib/aws-dynamodb";
 import { PolicyStatement, ServicePrincipal } from "aws-cdk-lib/aws-iam";
 import { LogGroup, ResourcePolicy, RetentionDays } from "aws-cdk-lib/aws-logs";
@@ -19,7 +20,13 @@ import { Construct } from "constructs";
 import { INGEST_JOB_STEPS, INGEST_STEPS, QA_STEPS } from "../../shared/restaurant-qa/workflow/steps.ts";
 import { ALL_STEPS } from "../../shared/runtime/machines.ts";
 import { acknowledgeNag } from "../nag.ts";
-import type { DongneFunction } from "../node-function.ts";
+import { DongneFunction, PROJECT_ROOT } from "../node-function.ts";
+import { definitionHash } from "../../shared/index/versioned.ts";
+import {
+  RESTAURANT_INDEX_SCHEMA_VERSION,
+  restaurantIndexDefinition,
+} from "../../shared/restaurant-qa/index-mapping.ts";
+import { TITAN_V2_MODEL_ID } from "../../shared/platform/config-restaurant-qa.ts";
 import { expiringTable, stateMachine, type StepFunctions } from "./workflows.ts";
 import { STATE_MACHINE_ARN_VARIABLES } from "../../shared/platform/config.ts";
 
@@ -45,6 +52,9 @@ export class RestaurantQa extends Construct {
   readonly workflow: StateMachine;
   readonly ingestWorkflow: StateMachine;
   readonly ingestJobWorkflow: StateMachine;
+  /** the index made at deploy (and, in dev, filled with the demo corpus) before the first request */
+  readonly index: CustomResource;
+  private readonly replicas: number;
 
   constructor(scope: Construct, id: string, steps: StepFunctions, props: RestaurantQaProps) {
     super(scope, id);
@@ -57,6 +67,7 @@ export class RestaurantQa extends Construct {
       });
     const logs = { search: logGroup("SlowSearch"), index: logGroup("SlowIndex"), app: logGroup("App") };
     const os = props.profile.opensearch;
+    this.replicas = os.replicas;
     const logsPolicy = new ResourcePolicy(this, "DomainLogsPolicy", {
       policyStatements: [
         new PolicyStatement({
@@ -146,6 +157,7 @@ export class RestaurantQa extends Construct {
       if (index) {
         fn.addEnvironment("OPENSEARCH_ENDPOINT", `https://${this.domain.domainEndpoint}`);
         fn.addEnvironment("OPENSEARCH_DOMAIN", this.domain.domainName);
+        fn.addEnvironment("OPENSEARCH_REPLICAS", String(this.replicas));
         if (index === "read") this.grantIndexRead(fn);
         // every method on the index and its paths, the index-scoped POST /restaurants/_bulk included
         else this.domain.grantIndexReadWrite(QA_INDEX, fn);
@@ -196,6 +208,128 @@ export class RestaurantQa extends Construct {
       ...Object.values(INGEST_JOB_STEPS),
     ])
       steps.fn(spec).addEnvironment("OPENSEARCH_ENDPOINT", `https://${this.domain.domainEndpoint}`);
+
+    this.index = this.indexAtDeploy(props.profile, steps);
+  }
+
+  /**
+   * The custom resource that makes the index before the first request (CDK's provider framework):
+   * onEvent creates it, or moves the alias to a new index when the mapping changed; isComplete waits
+   * for the dev profile's demo corpus job. Its properties carry the mapping's fingerprint, so a changed
+   * mapping is an Update of this resource, and the replicas, so a resized domain is one too.
+   */
+  private indexAtDeploy(profile: Profile, steps: StepFunctions): CustomResource {
+    const stack = Stack.of(this);
+    const qaTable = steps.table("qa");
+    const dimension = 512; // BEDROCK_EMBED_DIMENSIONS' default, which the stack does not change
+    const fingerprint = definitionHash(restaurantIndexDefinition(dimension), {
+      embedder: `bedrock:${TITAN_V2_MODEL_ID}`,
+      dimension,
+      schema_version: RESTAURANT_INDEX_SCHEMA_VERSION,
+    });
+    const setup = new DongneFunction(this, "IndexSetupFunction", {
+      entry: `${PROJECT_ROOT}/functions/restaurant-qa/index-setup.ts`,
+      description:
+        "Deploy: the restaurant index behind its alias (created, or reindexed on a new mapping); the dev demo corpus",
+      // the framework gives onEvent 15 minutes; a reindex may take 12 of them
+      timeout: Duration.minutes(14),
+      memorySize: 1024,
+      environment: {
+        OPENSEARCH_ENDPOINT: `https://${this.domain.domainEndpoint}`,
+        OPENSEARCH_DOMAIN: this.domain.domainName,
+        OPENSEARCH_REPLICAS: String(this.replicas),
+        QA_EMBEDDER: "bedrock",
+        QA_INGEST_BUCKET: this.bucket.bucketName,
+        QA_TABLE: qaTable.tableName,
+        [STATE_MACHINE_ARN_VARIABLES.qaIngestJob]: this.ingestJobWorkflow.stateMachineArn,
+      },
+    });
+    // the index, its alias and the cluster-level APIs a reindex uses (_aliases, _reindex, _tasks)
+    setup.addToRolePolicy(
+      new PolicyStatement({
+        actions: ["es:ESHttpGet", "es:ESHttpHead", "es:ESHttpPut", "es:ESHttpPost", "es:ESHttpDelete"],
+        resources: [this.domain.domainArn, `${this.domain.domainArn}/*`],
+      }),
+    );
+    this.bucket.grantPut(setup);
+    qaTable.grantReadWriteData(setup);
+    this.ingestJobWorkflow.grantStartExecution(setup);
+    const wait = new DongneFunction(this, "IndexWaitFunction", {
+      entry: `${PROJECT_ROOT}/functions/restaurant-qa/index-setup-wait.ts`,
+      description:
+        "Deploy: whether the dev demo corpus job has finished (the provider framework's isComplete)",
+      timeout: Duration.seconds(30),
+      environment: { QA_TABLE: qaTable.tableName },
+    });
+    qaTable.grantReadData(wait);
+    const provider = new Provider(this, "IndexProvider", {
+      onEventHandler: setup,
+      isCompleteHandler: wait,
+      queryInterval: Duration.seconds(30),
+      totalTimeout: Duration.hours(1),
+    });
+    const resource = new CustomResource(this, "Index", {
+      serviceToken: provider.serviceToken,
+      resourceType: "Custom::RestaurantIndex",
+      properties: {
+        Alias: QA_INDEX,
+        DefinitionHash: fingerprint,
+        Replicas: String(this.replicas),
+        DemoCorpus: String(profile.demoCorpus),
+      },
+    });
+    const id = (c: Construct) => stack.getLogicalId(c.node.defaultChild as CfnElement);
+    acknowledgeNag(
+      setup,
+      {
+        rule: `AwsSolutions-IAM5[Resource::<${id(this.domain)}.Arn>/*]`,
+        reason:
+          "The deploy-time index setup manages the restaurant index and its alias: _alias, _aliases, _reindex, _tasks and the versioned indexes behind the alias.",
+      },
+      {
+        rule: `AwsSolutions-IAM5[Resource::<${id(this.bucket)}.Arn>/*]`,
+        reason: "It writes the demo corpus upload (uploads/<job>.jsonl) into the ingest bucket.",
+      },
+      ...["s3:Abort*"].map((action) => ({
+        rule: `AwsSolutions-IAM5[Action::${action}]`,
+        reason: "CDK's put grant on the ingest bucket only.",
+      })),
+    );
+    acknowledgeNag(
+      provider,
+      {
+        rule: "AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]",
+        reason: "The provider framework's own functions write only their CloudWatch logs.",
+      },
+      {
+        rule: "AwsSolutions-IAM5[Resource::*]",
+        reason:
+          "The provider framework's waiter (Step Functions) log delivery actions accept no resource ARN.",
+      },
+      ...[setup, wait].map((fn) => ({
+        rule: `AwsSolutions-IAM5[Resource::<${id(fn)}.Arn>:*]`,
+        reason:
+          "The framework invokes the setup and wait functions' versions (name:*), as CDK grants invoke.",
+      })),
+      ...["isComplete", "onTimeout"].map((name) => ({
+        rule: `AwsSolutions-IAM5[Resource::<${id(provider.node.findChild(`framework-${name}`))}.Arn>:*]`,
+        reason: `The framework's waiter invokes its own ${name} function's versions (name:*).`,
+      })),
+      {
+        rule: "AwsSolutions-L1",
+        reason: "The provider framework's functions use the runtime this aws-cdk-lib release pins.",
+      },
+      {
+        rule: "AwsSolutions-SF1",
+        reason:
+          "The framework's waiter machine polls isComplete only; its failures reach CloudFormation's events.",
+      },
+      {
+        rule: "AwsSolutions-SF2",
+        reason: "No X-Ray in this stack (infra/node-function.ts says why).",
+      },
+    );
+    return resource;
   }
 
   /** The API runs the QA and batch-ingest workflows, starts ingest jobs, reads documents and jobs. */

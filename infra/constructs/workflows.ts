@@ -72,6 +72,13 @@ export class StepFunctions extends Construct {
     return fn;
   }
 
+  /** A table the steps are given (a construct that makes a function of its own needs it too). */
+  table(name: keyof FeatureTables): ITable {
+    const table = this.env.tables[name];
+    if (!table) throw new Error(`the ${name} table is not part of this stack`);
+    return table;
+  }
+
   all(): DongneFunction[] {
     return [...this.byState.values()];
   }

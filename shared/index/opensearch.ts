@@ -8,6 +8,7 @@ import { Client, errors } from "@opensearch-project/opensearch";
 import { AwsSigv4Signer } from "@opensearch-project/opensearch/aws-v3";
 import { Deadline } from "../platform/deadline.ts";
 import type { SearchBody } from "./dsl.ts";
+import type { ClusterRequest } from "./versioned.ts";
 import {
   checkMeta,
   SearchIndexError,
@@ -109,6 +110,23 @@ export class OpenSearchIndex implements SearchIndex {
     }
     throw last ?? new SearchIndexError("timeout", "OpenSearch: the request's time budget is spent");
   }
+
+  /**
+   * An administrative request (the deploy-time index setup: aliases, _reindex, _tasks, settings), signed
+   * like every other; the status comes back as an answer, transport failures as a SearchIndexError.
+   */
+  readonly cluster: ClusterRequest = async ({ method, path, body, querystring }) => {
+    try {
+      const r = await this.client.transport.request({ method, path, body, querystring } as never, {
+        requestTimeout: 60_000,
+        maxRetries: 0,
+        ignore: [400, 404, 409],
+      });
+      return { status: r.statusCode ?? 200, body: r.body as unknown };
+    } catch (err) {
+      throw this.classify(err);
+    }
+  };
 
   private classify(err: unknown): SearchIndexError {
     if (err instanceof errors.ResponseError) {

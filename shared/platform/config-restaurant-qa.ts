@@ -50,6 +50,8 @@ export const QaEnv = {
     .string()
     .regex(/^[a-z0-9][a-z0-9_-]{0,100}$/, "lowercase letters, digits, _ and -")
     .default("restaurants"),
+  /** replicas of the restaurant index: at most the domain's data nodes − 1 (the stack sets it per profile) */
+  OPENSEARCH_REPLICAS: int(0, 5, 1),
   /** es: a managed domain; aoss: an OpenSearch Serverless collection */
   OPENSEARCH_SERVICE: z.enum(["es", "aoss"]).default("es"),
   /** the domain's name, for the status command (control plane) */
@@ -103,6 +105,7 @@ export interface QaConfig {
         service: "es" | "aoss";
         region?: string;
         domain?: string;
+        replicas: number;
       };
   embedder:
     | { kind: "hashed"; dimension: number }
@@ -135,6 +138,7 @@ export function qaConfig(
           service: env.OPENSEARCH_SERVICE,
           region: env.AWS_REGION,
           domain: env.OPENSEARCH_DOMAIN,
+          replicas: env.OPENSEARCH_REPLICAS,
         }
       : {
           kind: "local",

@@ -64,7 +64,7 @@ export interface QaRuntime {
 export function createQaRuntime(config: QaConfig, shared: QaShared): QaRuntime {
   const embedder = createEmbedder(config.embedder);
   const definition = restaurantIndexDefinition(embedder.dimension, {
-    replicas: config.index.kind === "opensearch" ? 1 : 0,
+    replicas: config.index.kind === "opensearch" ? config.index.replicas : 0,
   });
   let index: SearchIndex;
   let local: LocalSearchIndex | undefined;

@@ -81,7 +81,8 @@ Object.assign(process.env, {
 // ---- every bundle, loaded as Lambda loads it
 const functions = new Map(); // logical id → handler
 for (const [id, r] of resources) {
-  if (r.Type !== "AWS::Lambda::Function") continue;
+  // the product's functions (the provider framework's own, CDK's code, are not ours to load)
+  if (r.Type !== "AWS::Lambda::Function" || r.Properties.Environment?.Variables?.METRICS !== "on") continue;
   const dir = join(outDir, r.Metadata["aws:asset:path"]);
   const mod = await import(pathToFileURL(join(dir, "index.mjs")).href);
   if (typeof mod.handler !== "function") throw new Error(`${id}: no handler export`);

@@ -1,0 +1,74 @@
+// The deploy-time setup of the restaurant index (shared/restaurant-qa/deploy-index.ts, run by the
+// custom resource): the index behind its alias, and in dev the demo corpus handed to the ingest job
+// only when the index is empty; the framework's isComplete follows that job.
+import { describe, expect, it } from "vitest";
+import { OpenSearchIndex } from "../../shared/index/opensearch.ts";
+import { demoLoaded, setupRestaurantIndex } from "../../shared/restaurant-qa/deploy-index.ts";
+import { restaurantIndexDefinition } from "../../shared/restaurant-qa/index-mapping.ts";
+import type { QaRuntime } from "../../shared/restaurant-qa/env.ts";
+import type { RestaurantQaService } from "../../shared/restaurant-qa/api-service.ts";
+import type { JobRepository } from "../../shared/store/jobs.ts";
+import { embeddedPlaces } from "../../shared/providers/exec-deps.ts";
+import { FakeCluster } from "../helpers/fake-cluster.ts";
+
+function world(documents: number) {
+  const cluster = new FakeCluster();
+  const index = new OpenSearchIndex({
+    node: "http://127.0.0.1:9",
+    index: "restaurants",
+    definition: restaurantIndexDefinition(512),
+  });
+  Object.defineProperty(index, "cluster", { value: cluster.request });
+  Object.defineProperty(index, "count", { value: async () => documents });
+  const qa = {
+    deps: { index, embedder: { name: "bedrock:amazon.titan-embed-text-v2:0", dimension: 512 } },
+  } as unknown as QaRuntime;
+  const ingested: unknown[][] = [];
+  const service = {
+    ingest: async (records: unknown[]) => {
+      ingested.push(records);
+      return { kind: "job", jobId: "job-demo" };
+    },
+  } as unknown as RestaurantQaService;
+  return { cluster, qa, service, ingested };
+}
+const places = () => embeddedPlaces("/nonexistent-dongne-data").places;
+
+describe("the restaurant index at deploy", () => {
+  it("dev: creates the index behind its alias and hands the whole demo corpus to the ingest job", async () => {
+    const w = world(0);
+    const out = await setupRestaurantIndex(w.qa, 0, { demoCorpus: true }, { service: w.service, places });
+    expect(out).toMatchObject({ action: "created", demoJobId: "job-demo", documents: 0 });
+    expect(w.cluster.aliases.get("restaurants")).toBe(out.index);
+    expect(w.ingested).toHaveLength(1);
+    expect(w.ingested[0]!.length).toBeGreaterThan(10_000);
+    expect(w.ingested[0]!.every((r) => (r as { synthetic?: boolean }).synthetic === true)).toBe(true);
+  });
+
+  it("dev: never loads the demo corpus into an index that holds documents", async () => {
+    const w = world(12);
+    const out = await setupRestaurantIndex(w.qa, 0, { demoCorpus: true }, { service: w.service, places });
+    expect(out.demoJobId).toBeUndefined();
+    expect(w.ingested).toEqual([]);
+  });
+
+  it("production: an empty index stays empty", async () => {
+    const w = world(0);
+    const out = await setupRestaurantIndex(w.qa, 1, { demoCorpus: false }, { service: w.service, places });
+    expect(out).toMatchObject({ action: "created", documents: 0 });
+    expect(out.demoJobId).toBeUndefined();
+    expect(w.cluster.indices.get(out.index)!.settings.index!.number_of_replicas).toBe(1);
+  });
+
+  it("isComplete: waits for the job, fails the deploy with the job's reason", async () => {
+    const jobs = (status: string, error?: string) =>
+      ({ get: async () => ({ status, error }) }) as unknown as JobRepository;
+    expect(await demoLoaded(jobs("running"), "j")).toBe(false);
+    expect(await demoLoaded(jobs("completed"), "j")).toBe(true);
+    expect(await demoLoaded(jobs("pending"), undefined)).toBe(true); // no job was started
+    await expect(demoLoaded(jobs("failed", "Bedrock throttled"), "j")).rejects.toThrow(/Bedrock throttled/);
+    await expect(demoLoaded({ get: async () => null } as unknown as JobRepository, "j")).rejects.toThrow(
+      /no record/,
+    );
+  });
+});
