@@ -2,11 +2,10 @@
 // workflow step); place search and the simulation with their workflows and tables; the HTTP API (routes
 // from the app's route table, an API-key authorizer, per-route throttles); alarms and a dashboard.
 // Least privilege throughout: each grant names its resource.
-import { CfnOutput, RemovalPolicy, SecretValue, Stack, type StackProps } from "aws-cdk-lib";
+import { CfnOutput, Stack, type StackProps } from "aws-cdk-lib";
 import { CfnTable, Table } from "aws-cdk-lib/aws-dynamodb";
 import type { CfnFunction } from "aws-cdk-lib/aws-lambda";
 import { CfnLogGroup, LogGroup } from "aws-cdk-lib/aws-logs";
-import { Secret } from "aws-cdk-lib/aws-secretsmanager";
 import type { Construct } from "constructs";
 import { PROVIDER_KEY_NAMES } from "../shared/platform/config.ts";
 import { Api } from "./constructs/api.ts";
@@ -17,6 +16,7 @@ import { PlaceSearch } from "./constructs/place-search.ts";
 import { Simulation, simulationTable } from "./constructs/simulation.ts";
 import { StepFunctions } from "./constructs/workflows.ts";
 import { acknowledgeNag } from "./nag.ts";
+import { keysSecret } from "./secrets.ts";
 import { ProfileError, resolveProfile, type Profile } from "./profile.ts";
 import { SIMULATION_STEPS } from "../shared/simulation/workflow/steps.ts";
 
@@ -47,12 +47,15 @@ export class DongneStack extends Stack {
         `the ${profile.name} profile needs someone to hear its alarms (the LLM spend among them): pass -c alarmEmail=ops@example.com`,
       );
 
-    // JSON with every key empty: an empty or missing key means "not configured" (the offline defaults)
-    const keys = new Secret(this, "ProviderKeys", {
-      description: `Provider and LLM keys of dongne (JSON): ${PROVIDER_KEYS.join(", ")}`,
-      secretObjectValue: Object.fromEntries(PROVIDER_KEYS.map((k) => [k, SecretValue.unsafePlainText("")])),
-      removalPolicy: RemovalPolicy.RETAIN,
-    });
+    // JSON with every key empty (an empty or missing key means "not configured": the offline
+    // defaults), created without a value in the template and never rewritten by a deploy (infra/secrets.ts)
+    const keys = keysSecret(
+      this,
+      "ProviderKeysSecret",
+      "provider-keys",
+      PROVIDER_KEYS,
+      `Provider and LLM keys of dongne (JSON): ${PROVIDER_KEYS.join(", ")}`,
+    );
     acknowledgeNag(keys, {
       rule: "AwsSolutions-SMG4",
       reason:

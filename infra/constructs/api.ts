@@ -4,18 +4,19 @@
 // the callers are services and scripts, not end users with an identity provider (JWT would need one),
 // and IAM would make every caller sign requests with AWS credentials; a key per caller, revocable by
 // editing one secret, with per-caller limits in the app, fits an HTTPS API product.
-import { CfnOutput, Duration, RemovalPolicy, SecretValue } from "aws-cdk-lib";
+import { CfnOutput, Duration, RemovalPolicy } from "aws-cdk-lib";
 import { CfnStage, HttpApi, HttpMethod, LogGroupLogDestination } from "aws-cdk-lib/aws-apigatewayv2";
 import { HttpLambdaAuthorizer, HttpLambdaResponseType } from "aws-cdk-lib/aws-apigatewayv2-authorizers";
 import { HttpLambdaIntegration } from "aws-cdk-lib/aws-apigatewayv2-integrations";
 // only the container for a custom format string; its REST field helpers are not used (see below)
 import { AccessLogFormat } from "aws-cdk-lib/aws-apigateway";
 import { LogGroup, RetentionDays } from "aws-cdk-lib/aws-logs";
-import { Secret, type ISecret } from "aws-cdk-lib/aws-secretsmanager";
+import type { ISecret } from "aws-cdk-lib/aws-secretsmanager";
 import { Construct } from "constructs";
 import { API_KEY_HEADER } from "../../functions/api/auth.ts";
 import { ROUTES } from "../../functions/api/routes.ts";
-import { DEFAULT_API_BUDGET_MS } from "../../shared/platform/config.ts";
+import { API_KEYS_NAMES, DEFAULT_API_BUDGET_MS } from "../../shared/platform/config.ts";
+import { keysSecret } from "../secrets.ts";
 import { acknowledgeNag } from "../nag.ts";
 import { DongneFunction, PROJECT_ROOT } from "../node-function.ts";
 
@@ -67,13 +68,15 @@ export class Api extends Construct {
 
   constructor(scope: Construct, id: string, keys: ISecret) {
     super(scope, id);
-    // a JSON object from the first deploy: ops add keys by editing it (README: "API keys")
-    this.apiKeys = new Secret(this, "ApiKeys", {
-      description:
-        'API keys of the dongne API: {"API_KEYS": "[{\\"id\\":…,\\"sha256\\":…,\\"scopes\\":[\\"read\\",\\"write\\"]}]"}',
-      secretObjectValue: { API_KEYS: SecretValue.unsafePlainText("[]") },
-      removalPolicy: RemovalPolicy.RETAIN,
-    });
+    // a JSON object from the first deploy, never rewritten by a later one: ops add keys by editing it
+    // (README: "Keys"; infra/secrets.ts)
+    this.apiKeys = keysSecret(
+      this,
+      "ApiKeysSecret",
+      "api-keys",
+      API_KEYS_NAMES,
+      'API keys of the dongne API: {"API_KEYS": "[{\\"id\\":…,\\"sha256\\":…,\\"scopes\\":[\\"read\\",\\"write\\"]}]"}',
+    );
     this.fn = new DongneFunction(this, "Function", {
       entry: `${PROJECT_ROOT}/functions/api/handler.ts`,
       description: "HTTP API (Hono): validates requests, starts workflows; serves the web page",

@@ -1,11 +1,13 @@
 // Process-wide configuration and adapters, built once (a Lambda's cold start, or the local server) and
 // handed to every step and service. In AWS the keys live in Secrets Manager (SECRETS_ARN: a JSON object
-// of variable → value); only the provider keys (the authorizer: API_KEYS) are taken from it, each
+// of variable → value), read through Powertools Parameters (SecretsProvider, its values cached for
+// SECRETS_TTL_SECONDS); only the provider keys (the authorizer: API_KEYS) are taken from it, each
 // checked on its own, merged into the environment before the one config schema parses it, and never
 // logged. The secret is re-read after SECRETS_TTL_SECONDS, so a corrected key takes effect in warm
 // Lambdas; a secret that is not a JSON object, or a key that is unset or invalid, counts as not
 // configured (the offline defaults) with a warning — a bad secret never fails a call.
-import { GetSecretValueCommand, SecretsManagerClient } from "@aws-sdk/client-secrets-manager";
+import { SecretsManagerClient } from "@aws-sdk/client-secrets-manager";
+import { SecretsProvider } from "@aws-lambda-powertools/parameters/secrets";
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { z } from "zod";
 import {
@@ -70,9 +72,27 @@ export function buildRuntime(config: Config, overrides: RuntimeOverrides = {}): 
 
 export type SecretReader = (arn: string) => Promise<string | undefined>;
 
-const secretsManager = lazy(() => new SecretsManagerClient({}));
-const readSecretsManager: SecretReader = async (arn) =>
-  (await secretsManager().send(new GetSecretValueCommand({ SecretId: arn }))).SecretString;
+/** The message Secrets Manager answers for a secret that exists but has no value (no AWSCURRENT version). */
+const NO_VALUE = /can't find the specified secret value/i;
+
+/**
+ * The default reader: Powertools Parameters' SecretsProvider, caching each value for `maxAgeSeconds`
+ * (one provider per loader, so two loaders never share a stale value). A secret created without a
+ * value reads as unset — "not configured", with the warning that names each key — never an error.
+ */
+export function powertoolsSecretReader(maxAgeSeconds: number): SecretReader {
+  const provider = lazy(() => new SecretsProvider({ awsSdkV3Client: new SecretsManagerClient({}) }));
+  return async (arn) => {
+    try {
+      const value = await provider().get(arn, { maxAge: maxAgeSeconds });
+      return typeof value === "string" ? value : undefined;
+    } catch (err) {
+      const cause = (err as Error & { cause?: Error }).cause;
+      if (NO_VALUE.test(`${(err as Error).message} ${cause?.message ?? ""}`)) return undefined;
+      throw err;
+    }
+  };
+}
 
 const SecretObject = z.record(z.string(), z.unknown());
 const isUnset = (v: unknown) => v === undefined || v === null || (typeof v === "string" && !v.trim());
@@ -130,7 +150,9 @@ export function secretEnv(
     }
   }
   if (unset.length) warnings.push(`the secret leaves ${unset.join(", ")} unset: not configured`);
-  const foreign = Object.keys(parsed).filter((k) => !names.includes(k));
+  // names starting with "_" are the secret's own bookkeeping (CloudFormation's generated placeholder,
+  // infra/secrets.ts), not settings: ignored without a word
+  const foreign = Object.keys(parsed).filter((k) => !names.includes(k) && !k.startsWith("_"));
   if (foreign.length)
     warnings.push(`the secret may set only ${names.join(", ")}: ${foreign.join(", ")} ignored`);
   return { env: accepted, warnings };
@@ -161,13 +183,14 @@ function configWithSecret(
  */
 export function runtimeLoader(
   env: Record<string, string | undefined> = process.env,
-  readSecret: SecretReader = readSecretsManager,
+  readSecret?: SecretReader,
   now: () => number = Date.now,
   overrides: RuntimeOverrides = {},
   names: readonly string[] = PROVIDER_KEY_NAMES,
 ): () => Promise<Runtime> {
   const base = loadConfig(env);
   useLogLevel(base.logLevel);
+  const read = readSecret ?? powertoolsSecretReader(base.aws.secretsTtlSeconds);
   let current: { runtime: Runtime; secret: string | undefined; checkedAt: number } | undefined;
   let loading: Promise<Runtime> | undefined;
 
@@ -176,7 +199,7 @@ export function runtimeLoader(
     let secret = current?.secret;
     if (arn) {
       try {
-        secret = await readSecret(arn);
+        secret = await read(arn);
       } catch (err) {
         // keep serving with what we have; the next call tries again after the TTL
         logger.warn("the secret at SECRETS_ARN could not be read", { error: (err as Error).message });

@@ -7,7 +7,7 @@ import { AwsSolutionsChecks } from "cdk-nag";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ROUTES } from "../../functions/api/routes.ts";
 import { ALL_STEPS, MACHINES } from "../../shared/runtime/machines.ts";
-import { DongneStack, PROVIDER_KEYS } from "../../infra/stack.ts";
+import { DongneStack } from "../../infra/stack.ts";
 import { productVersion } from "../../shared/platform/version.ts";
 
 let app: App;
@@ -146,17 +146,6 @@ describe("DongneStack", () => {
         .map((s) => s.Resource),
     );
     expect(parent).toContain(`:execution:${name}:*`);
-  });
-
-  it("creates the keys secret as a JSON object with every key empty", () => {
-    const secrets = Object.values(template.findResources("AWS::SecretsManager::Secret")).map(
-      (s) => s.Properties.SecretString,
-    );
-    const keys = secrets
-      .map((s) => JSON.parse(typeof s === "string" ? s : "{}"))
-      .find((s) => "ANTHROPIC_API_KEY" in s);
-    expect(keys).toEqual(Object.fromEntries(PROVIDER_KEYS.map((k) => [k, ""])));
-    expect(secrets.map((s) => JSON.parse(s)).find((s) => "API_KEYS" in s)).toEqual({ API_KEYS: "[]" });
   });
 
   it("routes every path of the app's route table, behind the API-key authorizer unless public, each with its throttle", () => {

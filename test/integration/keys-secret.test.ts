@@ -12,12 +12,22 @@ import { startFake, type FakeServer } from "../helpers/fake-http.ts";
 let fake: FakeServer;
 let secret = "";
 let reads = 0;
+/** answer as Secrets Manager does for a secret that has no value yet */
+let noValue = false;
 const ARN = "arn:aws:secretsmanager:ap-northeast-2:123456789012:secret:ProviderKeys-abc";
 
 beforeAll(async () => {
   fake = await startFake((r) => {
     expect(r.headers["x-amz-target"]).toBe("secretsmanager.GetSecretValue");
     reads++;
+    if (noValue)
+      return {
+        status: 400,
+        json: {
+          __type: "ResourceNotFoundException",
+          message: "Secrets Manager can't find the specified secret value for staging label: AWSCURRENT",
+        },
+      };
     return { json: { ARN, Name: "ProviderKeys", SecretString: secret, VersionId: String(reads) } };
   });
   Object.assign(process.env, {
@@ -102,25 +112,48 @@ describe("the keys secret", () => {
     expect(rt.warnings.join(" ")).toMatch(/not a JSON object/);
   });
 
-  it("a corrected secret takes effect after the TTL, in the same (warm) process", async () => {
-    let now = 1_000_000;
-    secret = "not json";
-    const load = runtimeLoader(env, undefined, () => now);
-    const before = await load();
-    expect(before.llm).toBeUndefined();
-    secret = JSON.stringify({ ANTHROPIC_API_KEY: "sk-ant-new", KAKAO_REST_API_KEY: "kakao-new" });
-    now += 30_000; // within the TTL: the cached runtime
-    expect(await load()).toBe(before);
-    now += 31_000; // past it: read again, rebuilt
-    const after = await load();
-    expect(after).not.toBe(before);
-    expect(after.llm?.name).toBe("anthropic");
-    expect(after.config.providers.place).toBe("kakao");
-    expect(after.warnings.join(" ")).not.toMatch(/ANTHROPIC_API_KEY|KAKAO_REST_API_KEY|not a JSON object/);
-    const readsNow = reads;
-    now += 61_000; // unchanged secret: read, but the runtime (and its caches) is kept
-    expect(await load()).toBe(after);
-    expect(reads).toBe(readsNow + 1);
+  it("a corrected secret takes effect after the TTL, in the same (warm) process (Powertools' cache too)", async () => {
+    // one clock for the loader and for Powertools' cache (it reads Date.now)
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(1_000_000);
+      secret = "not json";
+      const load = runtimeLoader(env);
+      const before = await load();
+      expect(before.llm).toBeUndefined();
+      secret = JSON.stringify({ ANTHROPIC_API_KEY: "sk-ant-new", KAKAO_REST_API_KEY: "kakao-new" });
+      const readsBefore = reads;
+      vi.advanceTimersByTime(30_000); // within the TTL: the cached runtime, no request
+      expect(await load()).toBe(before);
+      expect(reads).toBe(readsBefore);
+      vi.advanceTimersByTime(31_000); // past it: read again, rebuilt
+      const after = await load();
+      expect(after).not.toBe(before);
+      expect(after.llm?.name).toBe("anthropic");
+      expect(after.config.providers.place).toBe("kakao");
+      expect(after.warnings.join(" ")).not.toMatch(/ANTHROPIC_API_KEY|KAKAO_REST_API_KEY|not a JSON object/);
+      const readsNow = reads;
+      vi.advanceTimersByTime(61_000); // unchanged secret: read, but the runtime (and its caches) is kept
+      expect(await load()).toBe(after);
+      expect(reads).toBe(readsNow + 1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("a secret created without a value reads as not configured, with the warning naming every key", async () => {
+    const logged = warnLog();
+    noValue = true;
+    try {
+      const rt = await runtimeLoader(env)();
+      expect(rt.llm).toBeUndefined();
+      expect(rt.warnings.join(" ")).toMatch(/ANTHROPIC_API_KEY, .* unset: not configured/);
+      expect(logged()).toMatch(/ANTHROPIC_API_KEY/);
+      // an answer, not a failure to read (which would keep retrying and log an error)
+      expect(logged()).not.toMatch(/could not be read/);
+    } finally {
+      noValue = false;
+    }
   });
 
   it("keeps serving with the last good keys when Secrets Manager cannot be reached", async () => {
