@@ -102,6 +102,11 @@ export const TranslatorResult = z.object({
    * place): the request's location is the centre, and without one the answer asks where.
    */
   around_user: z.boolean().optional(),
+  /** occasions, weather and activities read in the query, each with the kinds of place it asks for */
+  wishes: z
+    .array(z.object({ name: z.string().max(40), kinds: z.array(z.string().max(40)).max(8) }))
+    .max(4)
+    .optional(),
 });
 export type TranslatorResult = z.infer<typeof TranslatorResult>;
 

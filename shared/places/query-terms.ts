@@ -10,6 +10,8 @@ import {
   type LexEntry,
 } from "./lexicon.ts";
 import { isKnownWord } from "../korean/segment.ts";
+import { KIND_WORDS, WISH_TERMS, type Kind } from "./kinds.ts";
+import type { Wish } from "./wishes-data.ts";
 import { particleVariants, TRAILERS, type Token } from "../korean/text.ts";
 
 interface Term<T> {
@@ -80,6 +82,17 @@ const REVIEW = compile(
 );
 const PETS = compile([{ terms: PET_TERMS, value: true }], false, true);
 const CONTEXT_TERMS = compile(CONTEXT.map((c) => ({ terms: c.terms, value: c })));
+// the vocabulary of kinds: a one-syllable word (회, 죽) only as a whole word; inside a word a kind
+// counts as its head, as the lexicon's do
+const KIND_TERMS = compile(
+  KIND_WORDS.map(({ word, kind }) => ({ terms: [word.length < 2 ? `=${word}` : word], value: kind })),
+  true,
+);
+const WISH_SET = compile(
+  WISH_TERMS.map(({ term, wish }) => ({ terms: [term], value: wish })),
+  false,
+  true,
+);
 
 /** Particles that join or list nouns ("우동이나 국밥", "카페랑 술집"): a term before one is whole. */
 const CONJUNCTIONS = new Set([
@@ -262,6 +275,25 @@ export class QueryText {
     return false;
   }
 
+  /** Matches of a substring term set over the text, claimed or not (only never inside a place). */
+  peek<T>(terms: TermSet<T>, role: ReadRole): Match<T>[] {
+    const out: Match<T>[] = [];
+    for (let at = 0; at < this.lower.length; at++) {
+      if (this.roles[at] === "place") continue;
+      for (const term of terms.byFirstChar.get(this.lower[at] ?? "") ?? []) {
+        const end = at + term.text.length;
+        if (!this.lower.startsWith(term.text, at)) continue;
+        if (this.roles.slice(at, end).includes("place")) continue;
+        if (terms.yieldsToKinds && this.insideLongerKind(at, end)) continue;
+        out.push({ value: term.value, surface: this.text.slice(at, end), start: at, end });
+        for (let i = at; i < end; i++) if (!this.used[i]) this.claim(i, i + 1, role);
+        at = end - 1;
+        break;
+      }
+    }
+    return out;
+  }
+
   /**
    * Kinds written as one word are one kind, named by the whole word and read as its head ("순대국밥" is
    * a 국밥, "왕갈비통닭" a 통닭): adjacent matches inside a word merge into the last. A place ending
@@ -358,6 +390,14 @@ export const matchMoods = (q: QueryText) => q.match(MOOD_TERMS, "kind");
 export const matchReview = (q: QueryText) => q.match(REVIEW, "condition");
 export const matchPets = (q: QueryText) => q.match(PETS, "condition");
 export const matchContext = (q: QueryText): Match<ContextEntry>[] => q.match(CONTEXT_TERMS, "wish");
+/** Kinds of the vocabulary of kinds (kinds-data.ts) the lexicon did not read. */
+export const matchKinds = (q: QueryText): Match<Kind>[] => q.match(KIND_TERMS, "kind");
+/**
+ * Occasions, weather and activities that ask for kinds of place (wishes-data.ts). A wish is read beside
+ * what else its words say ("데이트" is also the review word 분위기): its text is read even where a
+ * condition took it, only never inside a place; what no one took is claimed as the wish.
+ */
+export const matchWishes = (q: QueryText): Match<Wish>[] => q.peek(WISH_SET, "wish");
 
 const LEX_TEXTS = new Set(
   LEXICON.flatMap((e) => [...e.terms, ...e.keywords].map((t) => t.replace(/^=/, "").toLowerCase())),

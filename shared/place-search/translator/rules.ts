@@ -17,12 +17,15 @@ import {
   matchMoods,
   matchPets,
   matchReview,
+  matchKinds,
+  matchWishes,
   QueryText,
   type ReadSpan,
 } from "../../places/query-terms.ts";
 import { FILLER, isHangul, particleVariants, tokenize } from "../../korean/text.ts";
 import { repairQuery } from "../../places/query-repair.ts";
 import { GENERIC_WORD } from "../../places/generic-words.ts";
+import { isNarrower, kindOfWord, readWish, type Kind } from "../../places/kinds.ts";
 
 export interface RulesOutcome {
   result: TranslatorResult;
@@ -227,6 +230,21 @@ function residualKeyword(q: QueryText): string[] {
   return keyword ? [keyword] : [];
 }
 
+/** At most this many kinds a wish adds to the search: each is a keyword search of its own. */
+const WISH_KINDS = 3;
+
+/** A kind of the tree is searched by the Korean word typed, else by a Korean word of its node. */
+function treeKeyword(m: { value: Kind; surface: string }): string {
+  if (isHangul(m.surface)) return m.surface;
+  return koreanWordOf(m.value);
+}
+
+/** A node's Korean word for a keyword: its name, or a part of a comma name ("육류,고기" → 육류). */
+const koreanWordOf = (k: Kind): string => k.words.find((w) => isHangul(w) && !w.includes(",")) ?? k.name;
+
+/** A kind before a clause is when, not what: "연극 끝나고 밥 먹을 곳" searches food, not theatres. */
+const CLAUSE_NEXT = /^(?:끝나|보고|본\s?(?:후|뒤|다음)|하고\s?나|하기\s?전|전에|후에|다음에|마치고)/;
+
 const TRIP_ROLE_BY_KIND: Partial<Record<LexEntry["kind"], string>> = {
   food: "맛집",
   drink: "맛집",
@@ -241,6 +259,10 @@ const TRIP_ROLE_BY_KIND: Partial<Record<LexEntry["kind"], string>> = {
  * named more precisely than its entry (조개구이 in 해산물) is searched as written.
  */
 function keywordsOf(m: { value: LexEntry; surface: string }): string[] {
+  // a narrower kind than the entry's keyword is searched as itself (한정식 is no 한식, 평양냉면 no 냉면)
+  const own = kindOfWord(m.surface);
+  const entry = m.value.keywords[0] ? kindOfWord(m.value.keywords[0]) : undefined;
+  if (own && entry && isHangul(m.surface) && isNarrower(own, entry)) return [m.surface];
   // more precise: not the keyword itself nor a place form of it (일식집 is 일식's)
   const precise =
     m.value.kind === "food" &&
@@ -348,24 +370,42 @@ export function translateWithRules(rawQuery: string): RulesOutcome {
   const reviews = [...matchReview(q).map((r) => r.value), ...context.flatMap((c) => c.value.review)];
   // the compound is the dish: 돼지국밥 is a 국밥 named more precisely, searched as written
   let lex = q.compounds(matchLexicon(q).map((m) => q.compound(m)));
+  // kinds the lexicon has no entry for, from the vocabulary of kinds (세탁소, 소품샵, 텐동)
+  const treeKinds = q
+    .compounds(matchKinds(q).map((m) => q.compound(m)))
+    .filter((m) => !CLAUSE_NEXT.test(query.slice(m.end).trimStart()));
   const specific =
     kinds.length > 0 ||
+    treeKinds.length > 0 ||
     lex.some((m) => ["food", "drink", "cafe", "place"].includes(m.value.kind) && !m.value.generic);
   // "이탈리안 레스토랑", "한식 음식점": beside a kind, a word for any food place adds nothing to the
   // search (it still names a role of a trip: "군산 볼거리 먹거리 카페")
   const named = lex;
   if (specific) lex = lex.filter((m) => !m.value.generic);
   const moods = specific ? [] : matchMoods(q);
+  // occasions, weather and activities ("비 오는 날", "아이랑", "해장"): they ask for kinds
+  const wishes = matchWishes(q).map((m) => readWish(m.value));
   if (moods.length) lex = lex.filter((m) => !m.value.generic);
 
-  let keywords = dedupe([...kinds.flatMap((c) => c.value.keywords), ...lex.flatMap(keywordsOf)]);
+  let keywords = dedupe([
+    ...kinds.flatMap((c) => c.value.keywords),
+    ...lex.flatMap(keywordsOf),
+    ...treeKinds.map(treeKeyword),
+  ]);
   let english = dedupe([
     ...kinds.flatMap((c) => c.value.en),
     ...lex.flatMap((m) => (m.value.korean ? keywordsOf(m) : [m.value.en])),
+    // a dish typed in Korean is searched as written abroad too (분짜); a category by its English name
+    ...treeKinds.map((m) =>
+      isHangul(m.surface) && (!m.value.children.length || m.surface !== m.value.name)
+        ? m.surface
+        : (m.value.en ?? treeKeyword(m)),
+    ),
   ]);
   const codes: KakaoCategoryCode[] = dedupe([
     ...kinds.flatMap((c) => c.value.codes),
     ...lex.flatMap((m) => m.value.codes),
+    ...treeKinds.flatMap((m) => (m.value.code ? [m.value.code] : [])),
   ]);
   const activities = dedupe(lex.filter((m) => m.value.kind === "activity").flatMap(keywordsOf));
   for (const mood of moods) {
@@ -384,6 +424,20 @@ export function translateWithRules(rawQuery: string): RulesOutcome {
       for (const c of o.value.codes) if (!codes.includes(c)) codes.push(c);
     }
   }
+
+  // a wish names the kinds when nothing else did ("우천시 가볼만한 곳" → indoor places), and rules out
+  // the kinds it excludes
+  if (!specific && !moods.length && !occasions.length && wishes.length) {
+    const asked = dedupe(wishes.flatMap((w) => w.kinds)).slice(0, WISH_KINDS);
+    keywords = dedupe([
+      ...keywords.filter((k) => !["맛집", "음식점", "관광지"].includes(k)),
+      ...asked.map((k) => koreanWordOf(k)),
+    ]);
+    english = dedupe([...english.filter((k) => k !== "restaurants"), ...asked.map((k) => k.en ?? k.name)]);
+    for (const k of asked) if (k.code && !codes.includes(k.code)) codes.push(k.code);
+  }
+  const ruledOut = new Set(wishes.flatMap((w) => w.wish.notKinds ?? []));
+  if (ruledOut.size) keywords = keywords.filter((k) => !ruledOut.has(kindOfWord(k)?.name ?? k));
 
   // 001's third trip signal: a region with several kinds of place is a trip, not a radius search
   const rolesNamed = dedupe([
@@ -506,6 +560,9 @@ export function translateWithRules(rawQuery: string): RulesOutcome {
     ...(hasConditions(conditions) ? { conditions } : {}),
     ...(detailKind ? { detail_request: { kind: detailKind, place: detailPlace } } : {}),
     ...(aroundUser && !locations.length ? { around_user: true } : {}),
+    ...(wishes.length
+      ? { wishes: wishes.map((w) => ({ name: w.wish.name, kinds: w.kinds.map((k) => k.name) })) }
+      : {}),
   };
   return { result, confidence: Math.max(0, Math.min(1, confidence)), warnings, reading, unread };
 }

@@ -1,0 +1,122 @@
+// Reading the vocabulary of kinds (kinds-data.ts): a word to its node, a node's path from the root in
+// Kakao's format ("음식점 > 한식 > 육류,고기 > 삼겹살") and its ancestors, whether one kind is narrower than
+// another, a broad node's children (capped, for a provider that searches by words), and the kinds a
+// text names (a restaurant's category and menus, indexed with every ancestor). Wishes (wishes-data.ts)
+// are read here too: an occasion, a weather or an activity word and the kinds it asks for.
+import type { KakaoCategoryCode } from "./categories.ts";
+import { KIND_TREE, type KindNode } from "./kinds-data.ts";
+import { WISHES, type Wish } from "./wishes-data.ts";
+
+export interface Kind {
+  name: string;
+  /** names from the root down to this node */
+  path: readonly string[];
+  /** the node's Kakao category_group_code, or its nearest ancestor's */
+  code?: KakaoCategoryCode;
+  en?: string;
+  children: readonly string[];
+  /** every word the node is known by (its name, the parts of a comma name, its synonyms) */
+  words: readonly string[];
+}
+
+const fold = (w: string) => w.normalize("NFC").toLowerCase().replace(/\s+/g, "");
+
+const BY_NAME = new Map<string, Kind>();
+const BY_WORD = new Map<string, Kind>();
+
+(function index(nodes: readonly KindNode[], parent: Kind | undefined) {
+  for (const n of nodes) {
+    // "육류,고기", "곱창,막창": each part is a word for the node too
+    const parts = n.name.includes(",") ? n.name.split(",").filter((p) => p.length >= 2) : [];
+    const words = [...new Set([n.name, ...parts, ...(n.synonyms ?? [])])];
+    const kind: Kind = {
+      name: n.name,
+      path: [...(parent?.path ?? []), n.name],
+      code: n.code ?? parent?.code,
+      en: n.en,
+      children: (n.children ?? []).map((c) => c.name),
+      words,
+    };
+    BY_NAME.set(n.name, kind);
+    for (const w of words) if (!BY_WORD.has(fold(w))) BY_WORD.set(fold(w), kind);
+    index(n.children ?? [], kind);
+  }
+})(KIND_TREE, undefined);
+
+/** The node a word names (its name, a part of its comma name, or a synonym), if any. */
+export const kindOfWord = (word: string): Kind | undefined => BY_WORD.get(fold(word));
+
+export const kindNamed = (name: string): Kind | undefined => BY_NAME.get(name);
+
+/** "음식점 > 한식 > 육류,고기 > 삼겹살" */
+export const pathOf = (k: Kind): string => k.path.join(" > ");
+
+/** The node and every node above it. */
+export const selfAndAncestors = (k: Kind): string[] => [...k.path];
+
+/** True when `a` lies under `b` in the tree (한정식 under 한식; 평양냉면 under 냉면). */
+export const isNarrower = (a: Kind, b: Kind): boolean =>
+  a.path.length > b.path.length && b.path.every((n, i) => a.path[i] === n);
+
+/**
+ * A broad node's children, as the words a keyword search sends (at most `cap`, so provider calls and
+ * workflow state stay bounded); a node without children gives none.
+ */
+export const childrenFor = (k: Kind, cap: number): string[] => k.children.slice(0, Math.max(0, cap));
+
+/** Every word of the tree with its node, longest first (for matching inside a text). */
+export const KIND_WORDS: readonly { word: string; kind: Kind }[] = [...BY_WORD.entries()]
+  .map(([word, kind]) => ({ word, kind }))
+  .sort((a, b) => b.word.length - a.word.length);
+
+/**
+ * The kinds a text names — a restaurant's category ("한식>육류,고기"), its menu names ("한우 등심") — with
+ * every ancestor: what a document is indexed with, so a filter on 고기 finds a 한우 place and one on
+ * 한정식 no 냉면 place. A word counts as the head of its word only (평양냉면 names 평양냉면, which lies
+ * under 냉면; 냉면 alone does not name 평양냉면); one-syllable words only as a whole word.
+ */
+export function kindsInText(text: string): string[] {
+  const out = new Set<string>();
+  for (const piece of text
+    .normalize("NFC")
+    .toLowerCase()
+    .split(/[\s>/·,()[\]]+/)) {
+    if (!piece) continue;
+    const whole = BY_WORD.get(piece);
+    if (whole) {
+      for (const n of whole.path) out.add(n);
+      continue;
+    }
+    // the longest word the piece ends with (한우등심 → 등심? no node; 돼지국밥 → 국밥)
+    for (const { word, kind } of KIND_WORDS) {
+      if (word.length < 2 || word.length >= piece.length || !piece.endsWith(word)) continue;
+      for (const n of kind.path) out.add(n);
+      break;
+    }
+    // a word at the start names the piece's kind too when it is the kind itself (한우 등심 is 한우's)
+    for (const { word, kind } of KIND_WORDS) {
+      if (word.length < 2 || word.length >= piece.length || !piece.startsWith(word)) continue;
+      if (kind.path.length >= 3) for (const n of kind.path) out.add(n);
+      break;
+    }
+  }
+  return [...out];
+}
+
+// ---- wishes
+
+export interface WishReading {
+  wish: Wish;
+  /** the wish's kinds as nodes of the tree (unknown names dropped) */
+  kinds: Kind[];
+}
+
+/** Every wish term, longest first: the longer phrase is meant ("비 오는 날 먹" over "비 오는 날"). */
+export const WISH_TERMS: readonly { term: string; wish: Wish }[] = WISHES.flatMap((wish) =>
+  wish.terms.map((term) => ({ term: term.toLowerCase(), wish })),
+).sort((a, b) => b.term.length - a.term.length);
+
+export const readWish = (wish: Wish): WishReading => ({
+  wish,
+  kinds: wish.kinds.map((n) => BY_NAME.get(n)).filter((k): k is Kind => Boolean(k)),
+});
