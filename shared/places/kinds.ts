@@ -23,6 +23,7 @@ const fold = (w: string) => w.normalize("NFC").toLowerCase().replace(/\s+/g, "")
 
 const BY_NAME = new Map<string, Kind>();
 const BY_WORD = new Map<string, Kind>();
+const commaParts: [string[], Kind][] = [];
 
 (function index(nodes: readonly KindNode[], parent: Kind | undefined) {
   for (const n of nodes) {
@@ -38,10 +39,14 @@ const BY_WORD = new Map<string, Kind>();
       words,
     };
     BY_NAME.set(n.name, kind);
-    for (const w of words) if (!BY_WORD.has(fold(w))) BY_WORD.set(fold(w), kind);
+    for (const w of words) if (!parts.includes(w) && !BY_WORD.has(fold(w))) BY_WORD.set(fold(w), kind);
+    commaParts.push([parts, kind]);
     index(n.children ?? [], kind);
   }
 })(KIND_TREE, undefined);
+// a part of a comma name ("돈까스" of "돈까스,우동") names its node only where no node is named so
+for (const [parts, kind] of commaParts)
+  for (const p of parts) if (!BY_WORD.has(fold(p))) BY_WORD.set(fold(p), kind);
 
 /** The node a word names (its name, a part of its comma name, or a synonym), if any. */
 export const kindOfWord = (word: string): Kind | undefined => BY_WORD.get(fold(word));
@@ -63,6 +68,26 @@ export const isNarrower = (a: Kind, b: Kind): boolean =>
  * workflow state stay bounded); a node without children gives none.
  */
 export const childrenFor = (k: Kind, cap: number): string[] => k.children.slice(0, Math.max(0, cap));
+
+/**
+ * The Korean words of a node and of every node under it, nearest first, at most `cap`: what a filter on
+ * a broad kind accepts ("고기" accepts a 한우 or 삼겹살 menu), bounded so the query stays small.
+ */
+export function narrowerWords(k: Kind, cap: number): string[] {
+  const out: string[] = [];
+  const queue: Kind[] = [k];
+  while (queue.length && out.length < cap) {
+    const node = queue.shift()!;
+    // the node's own words; below it, each node by its name (and the parts of a comma name)
+    const words = node === k ? node.words : node.name.split(",");
+    for (const w of words) if (/^[가-힣]{2,}$/.test(w) && !out.includes(w)) out.push(w);
+    for (const c of node.children) {
+      const child = BY_NAME.get(c);
+      if (child) queue.push(child);
+    }
+  }
+  return out.slice(0, cap);
+}
 
 /** Every word of the tree with its node, longest first (for matching inside a text). */
 export const KIND_WORDS: readonly { word: string; kind: Kind }[] = [...BY_WORD.entries()]

@@ -3,6 +3,7 @@
 // 호프), and the dish dictionary the rules enrichment reads reviews with (review_food).
 import { LEXICON } from "../places/lexicon.ts";
 import { squash } from "../korean/normalize.ts";
+import { isNarrower, kindOfWord, narrowerWords } from "../places/kinds.ts";
 
 interface Cuisine {
   value: string;
@@ -120,8 +121,19 @@ for (const e of LEXICON) {
 /** "돈까스" → [돈까스, 돈가스, 돈카츠]; a word the lexicon does not know stands for itself. */
 export function menuTerms(menu: string): string[] {
   const w = squash(menu);
-  return [...new Set([w, ...(MENU_SYNONYMS.get(w) ?? [])])];
+  // a broad kind accepts the kinds under it (고기: 삼겹살, 한우 …); a narrow one stays narrow
+  const kind = kindOfWord(w);
+  const narrower = kind ? narrowerWords(kind, MAX_KIND_TERMS) : [];
+  // a lexicon synonym that names a broader kind (한식 beside 한정식) would widen a narrow filter
+  const synonyms = (MENU_SYNONYMS.get(w) ?? []).filter((s) => {
+    const broader = kindOfWord(s);
+    return !kind || !broader || !isNarrower(kind, broader);
+  });
+  return [...new Set([w, ...synonyms, ...narrower])];
 }
+
+/** The words one kind filter may send: enough for a broad kind's branches, bounded for the query's size. */
+const MAX_KIND_TERMS = 32;
 
 /** Menu names as dishes: "양념게장정식+된장찌개(1인분)" → [양념게장정식, 양념게장, 된장찌개]. */
 export function dishesOfMenuName(name: string): string[] {

@@ -7,8 +7,8 @@
 import type { Deadline } from "../platform/deadline.ts";
 import { isLlmFailure, noUsage, type LlmPort, type TokenUsage } from "../llm/port.ts";
 import { findLocations } from "../places/query-locations.ts";
-import { isLexiconWord, matchLexicon, QueryText } from "../places/query-terms.ts";
-import { particleVariants, tokenize, type Token } from "../korean/text.ts";
+import { isLexiconWord, matchKinds, matchLexicon, QueryText } from "../places/query-terms.ts";
+import { isHangul, particleVariants, tokenize, type Token } from "../korean/text.ts";
 import { canonicalCuisine } from "./food.ts";
 import type { StepEngine } from "./state.ts";
 import { compact, StructuredQuery, type QueryLocation } from "./structured-query.ts";
@@ -16,6 +16,7 @@ import { ATMOSPHERE, CONVENIENCE, findMentions, OCCASION } from "./vocabulary.ts
 import { normalizeName } from "../korean/normalize.ts";
 import { repairQuery } from "../places/query-repair.ts";
 import { josa } from "es-hangul";
+import { isNarrower, kindOfWord } from "../places/kinds.ts";
 
 /** Below this the LLM rewrites the query (when one is configured). */
 export const CONFIDENCE_FOR_RULES = 0.7;
@@ -38,7 +39,9 @@ const FILLER = new Set(
    있는 있어 있나 있나요 있을까 있을까요 있는지 좋은 괜찮은 맛있는 유명한 곳 곳이 집 데 가게 하기 할 수 되는 가능한 가능 좋을 먹기 먹을
    먹으러 가기 갈 갈만한 장소 외식 분위기 같은 요 돼 돼요 되요 되나 되나요 나요 해줘 줘 줄 맛집 식당 밥집 메뉴 수제 오늘 지금 이번
    주말 저녁 좀 정말 진짜 제일 가장 요즘 핫한 인기 위한 위해 할만한 하는 한 곳은 곳이요 데가 거 것 나 도 만 중 위 앞 싶어 싶은
-   알려 궁금해 궁금 되는지 되는곳 어때 어때요 어떤가요 어떰 느낌 레스토랑 또는 혹은 아니면 or`.split(/\s+/),
+   알려 궁금해 궁금 되는지 되는곳 어때 어때요 어떤가요 어떰 느낌 레스토랑 음식 요리 또는 혹은 아니면 or`.split(
+    /\s+/,
+  ),
 );
 const VERBISH =
   /(하기|하는|할|한|된|될|되는|되나요|돼|돼요|나요|까요|세요|줘|요|고|서|은|는|인|적인|스러운)$/;
@@ -217,13 +220,28 @@ export function rewriteWithRules(raw: string, titles?: TitleDictionary): RulesRe
   const cuisine: string[] = [];
   const menu: string[] = [];
   const unexplained: string[] = [];
-  for (const m of matchLexicon(q)) {
+  // the compound is the dish (평양냉면 is a 냉면 named more precisely), as in place search
+  for (const m of q.compounds(matchLexicon(q).map((x) => q.compound(x)))) {
     if (m.value.generic) continue;
     if (!["food", "drink", "cafe"].includes(m.value.kind)) {
       unexplained.push(m.surface);
       continue;
     }
     const words = m.value.keywords.length ? m.value.keywords : [m.surface];
+    // the kind as the user named it, when the vocabulary of kinds knows it or it names a dish more
+    // precisely than the lexicon's keyword: 한정식 stays 한정식 (not 한식), 이탈리안 (not 양식), 소고기 (not
+    // 한우), 떡갈비 (not 갈비); a place word (맥주집) gives its dish
+    const s = m.surface;
+    const venue = /(집|전문점|가게)$/.test(s) || s in VENUE_FOOD;
+    // a synonym of the keyword's own kind gives the keyword (돈까스 → 돈가스); another kind, itself
+    const own = kindOfWord(s);
+    const precise = own
+      ? own !== kindOfWord(words[0]!)
+      : /^[가-힣]{3,}$/.test(s) && !words.some((k) => s.startsWith(k));
+    if (isHangul(s) && !venue && !canonicalCuisine(s) && precise) {
+      menu.push(m.surface);
+      continue;
+    }
     for (const w of words) {
       const food = w in VENUE_FOOD ? VENUE_FOOD[w] : w;
       if (!food) continue;
@@ -231,6 +249,18 @@ export function rewriteWithRules(raw: string, titles?: TitleDictionary): RulesRe
       if (c) cuisine.push(c);
       else menu.push(food);
     }
+  }
+  // "베트남 쌀국수", "이탈리안 파스타": a kind before a narrower kind of its own branch only modifies it
+  for (const broad of [...menu]) {
+    const b = kindOfWord(broad);
+    if (b && menu.some((x) => x !== broad && kindOfWord(x) && isNarrower(kindOfWord(x)!, b)))
+      menu.splice(menu.indexOf(broad), 1);
+  }
+  // 5b. kinds the lexicon has no entry for, from the vocabulary of kinds (텐동, 닭한마리)
+  for (const m of matchKinds(q)) {
+    const food = m.value.path[0] === "음식점";
+    if (!food) unexplained.push(m.surface);
+    else menu.push(isHangul(m.surface) ? m.surface : m.value.name);
   }
   // 6. what is left: fillers and endings, or words nobody explained
   for (const piece of q.leftovers()) {
