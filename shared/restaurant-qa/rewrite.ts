@@ -7,7 +7,7 @@
 import type { Deadline } from "../platform/deadline.ts";
 import { isLlmFailure, noUsage, type LlmPort, type TokenUsage } from "../llm/port.ts";
 import { findLocations } from "../places/query-locations.ts";
-import { isLexiconWord, matchKinds, matchLexicon, QueryText } from "../places/query-terms.ts";
+import { isLexiconWord, matchKinds, matchLexicon, matchWishes, QueryText } from "../places/query-terms.ts";
 import { isHangul, particleVariants, tokenize, type Token } from "../korean/text.ts";
 import { canonicalCuisine } from "./food.ts";
 import type { StepEngine } from "./state.ts";
@@ -215,6 +215,14 @@ export function rewriteWithRules(raw: string, titles?: TitleDictionary): RulesRe
     if (!q.isFree(m.start, m.end)) continue;
     q.claim(m.start, m.end);
     if (!m.negated && m.field !== "features") conditions[m.field].push(m.value);
+  }
+  // 4b. wishes ("아이랑", "비 오는 날", "데이트 코스"): their occasion and atmosphere, as boosts (002 §6
+  //     treats occasion and atmosphere as boosts; only asked kinds and conditions filter)
+  for (const m of matchWishes(q)) {
+    for (const o of m.value.qa?.occasion ?? [])
+      if (!conditions.occasion.includes(o)) conditions.occasion.push(o);
+    for (const a of m.value.qa?.atmosphere ?? [])
+      if (!conditions.atmosphere.includes(a)) conditions.atmosphere.push(a);
   }
   // 5. food: cuisines and menus from the place-search lexicon
   const cuisine: string[] = [];
