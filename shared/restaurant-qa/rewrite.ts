@@ -218,11 +218,13 @@ export function rewriteWithRules(raw: string, titles?: TitleDictionary): RulesRe
   }
   // 4b. wishes ("아이랑", "비 오는 날", "데이트 코스"): their occasion and atmosphere, as boosts (002 §6
   //     treats occasion and atmosphere as boosts; only asked kinds and conditions filter)
+  //     A wish the vocabulary already read in its own words (회식) adds nothing beside it.
   for (const m of matchWishes(q)) {
-    for (const o of m.value.qa?.occasion ?? [])
-      if (!conditions.occasion.includes(o)) conditions.occasion.push(o);
-    for (const a of m.value.qa?.atmosphere ?? [])
-      if (!conditions.atmosphere.includes(a)) conditions.atmosphere.push(a);
+    const qa = m.value.qa ?? {};
+    const values = [...(qa.occasion ?? []), ...(qa.atmosphere ?? [])];
+    if (values.some((v) => conditions.occasion.includes(v) || conditions.atmosphere.includes(v))) continue;
+    for (const o of qa.occasion ?? []) conditions.occasion.push(o);
+    for (const a of qa.atmosphere ?? []) conditions.atmosphere.push(a);
   }
   // 5. food: cuisines and menus from the place-search lexicon
   const cuisine: string[] = [];
