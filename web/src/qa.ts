@@ -16,6 +16,7 @@ const ROUTE: Record<AskResponse["route"], string> = {
   index: "색인 검색 — 수집한 식당 문서에서 찾았습니다 (index)",
   web: "웹 검색 — 색인에 맞는 식당이 없어 웹에서 찾았습니다 (web)",
   none: "없음 — 답할 자료를 찾지 못했습니다 (none)",
+  index_empty: "색인이 비어 있음 — 아직 식당 문서를 불러오지 않았습니다 (index_empty)",
 };
 const CONDITIONS = [
   ["convenience", "편의"],

@@ -353,6 +353,10 @@ export class SearchView {
         ` · ${STRATEGY[m.strategyUsed] ?? m.strategyUsed} · 제공자 ${m.provider}`,
       ),
       r.disclaimer ? h("p", { class: "note" }, r.disclaimer) : null,
+      // words the search did not understand are said, not dropped in silence
+      m.interpretation?.unread?.length
+        ? h("p", { class: "note unread" }, `이해하지 못한 말: ${m.interpretation.unread.join(", ")}`)
+        : null,
       warningList(m.warnings),
       h("div", { class: "actions" }, geo),
       planBox,
