@@ -74,6 +74,13 @@ describe.skipIf(!haveChromium)("the web page in Chromium", () => {
     await page.close();
   });
 
+  it("says which words of the query it did not understand", async () => {
+    // a made-up modifier beside a kind: searched without it, and the page says so
+    const page = await searchPage("강남역 뭉게뭉게 카페", VIEWPORTS[0]);
+    await page.locator(".note.unread", { hasText: "뭉게뭉게" }).waitFor();
+    await page.close();
+  });
+
   it.each(VIEWPORTS)(
     "radius: /?q= runs on load; list and map in step; plan on demand; GeoJSON ($name)",
     async (vp) => {
