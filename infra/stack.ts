@@ -14,7 +14,7 @@ import { RestaurantQa, qaTable } from "./constructs/restaurant-qa.ts";
 import { Observability } from "./constructs/observability.ts";
 import { PlaceSearch } from "./constructs/place-search.ts";
 import { Simulation, simulationTable } from "./constructs/simulation.ts";
-import { StepFunctions } from "./constructs/workflows.ts";
+import { expiringTable, StepFunctions } from "./constructs/workflows.ts";
 import { acknowledgeNag } from "./nag.ts";
 import { keysSecret } from "./secrets.ts";
 import { ProfileError, resolveProfile, type Profile } from "./profile.ts";
@@ -64,9 +64,15 @@ export class DongneStack extends Stack {
 
     const table = simulationTable(this);
     const qa = qaTable(this);
+    const llmTable = expiringTable(
+      this,
+      "LlmTable",
+      "LLM leases live for minutes and daily allowances for two days: nothing here is worth a restore.",
+    );
     const steps = new StepFunctions(this, "Steps", {
       keys,
-      tables: { simulation: table, news: newsCacheTable(this), qa },
+      tables: { simulation: table, news: newsCacheTable(this), qa, llm: llmTable },
+      llmMaxConcurrency: Number(this.node.tryGetContext("llmMaxConcurrency") ?? 50),
     });
     this.placeSearch = new PlaceSearch(this, "PlaceSearch", steps);
     this.news = new News(this, "News", steps);
@@ -74,6 +80,8 @@ export class DongneStack extends Stack {
     this.simulation = new Simulation(this, "Simulation", steps, table);
 
     this.api = new Api(this, "Api", keys);
+    // the API's own LLM calls (engine checks) and the callers' daily allowances of LLM-backed requests
+    steps.gateLlm(this.api.fn);
     this.placeSearch.connect(this.api.fn);
     this.news.connect(this.api.fn);
     this.restaurants.connect(this.api.fn, qa);

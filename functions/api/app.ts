@@ -17,6 +17,11 @@ export interface AppContext {
   services: ApiServices;
   /** keys checked in the app (local); empty: open, unless an authorizer already decided (AWS) */
   apiKeys: readonly ApiKeyEntry[];
+  /**
+   * counts one LLM-backed request against the caller's daily allowance: false when it is used up;
+   * absent when no LLM is configured (the offline engines cost nothing)
+   */
+  llmAllowance?: { limit: number; consume(caller: string): Promise<boolean> };
 }
 
 type LambdaEnv = {
@@ -56,11 +61,19 @@ async function serve(route: RouteDef, c: Context, ctx: AppContext): Promise<Resp
     : route.bodyOptional && !(await c.req.text()).trim()
       ? route.body.parse({})
       : await readJson(c, route.body, route.maxBodyBytes);
+  // a request that reached here was well formed: it counts (a refused one does not)
+  const caller = (c.get("caller" as never) as Caller | undefined) ?? LOCAL_CALLER;
+  if (route.llm && ctx.llmAllowance && !(await ctx.llmAllowance.consume(caller.id)))
+    throw new ApiError(
+      429,
+      "llm_allowance_exhausted",
+      `오늘(UTC) 이 키로 LLM을 쓰는 요청 ${ctx.llmAllowance.limit}회를 모두 썼습니다. UTC 자정 이후 다시 시도하거나, 운영자에게 한도(API_LLM_REQUESTS_PER_CALLER_PER_DAY)를 늘려 달라고 하세요. (The key's daily allowance of ${ctx.llmAllowance.limit} LLM-backed requests is used up.)`,
+    );
   return route.handle({
     body,
     query,
     params,
-    caller: (c.get("caller" as never) as Caller | undefined) ?? LOCAL_CALLER,
+    caller,
     services: ctx.services,
     c,
   });

@@ -5,19 +5,19 @@
 // an authorizer that throws would answer every caller with a 500.
 import { API_KEYS_NAMES } from "../../shared/platform/config.ts";
 import { logger } from "../../shared/platform/log.ts";
-import { runtimeLoader } from "../../shared/runtime/runtime.ts";
+import { configLoader, type LoadedConfig } from "../../shared/runtime/secrets.ts";
 import { API_KEY_HEADER, authenticate } from "./auth.ts";
-import { type Runtime } from "../../shared/runtime/port.ts";
 
 interface AuthorizerEvent {
   headers?: Record<string, string | undefined>;
 }
 
-let load: (() => Promise<Runtime>) | undefined;
+// the configuration alone (secrets.ts), not the runtime: no adapter is imported, so a cold start stays light
+let load: (() => Promise<LoadedConfig>) | undefined;
 
 export async function handler(event: AuthorizerEvent) {
   try {
-    load ??= runtimeLoader(process.env, undefined, undefined, {}, API_KEYS_NAMES);
+    load ??= configLoader(process.env, undefined, undefined, API_KEYS_NAMES);
     const { config } = await load();
     const caller = authenticate(event.headers?.[API_KEY_HEADER], config.api.keys);
     if (caller)

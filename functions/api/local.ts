@@ -6,6 +6,7 @@ import { LocalWorkflows, type LocalWorkflowsOptions } from "../../shared/workflo
 import type { Config } from "../../shared/platform/config.ts";
 import { logger } from "../../shared/platform/log.ts";
 import { buildRuntime, type RuntimeOverrides } from "../../shared/runtime/runtime.ts";
+import { createLlm } from "../../shared/llm/index.ts";
 import { dynamoClient, ensureTable, startLocalDynamo, type LocalDynamo } from "../../shared/store/dynamo.ts";
 import type { AppContext } from "./app.ts";
 import { appContext } from "./services.ts";
@@ -26,7 +27,10 @@ export interface LocalOptions extends RuntimeOverrides, LocalWorkflowsOptions {
 }
 
 /** Every DynamoDB table of the product, by name from configuration. */
-export const tablesOf = (config: Config) => Object.values(config.aws.tables);
+export const tablesOf = (config: Config) => [
+  ...Object.values(config.aws.tables),
+  ...(config.llm.gate.table ? [config.llm.gate.table] : []),
+];
 
 export async function startLocal(config: Config, opts: LocalOptions = {}): Promise<LocalWorld> {
   const dynamo = await startLocalDynamo({
@@ -37,7 +41,8 @@ export async function startLocal(config: Config, opts: LocalOptions = {}): Promi
   const client = dynamoClient(dynamo.endpoint);
   for (const table of tablesOf(config)) await ensureTable(client, table);
   const local = { ...config, aws: { ...config.aws, dynamoEndpoint: dynamo.endpoint } };
-  const rt = buildRuntime(local, opts);
+  // one process holds everything: the LLM adapter is imported with it (a Lambda imports it only when keyed)
+  const rt = buildRuntime(local, { createLlm, ...opts });
   const workflows = new LocalWorkflows(MACHINES, rt, opts);
   return {
     rt,

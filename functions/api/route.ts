@@ -43,6 +43,11 @@ export interface RouteDef<B = unknown, Q = unknown, P = unknown> {
   summary: string;
   /** public: no credential; read / write: an API key with that scope (when keys are configured) */
   access: "public" | Scope;
+  /**
+   * may call the LLM within the request (search, planning, restaurant QA, news, a small ingest's
+   * enrichment): counted against the caller's daily allowance when an LLM is configured
+   */
+  llm?: boolean;
   /** requests per second (steady) and burst, per route, at the API Gateway stage */
   throttle: { rate: number; burst: number };
   body?: z.ZodType<B>;

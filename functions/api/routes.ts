@@ -158,6 +158,7 @@ export const ROUTES: RouteDef[] = [
   route({
     method: "post",
     path: "/v1/search/plan",
+    llm: true,
     summary: "Translate a natural-language query and plan the map search (seeds 000/001)",
     access: "read",
     throttle: { rate: 50, burst: 100 },
@@ -169,6 +170,7 @@ export const ROUTES: RouteDef[] = [
   route({
     method: "post",
     path: "/v1/search",
+    llm: true,
     summary:
       "Plan and run a place search; seed 000's AgentResponse (or GeoJSON). `location` is the user's position (근처 카페 searches around it); `cursor` (meta.page.next of an earlier answer) returns its next page without planning again",
     access: "read",
@@ -193,6 +195,7 @@ export const ROUTES: RouteDef[] = [
   route({
     method: "post",
     path: "/v1/search/execute",
+    llm: true,
     summary:
       "Run a plan written by the caller, after checking it (allow-listed actions, schemas, references)",
     access: "read",
@@ -238,6 +241,7 @@ export const ROUTES: RouteDef[] = [
   route({
     method: "post",
     path: "/v1/news/search",
+    llm: true,
     summary:
       "News and disclosures about Korean companies (seed 003): Naver news ∥ OpenDART, selection, an answer",
     access: "read",
@@ -260,6 +264,7 @@ export const ROUTES: RouteDef[] = [
   route({
     method: "post",
     path: "/v1/restaurants/ask",
+    llm: true,
     summary:
       "Ask about restaurants (seed 002): rewrite, filtered kNN, grading, web fallback, an answer with citations",
     access: "read",
@@ -271,6 +276,7 @@ export const ROUTES: RouteDef[] = [
   route({
     method: "post",
     path: "/v1/restaurants/search",
+    llm: true,
     summary: "Search restaurant documents (seed 002's retrieval, without grading or an answer)",
     access: "read",
     throttle: SEARCH,
@@ -295,6 +301,7 @@ export const ROUTES: RouteDef[] = [
   route({
     method: "post",
     path: "/v1/restaurants/documents",
+    llm: true,
     summary:
       "Ingest crawled restaurant documents (002 §2): indexed within the request up to a limit, else a job (202)",
     access: "write",

@@ -8,11 +8,23 @@ import { PlaceSearchService } from "../../shared/place-search/service.ts";
 import { experimentService, simulationExport, simulationService } from "../../shared/simulation/wiring.ts";
 import type { Workflows } from "../../shared/workflows/port.ts";
 import type { AppContext } from "./app.ts";
+import { consumeLlmAllowance } from "../../shared/store/llm-limits.ts";
 import { type Runtime } from "../../shared/runtime/port.ts";
 
 export function appContext(rt: Runtime, workflows: Workflows, opts: { planCache?: false } = {}): AppContext {
+  const table = rt.config.llm.gate.table;
+  const limit = rt.config.api.llmRequestsPerCallerPerDay;
   return rt.service("api.context", () => ({
     apiKeys: rt.config.api.keys,
+    // where the account's LLM limits live and an LLM is configured (read lazily: building the client is not free)
+    ...(table && rt.config.llm.mode === "anthropic"
+      ? {
+          llmAllowance: {
+            limit,
+            consume: (caller: string) => consumeLlmAllowance(rt.documents(), table, caller, limit),
+          },
+        }
+      : {}),
     services: {
       placeSearch: new PlaceSearchService(workflows, {
         budgetMs: rt.config.api.budgetMs,

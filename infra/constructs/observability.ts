@@ -25,7 +25,17 @@ import { METRICS_NAMESPACE, type MetricName } from "../../shared/platform/metric
 import { acknowledgeNag } from "../nag.ts";
 
 /** The operations the product records metrics for (shared/platform/metrics.ts callers). */
-export const OPERATIONS = ["plan", "search", "execute", "news", "restaurant-qa", "simulation-agent"] as const;
+export const OPERATIONS = [
+  "plan",
+  "search",
+  "execute",
+  "news",
+  "restaurant-qa",
+  "simulation-agent",
+  // every LLM call, by tier, where it happens (shared/llm/gated.ts): the spend alarm's source
+  "llm-fast",
+  "llm-smart",
+] as const;
 
 export interface ObservabilityProps {
   api: HttpApi;

@@ -19,17 +19,22 @@ export interface FeatureTables {
   simulation?: ITable;
   news?: ITable;
   qa?: ITable;
+  /** the account-wide LLM semaphore and the callers' daily LLM allowances */
+  llm?: ITable;
 }
 const TABLE_ENV: Record<keyof FeatureTables, string> = {
   simulation: "SIM_TABLE",
   news: "NEWS_CACHE_TABLE",
   qa: "QA_TABLE",
+  llm: "LLM_LEASE_TABLE",
 };
 
 /** What every step Lambda is given: the keys secret and the tables. */
 export interface StepEnvironment {
   keys: ISecret;
   tables: FeatureTables;
+  /** LLM calls in flight at once across the account's deployment (the semaphore's slots) */
+  llmMaxConcurrency: number;
 }
 
 /** Builds the Lambda of each step, once (a step shared by two machines has one function). */
@@ -62,7 +67,10 @@ export class StepFunctions extends Construct {
       memorySize: spec.lambda.memoryMb,
       environment,
     });
-    if (spec.lambda.keys) this.env.keys.grantRead(fn);
+    if (spec.lambda.keys) {
+      this.env.keys.grantRead(fn);
+      this.gateLlm(fn);
+    }
     for (const [name, access] of Object.entries(spec.lambda.tables ?? {})) {
       const table = this.env.tables[name as keyof FeatureTables]!;
       if (access === "read") table.grantReadData(fn);
@@ -70,6 +78,18 @@ export class StepFunctions extends Construct {
     }
     this.byState.set(spec.state, fn);
     return fn;
+  }
+
+  /**
+   * A function that may call the LLM (it reads the keys) takes a lease of the account-wide limit for
+   * each call: the semaphore's table and its size.
+   */
+  gateLlm(fn: DongneFunction): void {
+    const table = this.env.tables.llm;
+    if (!table) return;
+    fn.addEnvironment("LLM_LEASE_TABLE", table.tableName);
+    fn.addEnvironment("LLM_MAX_CONCURRENCY", String(this.env.llmMaxConcurrency));
+    table.grantReadWriteData(fn);
   }
 
   /** A table the steps are given (a construct that makes a function of its own needs it too). */

@@ -11,7 +11,7 @@ import { selectDocumentsStep } from "./select.ts";
 import { NewsSearchRequest, type NewsSearchResponse, type SearchState } from "./schemas.ts";
 import { metaOf } from "./usage.ts";
 import { Deadline } from "../platform/deadline.ts";
-import { recordMetrics, spendMicroUsd } from "../platform/metrics.ts";
+import { recordMetrics } from "../platform/metrics.ts";
 import type { Workflows } from "../workflows/port.ts";
 import { SearchState as SearchStateSchema } from "./schemas.ts";
 
@@ -28,11 +28,9 @@ export class NewsService {
       await this.workflows.runSync("news", { ...request, deadlineAt: deadline.at }, deadline),
     );
     const res = toResponse(state);
-    // the LLM port reports one token total per step here: it is counted as input for the spend estimate
+    // LLM calls, tokens (input and output) and spend are recorded where each call happens
+    // (shared/llm/gated.ts), at its tier's price
     recordMetrics("news", {
-      LlmCalls: res.meta.llmCalls,
-      LlmInputTokens: res.meta.llmTokens,
-      LlmSpendMicroUsd: spendMicroUsd({ input: res.meta.llmTokens, output: 0 }, this.opts.pricePerMTok),
       ProviderCalls: res.meta.dartCalls + res.meta.naverCalls,
       Latency: res.meta.durationMs,
     });

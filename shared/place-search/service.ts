@@ -2,7 +2,7 @@
 // within the request's time budget, whichever way the workflows are started (locally or on Step
 // Functions). Repeated rules-engine plans come from a bounded cache.
 import { Deadline } from "../platform/deadline.ts";
-import { recordMetrics, spendMicroUsd } from "../platform/metrics.ts";
+import { recordMetrics } from "../platform/metrics.ts";
 import type { Workflows } from "../workflows/port.ts";
 import type { GooglePlacesPort } from "../providers/port.ts";
 import { AgentResponse } from "../places/place.ts";
@@ -58,11 +58,9 @@ export class PlaceSearchService {
       providerFailures?: number;
     },
   ) {
+    // LLM calls, tokens and spend are recorded where each call happens (shared/llm/gated.ts), at its
+    // tier's price, failed and timed-out runs included
     recordMetrics(operation, {
-      LlmCalls: meta.llmCalls,
-      LlmInputTokens: meta.llmTokens.input,
-      LlmOutputTokens: meta.llmTokens.output,
-      LlmSpendMicroUsd: spendMicroUsd(meta.llmTokens, this.opts.pricePerMTok),
       ...(meta.apiCalls !== undefined ? { ProviderCalls: meta.apiCalls } : {}),
       ...(meta.providerFailures !== undefined ? { ProviderFailures: meta.providerFailures } : {}),
       Latency: meta.durationMs,

@@ -110,6 +110,20 @@ export const ConfigSchema = z
      */
     LLM_PRICE_INPUT_PER_MTOK: money(1),
     LLM_PRICE_OUTPUT_PER_MTOK: money(5),
+    /** the smart tier's (LLM_MODEL_SMART) price: Claude Sonnet 4.5's published $3 / $15 (2025-10) */
+    LLM_PRICE_SMART_INPUT_PER_MTOK: money(3),
+    LLM_PRICE_SMART_OUTPUT_PER_MTOK: money(15),
+    /**
+     * the account-wide LLM semaphore's table (DynamoDB, pk/sk): unset, no account-wide gate (one machine;
+     * the stack sets it on every Lambda that may call the LLM)
+     */
+    LLM_LEASE_TABLE: optionalText,
+    /** LLM calls in flight at once across every simulation, experiment and synchronous route */
+    LLM_MAX_CONCURRENCY: int(1, 1000, 50),
+    /** how long a call without a deadline (a simulation turn, ingest enrichment) waits for a slot */
+    LLM_GATE_WAIT_MS: int(0, 600_000, 60_000),
+    /** LLM-backed synchronous requests (search, plan, restaurant QA, news) one API key may make per UTC day */
+    API_LLM_REQUESTS_PER_CALLER_PER_DAY: int(1, 10_000_000, 2000),
 
     // -- map providers
     KAKAO_REST_API_KEY: optionalSecret,
@@ -209,6 +223,8 @@ export interface Config {
     /** empty: the API is open (the local default, on loopback) */
     keys: ApiKeyEntry[];
     budgetMs: number;
+    /** LLM-backed synchronous requests per caller and UTC day (counted only when an LLM is configured) */
+    llmRequestsPerCallerPerDay: number;
   };
   llm: {
     mode: "anthropic" | "offline";
@@ -218,6 +234,10 @@ export interface Config {
     smartModel: string;
     timeoutMs: number;
     pricePerMTok: { input: number; output: number };
+    /** the smart tier's price (each call is priced at its own tier's) */
+    smartPricePerMTok: { input: number; output: number };
+    /** the account-wide gate: its table (none: no gate), its size and the wait for a slot */
+    gate: { table?: string; limit: number; maxWaitMs: number };
   };
   providers: {
     place: "kakao" | "embedded";
@@ -299,7 +319,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       headersTimeoutMs: Math.min(e.SERVER_HEADERS_TIMEOUT_MS, e.SERVER_REQUEST_TIMEOUT_MS),
       requestTimeoutMs: e.SERVER_REQUEST_TIMEOUT_MS,
     },
-    api: { keys: e.API_KEYS, budgetMs: e.API_BUDGET_MS },
+    api: {
+      keys: e.API_KEYS,
+      budgetMs: e.API_BUDGET_MS,
+      llmRequestsPerCallerPerDay: e.API_LLM_REQUESTS_PER_CALLER_PER_DAY,
+    },
     llm: {
       mode: llmMode,
       apiKey: e.ANTHROPIC_API_KEY,
@@ -308,6 +332,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       smartModel: e.LLM_MODEL_SMART,
       timeoutMs: e.LLM_TIMEOUT_MS,
       pricePerMTok: { input: e.LLM_PRICE_INPUT_PER_MTOK, output: e.LLM_PRICE_OUTPUT_PER_MTOK },
+      smartPricePerMTok: {
+        input: e.LLM_PRICE_SMART_INPUT_PER_MTOK,
+        output: e.LLM_PRICE_SMART_OUTPUT_PER_MTOK,
+      },
+      gate: { table: e.LLM_LEASE_TABLE, limit: e.LLM_MAX_CONCURRENCY, maxWaitMs: e.LLM_GATE_WAIT_MS },
     },
     providers: {
       place,

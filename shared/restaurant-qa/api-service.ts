@@ -3,7 +3,7 @@
 // in the request, a larger one is kept in the blob store and becomes a job (202 + its status URL).
 import { Deadline } from "../platform/deadline.ts";
 import { JobRepository, type Job } from "../store/jobs.ts";
-import { recordMetrics, spendMicroUsd } from "../platform/metrics.ts";
+import { recordMetrics } from "../platform/metrics.ts";
 import type { BlobStore } from "../store/blobs.ts";
 import type { Workflows } from "../workflows/port.ts";
 import type { StoredDocument } from "../places/restaurant-document.ts";
@@ -49,12 +49,8 @@ export class RestaurantQaService {
         deadline,
       ),
     );
-    const tokens = state.meta.llmTokens;
+    // LLM calls, tokens and spend are recorded where each call happens (shared/llm/gated.ts)
     recordMetrics("restaurant-qa", {
-      LlmCalls: state.meta.llmCalls,
-      LlmInputTokens: tokens.input,
-      LlmOutputTokens: tokens.output,
-      LlmSpendMicroUsd: spendMicroUsd(tokens, this.d.pricePerMTok),
       ProviderCalls: state.meta.apiCalls,
       Latency: state.meta.startedAt ? Date.now() - state.meta.startedAt : undefined,
     });

@@ -217,6 +217,20 @@ describe("DongneStack", () => {
     expect(readsSecret("ApiAuthorizerFunctionServiceRole", "ProviderKeys")).toBe(false);
   });
 
+  it("holds every function that may call the LLM (it reads the keys) to the account-wide limit in one table", () => {
+    // the provider keys' readers (the authorizer reads only the API keys, and never calls an LLM)
+    const fns = Object.values(template.findResources("AWS::Lambda::Function")).filter((f) =>
+      JSON.stringify(f.Properties.Environment?.Variables?.SECRETS_ARN ?? "").includes("ProviderKeys"),
+    );
+    expect(fns.length).toBeGreaterThan(10);
+    const tables = new Set(
+      fns.map((f) => JSON.stringify(f.Properties.Environment.Variables.LLM_LEASE_TABLE)),
+    );
+    expect(tables.size).toBe(1);
+    expect([...tables][0]).toContain("LlmTable");
+    for (const f of fns) expect(f.Properties.Environment.Variables.LLM_MAX_CONCURRENCY).toBe("50");
+  });
+
   it("keeps simulation state in a DynamoDB table with point-in-time recovery and a TTL", () => {
     template.hasResourceProperties("AWS::DynamoDB::Table", {
       BillingMode: "PAY_PER_REQUEST",

@@ -20,7 +20,7 @@ describe("loadConfig", () => {
       failedTurnsThreshold: 0.05,
       rateDelayMs: 500,
     });
-    expect(c.api).toEqual({ keys: [], budgetMs: 25_000 });
+    expect(c.api).toEqual({ keys: [], budgetMs: 25_000, llmRequestsPerCallerPerDay: 2000 });
     expect(c.host).toBe("127.0.0.1");
   });
 

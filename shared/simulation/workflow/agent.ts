@@ -1,5 +1,5 @@
 // Lambda: one agent's turn in one slot (004's process_decision), visits buffered, memory appended.
-import { recordMetrics, spendMicroUsd } from "../../platform/metrics.ts";
+import { recordMetrics } from "../../platform/metrics.ts";
 import { AgentItem, AgentSummary } from "../schemas.ts";
 import { simulationSteps } from "../wiring.ts";
 import { defineStep } from "../../runtime/port.ts";
@@ -13,12 +13,8 @@ export const agentTurn = defineStep({
   entry: "simulation/agent.ts",
   run: async (input, rt) => {
     const turn = await simulationSteps(rt).agentTurn(input);
-    const tokens = { input: turn.inputTokens, output: turn.outputTokens };
+    // the turn's LLM calls, tokens and spend were recorded as each call happened (shared/llm/gated.ts)
     recordMetrics("simulation-agent", {
-      LlmCalls: turn.llmCalls,
-      LlmInputTokens: tokens.input,
-      LlmOutputTokens: tokens.output,
-      LlmSpendMicroUsd: spendMicroUsd(tokens, rt.config.llm.pricePerMTok),
       LlmFailedAgents: turn.decision === "llm_failed" ? 1 : 0,
     });
     return turn;
