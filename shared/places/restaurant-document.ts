@@ -30,6 +30,8 @@ export const RestaurantDocument = z.object({
   lon: z.number(),
   location: z.object({ lat: z.number(), lon: z.number() }),
   category: z.string().optional(),
+  /** the kinds of the vocabulary of kinds its category, menus and name say, with every ancestor */
+  kinds: z.array(z.string()).optional(),
   menus: z.array(DocumentMenu),
   reviews: z.array(z.string()),
   description: z.string(),

@@ -5,7 +5,8 @@
 // engine (efficient filtering, cosine similarity) — see docs/restaurant-qa.md for the choice.
 import type { IndexDefinition } from "../index/port.ts";
 
-export const RESTAURANT_INDEX_SCHEMA_VERSION = 1;
+/** 2: documents carry their kinds with every ancestor (issue 23) */
+export const RESTAURANT_INDEX_SCHEMA_VERSION = 2;
 
 /** HNSW graph parameters; the query side maps 002's num_candidates to k / ef_search. */
 export const HNSW = { m: 16, ef_construction: 128 } as const;
@@ -44,6 +45,8 @@ export function restaurantIndexDefinition(
         lon: { type: "double" },
         location: { type: "geo_point" },
         category: { ...bigram, fields: { raw: keyword } },
+        // the kinds its category, menus and name say, each with every kind above it (shared/places/kinds.ts)
+        kinds: keyword,
         menus: {
           type: "nested",
           properties: {

@@ -24,6 +24,7 @@ import { enrichWithLlm } from "./enrich-llm.ts";
 import { enrichWithRules, type Enrichment } from "./enrich-rules.ts";
 import { RESTAURANT_INDEX_SCHEMA_VERSION } from "./index-mapping.ts";
 import { buildSummary } from "./summary.ts";
+import { kindsInText } from "../places/kinds.ts";
 
 /** Records per batch. */
 export const INGEST_BATCH_SIZE = 25;
@@ -228,6 +229,7 @@ function draft(r: PreparedRecord, e: Enrichment, engine: "llm" | "rules"): Draft
     lon: r.lon,
     location: { lat: r.lat, lon: r.lon },
     ...(c.category ? { category: c.category } : {}),
+    kinds: kindsInText([c.category ?? "", c.title, ...r.menus.map((m) => m.name)].join(" / ")),
     menus: r.menus,
     reviews: c.reviews,
     description: c.description,

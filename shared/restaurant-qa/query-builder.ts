@@ -10,6 +10,7 @@ import { cuisineTerms, menuTerms } from "./food.ts";
 import type { Circle } from "./geocode.ts";
 import type { StructuredQuery } from "./structured-query.ts";
 import type { RetrievalSettings } from "../platform/config-restaurant-qa.ts";
+import { kindOfWord } from "../places/kinds.ts";
 
 /** Source fields a search returns: everything but the vector. */
 export const SOURCE = { excludes: ["embedding"] };
@@ -32,10 +33,16 @@ const menuNamed = (terms: readonly string[]): Query => ({
 export function foodFilter(q: StructuredQuery): Query | undefined {
   const terms = foodTerms(q);
   if (!terms.length) return undefined;
+  // the asked kinds as nodes of the vocabulary: a document is indexed with its kinds and their ancestors,
+  // so 고기 finds a 한우 place and 한정식 no 냉면 place
+  const kinds = [
+    ...new Set([...(q.cuisine ?? []), ...(q.menu ?? [])].flatMap((w) => kindOfWord(w)?.name ?? [])),
+  ];
   return {
     bool: {
       // the document's own fields first, the nested menus last (the costlier clause)
       should: [
+        ...(kinds.length ? [{ terms: { kinds } }] : []),
         ...terms.map((t) => matchAll("category", t)),
         ...terms.map((t) => matchAll("review_food", t)),
         { nested: { path: "menus", query: menuNamed(terms) } },

@@ -1,7 +1,10 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { HashedNgramEmbedder } from "../../shared/embed/hashed-ngrams.ts";
 import { OpenSearchIndex } from "../../shared/index/opensearch.ts";
-import { restaurantIndexDefinition } from "../../shared/restaurant-qa/index-mapping.ts";
+import {
+  RESTAURANT_INDEX_SCHEMA_VERSION,
+  restaurantIndexDefinition,
+} from "../../shared/restaurant-qa/index-mapping.ts";
 import { ingestRecords } from "../../shared/restaurant-qa/ingest.ts";
 import { filteredKnnBody } from "../../shared/restaurant-qa/query-builder.ts";
 import { describeSearchDomain } from "../../shared/index/control-plane.ts";
@@ -12,7 +15,7 @@ import { DEFAULT_RETRIEVAL } from "../../shared/platform/config-restaurant-qa.ts
 const embedder = new HashedNgramEmbedder(128);
 const definition = restaurantIndexDefinition(128);
 const credentials = async () => ({ accessKeyId: "AKIDTEST", secretAccessKey: "secret" });
-const META = { embedder: embedder.name, dimension: 128, schema_version: 1 };
+const META = { embedder: embedder.name, dimension: 128, schema_version: RESTAURANT_INDEX_SCHEMA_VERSION };
 
 let fake: FakeOpenSearch | undefined;
 afterEach(async () => {
