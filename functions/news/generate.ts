@@ -1,5 +1,5 @@
 // Lambda entry of the generateResponse step (declared in shared/news/workflow/generate.ts).
 import { generateResponse } from "../../shared/news/workflow/generate.ts";
-import { lambdaHandler } from "../lambda.ts";
+import { lambdaHandlerWithLlm } from "../lambda-llm.ts";
 
-export const handler = lambdaHandler(generateResponse);
+export const handler = lambdaHandlerWithLlm(generateResponse);

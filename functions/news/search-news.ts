@@ -1,5 +1,5 @@
 // Lambda entry of the searchNews step (declared in shared/news/workflow/search-news.ts).
 import { searchNews } from "../../shared/news/workflow/search-news.ts";
-import { lambdaHandler } from "../lambda.ts";
+import { lambdaHandlerWithLlm } from "../lambda-llm.ts";
 
-export const handler = lambdaHandler(searchNews);
+export const handler = lambdaHandlerWithLlm(searchNews);

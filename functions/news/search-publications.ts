@@ -1,5 +1,5 @@
 // Lambda entry of the searchPublications step (declared in shared/news/workflow/search-publications.ts).
 import { searchPublications } from "../../shared/news/workflow/search-publications.ts";
-import { lambdaHandler } from "../lambda.ts";
+import { lambdaHandlerWithLlm } from "../lambda-llm.ts";
 
-export const handler = lambdaHandler(searchPublications);
+export const handler = lambdaHandlerWithLlm(searchPublications);

@@ -1,5 +1,5 @@
 // Lambda entry of the selectDocuments step (declared in shared/news/workflow/select.ts).
 import { selectDocuments } from "../../shared/news/workflow/select.ts";
-import { lambdaHandler } from "../lambda.ts";
+import { lambdaHandlerWithLlm } from "../lambda-llm.ts";
 
-export const handler = lambdaHandler(selectDocuments);
+export const handler = lambdaHandlerWithLlm(selectDocuments);

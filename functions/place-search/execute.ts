@@ -1,5 +1,5 @@
 // Lambda entry of the executeStep step (declared in shared/place-search/workflow/execute.ts).
 import { executeStep } from "../../shared/place-search/workflow/execute.ts";
-import { lambdaHandler } from "../lambda.ts";
+import { lambdaHandlerWithLlm } from "../lambda-llm.ts";
 
-export const handler = lambdaHandler(executeStep);
+export const handler = lambdaHandlerWithLlm(executeStep);

@@ -1,5 +1,5 @@
 // Lambda entry of the translate step (declared in shared/place-search/workflow/translate.ts).
 import { translate } from "../../shared/place-search/workflow/translate.ts";
-import { lambdaHandler } from "../lambda.ts";
+import { lambdaHandlerWithLlm } from "../lambda-llm.ts";
 
-export const handler = lambdaHandler(translate);
+export const handler = lambdaHandlerWithLlm(translate);

@@ -1,5 +1,5 @@
 // Lambda entry of the generate step (declared in shared/restaurant-qa/workflow/generate.ts).
 import { generate } from "../../shared/restaurant-qa/workflow/generate.ts";
-import { lambdaHandler } from "../lambda.ts";
+import { lambdaHandlerWithLlm } from "../lambda-llm.ts";
 
-export const handler = lambdaHandler(generate);
+export const handler = lambdaHandlerWithLlm(generate);

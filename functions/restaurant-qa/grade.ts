@@ -1,5 +1,5 @@
 // Lambda entry of the grade step (declared in shared/restaurant-qa/workflow/grade.ts).
 import { grade } from "../../shared/restaurant-qa/workflow/grade.ts";
-import { lambdaHandler } from "../lambda.ts";
+import { lambdaHandlerWithLlm } from "../lambda-llm.ts";
 
-export const handler = lambdaHandler(grade);
+export const handler = lambdaHandlerWithLlm(grade);

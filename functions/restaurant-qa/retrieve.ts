@@ -1,5 +1,5 @@
 // Lambda entry of the retrieve step (declared in shared/restaurant-qa/workflow/retrieve.ts).
 import { retrieve } from "../../shared/restaurant-qa/workflow/retrieve.ts";
-import { lambdaHandler } from "../lambda.ts";
+import { lambdaHandlerWithLlm } from "../lambda-llm.ts";
 
-export const handler = lambdaHandler(retrieve);
+export const handler = lambdaHandlerWithLlm(retrieve);

@@ -1,5 +1,5 @@
 // Lambda entry of the rewrite step (declared in shared/restaurant-qa/workflow/rewrite.ts).
 import { rewrite } from "../../shared/restaurant-qa/workflow/rewrite.ts";
-import { lambdaHandler } from "../lambda.ts";
+import { lambdaHandlerWithLlm } from "../lambda-llm.ts";
 
-export const handler = lambdaHandler(rewrite);
+export const handler = lambdaHandlerWithLlm(rewrite);

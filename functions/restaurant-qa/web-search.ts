@@ -1,5 +1,5 @@
 // Lambda entry of the webSearch step (declared in shared/restaurant-qa/workflow/web-search.ts).
 import { webSearch } from "../../shared/restaurant-qa/workflow/web-search.ts";
-import { lambdaHandler } from "../lambda.ts";
+import { lambdaHandlerWithLlm } from "../lambda-llm.ts";
 
-export const handler = lambdaHandler(webSearch);
+export const handler = lambdaHandlerWithLlm(webSearch);

@@ -1,5 +1,5 @@
 // Lambda entry of the agentTurn step (declared in shared/simulation/workflow/agent.ts).
 import { agentTurn } from "../../shared/simulation/workflow/agent.ts";
-import { lambdaHandler } from "../lambda.ts";
+import { lambdaHandlerWithLlm } from "../lambda-llm.ts";
 
-export const handler = lambdaHandler(agentTurn);
+export const handler = lambdaHandlerWithLlm(agentTurn);

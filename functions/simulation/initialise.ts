@@ -1,5 +1,5 @@
 // Lambda entry of the initialise step (declared in shared/simulation/workflow/initialise.ts).
 import { initialise } from "../../shared/simulation/workflow/initialise.ts";
-import { lambdaHandler } from "../lambda.ts";
+import { lambdaHandlerWithLlm } from "../lambda-llm.ts";
 
-export const handler = lambdaHandler(initialise);
+export const handler = lambdaHandlerWithLlm(initialise);

@@ -1,8 +1,8 @@
 // Process-wide configuration and adapters, built once (a Lambda's cold start, or the local server) and
 // handed to every step and service. The configuration comes from the environment and the keys secret
 // (secrets.ts: Powertools Parameters, re-read after SECRETS_TTL_SECONDS); the runtime is rebuilt when it
-// changes. The Anthropic SDK is loaded only when a key is configured (a dynamic import): a Lambda
-// without an LLM never evaluates it.
+// changes. The LLM adapter (the Anthropic SDK) is handed in by the entry that may need it
+// (functions/lambda-llm.ts, the API, the local server): a Lambda that reads no keys never bundles it.
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { PROVIDER_KEY_NAMES, type Config } from "../platform/config.ts";
 import type { createLlm } from "../llm/index.ts";
@@ -26,9 +26,12 @@ export interface RuntimeOverrides {
   warnings?: string[];
   /** feature services to use instead of building them (tests) */
   services?: Record<string, unknown>;
-  /** the LLM adapter's factory (llm/index.ts), given where a key is configured; without it, no LLM */
+  /** the LLM adapter's factory (llm/index.ts), handed in by the entry; without it, no LLM */
   createLlm?: typeof createLlm;
 }
+
+/** What an entry point brings to its runtime: the adapters its bundle carries. */
+export type RuntimeAdapters = Pick<RuntimeOverrides, "createLlm">;
 
 /** `make` runs once, on the first call (an undefined result is kept too) */
 const lazy = <T>(make: () => T): (() => T) => {
@@ -87,9 +90,9 @@ export function buildRuntime(config: Config, overrides: RuntimeOverrides = {}): 
 }
 
 /**
- * The process's runtime, rebuilt when its configuration changes (the keys secret: configLoader). The
- * LLM adapter is imported when a key is configured, and only then. `readSecret` and `now` are the
- * seams for tests; `names` are the variables the secret may set.
+ * The process's runtime, rebuilt when its configuration changes (the keys secret: configLoader), with
+ * the adapters `overrides` brings. `readSecret` and `now` are the seams for tests; `names` are the
+ * variables the secret may set.
  */
 export function runtimeLoader(
   env: Record<string, string | undefined> = process.env,
@@ -103,12 +106,9 @@ export function runtimeLoader(
   return async () => {
     const loaded = await configs();
     if (built?.from === loaded) return built.runtime;
-    const wantsLlm = loaded.config.llm.mode === "anthropic" && overrides.llm === undefined;
-    const factory =
-      overrides.createLlm ?? (wantsLlm ? (await import("../llm/index.ts")).createLlm : undefined);
     built = {
       from: loaded,
-      runtime: buildRuntime(loaded.config, { ...overrides, warnings: loaded.warnings, createLlm: factory }),
+      runtime: buildRuntime(loaded.config, { ...overrides, warnings: loaded.warnings }),
     };
     return built.runtime;
   };
@@ -116,8 +116,8 @@ export function runtimeLoader(
 
 let processRuntime: (() => Promise<Runtime>) | undefined;
 
-/** The runtime of this Lambda (or CLI) process. */
-export function runtime(): Promise<Runtime> {
-  processRuntime ??= runtimeLoader();
+/** The runtime of this Lambda (or CLI) process, with the adapters its entry brings (the first call's). */
+export function runtime(adapters: RuntimeAdapters = {}): Promise<Runtime> {
+  processRuntime ??= runtimeLoader(process.env, undefined, Date.now, adapters);
   return processRuntime();
 }

@@ -6,6 +6,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { handler as authorizer } from "../../functions/api/authorizer.ts";
 import { logger } from "../../shared/platform/log.ts";
+import { createLlm } from "../../shared/llm/index.ts";
 import { runtimeLoader } from "../../shared/runtime/runtime.ts";
 import { startFake, type FakeServer } from "../helpers/fake-http.ts";
 
@@ -57,7 +58,7 @@ describe("the keys secret", () => {
   it("as the stack creates it (JSON, every key empty): not configured, offline, with a warning", async () => {
     const logged = warnLog();
     secret = JSON.stringify({ ANTHROPIC_API_KEY: "", KAKAO_REST_API_KEY: "", GOOGLE_MAPS_API_KEY: "" });
-    const rt = await runtimeLoader(env)();
+    const rt = await runtimeLoader(env, undefined, Date.now, { createLlm })();
     expect(rt.llm).toBeUndefined();
     expect(rt.config.providers.place).toBe("embedded");
     expect(rt.warnings.join(" ")).toMatch(/ANTHROPIC_API_KEY, KAKAO_REST_API_KEY, .* unset: not configured/);
@@ -73,7 +74,7 @@ describe("the keys secret", () => {
       NAVER_CLIENT_SECRET: "",
       ANTHROPIC_API_KEY: "sk-ant-half",
     });
-    const rt = await runtimeLoader(env)();
+    const rt = await runtimeLoader(env, undefined, Date.now, { createLlm })();
     expect(rt.config.providers.naver).toBeUndefined();
     expect(rt.config.news.naver).toBeUndefined();
     expect(rt.llm?.name).toBe("anthropic");
@@ -92,7 +93,7 @@ describe("the keys secret", () => {
       KAKAO_REST_API_KEY: "kakao-good",
       GOOGLE_MAPS_API_KEY: 97531,
     });
-    const rt = await runtimeLoader(env)();
+    const rt = await runtimeLoader(env, undefined, Date.now, { createLlm })();
     expect(rt.config.providers.timeoutMs).toBe(10_000);
     expect(rt.config.aws.tables.simulation).toBe("dongne-simulations");
     expect(rt.config.providers.place).toBe("kakao");
@@ -107,7 +108,7 @@ describe("the keys secret", () => {
 
   it("a random string (CloudFormation's default) counts as empty, with a warning, and no call fails", async () => {
     secret = "h8#Kq2!x9Lm$";
-    const rt = await runtimeLoader(env)();
+    const rt = await runtimeLoader(env, undefined, Date.now, { createLlm })();
     expect(rt.llm).toBeUndefined();
     expect(rt.warnings.join(" ")).toMatch(/not a JSON object/);
   });
@@ -118,7 +119,7 @@ describe("the keys secret", () => {
     try {
       vi.setSystemTime(1_000_000);
       secret = "not json";
-      const load = runtimeLoader(env);
+      const load = runtimeLoader(env, undefined, Date.now, { createLlm });
       const before = await load();
       expect(before.llm).toBeUndefined();
       secret = JSON.stringify({ ANTHROPIC_API_KEY: "sk-ant-new", KAKAO_REST_API_KEY: "kakao-new" });
@@ -145,7 +146,7 @@ describe("the keys secret", () => {
     const logged = warnLog();
     noValue = true;
     try {
-      const rt = await runtimeLoader(env)();
+      const rt = await runtimeLoader(env, undefined, Date.now, { createLlm })();
       expect(rt.llm).toBeUndefined();
       expect(rt.warnings.join(" ")).toMatch(/ANTHROPIC_API_KEY, .* unset: not configured/);
       expect(logged()).toMatch(/ANTHROPIC_API_KEY/);
