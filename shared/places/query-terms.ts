@@ -24,7 +24,8 @@ interface Term<T> {
 
 /** Terms grouped for fast matching: substrings by first character, whole words by text. */
 interface TermSet<T> {
-  byFirstChar: Map<string, Term<T>[]>; // each list longest first
+  /** substring terms by their first two characters (one for a one-character term), each list longest first */
+  byStart: Map<string, Term<T>[]>;
   exact: Map<string, Term<T>>;
   patterns: Term<T>[];
   /** names of dishes and places: inside a longer word they count only as its head */
@@ -39,7 +40,7 @@ function compile<T>(
   yieldsToKinds = false,
 ): TermSet<T> {
   const set: TermSet<T> = {
-    byFirstChar: new Map(),
+    byStart: new Map(),
     exact: new Map(),
     patterns: [],
     headFinal,
@@ -51,10 +52,10 @@ function compile<T>(
       const text = (whole ? raw.slice(1) : raw).toLowerCase();
       const term: Term<T> = { text, whole, value };
       if (!whole) {
-        const first = text[0] ?? "";
-        const list = set.byFirstChar.get(first) ?? [];
+        const first = text.slice(0, 2);
+        const list = set.byStart.get(first) ?? [];
         list.push(term);
-        set.byFirstChar.set(first, list);
+        set.byStart.set(first, list);
       } else if (/[?*+]/.test(text)) {
         set.patterns.push({ ...term, pattern: new RegExp(`^(?:${text})$`, "i") });
       } else if (!set.exact.has(text)) {
@@ -62,7 +63,7 @@ function compile<T>(
       }
     }
   }
-  for (const list of set.byFirstChar.values()) list.sort((a, b) => b.text.length - a.text.length);
+  for (const list of set.byStart.values()) list.sort((a, b) => b.text.length - a.text.length);
   return set;
 }
 
@@ -93,6 +94,18 @@ const WISH_SET = compile(
   false,
   true,
 );
+
+const NONE: readonly never[] = [];
+
+/**
+ * The substring terms that may start at `at`, longest first: those keyed by the two characters there,
+ * then those of one character. Keying by two characters keeps each list short.
+ */
+function startingAt<T>(set: TermSet<T>, text: string, at: number): readonly Term<T>[] {
+  const two = set.byStart.get(text.slice(at, at + 2)) ?? NONE;
+  const one = set.byStart.get(text.charAt(at)) ?? NONE;
+  return one.length ? [...two, ...one] : two;
+}
 
 /** Particles that join or list nouns ("우동이나 국밥", "카페랑 술집"): a term before one is whole. */
 const CONJUNCTIONS = new Set([
@@ -210,7 +223,7 @@ export class QueryText {
     const out: Match<T>[] = [];
     for (let at = 0; at < this.lower.length; at++) {
       if (this.used[at]) continue; // claimed by a place or an earlier match
-      for (const term of terms.byFirstChar.get(this.lower[at] ?? "") ?? []) {
+      for (const term of startingAt(terms, this.lower, at)) {
         const end = at + term.text.length;
         if (
           this.lower.startsWith(term.text, at) &&
@@ -262,7 +275,7 @@ export class QueryText {
    */
   private insideLongerKind(start: number, end: number): boolean {
     for (let at = Math.max(0, start - 8); at <= start; at++)
-      for (const t of LEX_TERMS.byFirstChar.get(this.lower[at] ?? "") ?? []) {
+      for (const t of startingAt(LEX_TERMS, this.lower, at)) {
         const tEnd = at + t.text.length;
         if (
           tEnd >= end &&
@@ -280,7 +293,7 @@ export class QueryText {
     const out: Match<T>[] = [];
     for (let at = 0; at < this.lower.length; at++) {
       if (this.roles[at] === "place") continue;
-      for (const term of terms.byFirstChar.get(this.lower[at] ?? "") ?? []) {
+      for (const term of startingAt(terms, this.lower, at)) {
         const end = at + term.text.length;
         if (!this.lower.startsWith(term.text, at)) continue;
         if (this.roles.slice(at, end).includes("place")) continue;
@@ -422,7 +435,7 @@ function containsTerm(word: string): boolean {
   const w = word.toLowerCase();
   if (LEX_TERMS.exact.has(w) || LEX_TERMS.patterns.some((t) => t.pattern!.test(w))) return true;
   for (let i = 0; i < w.length; i++) {
-    for (const t of LEX_TERMS.byFirstChar.get(w[i] ?? "") ?? []) if (w.startsWith(t.text, i)) return true;
+    for (const t of startingAt(LEX_TERMS, w, i)) if (w.startsWith(t.text, i)) return true;
   }
   return false;
 }
@@ -437,7 +450,7 @@ const PLACE_TAIL = /^(?:집|당|장|점|관|방|전문점|가게|골목|거리|�
 export function endsWithLexiconTerm(word: string): boolean {
   const w = word.toLowerCase();
   for (let i = 0; i < w.length; i++) {
-    for (const t of LEX_TERMS.byFirstChar.get(w[i] ?? "") ?? []) {
+    for (const t of startingAt(LEX_TERMS, w, i)) {
       if (!w.startsWith(t.text, i)) continue;
       const rest = w.slice(i + t.text.length);
       if (!rest || PLACE_TAIL.test(rest) || TRAILERS.includes(rest)) return true;

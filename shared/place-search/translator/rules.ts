@@ -371,9 +371,11 @@ export function translateWithRules(rawQuery: string): RulesOutcome {
   // the compound is the dish: 돼지국밥 is a 국밥 named more precisely, searched as written
   let lex = q.compounds(matchLexicon(q).map((m) => q.compound(m)));
   // kinds the lexicon has no entry for, from the vocabulary of kinds (세탁소, 소품샵, 텐동)
-  const treeKinds = q
-    .compounds(matchKinds(q).map((m) => q.compound(m)))
-    .filter((m) => !CLAUSE_NEXT.test(query.slice(m.end).trimStart()));
+  // (only where something is left to read: most queries are read whole by then)
+  const leftToRead = q.leftovers().some((w) => w.length >= 2);
+  const treeKinds = (leftToRead ? q.compounds(matchKinds(q).map((m) => q.compound(m))) : []).filter(
+    (m) => !CLAUSE_NEXT.test(query.slice(m.end).trimStart()),
+  );
   const specific =
     kinds.length > 0 ||
     treeKinds.length > 0 ||
