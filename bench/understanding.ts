@@ -126,7 +126,15 @@ export async function qaOutcomes(file: string): Promise<Outcome[]> {
     const { deps } = qaRuntime(world.rt);
     const titles = titleDictionary(await deps.index.distinctValues("title.raw"));
     const out: Outcome[] = [];
-    for (const c of lines<QaCase>(fixture("restaurant-qa", file))) {
+    for (const raw of lines<QaCase>(fixture("restaurant-qa", file))) {
+      // the optional fields sit beside `expected` in the first set and inside it in the second
+      const inner = raw.expected as Partial<QaCase>;
+      const c: QaCase = {
+        ...raw,
+        unread: raw.unread ?? inner.unread,
+        conditionsAnswered: raw.conditionsAnswered ?? inner.conditionsAnswered,
+        corrected: raw.corrected ?? inner.corrected,
+      };
       const r = rewriteWithRules(c.query, titles);
       const why = scoreRewrite(r.structured, r.unexplained, c);
       if (c.conditionsAnswered?.length) {
