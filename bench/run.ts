@@ -1,5 +1,6 @@
 // npm run bench: every benchmark, printing ratios measured in one run. `npm run bench -- search`
 // runs one of them (plan | translator | understanding | search | simulation | experiment | simulation-export | news | web | restaurant-qa).
+import { benchColdStart } from "./cold-start.ts";
 import { benchExperiment } from "./experiment.ts";
 import { benchNews } from "./news.ts";
 import { benchPlan } from "./plan.ts";
@@ -22,4 +23,6 @@ if (!only || only === "simulation-export") await benchSimulationExport();
 if (!only || only === "news") await benchNews();
 if (!only || only === "web") await benchWeb();
 if (!only || only === "restaurant-qa") await benchRestaurantQa();
+// two cdk synths and ~700 fresh processes: only when asked for (`npm run bench -- cold-start`)
+if (only === "cold-start") await benchColdStart();
 process.exit(0);

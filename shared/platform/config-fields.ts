@@ -11,4 +11,12 @@ export const optionalSecret = z
 export const int = (min: number, max: number, fallback: number) =>
   z.coerce.number().int().min(min).max(max).default(fallback);
 
+/** A bad environment: each variable with what is wrong with it. */
+export class ConfigError extends Error {
+  constructor(readonly issues: { variable: string; message: string }[]) {
+    super("Invalid configuration:\n" + issues.map((i) => `  ${i.variable}: ${i.message}`).join("\n"));
+    this.name = "ConfigError";
+  }
+}
+
 export const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);

@@ -1,7 +1,8 @@
 // One zod schema over the environment: every setting the product reads, parsed once at start-up (or
 // when the keys secret changes, in AWS). No other module reads process.env.
 import { z } from "zod";
-import { int, optionalSecret } from "./config-fields.ts";
+import { ConfigError, int, optionalSecret } from "./config-fields.ts";
+import { type ApiKeyEntry, apiKeys, LOG_LEVELS, SECRETS_TTL } from "./config-api-keys.ts";
 
 import { newsConfig, NewsEnv, newsEnvIssues, type NewsConfig } from "./config-news.ts";
 import { qaConfig, QaEnv, type QaConfig } from "./config-restaurant-qa.ts";
@@ -45,41 +46,7 @@ export const STATE_MACHINE_ARN_VARIABLES = {
 export type MachineKey = keyof typeof STATE_MACHINE_ARN_VARIABLES;
 type StateMachineArnVariable = (typeof STATE_MACHINE_ARN_VARIABLES)[MachineKey];
 
-/** The one variable the API-keys secret may set. */
-export const API_KEYS_NAMES = ["API_KEYS"] as const;
-
-/** Keys a caller presents (`x-api-key`): a JSON array of {id, key | sha256, scopes}. */
-export const ApiKeyEntry = z
-  .object({
-    id: z.string().regex(/^[\w.-]{1,64}$/, "letters, digits, _ . - (at most 64)"),
-    key: z.string().min(16, "must be at least 16 characters").optional(),
-    sha256: z
-      .string()
-      .regex(/^[0-9a-f]{64}$/, "a hex SHA-256 digest")
-      .optional(),
-    scopes: z
-      .array(z.enum(["read", "write"]))
-      .min(1)
-      .default(["read", "write"]),
-  })
-  .refine((k) => Boolean(k.key) !== Boolean(k.sha256), "give exactly one of key and sha256");
-export type ApiKeyEntry = z.infer<typeof ApiKeyEntry>;
-
-const apiKeys = z
-  .string()
-  .trim()
-  .optional()
-  .transform((v, ctx) => {
-    if (!v) return [];
-    try {
-      const parsed = z.array(ApiKeyEntry).safeParse(JSON.parse(v));
-      if (parsed.success) return parsed.data;
-      ctx.addIssue({ code: "custom", message: parsed.error.issues[0]?.message ?? "invalid" });
-    } catch {
-      ctx.addIssue({ code: "custom", message: "must be a JSON array of {id, key | sha256, scopes}" });
-    }
-    return z.NEVER;
-  });
+export { API_KEYS_NAMES, ApiKeyEntry } from "./config-api-keys.ts";
 
 export const ConfigSchema = z
   .object({
@@ -158,7 +125,7 @@ export const ConfigSchema = z
 
     // -- AWS wiring (set by the stack) and local stand-ins
     SECRETS_ARN: optionalText,
-    SECRETS_TTL_SECONDS: int(0, 86_400, 300),
+    SECRETS_TTL_SECONDS: SECRETS_TTL,
     SIM_TABLE: z.string().min(1).default("dongne-simulations"),
     DYNAMODB_ENDPOINT: z.url().optional(),
     ...(Object.fromEntries(
@@ -173,7 +140,7 @@ export const ConfigSchema = z
     ...QaEnv,
 
     // -- observability
-    LOG_LEVEL: z.enum(["DEBUG", "INFO", "WARN", "ERROR", "SILENT"]).default("INFO"),
+    LOG_LEVEL: LOG_LEVELS,
     METRICS: z.enum(["off", "on"]).default("off"),
   })
   .superRefine((env, ctx) => {
@@ -291,12 +258,7 @@ export interface Config {
   metrics: boolean;
 }
 
-export class ConfigError extends Error {
-  constructor(readonly issues: { variable: string; message: string }[]) {
-    super("Invalid configuration:\n" + issues.map((i) => `  ${i.variable}: ${i.message}`).join("\n"));
-    this.name = "ConfigError";
-  }
-}
+export { ConfigError };
 
 /** Parses the environment; throws a ConfigError naming each bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {

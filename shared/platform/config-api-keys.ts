@@ -1,0 +1,77 @@
+// The API keys and the little the authorizer reads, apart from the one config schema: the authorizer
+// (functions/api/authorizer.ts) loads only this, so its cold start does not build every setting of the
+// product (config.ts takes its API_KEYS field, and these definitions, from here).
+import { z } from "zod";
+import { ConfigError, int, optionalSecret } from "./config-fields.ts";
+
+export const LOG_LEVELS = z.enum(["DEBUG", "INFO", "WARN", "ERROR", "SILENT"]).default("INFO");
+export const SECRETS_TTL = int(0, 86_400, 300);
+
+/** The one variable the API-keys secret may set. */
+export const API_KEYS_NAMES = ["API_KEYS"] as const;
+
+/** Keys a caller presents (`x-api-key`): a JSON array of {id, key | sha256, scopes}. */
+export const ApiKeyEntry = z
+  .object({
+    id: z.string().regex(/^[\w.-]{1,64}$/, "letters, digits, _ . - (at most 64)"),
+    key: z.string().min(16, "must be at least 16 characters").optional(),
+    sha256: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/, "a hex SHA-256 digest")
+      .optional(),
+    scopes: z
+      .array(z.enum(["read", "write"]))
+      .min(1)
+      .default(["read", "write"]),
+  })
+  .refine((k) => Boolean(k.key) !== Boolean(k.sha256), "give exactly one of key and sha256");
+export type ApiKeyEntry = z.infer<typeof ApiKeyEntry>;
+
+export const apiKeys = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v, ctx) => {
+    if (!v) return [];
+    try {
+      const parsed = z.array(ApiKeyEntry).safeParse(JSON.parse(v));
+      if (parsed.success) return parsed.data;
+      ctx.addIssue({ code: "custom", message: parsed.error.issues[0]?.message ?? "invalid" });
+    } catch {
+      ctx.addIssue({ code: "custom", message: "must be a JSON array of {id, key | sha256, scopes}" });
+    }
+    return z.NEVER;
+  });
+
+/** What the authorizer reads from its environment and its secret. */
+export const AuthorizerEnv = z.object({
+  API_KEYS: apiKeys,
+  SECRETS_ARN: optionalSecret,
+  SECRETS_TTL_SECONDS: SECRETS_TTL,
+  LOG_LEVEL: LOG_LEVELS,
+});
+
+export interface AuthorizerConfig {
+  keys: ApiKeyEntry[];
+  secretsArn?: string;
+  secretsTtlSeconds: number;
+  logLevel: z.infer<typeof LOG_LEVELS>;
+}
+
+/** Parses the authorizer's variables; throws a ConfigError naming each bad one. */
+export function loadAuthorizerConfig(
+  env: Record<string, string | undefined> = process.env,
+): AuthorizerConfig {
+  const parsed = AuthorizerEnv.safeParse(env);
+  if (!parsed.success)
+    throw new ConfigError(
+      parsed.error.issues.map((i) => ({ variable: String(i.path[0] ?? "environment"), message: i.message })),
+    );
+  const e = parsed.data;
+  return {
+    keys: e.API_KEYS,
+    secretsArn: e.SECRETS_ARN,
+    secretsTtlSeconds: e.SECRETS_TTL_SECONDS,
+    logLevel: e.LOG_LEVEL,
+  };
+}
