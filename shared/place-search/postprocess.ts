@@ -214,6 +214,18 @@ function whyEmpty(
       suggestion: "GOOGLE_MAPS_API_KEY를 설정하면 해외 장소를 찾을 수 있어요",
     };
   const searches = plan.search_plan.filter((s) => SEARCH_ACTIONS.has(s.action));
+  // a place the provider answered but could not find is no passing fault: say which, never "try later"
+  const unfound = plan.search_plan.filter(
+    (s) => (s.action === "geocode" || s.action === "google_find_place") && state.results[s.step] === null,
+  );
+  if (searches.length && unfound.length && !state.providerFailures)
+    return {
+      emptyReason: {
+        code: "nothing_found",
+        message: `‘${unfound.map((s) => String(s.params.query ?? "")).join("’, ‘")}’ 위치를 찾지 못해 검색하지 않았어요`,
+      },
+      suggestion: "장소 이름을 더 정확히 적거나 가까운 역·동 이름으로 찾아 보세요",
+    };
   if (searches.length && searches.every((s) => state.results[s.step] === null))
     return {
       emptyReason: {
