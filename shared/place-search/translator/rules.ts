@@ -25,7 +25,7 @@ import {
 import { FILLER, isHangul, particleVariants, tokenize } from "../../korean/text.ts";
 import { repairQuery } from "../../places/query-repair.ts";
 import { GENERIC_WORD } from "../../places/generic-words.ts";
-import { isNarrower, kindOfWord, readWish, type Kind } from "../../places/kinds.ts";
+import { childrenFor, isNarrower, kindNamed, kindOfWord, readWish, type Kind } from "../../places/kinds.ts";
 
 export interface RulesOutcome {
   result: TranslatorResult;
@@ -232,6 +232,9 @@ function residualKeyword(q: QueryText): string[] {
 
 /** At most this many kinds a wish adds to the search: each is a keyword search of its own. */
 const WISH_KINDS = 3;
+/** Children of a broad kind searched beside it, and the keywords a plan sends in all. */
+const BROAD_CHILDREN = 2;
+const MAX_KIND_KEYWORDS = 6;
 
 /** A kind of the tree is searched by the Korean word typed, else by a Korean word of its node. */
 function treeKeyword(m: { value: Kind; surface: string }): string {
@@ -511,6 +514,19 @@ export function translateWithRules(rawQuery: string): RulesOutcome {
       ...keywords.filter((k) => k !== base).map((k) => `애견동반 ${k}`),
     ]).slice(0, 4);
     english = english.map((k) => `dog friendly ${k}`);
+  }
+
+  // a broad kind under a cuisine (고기, 해물, 국수) is searched with a few of its children too: Kakao's keyword search
+  // matches words, and 고기 alone misses the 삼겹살 place that never writes it (bounded: each word is a
+  // provider call)
+  if (!trip) {
+    const broad = keywords.flatMap((k) => {
+      const node = kindOfWord(k);
+      return node && node.path.length >= 3 && node.children.length
+        ? childrenFor(node, BROAD_CHILDREN).map((c) => koreanWordOf(kindNamed(c) ?? node))
+        : [];
+    });
+    keywords = dedupe([...keywords, ...broad]).slice(0, MAX_KIND_KEYWORDS);
   }
 
   let distanceMode: StrategyType = route ? "route" : "radius";
