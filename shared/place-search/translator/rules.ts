@@ -520,12 +520,16 @@ export function translateWithRules(rawQuery: string): RulesOutcome {
   // matches words, and 고기 alone misses the 삼겹살 place that never writes it (bounded: each word is a
   // provider call)
   if (!trip) {
-    const broad = keywords.flatMap((k) => {
-      const node = kindOfWord(k);
-      return node && node.path.length >= 3 && node.children.length
-        ? childrenFor(node, BROAD_CHILDREN).map((c) => koreanWordOf(kindNamed(c) ?? node))
-        : [];
-    });
+    // only the kinds the user typed: a mood's or an occasion's dishes are chosen already
+    const typed = new Set([...lex.flatMap(keywordsOf), ...treeKinds.map(treeKeyword)]);
+    const broad = keywords
+      .filter((k) => typed.has(k))
+      .flatMap((k) => {
+        const node = kindOfWord(k);
+        return node && node.path.length >= 3 && node.children.length >= 3
+          ? childrenFor(node, BROAD_CHILDREN).map((c) => koreanWordOf(kindNamed(c) ?? node))
+          : [];
+      });
     keywords = dedupe([...keywords, ...broad]).slice(0, MAX_KIND_KEYWORDS);
   }
 
