@@ -73,7 +73,11 @@ export class RestaurantQaService {
    * Up to the synchronous limit, each batch through the ingest workflow within the request's budget;
    * above it, a job. Rejections carry the index of the record in `documents`.
    */
-  async ingest(documents: readonly unknown[], caller: string): Promise<IngestOutcome> {
+  async ingest(
+    documents: readonly unknown[],
+    caller: string,
+    opts: { enrichment?: "auto" | "rules" } = {},
+  ): Promise<IngestOutcome> {
     if (documents.length <= syncIngestLimit(this.d.qa().deps)) {
       const deadline = Deadline.in(this.d.budgetMs);
       const reports: IngestReport[] = [];
@@ -96,7 +100,11 @@ export class RestaurantQaService {
       createdBy: caller,
       source: this.d.blobs().locate(key),
     });
-    await this.d.workflows.start("qaIngestJob", jobId, { jobId, key });
+    await this.d.workflows.start("qaIngestJob", jobId, {
+      jobId,
+      key,
+      ...(opts.enrichment ? { enrichment: opts.enrichment } : {}),
+    });
     return { kind: "job", jobId };
   }
 

@@ -6,9 +6,20 @@ import { z } from "zod";
 import type { JobRepository } from "../store/jobs.ts";
 import type { BlobStore } from "../store/blobs.ts";
 import { parseJsonLines } from "../places/restaurant-crawl.ts";
-import { ingestBatches, IngestBatchState, IngestReport, mergeReports, reportOf } from "./ingest.ts";
+import {
+  EnrichmentMode,
+  ingestBatches,
+  IngestBatchState,
+  IngestReport,
+  mergeReports,
+  reportOf,
+} from "./ingest.ts";
 
-export const IngestJobInput = z.object({ jobId: z.string(), key: z.string() });
+export const IngestJobInput = z.object({
+  jobId: z.string(),
+  key: z.string(),
+  enrichment: EnrichmentMode.optional(),
+});
 export type IngestJobInput = z.infer<typeof IngestJobInput>;
 
 export const BatchRef = z.object({
@@ -18,6 +29,7 @@ export const BatchRef = z.object({
   /** where the batch's report goes */
   reportKey: z.string(),
   firstIndex: z.number().int().nonnegative(),
+  enrichment: EnrichmentMode.optional(),
 });
 export type BatchRef = z.infer<typeof BatchRef>;
 
@@ -46,6 +58,7 @@ export async function splitIngestJob(
       key,
       reportKey: key.replace(".json", ".report.json"),
       firstIndex: batch.firstIndex,
+      ...(input.enrichment ? { enrichment: input.enrichment } : {}),
     });
   }
   await jobs.update(input.jobId, "running");
@@ -55,7 +68,11 @@ export async function splitIngestJob(
 export async function loadIngestBatch(ref: BatchRef, blobs: BlobStore): Promise<IngestBatchState> {
   const text = await blobs.get(ref.key);
   if (text === null) throw new Error(`batch ${blobs.locate(ref.key)} is not there`);
-  return IngestBatchState.parse({ firstIndex: ref.firstIndex, items: JSON.parse(text) as unknown });
+  return IngestBatchState.parse({
+    firstIndex: ref.firstIndex,
+    enrichment: ref.enrichment,
+    items: JSON.parse(text) as unknown,
+  });
 }
 
 export const RecordInput = z.object({ reportKey: z.string(), batch: IngestBatchState });

@@ -102,9 +102,14 @@ const DraftDocument = RestaurantDocument.omit({ embedding: true }).extend({
 });
 type DraftDocument = z.infer<typeof DraftDocument>;
 
+/** auto: the LLM enriches where a key is set; rules: never (the labelled demo corpus loaded at deploy) */
+export const EnrichmentMode = z.enum(["auto", "rules"]);
+export type EnrichmentMode = z.infer<typeof EnrichmentMode>;
+
 export const IngestBatchState = z.object({
   /** the position of this batch's first item in the whole upload, so rejections point at lines */
   firstIndex: z.number().int().nonnegative().default(0),
+  enrichment: EnrichmentMode.default("auto"),
   deadlineAt: z.number().optional(),
   items: z.array(z.unknown()).max(1000).optional(),
   records: z.array(PreparedRecord).optional(),
@@ -144,9 +149,10 @@ export interface IngestDeps {
   today?: () => string;
 }
 
-const enrichmentEngine = (deps: Pick<IngestDeps, "llm">) => (deps.llm ? "llm" : "rules");
-const fingerprint = (deps: IngestDeps) =>
-  `${enrichmentEngine(deps)}|${deps.embedder.name}/${deps.embedder.dimension}|schema ${RESTAURANT_INDEX_SCHEMA_VERSION}`;
+const enrichmentEngine = (deps: Pick<IngestDeps, "llm">, mode: EnrichmentMode = "auto") =>
+  deps.llm && mode !== "rules" ? "llm" : "rules";
+const fingerprint = (deps: IngestDeps, mode?: EnrichmentMode) =>
+  `${enrichmentEngine(deps, mode)}|${deps.embedder.name}/${deps.embedder.dimension}|schema ${RESTAURANT_INDEX_SCHEMA_VERSION}`;
 
 function rejectionOf(index: number, item: unknown, error: z.ZodError): Rejection {
   const issue = error.issues[0]!;
@@ -169,7 +175,7 @@ export async function prepareIngestStep(
   const rejected = [...state.rejected];
   const byId = new Map<string, PreparedRecord>();
   const today = deps.today?.() ?? new Date().toISOString().slice(0, 10);
-  const fp = fingerprint(deps);
+  const fp = fingerprint(deps, state.enrichment);
   items.forEach((item, i) => {
     const index = state.firstIndex + i;
     const parsed = CrawlRecord.safeParse(item);
@@ -258,9 +264,10 @@ export async function enrichIngestStep(input: IngestBatchInput, deps: IngestDeps
       description: r.record.description,
       menus: r.menus,
     };
-    if (deps.llm && !deadline.expired(1000)) {
+    const llm = state.enrichment === "rules" ? undefined : deps.llm;
+    if (llm && !deadline.expired(1000)) {
       try {
-        const { enrichment, usage } = await enrichWithLlm(input, deps.llm, deadline);
+        const { enrichment, usage } = await enrichWithLlm(input, llm, deadline);
         llmCalls += usage.calls;
         llmTokens.input += usage.inputTokens;
         llmTokens.output += usage.outputTokens;
@@ -270,7 +277,7 @@ export async function enrichIngestStep(input: IngestBatchInput, deps: IngestDeps
         llmCalls += err.usage.calls;
       }
     }
-    if (deps.llm) fellBack++;
+    if (llm) fellBack++;
     return draft(r, enrichWithRules(input), "rules");
   });
   if (fellBack)

@@ -10,6 +10,10 @@ import type { RestaurantQaService } from "../../shared/restaurant-qa/api-service
 import type { JobRepository } from "../../shared/store/jobs.ts";
 import { embeddedPlaces } from "../../shared/providers/exec-deps.ts";
 import { FakeCluster } from "../helpers/fake-cluster.ts";
+import { generateDemoCorpus } from "../../shared/demo/corpus.ts";
+import type { LlmPort } from "../../shared/llm/port.ts";
+import { enrichIngestStep, prepareIngestStep } from "../../shared/restaurant-qa/ingest.ts";
+import { loadIngestBatch, splitIngestJob } from "../../shared/restaurant-qa/ingest-job.ts";
 
 function world(documents: number) {
   const cluster = new FakeCluster();
@@ -24,13 +28,15 @@ function world(documents: number) {
     deps: { index, embedder: { name: "bedrock:amazon.titan-embed-text-v2:0", dimension: 512 } },
   } as unknown as QaRuntime;
   const ingested: unknown[][] = [];
+  const options: unknown[] = [];
   const service = {
-    ingest: async (records: unknown[]) => {
+    ingest: async (records: unknown[], _caller: string, opts: unknown) => {
       ingested.push(records);
+      options.push(opts);
       return { kind: "job", jobId: "job-demo" };
     },
   } as unknown as RestaurantQaService;
-  return { cluster, qa, service, ingested };
+  return { cluster, qa, service, ingested, options };
 }
 const places = () => embeddedPlaces("/nonexistent-dongne-data").places;
 
@@ -43,6 +49,50 @@ describe("the restaurant index at deploy", () => {
     expect(w.ingested).toHaveLength(1);
     expect(w.ingested[0]!.length).toBeGreaterThan(10_000);
     expect(w.ingested[0]!.every((r) => (r as { synthetic?: boolean }).synthetic === true)).toBe(true);
+    // enriched by rules even with an LLM key: 20,000 model calls for labelled synthetic text
+    expect(w.options).toEqual([{ enrichment: "rules" }]);
+  });
+
+  it("a rules-only batch never calls the LLM, even when one is configured", async () => {
+    const { records } = generateDemoCorpus(places());
+    const llm: LlmPort = {
+      name: "must-not-be-called",
+      structured: () => Promise.reject(new Error("the LLM was called for a rules-only batch")),
+    };
+    const index = { mget: async () => new Map() };
+    const embedder = { name: "hashed", dimension: 512 };
+    const prepared = await prepareIngestStep({ items: records.slice(0, 3) }, {
+      llm,
+      index,
+      embedder,
+    } as never);
+    const enriched = await enrichIngestStep({ ...prepared, enrichment: "rules" }, { llm } as never);
+    expect(enriched.documents).toHaveLength(3);
+    expect(enriched.documents!.every((d) => d.enrichment === "rules")).toBe(true);
+    expect(enriched.llmCalls).toBe(0);
+    // and the job carries the mode from its input to every batch
+    const blobs = new Map<string, string>();
+    const store = {
+      get: async (k: string) => blobs.get(k) ?? null,
+      put: async (k: string, v: string) => void blobs.set(k, v),
+      locate: (k: string) => k,
+    };
+    blobs.set(
+      "up.jsonl",
+      records
+        .slice(0, 30)
+        .map((r) => JSON.stringify(r))
+        .join("\n"),
+    );
+    const state = await splitIngestJob(
+      { jobId: "j", key: "up.jsonl", enrichment: "rules" },
+      store as never,
+      {
+        update: async () => undefined,
+      } as never,
+    );
+    const batch = await loadIngestBatch(state.batches[0]!, store as never);
+    expect(batch.enrichment).toBe("rules");
   });
 
   it("dev: never loads the demo corpus into an index that holds documents", async () => {
