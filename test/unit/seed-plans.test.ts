@@ -77,7 +77,10 @@ describe("the seeds' plans, as written", () => {
     expect(r.meta.strategyUsed).toBe("point_travel");
     expect(r.places).toEqual([]);
     expect(r.meta.warnings.join(" ")).toMatch(/could not locate "숙소 주소"/);
-    expect(r.meta.emptyReason?.code).toBe("search_failed");
+    // a place nobody can find is no passing fault: the answer names it and asks for a better name
+    expect(r.meta.emptyReason?.code).toBe("nothing_found");
+    expect(r.meta.emptyReason?.message).toContain("숙소 주소");
+    expect(r.meta.suggestion).not.toMatch(/잠시 후/);
   });
 
   it("001 abroad: google, located from the gazetteer; without a key, empty with the reason", async () => {

@@ -526,7 +526,12 @@ export function translateWithRules(rawQuery: string): RulesOutcome {
       .filter((k) => typed.has(k))
       .flatMap((k) => {
         const node = kindOfWord(k);
-        return node && node.path.length >= 3 && node.children.length >= 3
+        // widened only where the children's names do not hold the word: a search for 국밥 finds 돼지국밥
+        // places by itself, one for 고기 no 삼겹살 place
+        return node &&
+          node.path.length >= 3 &&
+          node.children.length >= 3 &&
+          !node.children.some((c) => c.includes(k))
           ? childrenFor(node, BROAD_CHILDREN).map((c) => koreanWordOf(kindNamed(c) ?? node))
           : [];
       });
