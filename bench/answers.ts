@@ -77,12 +77,23 @@ interface Exchange {
   turns: { query: string; expect?: Expect }[];
 }
 
+/**
+ * Where an answer first mentions a restaurant: its [place_id], else its title where the title is not
+ * the start of a longer one ("강남 돼지국밥집" inside "강남 돼지국밥집 강남점").
+ */
+function mention(answer: string, d: Doc): number {
+  const id = answer.indexOf(`[${d.place_id}]`);
+  if (id >= 0) {
+    const before = answer.lastIndexOf(d.title, id);
+    return before >= 0 && id - before - d.title.length <= 2 ? before : id;
+  }
+  const re = new RegExp(`${d.title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![ ]?[가-힣A-Za-z0-9])`);
+  return re.exec(answer)?.index ?? -1;
+}
+
 /** The order in which an answer presents its restaurants: first mention of title or [place_id]; else the relevant documents. */
 function presented(a: Ask): Doc[] {
-  const pos = (d: Doc) => {
-    const i = [a.answer.indexOf(d.title), a.answer.indexOf(`[${d.place_id}]`)].filter((x) => x >= 0);
-    return i.length ? Math.min(...i) : -1;
-  };
+  const pos = (d: Doc) => mention(a.answer, d);
   const named = a.documents
     .map((d) => ({ d, i: pos(d) }))
     .filter((x) => x.i >= 0)
@@ -110,9 +121,10 @@ const YES = /가능|됩니다|돼요|있습니다|있어요|합니다|해 줍니
 
 function firstNamed(answer: string, docs: Doc[]): Doc | undefined {
   let best: { d: Doc; i: number } | undefined;
-  for (const d of docs)
-    for (const i of [answer.indexOf(d.title), answer.indexOf(`[${d.place_id}]`)])
-      if (i >= 0 && (!best || i < best.i)) best = { d, i };
+  for (const d of docs) {
+    const i = mention(answer, d);
+    if (i >= 0 && (!best || i < best.i)) best = { d, i };
+  }
   return best?.d;
 }
 
@@ -205,7 +217,11 @@ function scoreTurn(
       if (!parts.some((p) => fs.includes(p))) resolved.push("address: not in the first sentence");
     } else if (ATTR_WORD[attr]) {
       const has = target.convenience.some((c) => ATTR_WORD[attr]!.test(c));
-      if (has ? !YES.test(fs) || NONE.test(fs) : !(NONE.test(fs) || /불가|안 ?돼|없습니다|않습니다/.test(fs)))
+      if (
+        has
+          ? !YES.test(fs) || NONE.test(fs)
+          : !(NONE.test(fs) || /불가|안 ?돼|안 ?됩니다|없습니다|않습니다/.test(fs))
+      )
         resolved.push(
           `${attr}: the first sentence does not agree with the document (${has ? "yes" : "no info"})`,
         );
@@ -264,7 +280,7 @@ async function followups(ask: (q: string, id?: string) => Promise<Ask>): Promise
           a = await ask(t.query, i === 0 ? undefined : prev!.conversationId);
         } catch (err) {
           a = null;
-          if (process.env.VERBOSE) console.log(`${x.id} error ${(err as Error).message}`);
+          if (process.env.VERBOSE) console.log(`${x.id} error ${(err as Error).message.slice(0, 200)}`);
         }
       }
       if (t.expect) {
@@ -453,7 +469,8 @@ export async function benchAnswers() {
   );
   try {
     const qa = world.context.services.restaurants;
-    const ask = (query: string, conversationId?: string) => qa.ask({ query, conversationId }) as Promise<Ask>;
+    const ask = (query: string, conversationId?: string) =>
+      qa.ask({ query, conversationId }, "bench") as Promise<Ask>;
     const { turns, exchanges } = await followups(ask);
     console.log("\n### Restaurant follow-ups (restaurant-qa/followups-blind1.jsonl)\n");
     console.log(

@@ -271,7 +271,7 @@ export const ROUTES: RouteDef[] = [
     throttle: SEARCH,
     body: AskRequest,
     answers: { 200: json(AskResponse, "The answer, its documents and citations, and the route taken") },
-    handle: async ({ body, services, c }) => c.json(await services.restaurants.ask(body)),
+    handle: async ({ body, caller, services, c }) => c.json(await services.restaurants.ask(body, caller.id)),
   }),
   route({
     method: "post",

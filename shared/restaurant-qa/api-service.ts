@@ -1,7 +1,9 @@
 // The restaurant QA API, implemented once (seed 002): questions and searches run the QA workflow within
 // the request's budget; a document upload that fits the budget runs the ingest workflow batch by batch
 // in the request, a larger one is kept in the blob store and becomes a job (202 + its status URL).
+import { randomUUID } from "node:crypto";
 import { Deadline } from "../platform/deadline.ts";
+import { scopedConversation } from "./memory.ts";
 import { JobRepository, type Job } from "../store/jobs.ts";
 import { recordMetrics } from "../platform/metrics.ts";
 import type { BlobStore } from "../store/blobs.ts";
@@ -57,8 +59,21 @@ export class RestaurantQaService {
     return state;
   }
 
-  async ask(request: z.infer<typeof AskRequest>): Promise<AskResponse> {
-    return askResponse(await this.run({ ...request, mode: "ask" }), this.d.qa().deps);
+  /**
+   * Every answer opens or continues a conversation: a new id when none was sent. The id is stored
+   * scoped to the caller's key, so a follow-up on another key's id starts afresh.
+   */
+  async ask(request: z.infer<typeof AskRequest>, caller = "anonymous"): Promise<AskResponse> {
+    const conversationId = request.conversationId ?? randomUUID();
+    const res = askResponse(
+      await this.run({
+        ...request,
+        conversationId: scopedConversation(caller, conversationId),
+        mode: "ask",
+      }),
+      this.d.qa().deps,
+    );
+    return { ...res, conversationId };
   }
 
   async search(request: z.infer<typeof SearchRequest>): Promise<SearchResponse> {

@@ -10,6 +10,7 @@ import { z } from "zod";
 import type { Deadline } from "../platform/deadline.ts";
 import { isLlmFailure, noUsage, type LlmPort, type TokenUsage } from "../llm/port.ts";
 import { foodTerms } from "./query-builder.ts";
+import { readFollowUp } from "./rewrite.ts";
 import type { ContextDocument, QaState, StepEngine } from "./state.ts";
 import type { StructuredQuery } from "./structured-query.ts";
 import { attributesLine } from "./summary.ts";
@@ -156,8 +157,26 @@ export function extractiveAnswer(
   }
   if (route === "index") {
     const askedAbout = state.retrieval?.mode === "exact" || state.retrieval?.mode === "followup";
+    // "제일 싼 칼국수": a superlative over what was found leads with the one it picks
+    const pick = readFollowUp(state.query).pick;
+    if (!askedAbout && pick && pick.by !== "position") {
+      const f = focusedAnswer(
+        {
+          ...state,
+          followUp: { place_ids: docs.map((d) => d.place_id).slice(0, 10), pick, kinds: foodTerms(q) },
+        },
+        docs.slice(0, 10),
+      );
+      if (f) return f;
+    }
     const shown = docs.slice(0, askedAbout ? 5 : 3);
-    const head = askedAbout ? "문의하신 식당 정보입니다." : `조건에 맞는 식당 ${docs.length}곳을 찾았습니다.`;
+    // the count agrees with what is shown, and the first sentence names them
+    const names = shown.map((d) => `${d.title} [${d.place_id}]`).join(", ");
+    const head = askedAbout
+      ? "문의하신 식당 정보입니다."
+      : docs.length > shown.length
+        ? `조건에 맞는 식당 ${docs.length}곳 중 상위 ${shown.length}곳은 ${names}입니다.`
+        : `조건에 맞는 식당 ${shown.length}곳은 ${names}입니다.`;
     return {
       answer: [head, ...shown.map((d) => docBlock(d, q, askedAbout)), ...hours, ...footer(shown)].join(
         "\n\n",
@@ -182,6 +201,127 @@ export function extractiveAnswer(
     ...footer(near),
   ];
   return { answer: lines.join("\n"), citations: near.map((d) => d.place_id) };
+}
+
+// ---- follow-ups about one earlier restaurant (issue 25): the first sentence names it and answers
+
+/** 이/가, 은/는, 을/를 after a word, by its last syllable's final consonant. */
+function josa(word: string, withFinal: string, without: string): string {
+  const c = word.trim().slice(-1).charCodeAt(0);
+  if (c >= 0xac00 && c <= 0xd7a3) return (c - 0xac00) % 28 ? withFinal : without;
+  return /[0-9LMNRlmnr]$/.test(word.trim()) ? withFinal : without;
+}
+
+const ASK_DISTANCE = /걸려|걸리|거리|멀어|멀리|몇\s?분|가까/;
+const ASK_PRICE = /가격|얼마|가격대|비싸|비싼|싸요|저렴/;
+const ASK_MENU = /메뉴|뭐\s?(팔|있|먹|해)|안주|대표|시그니처|음식/;
+const ASK_ADDRESS = /어디|주소|위치|어딨/;
+const POSITIVE = /맛있|맛집|좋아|좋았|좋은|추천|최고|친절|훌륭|만족|또 ?(가|올|방문)|재방문/;
+
+const cheapestItem = (d: ContextDocument, kinds: readonly string[]) => {
+  const priced = d.menus.filter((m) => m.price !== null);
+  const ofKind = priced.filter((m) =>
+    kinds.some((k) => m.name.replace(/\s+/g, "").includes(k.replace(/\s+/g, ""))),
+  );
+  const pool = ofKind.length ? ofKind : priced;
+  return pool.sort((a, b) => (a.price ?? 0) - (b.price ?? 0))[0];
+};
+const praise = (d: ContextDocument) => d.reviews.filter((r) => POSITIVE.test(r)).length;
+const walk = (m: number) =>
+  `약 ${m.toLocaleString("en-US")}m(걸어서 약 ${Math.max(1, Math.round(m / 67))}분)`;
+
+export interface Focused extends Answer {
+  focus?: string;
+}
+
+/**
+ * A follow-up that singles out one earlier restaurant ("두 번째 집 메뉴", "제일 싼 데", "거기 주차돼?"):
+ * the first sentence names it and states the asked fact; its details follow. Undefined when the
+ * question is about all of them.
+ */
+export function focusedAnswer(
+  state: Pick<QaState, "query" | "structured_query" | "followUp">,
+  docs: readonly ContextDocument[],
+): Focused | undefined {
+  const fu = state.followUp;
+  if (!fu || (!fu.pick && !fu.focus)) return undefined;
+  const q = state.structured_query ?? {};
+  const byId = new Map(docs.map((d) => [d.place_id, d]));
+  const list = fu.place_ids.flatMap((id) => byId.get(id) ?? []);
+  if (!list.length) return undefined;
+  const kinds = fu.kinds ?? [];
+  let target: ContextDocument | undefined;
+  let lead = "";
+  const pick = fu.pick;
+  if (fu.focus) target = byId.get(fu.focus);
+  else if (pick?.by === "position") {
+    const n = pick.n === "last" ? list.length : pick.n;
+    if (n < 1 || n > list.length)
+      return {
+        answer: [
+          `앞선 답에는 식당이 ${list.length}곳뿐입니다: ${list.map((d) => `${d.title} [${d.place_id}]`).join(", ")}.`,
+        ].join("\n"),
+        citations: list.map((d) => d.place_id),
+      };
+    target = list[n - 1];
+  } else if (pick?.by === "nearest") {
+    const withD = list.filter((d) => d.distance !== undefined);
+    target = [...withD].sort((a, b) => a.distance! - b.distance!)[0];
+    if (target)
+      lead = `${fu.origin?.name ? `${fu.origin.name}에서 ` : ""}${walk(target.distance!)}로 가장 가깝습니다`;
+  } else if (pick?.by === "cheapest") {
+    const priced = list.flatMap((d) => {
+      const m = cheapestItem(d, kinds);
+      return m?.price != null ? [{ d, m, p: m.price }] : [];
+    });
+    const best = priced.sort((a, b) => a.p - b.p)[0];
+    if (best) {
+      target = best.d;
+      lead = `${best.m.name} ${won(best.p)}으로 가장 쌉니다`;
+    }
+  } else if (pick?.by === "best_rated") {
+    target = [...list].sort((a, b) => praise(b) - praise(a))[0];
+    if (target)
+      lead = `리뷰 평이 가장 좋습니다(평점은 자료에 없어 칭찬하는 리뷰 ${praise(target)}건으로 판단했습니다)`;
+  }
+  if (!target) return undefined;
+  const name = `${target.title} [${target.place_id}]`;
+  const rest = state.query;
+  const conditions = askedConditions(q);
+  let first: string;
+  if (conditions.length) {
+    const parts = conditions.map(([field, value]) => {
+      const listed = (target[field as "convenience" | "atmosphere" | "occasion"] ?? []).includes(value);
+      if (field !== "convenience")
+        return listed ? `‘${value}’ 분위기로 소개됩니다` : `‘${value}’에 대한 정보 없음입니다`;
+      if (listed) return `${value} 가능합니다`;
+      return evidence(target, field, value, true)
+        ? `${value}${josa(value, "이", "가")} 안 됩니다`
+        : `${value} 여부는 정보 없음입니다`;
+    });
+    first = `${name}${josa(target.title, "은", "는")} ${parts.join(", ")}.`;
+  } else if (HOURS.test(rest)) first = `${name}의 영업시간은 수집한 자료에 정보 없음입니다.`;
+  else if (ASK_MENU.test(rest) || (ASK_PRICE.test(rest) && !lead)) {
+    const items = target.menus
+      .slice(0, 4)
+      .map((m) => `${m.name}${m.price !== null ? ` ${won(m.price)}` : ""}`);
+    const what = ASK_MENU.test(rest) ? "메뉴는" : "가격은";
+    first = items.length
+      ? `${name}의 ${what} ${items.join(", ")}입니다.`
+      : `${name}의 메뉴는 자료에 정보 없음입니다.`;
+  } else if (ASK_ADDRESS.test(rest) && !lead)
+    first = `${name}${josa(target.title, "은", "는")} ${target.roadAddress || target.address}에 있습니다.`;
+  else if (ASK_DISTANCE.test(rest) && target.distance !== undefined && !lead)
+    first = `${name}${josa(target.title, "은", "는")} ${fu.origin?.name ? `${fu.origin.name}에서 ` : ""}${walk(target.distance)} 거리입니다.`;
+  else if (lead) first = `${name}${josa(target.title, "이", "가")} ${lead}.`;
+  else
+    first = `${pick?.by === "position" ? `${pick.n === "last" ? "마지막" : `${pick.n}번째`}는 ` : ""}${name}입니다.`;
+  if (lead && !first.includes(lead)) first = first.replace(/\.$/, ` (${lead.replace(/습니다$/, "습니다")}).`);
+  return {
+    answer: [first, docBlock(target, q, true), ...footer([target])].join("\n\n"),
+    citations: [target.place_id],
+    focus: target.place_id,
+  };
 }
 
 function contextBlock(docs: readonly ContextDocument[], web: readonly WebResult[]): string {
@@ -267,19 +407,22 @@ export function unsupportedClaims(
 }
 
 export interface Generated extends Answer {
+  /** the restaurant a follow-up singled out */
+  focus?: string;
   engine: StepEngine;
   usage: TokenUsage;
   warnings: string[];
 }
 
 export async function generateAnswer(
-  state: Pick<QaState, "query" | "structured_query" | "retrieval">,
+  state: Pick<QaState, "query" | "structured_query" | "retrieval" | "followUp">,
   route: "index" | "web" | "none",
   docs: readonly ContextDocument[],
   web: readonly WebResult[],
   o: { llm?: LlmPort; webConfigured: boolean; deadline?: Deadline },
 ): Promise<Generated> {
-  const fallback = () => extractiveAnswer(state, route, docs, web, o.webConfigured);
+  const focused = route === "index" ? focusedAnswer(state, docs) : undefined;
+  const fallback = (): Focused => focused ?? extractiveAnswer(state, route, docs, web, o.webConfigured);
   if (!o.llm || route === "none") return { ...fallback(), engine: "rules", usage: noUsage(), warnings: [] };
   if (o.deadline?.expired(2000))
     return {
@@ -318,7 +461,22 @@ export async function generateAnswer(
         ],
       };
     const webNote = route === "web" && !r.value.answer.includes("웹") ? "\n\n(출처: 웹 검색)" : "";
+    // a follow-up about one restaurant: the LLM's first sentence must name it, else the rules' sentence leads
+    const target = focused?.focus ? docs.find((d) => d.place_id === focused.focus) : undefined;
+    const llmFirst = r.value.answer.split(/(?<=[.?!。])\s|\n/)[0] ?? "";
+    if (focused && target && !llmFirst.includes(target.title) && !llmFirst.includes(`[${target.place_id}]`))
+      return {
+        answer: `${focused.answer.split("\n\n")[0]}\n\n${r.value.answer}`,
+        citations: [...new Set([target.place_id, ...r.value.citations])],
+        focus: target.place_id,
+        engine: "llm",
+        usage: r.usage,
+        warnings: [
+          "the LLM's first sentence did not name the restaurant asked about: the rules' sentence leads",
+        ],
+      };
     return {
+      ...(focused?.focus ? { focus: focused.focus } : {}),
       answer: r.value.answer + webNote,
       citations: r.value.citations,
       engine: "llm",

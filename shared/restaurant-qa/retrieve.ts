@@ -186,7 +186,11 @@ export async function retrieve(
     const docs = await deps.index.mget<StoredDocument>(state.followUp.place_ids);
     const documents = state.followUp.place_ids.flatMap((id) => {
       const d = docs.get(id);
-      return d ? [toContext(d, 1, 1, [])] : [];
+      const o = state.followUp?.origin;
+      const given = state.followUp?.distances?.[id];
+      if (!d) return [];
+      const c = toContext(d, 1, 1, o ? [{ ...o, radiusM: 0, source: "gazetteer" }] : []);
+      return [given !== undefined ? { ...c, distance: given } : c];
     });
     return { mode: "followup", circles: [], documents, warnings };
   }

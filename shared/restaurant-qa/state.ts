@@ -85,7 +85,24 @@ export const QaState = z.object({
   mode: z.enum(["ask", "search"]).default("ask"),
   structured_query: StructuredQuery.optional(),
   /** the previous answer's restaurants, when this question refers to them */
-  followUp: z.object({ place_ids: z.array(z.string()).max(10) }).optional(),
+  followUp: z
+    .object({
+      place_ids: z.array(z.string()).max(10),
+      /** one of them, by position or superlative (rewrite.ts readFollowUp) */
+      pick: z
+        .union([
+          z.object({ by: z.literal("position"), n: z.union([z.number().int(), z.literal("last")]) }),
+          z.object({ by: z.enum(["nearest", "cheapest", "best_rated"]) }),
+        ])
+        .optional(),
+      /** the one already singled out ("거기", "그 집") */
+      focus: z.string().optional(),
+      origin: z.object({ name: z.string(), lat: z.number(), lon: z.number() }).optional(),
+      location: z.array(z.object({ name: z.string(), relation: z.enum(["nearby", "exact"]) })).optional(),
+      kinds: z.array(z.string()).optional(),
+      distances: z.record(z.string(), z.number()).optional(),
+    })
+    .optional(),
   retrieval: z
     .object({
       mode: z.enum(["exact", "followup", "filtered", "none"]),

@@ -5,14 +5,15 @@
 import { Deadline } from "../platform/deadline.ts";
 import type { Embedder } from "../embed/port.ts";
 import type { SearchIndex } from "../index/port.ts";
-import { addUsage, type LlmPort, type TokenUsage } from "../llm/port.ts";
+import { addUsage, noUsage, type LlmPort, type TokenUsage } from "../llm/port.ts";
 import type { GeocodeDeps } from "./geocode.ts";
 import { generateAnswer } from "./generate.ts";
 import { gradeDocuments } from "./grade.ts";
 import type { ConversationMemory } from "./memory.ts";
+import type { StructuredQuery } from "./structured-query.ts";
 
 import { INDEX_EMPTY_ANSWER, retrieve } from "./retrieve.ts";
-import { rewriteQuery, titleDictionary, type TitleDictionary } from "./rewrite.ts";
+import { readFollowUp, rewriteQuery, titleDictionary, type TitleDictionary } from "./rewrite.ts";
 import { AskResponse, QaState, SearchResponse, type ContextDocument, type QaStateInput } from "./state.ts";
 import type { WebSearchPort } from "./web-search.ts";
 import type { QaSettings } from "../platform/config-restaurant-qa.ts";
@@ -71,20 +72,55 @@ export async function rewriteStep(
 ): Promise<QaState> {
   const state = QaState.parse(input);
   const deadline = Deadline.from(state.deadlineAt);
-  const r = await rewriteQuery(state.query, { titles: await deps.titles.get(), llm: deps.llm, deadline });
+  // the referring words ("그 중에", "거기", "두 번째 집") are read first and never as places
+  const ref = readFollowUp(state.query);
+  const refers = Boolean(ref.pick || ref.same || ref.place);
+  const text = refers && ref.rest.replace(/[?!.\s]/g, "") ? ref.rest : refers ? "" : state.query;
+  const r = text
+    ? await rewriteQuery(text, { titles: await deps.titles.get(), llm: deps.llm, deadline })
+    : {
+        structured: {},
+        reference: true,
+        warnings: [],
+        usage: noUsage(),
+        engine: "rules" as const,
+        unexplained: [],
+      };
   const last = state.conversationId && deps.memory ? await deps.memory.last(state.conversationId) : null;
-  const sq = r.structured;
-  // "거기 주차돼?", or a bare condition right after an answer: the question is about those restaurants
+  let sq: StructuredQuery = r.structured;
+  const reference = r.reference || refers;
   const bare = !sq.location?.length && !sq.cuisine?.length && !sq.menu?.length;
+  // "그 근처에 카페도", "카페도 있어?": a new search that keeps the earlier location
+  const keepPlace =
+    last?.location?.length &&
+    !sq.location?.length &&
+    !ref.pick &&
+    !ref.same &&
+    (ref.place || !bare || Boolean(sq.convenience?.length && !last.place_ids.length));
+  if (keepPlace) sq = { ...sq, location: last.location };
+  // "두 번째 집 메뉴", "제일 싼 데", "거기 주차돼?", or a bare condition right after an answer
   const followUp =
-    last && last.place_ids.length && (r.reference || bare) ? { place_ids: last.place_ids } : undefined;
+    !keepPlace &&
+    last &&
+    last.place_ids.length &&
+    (ref.pick || ref.same || (!ref.place && (reference || bare)))
+      ? {
+          place_ids: last.place_ids,
+          ...(ref.pick ? { pick: ref.pick } : ref.same ? { focus: last.focus ?? last.place_ids[0] } : {}),
+          ...(last.origin ? { origin: last.origin } : {}),
+          ...(last.location ? { location: last.location } : {}),
+          ...(last.kinds ? { kinds: last.kinds } : {}),
+          ...(last.distances ? { distances: last.distances } : {}),
+        }
+      : undefined;
   const warnings = [...r.warnings];
-  if (r.reference && !followUp)
+  if (reference && !followUp && !keepPlace)
     warnings.push("the question refers to an earlier answer, but this conversation has none");
   const meta = withUsage(state, r.usage, warnings);
   return {
     ...state,
-    structured_query: sq,
+    structured_query:
+      followUp?.location && !sq.location?.length ? { ...sq, location: followUp.location } : sq,
     ...(followUp ? { followUp } : {}),
     meta: {
       ...meta,
@@ -199,13 +235,40 @@ export async function generateStep(
     webConfigured: Boolean(deps.web),
     deadline: Deadline.from(state.deadlineAt),
   });
-  if (state.conversationId && deps.memory && route === "index") {
+  if (state.conversationId && deps.memory && route !== "web") {
+    const fu = state.followUp;
     const ids = new Set(docs.map((d) => d.place_id));
-    await deps.memory.remember(state.conversationId, {
-      place_ids: g.citations.filter((c) => ids.has(c)).slice(0, 10),
-      query: state.query,
-      at: Date.now(),
-    });
+    const sq = state.structured_query ?? {};
+    const circle = state.retrieval?.circles[0];
+    // a follow-up keeps the base list and singles one out; a search replaces the list and its place
+    await deps.memory.remember(
+      state.conversationId,
+      fu
+        ? {
+            place_ids: fu.place_ids,
+            query: state.query,
+            at: Date.now(),
+            ...(fu.location ? { location: fu.location } : {}),
+            ...(fu.origin ? { origin: fu.origin } : {}),
+            ...(fu.kinds ? { kinds: fu.kinds } : {}),
+            ...((g.focus ?? fu.focus) ? { focus: g.focus ?? fu.focus } : {}),
+          }
+        : {
+            place_ids: g.citations.filter((c) => ids.has(c)).slice(0, 10),
+            query: state.query,
+            at: Date.now(),
+            ...(sq.location?.length ? { location: sq.location } : {}),
+            ...(circle ? { origin: { name: circle.name, lat: circle.lat, lon: circle.lon } } : {}),
+            kinds: [...(sq.menu ?? []), ...(sq.cuisine ?? [])],
+            distances: Object.fromEntries(
+              docs
+                .flatMap((d): [string, number][] =>
+                  d.distance !== undefined ? [[d.place_id, d.distance]] : [],
+                )
+                .slice(0, 20),
+            ),
+          },
+    );
   }
   const meta = withUsage(state, g.usage, g.warnings);
   return {
