@@ -19,7 +19,7 @@ const env = { LOG_LEVEL: process.env.LOG_LEVEL };
 
 describe("buildRuntime()", () => {
   it("builds the Anthropic clients on first read, once each", () => {
-    const rt = buildRuntime(loadConfig({ ...env, ANTHROPIC_API_KEY: "sk-ant-lazy" }));
+    const rt = buildRuntime(loadConfig({ ...env, ANTHROPIC_API_KEY: "sk-ant-lazy" }), { createLlm });
     expect(built).not.toHaveBeenCalled();
     const llm = rt.llm;
     expect(llm?.name).toBe("anthropic");
@@ -34,11 +34,17 @@ describe("buildRuntime()", () => {
   });
 
   it("without a key there is no LLM (offline), asked of the configuration once", () => {
-    const rt = buildRuntime(loadConfig(env));
+    const rt = buildRuntime(loadConfig(env), { createLlm });
     expect(rt.llm ? "llm" : "offline").toBe("offline");
     expect(rt.llm).toBeUndefined();
     expect(rt.llmWithoutRetries).toBeUndefined();
     expect(built).toHaveBeenCalledTimes(2);
+  });
+
+  it("an entry without the LLM adapter (a step that reads no keys) has no LLM, whatever the configuration", () => {
+    const rt = buildRuntime(loadConfig({ ...env, ANTHROPIC_API_KEY: "sk-ant-lazy" }));
+    expect(rt.llm).toBeUndefined();
+    expect(built).not.toHaveBeenCalled();
   });
 
   it("an override wins: null for none even with a key, or the given LLM for both", () => {
