@@ -120,3 +120,57 @@ const LATEST = /최신|최근|요즘|오늘|어제|이번\s?주|방금|속보|la
 export function analyzeQueryText(query: string, now: Date): QueryAnalysis {
   return { periods: namedPeriods(query, now), api_keys: apiKeysFor(query), latest: LATEST.test(query) };
 }
+
+// ---- what kind of fact a question asks (issue 25): selection and the first sentence follow it
+
+export type AskedFact =
+  "news" | "periodic" | "dividend" | "executives" | "major_holder" | "correction" | "disclosures" | "other";
+
+const NEWS_WORDS = /뉴스|기사|보도|소식|헤드라인|이슈|언론/;
+/** "주가 왜 떨어짐": the reason is in the news */
+export const WHY_WORDS = /왜|이유|원인|무슨\s?일/;
+const PRICE_MOVE = /주가|떨어|올랐|오름|오른|빠졌|빠짐|급락|급등|하락|상승|이럼/;
+const CORRECTION_WORDS = /정정/;
+const DISCLOSURE_WORDS = /공시/;
+
+const factOfKey = (k: string): AskedFact =>
+  k === "accounts"
+    ? "periodic"
+    : k === "api_02"
+      ? "dividend"
+      : k === "api_07" || k === "api_27"
+        ? "executives"
+        : k === "api_04" || k === "api_05"
+          ? "major_holder"
+          : "other";
+
+/**
+ * The kinds of fact a question asks, from its words: news (뉴스, 기사; and 왜 about a price move),
+ * a figure of the periodic reports, dividends, executives, the largest shareholder, 정정 filings, or
+ * recent filings (공시 alone). Empty: nothing in particular (the selection keeps 003's mix).
+ */
+export function askedFacts(query: string): Set<AskedFact> {
+  const facts = new Set<AskedFact>();
+  if (NEWS_WORDS.test(query) || (WHY_WORDS.test(query) && PRICE_MOVE.test(query))) facts.add("news");
+  if (CORRECTION_WORDS.test(query)) facts.add("correction");
+  const keys = apiKeysFor(query);
+  for (const k of keys) facts.add(factOfKey(k));
+  if (!facts.has("correction") && DISCLOSURE_WORDS.test(query) && !keys.length) facts.add("disclosures");
+  return facts;
+}
+
+/** The report keys a fact calls for. */
+export const keysOfFact = (fact: AskedFact, keys: readonly string[]) =>
+  keys.filter((k) => factOfKey(k) === fact);
+
+/** How a selection reason names an asked fact. */
+export const FACT_LABEL: Record<AskedFact, string> = {
+  news: "뉴스",
+  periodic: "실적(매출·영업이익·순이익)",
+  dividend: "배당",
+  executives: "임원",
+  major_holder: "최대주주",
+  correction: "정정 공시",
+  disclosures: "최근 공시",
+  other: "정기보고서 항목",
+};

@@ -205,7 +205,10 @@ describe("GenerateResponse", () => {
     expect(state.selected_documents?.regular.map((r) => r.api_keys_to_check)).toEqual([["accounts"]]);
 
     const offline = await generateResponseStep(state, deps);
-    const regular = offline.generated_response!.split("■ 정정보고서")[0]!.trim().split("\n");
+    const regular = offline
+      .generated_response!.split(/■ 정정보고서|■ 뉴스/)[0]!
+      .trim()
+      .split("\n");
     // the report's part is its header, the section's title and the sentence saying the figure is not there
     expect(regular.at(-3)).toMatch(
       /^\[1\] 삼성전자 2025년 2분기 반기보고서 \(005930_삼성전자\.json, 접수번호 \d+\)$/,

@@ -5,6 +5,7 @@ import {
   SELECT_SYSTEM_PROMPT,
   canonical,
   offlineSelection,
+  selectForAsked,
   selectDocumentsStep,
   selectionProblems,
 } from "../../shared/news/select.ts";
@@ -176,8 +177,9 @@ describe("SelectDocuments", () => {
     expect(req.prompt).toContain("- api_28: 신종자본증권 미상환 잔액");
     expect(API_DESCRIPTIONS.split("\n")).toHaveLength(29);
     expect(out.usage.SelectDocuments?.engine).toBe("llm");
+    // "배당" asks no 정정 filing: the LLM's pick of one is not shown (issue 25)
     expect(out.selected_documents?.selection_summary).toBe(
-      "총 3개 문서 선택: 뉴스 1건, 정기보고서 1건, 정정보고서 1건",
+      "총 2개 문서 선택: 뉴스 1건, 정기보고서 1건, 정정보고서 0건",
     );
   });
 
@@ -189,7 +191,9 @@ describe("SelectDocuments", () => {
       "news[0].link is not a link of the listed news",
       "news[0].link is not a link of the listed news",
     ]);
-    expect(out.selected_documents).toEqual(offlineSelection("삼성전자 배당", LIST));
+    expect(out.selected_documents).toEqual(
+      selectForAsked(offlineSelection("삼성전자 배당", LIST), LIST, "삼성전자 배당"),
+    );
     expect(out.usage.SelectDocuments).toMatchObject({ engine: "offline-fallback", llmCalls: 2 });
     expect(out.usage.SelectDocuments?.warnings[0]).toContain("규칙 기반 선택");
   });
