@@ -120,17 +120,33 @@ export class CompanyIndex {
       const others = this.startingWith(norm(first.corp_name), first);
       if (others.length >= 2)
         notes.push(
-          `‘${match.text}’은(는) ${first.corp_name}(${first.stock_code || first.corp_code})(으)로 보았습니다. 다른 회사를 찾으셨다면 이름을 정확히 적어 주세요: ${others
+          `${first.corp_name} 기준입니다 (${others
             .slice(0, MAX_CANDIDATES)
             .map((r) => r.corp_name)
-            .join(", ")}.`,
+            .join(", ")}도 있습니다).`,
         );
       if (!first.stock_code)
         notes.push(
           `${first.corp_name}(고유번호 ${first.corp_code})은(는) 비상장 회사입니다: 정기보고서를 내지 않을 수 있습니다.`,
         );
     }
-    notes.push(...this.groupWords(q, consumed));
+    if (!companies.length)
+      for (const g of this.groupPick(query)) {
+        if (companies.length === MAX_COMPANIES) break;
+        companies.push({
+          corp_code: g.pick.corp_code,
+          corp_name: g.pick.corp_name,
+          stock_code: g.pick.stock_code,
+          matched: g.word,
+        });
+        notes.push(
+          `${g.pick.corp_name} 기준입니다 (${g.others
+            .slice(0, MAX_CANDIDATES)
+            .map((r) => r.corp_name)
+            .join(", ")}도 있습니다).`,
+        );
+      }
+    else notes.push(...this.groupWords(q, consumed));
     return { companies, notes };
   }
 
@@ -148,7 +164,37 @@ export class CompanyIndex {
     return undefined;
   }
 
-  /** Words no company is called that begin several listed names ("삼성", "현대"): candidates, not a guess. */
+  /**
+   * Words no company is called that begin several listed names ("삼성", "현대"): one of them is
+   * answered for, by this rule (issue 25), and the others are named —
+   *  1. the group word with the next word is a listed name ("현대 건설" → 현대건설);
+   *  2. a business word of the question names the line of business ("삼성 반도체" → 삼성전자,
+   *     "삼성 배터리" → 삼성SDI; BUSINESS_WORDS);
+   *  3. else the shortest listed name of the group, the first in the directory's order among equals
+   *     (the group's flagship as its name usually is: "삼성" → 삼성전자).
+   * An exact listed name ("SK", "LG") never reaches here: it is a company.
+   */
+  groupPick(query: string): { word: string; pick: CompanyRecord; others: CompanyRecord[] }[] {
+    const q = norm(query);
+    const squashed = q.replace(/\s+/g, "");
+    const out: { word: string; pick: CompanyRecord; others: CompanyRecord[] }[] = [];
+    for (const m of q.matchAll(/[가-힣A-Z0-9&]+/g)) {
+      const word = stripParticle(m[0]);
+      if (word.length < 2 || NOT_GROUPS.has(word) || this.byName.has(word)) continue;
+      const candidates = this.startingWith(word);
+      if (candidates.length < 2) continue;
+      const byNext = candidates.find((c) => squashed.includes(norm(c.corp_name)));
+      const business = BUSINESS_WORDS.find(([re]) => re.test(q))?.[1] ?? [];
+      const byBusiness = business
+        .map((suffix) => candidates.find((c) => norm(c.corp_name).slice(word.length).startsWith(suffix)))
+        .find(Boolean);
+      const shortest = [...candidates].sort((a, b) => a.corp_name.length - b.corp_name.length)[0]!;
+      const pick = byNext ?? byBusiness ?? shortest;
+      out.push({ word, pick, others: candidates.filter((c) => c !== pick) });
+    }
+    return out;
+  }
+
   private groupWords(q: string, consumed: [number, number][]): string[] {
     const notes: string[] = [];
     for (const m of q.matchAll(/[가-힣A-Z0-9&]+/g)) {
@@ -167,6 +213,73 @@ export class CompanyIndex {
     }
     return notes;
   }
+
+  /**
+   * A word that looks like a company name but is none (issue 25): one letter from a listed name
+   * ("삼송전자" → 삼성전자), or ending like one ("아무개전자"); with the closest listed names.
+   */
+  unknownNames(query: string): { word: string; closest: string[] }[] {
+    const out: { word: string; closest: string[] }[] = [];
+    for (const m of norm(query).matchAll(/[가-힣A-Z0-9&]+/g)) {
+      const word = stripParticle(m[0]);
+      if (word.length < 3 || this.byName.has(word) || this.startingWith(word).length) continue;
+      const closest = this.listedNames
+        .filter((n) => n.name.length >= 3 && oneEditApart(n.name, word))
+        .map((n) => n.record.corp_name)
+        .slice(0, 3);
+      const suffix = COMPANY_ENDINGS.find((e) => word.endsWith(e) && word.length >= e.length + 2);
+      if (closest.length || suffix) {
+        const like = suffix
+          ? this.listedNames.filter((n) => n.name.endsWith(suffix)).map((n) => n.record.corp_name)
+          : [];
+        out.push({ word, closest: closest.length ? closest : like.slice(0, 3) });
+      }
+    }
+    return out;
+  }
+}
+
+/** Business words → how a group company's name goes on after the group word (groupPick's rule 2). */
+const BUSINESS_WORDS: [RegExp, string[]][] = [
+  [/반도체|스마트폰|휴대폰|가전|갤럭시|메모리/, ["전자"]],
+  [/배터리|2차\s?전지|이차전지|전지/, ["SDI", "에너지솔루션"]],
+  [/부품|카메라\s?모듈|기판/, ["전기"]],
+  [/바이오|제약|신약|의약/, ["바이오로직스", "바이오", "제약"]],
+  [/보험/, ["생명", "화재"]],
+  [/자동차|완성차|차량/, ["자동차"]],
+  [/통신|이동통신|요금제/, ["텔레콤"]],
+  [/화학|석유화학/, ["화학"]],
+  [/증권/, ["증권"]],
+  [/조선|선박/, ["중공업"]],
+  [/건설|아파트/, ["건설", "물산"]],
+];
+const COMPANY_ENDINGS = [
+  "전자",
+  "바이오",
+  "반도체",
+  "화학",
+  "제약",
+  "건설",
+  "증권",
+  "은행",
+  "홀딩스",
+  "산업",
+  "물산",
+  "중공업",
+  "통신",
+  "에너지",
+  "소프트",
+  "테크",
+  "그룹",
+];
+
+/** Levenshtein distance of at most one. */
+function oneEditApart(a: string, b: string): boolean {
+  if (a === b || Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (a.length === b.length) return a.slice(i + 1) === b.slice(i + 1);
+  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
 }
 
 function stripParticle(word: string): string {

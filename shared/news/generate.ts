@@ -15,7 +15,7 @@ import { DartSession } from "./dart-access.ts";
 import type { NewsDeps } from "./deps.ts";
 import { filedPeriods, listWindow, periodName } from "./periods.ts";
 import { SearchState, type Citation, type SearchStateInput } from "./schemas.ts";
-import { currentMeta, reportKeyOf } from "./search-publications.ts";
+import { NO_COMPANY_NOTE, UNKNOWN_COMPANY, currentMeta, reportKeyOf } from "./search-publications.ts";
 import { isEmptyList, listedReport } from "./select.ts";
 import { WHY_WORDS, askedFacts } from "./query.ts";
 import { STEP, withUsage } from "./usage.ts";
@@ -413,13 +413,18 @@ export async function generateResponseStep(input: SearchStateInput, deps: NewsDe
     cacheHits: session.cacheHits,
     synthetic,
   };
+  // an unknown company, or none named: said first, differently (issue 25)
+  const status = state.search_notes.find((n) => UNKNOWN_COMPANY.test(n) || n === NO_COMPANY_NOTE);
+  const notes = state.search_notes.filter((n) => n !== status);
   const finish = (body: string, cited: Set<number>, extra: Parameters<typeof withUsage>[2]) =>
     withUsage(
       {
         ...state,
-        generated_response: [body, ...endNotes(docs, cited, notLoaded, state.search_notes, synthetic)].join(
-          "\n\n",
-        ),
+        generated_response: [
+          ...(status ? [status] : []),
+          body,
+          ...endNotes(docs, cited, notLoaded, notes, synthetic),
+        ].join("\n\n"),
         citations: docs
           .filter((d) => cited.has(d.n))
           .map(({ type, id, title, url }) => ({ type, id, title, url })),

@@ -7,6 +7,7 @@ import { kstIsoDate } from "../platform/time.ts";
 import { ProviderError } from "../providers/http.ts";
 import type { NaverNewsItem } from "../providers/naver-news.ts";
 import type { NewsDeps } from "./deps.ts";
+import { embeddedCompanies } from "./companies.ts";
 import { analyzeQueryText } from "./query.ts";
 import { SearchState, type NewsResultItem, type SearchStateInput } from "./schemas.ts";
 import { STEP, withUsage } from "./usage.ts";
@@ -87,6 +88,29 @@ export function naverErrorMessage(err: unknown): string {
   return `네이버 뉴스: ${why[err.kind] ?? detail}`;
 }
 
+/**
+ * A group word alone ("삼성 뉴스", "현대 건설 수주"): the news are searched for the company the
+ * publications answer for (companies.ts groupPick), from the vendored list — no OpenDART call.
+ */
+async function groupQuery(query: string): Promise<string> {
+  const index = await embeddedCompanies.index();
+  if (
+    index
+      .resolve(query)
+      .companies.some((c) => !index.groupPick(query).some((g) => g.pick.corp_code === c.corp_code))
+  )
+    return query;
+  let q = query;
+  for (const g of index.groupPick(query)) {
+    const rest = g.pick.corp_name.slice(g.word.length);
+    // "현대 건설" → "현대건설"; "삼성 뉴스" → "삼성전자 뉴스"
+    q = q.includes(`${g.word} ${rest}`)
+      ? q.replace(`${g.word} ${rest}`, g.pick.corp_name)
+      : q.replace(g.word, g.pick.corp_name);
+  }
+  return q;
+}
+
 export async function searchNewsStep(input: SearchStateInput, deps: NewsDeps): Promise<SearchState> {
   const state = SearchState.parse(input);
   if (state.search_preference === "publications")
@@ -103,7 +127,7 @@ export async function searchNewsStep(input: SearchStateInput, deps: NewsDeps): P
   try {
     const res = await deps.news.search(
       counter,
-      { query: state.query, display: deps.settings.newsDisplay, sort },
+      { query: await groupQuery(state.query), display: deps.settings.newsDisplay, sort },
       Deadline.from(state.deadlineAt),
     );
     const items = cleanAndMerge(res.items);

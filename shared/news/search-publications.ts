@@ -32,7 +32,12 @@ import {
 import { STEP, withUsage } from "./usage.ts";
 
 export const NO_COMPANY_NOTE =
-  "질문에서 회사명을 찾지 못해 공시(정기보고서·정정보고서)는 검색하지 않았습니다.";
+  "질문에 회사 이름이 없어 공시(정기보고서)는 검색하지 않았습니다: 어느 회사인지 알려 주세요.";
+
+/** A name that looks like a company's but is none listed (issue 25): said so, with the closest names. */
+export const unknownCompanyNote = (word: string, closest: readonly string[]) =>
+  `‘${word}’은(는) 상장 회사 목록에서 찾지 못했습니다.${closest.length ? ` 가장 가까운 이름: ${closest.join(", ")}.` : ""}`;
+export const UNKNOWN_COMPANY = /상장 회사 목록에서 찾지 못했습니다/;
 
 const emptyResults = (companies: Company[] = []): PublicationResults => ({
   regular_results: { available_reports: [] },
@@ -92,7 +97,9 @@ export async function searchPublicationsStep(input: SearchStateInput, deps: News
   const resolution = index.resolve(state.query);
   notes.push(...resolution.notes);
   if (resolution.companies.length === 0) {
-    if (!resolution.notes.length) notes.push(NO_COMPANY_NOTE);
+    const unknown = index.unknownNames(state.query);
+    notes.push(...unknown.map((u) => unknownCompanyNote(u.word, u.closest)));
+    if (!resolution.notes.length && !unknown.length) notes.push(NO_COMPANY_NOTE);
     return finish(emptyResults());
   }
 

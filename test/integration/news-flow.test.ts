@@ -209,7 +209,7 @@ describe("the news flow, end to end", () => {
     const res = await runNewsSearch({ query: "요즘 배당 많이 주는 회사" }, deps);
     expect(res.pub_errors).toEqual([]);
     expect(res.search_notes).toEqual([
-      "질문에서 회사명을 찾지 못해 공시(정기보고서·정정보고서)는 검색하지 않았습니다.",
+      "질문에 회사 이름이 없어 공시(정기보고서)는 검색하지 않았습니다: 어느 회사인지 알려 주세요.",
     ]);
     expect(dart.requests.filter((r) => r.path.endsWith("list.json"))).toHaveLength(0);
   });

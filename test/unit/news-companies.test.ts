@@ -36,11 +36,18 @@ describe("company names → OpenDART codes (the vendored table)", () => {
     expect(r.notes[0]).toContain("LG화학");
   });
 
-  it("'삼성' alone names no company: candidates, no guess", () => {
-    const r = index.resolve("삼성 실적");
-    expect(r.companies).toEqual([]);
-    expect(r.notes).toHaveLength(1);
-    expect(r.notes[0]).toMatch(/‘삼성’만으로는.*후보: 삼성전자, 삼성바이오로직스/);
+  it("a group word alone answers for one company by the documented rule and names the others (issue 25)", () => {
+    const bare = index.resolve("삼성 실적");
+    expect(bare.companies.map((c) => c.corp_name)).toEqual(["삼성전자"]);
+    expect(bare.notes[0]).toMatch(/^삼성전자 기준입니다 \(.*삼성바이오로직스.*도 있습니다\)\.$/);
+    expect(index.resolve("삼성 배터리 매출").companies.map((c) => c.corp_name)).toEqual(["삼성SDI"]);
+    expect(index.resolve("삼성 반도체 실적").companies.map((c) => c.corp_name)).toEqual(["삼성전자"]);
+    expect(index.resolve("현대 건설 수주 뉴스").companies.map((c) => c.corp_name)).toEqual(["현대건설"]);
+  });
+
+  it("a name one letter from a listed one is unknown, with the closest names", () => {
+    expect(index.unknownNames("삼송전자 배당금")).toEqual([{ word: "삼송전자", closest: ["삼성전자"] }]);
+    expect(index.unknownNames("배당 많이 주는 회사")).toEqual([]);
   });
 
   it("an unlisted company resolves without a stock code, with a note", () => {

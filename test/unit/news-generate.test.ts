@@ -236,6 +236,6 @@ describe("GenerateResponse", () => {
     const out = await generateResponseStep(state, { ...deps, llm });
     expect(llm.requests).toHaveLength(0);
     expect(out.generated_response).toContain("찾은 뉴스나 공시가 없어");
-    expect(out.generated_response).toContain("회사명을 찾지 못해");
+    expect(out.generated_response).toMatch(/^질문에 회사 이름이 없어/);
   });
 });
