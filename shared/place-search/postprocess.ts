@@ -222,7 +222,7 @@ function whyEmpty(
     return {
       emptyReason: {
         code: "nothing_found",
-        message: `‘${unfound.map((s) => String(s.params.query ?? "")).join("’, ‘")}’ 위치를 찾지 못해 검색하지 않았어요`,
+        message: `‘${unfound.map((s) => (typeof s.params.query === "string" ? s.params.query : "")).join("’, ‘")}’ 위치를 찾지 못해 검색하지 않았어요`,
       },
       suggestion: "장소 이름을 더 정확히 적거나 가까운 역·동 이름으로 찾아 보세요",
     };
