@@ -30,8 +30,13 @@ export interface RuntimeOverrides {
   createLlm?: typeof createLlm;
 }
 
-/** What an entry point brings to its runtime: the adapters its bundle carries. */
-export type RuntimeAdapters = Pick<RuntimeOverrides, "createLlm">;
+/**
+ * What an entry point brings to its runtime: the adapters its bundle carries. `loadLlm` imports the LLM
+ * adapter when a key is configured, and only then: a process without a key never evaluates the SDK.
+ */
+export type RuntimeAdapters = Pick<RuntimeOverrides, "createLlm"> & {
+  loadLlm?: () => Promise<{ createLlm: typeof createLlm }>;
+};
 
 /** `make` runs once, on the first call (an undefined result is kept too) */
 const lazy = <T>(make: () => T): (() => T) => {
@@ -98,17 +103,20 @@ export function runtimeLoader(
   env: Record<string, string | undefined> = process.env,
   readSecret?: SecretReader,
   now: () => number = Date.now,
-  overrides: RuntimeOverrides = {},
+  overrides: RuntimeOverrides & Pick<RuntimeAdapters, "loadLlm"> = {},
   names: readonly string[] = PROVIDER_KEY_NAMES,
 ): () => Promise<Runtime> {
   const configs = configLoader(env, readSecret, now, names);
+  const { loadLlm, ...rest } = overrides;
   let built: { from: LoadedConfig; runtime: Runtime } | undefined;
   return async () => {
     const loaded = await configs();
     if (built?.from === loaded) return built.runtime;
+    const keyed = loaded.config.llm.mode === "anthropic" && rest.llm === undefined;
+    const createLlm = rest.createLlm ?? (keyed && loadLlm ? (await loadLlm()).createLlm : undefined);
     built = {
       from: loaded,
-      runtime: buildRuntime(loaded.config, { ...overrides, warnings: loaded.warnings }),
+      runtime: buildRuntime(loaded.config, { ...rest, createLlm, warnings: loaded.warnings }),
     };
     return built.runtime;
   };

@@ -11,13 +11,31 @@ export const DEFAULT_FLOATING = 113;
 /** 004: 113명 중 53명 랜덤 샘플링 */
 export const DAILY_FLOATING_SHARE = 53 / 113;
 
-/** 004's six entry points into Mangwon-dong, on the real geography. */
-export const ENTRY_POINTS: Record<string, { lat: number; lng: number }> = Object.fromEntries(
-  ["망원역", "합정역", "마포구청역", "망원 한강공원", "망원시장", "홍대입구역"].map((name) => {
-    const p = embeddedGeocode(name)!;
-    return [name, { lat: p.lat, lng: p.lng }];
-  }),
-);
+/** 004's six entry points into Mangwon-dong. */
+export const ENTRY_POINT_NAMES = [
+  "망원역",
+  "합정역",
+  "마포구청역",
+  "망원 한강공원",
+  "망원시장",
+  "홍대입구역",
+];
+
+let entryPointsFound: Record<string, { lat: number; lng: number }> | undefined;
+
+/**
+ * The entry points on the real geography, geocoded when first asked: the gazetteer takes ~60 ms to
+ * build, which every Lambda importing this module (the API among them) paid at its cold start before.
+ */
+export function entryPoints(): Record<string, { lat: number; lng: number }> {
+  entryPointsFound ??= Object.fromEntries(
+    ENTRY_POINT_NAMES.map((name) => {
+      const p = embeddedGeocode(name)!;
+      return [name, { lat: p.lat, lng: p.lng }];
+    }),
+  );
+  return entryPointsFound;
+}
 export const MANGWON_CENTER = { lat: 37.5558, lng: 126.9045 };
 
 const SURNAMES = [
@@ -124,7 +142,7 @@ function person(rng: Rng, id: string, type: "resident" | "floating"): Persona {
   }
   return {
     ...base,
-    entry_point: pick(rng, Object.keys(ENTRY_POINTS)),
+    entry_point: pick(rng, ENTRY_POINT_NAMES),
     entry_time_slot: pick(rng, ["07:00", "12:00", "12:00", "18:00", "18:00", "22:00"]),
   };
 }

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { haversine } from "../geo/haversine.ts";
 import type { Rng } from "../platform/random.ts";
-import { ENTRY_POINTS, MANGWON_CENTER } from "./personas.ts";
+import { entryPoints, MANGWON_CENTER } from "./personas.ts";
 import type { Persona, Step5 } from "./types.ts";
 
 export const Position = z.object({ name: z.string(), lat: z.number(), lng: z.number() });
@@ -27,7 +27,7 @@ const at = (name: string, p: { lat: number; lng: number }): Position => ({ name,
 /** Where the agent's day starts. */
 export function startPosition(persona: Persona): Position {
   if (persona.type === "floating") {
-    const entry = persona.entry_point ? ENTRY_POINTS[persona.entry_point] : undefined;
+    const entry = persona.entry_point ? entryPoints()[persona.entry_point] : undefined;
     if (entry) return at(persona.entry_point!, entry);
   }
   if (persona.home_location) return at("집", persona.home_location);
@@ -51,7 +51,7 @@ export function destinationOf(action: string, persona: Persona): Step5["destinat
   if (action === "집에서_쉬기" && persona.home_location) return at("집", persona.home_location);
   if (action === "회사_가기" && persona.work_location) return at("회사", persona.work_location);
   if (action === "망원동_떠나기") {
-    const entry = persona.entry_point ? ENTRY_POINTS[persona.entry_point] : undefined;
+    const entry = persona.entry_point ? entryPoints()[persona.entry_point] : undefined;
     if (entry) return at(persona.entry_point!, entry);
   }
   return PLACES[action] ?? { name: action.replaceAll("_", " "), lat: null, lng: null };

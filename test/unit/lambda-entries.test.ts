@@ -27,8 +27,11 @@ describe("Lambda entries", () => {
   it("the light entry and the runtime import no LLM adapter; the API's entry does", () => {
     for (const path of ["functions/lambda.ts", "shared/runtime/runtime.ts", "shared/runtime/secrets.ts"])
       expect(source(path)).not.toMatch(/import \{[^}]*\} from "[./]*(shared\/)?llm\/(index|anthropic)\.ts"/);
-    expect(source("functions/lambda-llm.ts")).toContain('import { createLlm } from "../shared/llm/index.ts"');
-    expect(source("functions/api/handler.ts")).toContain("runtime({ createLlm })");
+    // imported when a key is configured: the SDK is in the bundle, evaluated only with a key
+    expect(source("functions/lambda-llm.ts")).toContain('import("../shared/llm/index.ts")');
+    expect(source("functions/api/handler.ts")).toContain(
+      'loadLlm: () => import("../../shared/llm/index.ts")',
+    );
     // the authorizer loads its configuration alone: no runtime, no adapter
     expect(source("functions/api/authorizer.ts")).not.toContain("runtime/runtime.ts");
   });

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { loadConfig } from "../../shared/platform/config.ts";
 import { createLlm } from "../../shared/llm/index.ts";
 import type { LlmPort } from "../../shared/llm/port.ts";
-import { buildRuntime } from "../../shared/runtime/runtime.ts";
+import { buildRuntime, runtimeLoader } from "../../shared/runtime/runtime.ts";
 
 vi.mock("../../shared/llm/index.ts", async (original) => {
   const actual = await original<typeof import("../../shared/llm/index.ts")>();
@@ -56,5 +56,19 @@ describe("buildRuntime()", () => {
     expect(rt.llm).toBe(given);
     expect(rt.llmWithoutRetries).toBe(given);
     expect(built).not.toHaveBeenCalled();
+  });
+});
+
+describe("runtimeLoader() with loadLlm (the keyed Lambdas' and the API's entries)", () => {
+  it("imports the LLM adapter only when a key is configured", async () => {
+    const loadLlm = vi.fn(async () => ({ createLlm }));
+    const offline = await runtimeLoader(env, undefined, Date.now, { loadLlm })();
+    expect(offline.llm).toBeUndefined();
+    expect(loadLlm).not.toHaveBeenCalled();
+    const keyed = await runtimeLoader({ ...env, ANTHROPIC_API_KEY: "sk-ant-lazy" }, undefined, Date.now, {
+      loadLlm,
+    })();
+    expect(loadLlm).toHaveBeenCalledTimes(1);
+    expect(keyed.llm?.name).toBe("anthropic");
   });
 });

@@ -8,7 +8,7 @@ import { LlmEngine } from "../../shared/simulation/engines/llm.ts";
 import { LlmCaller } from "../../shared/simulation/engines/llm-gate.ts";
 import { OfflineEngine } from "../../shared/simulation/engines/offline.ts";
 import { memoryContext, memoryEntriesOf, ownRatings, recall } from "../../shared/simulation/memory.ts";
-import { ENTRY_POINTS, defaultPersonas } from "../../shared/simulation/personas.ts";
+import { entryPoints, defaultPersonas } from "../../shared/simulation/personas.ts";
 import { nextPosition, startPosition, WANDER_MINUTES } from "../../shared/simulation/space.ts";
 import { haversine } from "../../shared/geo/haversine.ts";
 import type { MemoryEntry, Persona, Step5, Store } from "../../shared/simulation/types.ts";
@@ -152,7 +152,7 @@ describe("positions", () => {
     expect(startPosition({ ...jobless, home_location: undefined }).name).toBe("망원동");
     expect(startPosition(floating)).toEqual({
       name: floating.entry_point,
-      ...ENTRY_POINTS[floating.entry_point!]!,
+      ...entryPoints()[floating.entry_point!]!,
     });
   });
 
