@@ -2,6 +2,7 @@
 // counts it against the question's call budget and the request's deadline, and stops for good after a
 // 020 (rate limit) or a key error, since every further call would fail the same way. Errors become
 // 003-style messages for pub_errors; running out of budget or time is a warning.
+import { demoFilingUrl } from "../demo/company-facts.ts";
 import { Deadline } from "../platform/deadline.ts";
 import { kstIsoDateTime, kstYmd } from "../platform/time.ts";
 import { ProviderError, type CallCounter } from "../providers/http.ts";
@@ -212,7 +213,8 @@ export function basicInfo(item: DartListItem): BasicInfo {
     submitter: item.flr_nm,
     date,
     rcept_no: item.rcept_no,
-    url: dartViewerUrl(item.rcept_no),
+    // a synthetic filing links to the demo domain, never to DART with a made-up receipt number
+    url: item.synthetic ? demoFilingUrl(item.rcept_no) : dartViewerUrl(item.rcept_no),
     title: `${item.corp_name}/${withoutRevisionPrefix(item.report_nm)}/${date}`,
   };
 }

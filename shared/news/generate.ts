@@ -5,6 +5,7 @@
 // fails validation (retried once with the offending numbers), then the offline answer is used: an
 // extractive one — each report's selected figures as a small table, the filings' openings, the headlines
 // with dates — which by construction copies every figure from the context.
+import { demoFilingUrl } from "../demo/company-facts.ts";
 import { z } from "zod";
 import { mapLimit } from "../platform/concurrency.ts";
 import { Deadline } from "../platform/deadline.ts";
@@ -167,7 +168,7 @@ export async function loadDocuments(
       type: "regular" as const,
       id: found.rcept_no,
       title: `${label} — ${pick.api_keys_to_check.map((k) => reportApi(k)?.title ?? k).join(", ")}`,
-      url: dartViewerUrl(found.rcept_no),
+      url: found.synthetic ? demoFilingUrl(found.rcept_no) : dartViewerUrl(found.rcept_no),
       header: `${label} (${item.filename}, 접수번호 ${found.rcept_no})`,
       body: sections.join("\n\n"),
       synthetic: found.synthetic || loaded.some((l) => l.data?.synthetic),

@@ -7,6 +7,7 @@
 import { listedCompanies, type ListedCompany } from "../../data/listed-companies.ts";
 import { fromKst, kstParts, kstYmd } from "../../platform/time.ts";
 import { hashString, rngFor, type Rng } from "../../platform/random.ts";
+import { dividendPerShare, periodAccounts } from "../../demo/company-facts.ts";
 import type { CallCounter } from "../http.ts";
 import { ProviderError } from "../http.ts";
 import { ACCOUNTS_KEY, reportApi, type ReportApi } from "../opendart-apis.ts";
@@ -303,7 +304,10 @@ function sampleRows(api: ReportApi, c: ListedCompany, rank: number, q: ReportQue
   const jitter = (n: number) => vary(rng, n);
   switch (api.key) {
     case "api_02": {
-      const dps = Math.round(jitter(300 + 1200 * scale) / 10) * 10;
+      // the dividend per share the news sample also states (shared/demo/company-facts.ts)
+      const dps = dividendPerShare(c.corp_code, q.bsns_year, rank);
+      const dps1 = dividendPerShare(c.corp_code, q.bsns_year - 1, rank);
+      const dps2 = dividendPerShare(c.corp_code, q.bsns_year - 2, rank);
       const income = jitter(15_000_000 * scale);
       const lines: [se: string, stock_knd: string, thstrm: string, frmtrm: string, lwfr: string][] = [
         ["주당액면가액(원)", "보통주", "100", "100", "100"],
@@ -336,7 +340,7 @@ function sampleRows(api: ReportApi, c: ListedCompany, rank: number, q: ReportQue
           (1 + rng() * 3).toFixed(1),
           (1 + rng() * 3).toFixed(1),
         ],
-        ["주당 현금배당금(원)", "보통주", withCommas(dps), withCommas(dps * 0.95), withCommas(dps * 0.9)],
+        ["주당 현금배당금(원)", "보통주", withCommas(dps), withCommas(dps1), withCommas(dps2)],
       ];
       return lines.map(([se, stock_knd, thstrm, frmtrm, lwfr]) => ({
         se: se,
@@ -433,7 +437,7 @@ function sampleRows(api: ReportApi, c: ListedCompany, rank: number, q: ReportQue
         stlm_dt,
       }));
     case ACCOUNTS_KEY:
-      return accountRows(c, q, scale, rng);
+      return accountRows(c, q, rank, rng);
     default:
       return Array.from({ length: 2 + Math.floor(rng() * 2) }, (_, i) =>
         Object.fromEntries(
@@ -460,11 +464,16 @@ function genericValue(field: string, i: number, q: ReportQuery, rng: Rng, scale:
 const vary = (rng: Rng, n: number) => n * (0.85 + 0.3 * rng());
 
 /** fnlttSinglAcnt: consolidated and separate statements, balance sheet then income statement (won). */
-function accountRows(c: ListedCompany, q: ReportQuery, scale: number, rng: Rng): Row[] {
+function accountRows(c: ListedCompany, q: ReportQuery, rank: number, rng: Rng): Row[] {
   const quarter = REPRT_CODES.indexOf(q.reprt_code) + 1;
-  const revenue = vary(rng, 60_000_000_000_000 * scale ** 1.5) * (quarter === 4 ? 4 : 1);
-  const operating = revenue * (0.05 + rng() * 0.12);
-  const net = operating * (0.7 + rng() * 0.2);
+  // the accounts the news sample also states (shared/demo/company-facts.ts); the year before's beside them
+  const { revenue, operating, net } = periodAccounts(c.corp_code, q.bsns_year, quarter, rank);
+  const before = periodAccounts(c.corp_code, q.bsns_year - 1, quarter, rank);
+  const prior: Record<string, number> = {
+    매출액: before.revenue,
+    영업이익: before.operating,
+    당기순이익: before.net,
+  };
   const assets = revenue * (1.5 + rng());
   const liabilities = assets * (0.3 + rng() * 0.3);
   const end = periodEnd(q.bsns_year, q.reprt_code).replaceAll("-", ".");
@@ -500,7 +509,7 @@ function accountRows(c: ListedCompany, q: ReportQuery, scale: number, rng: Rng):
         frmtrm_dt: bs
           ? `${q.bsns_year - 1}.12.31 현재`
           : `${q.bsns_year - 1}.01.01 ~ ${q.bsns_year - 1}.12.31`,
-        frmtrm_amount: withCommas(vary(rng, amount * factor)),
+        frmtrm_amount: withCommas((prior[account_nm] ?? vary(rng, amount)) * factor),
         bfefrmtrm_nm: `제 ${term - 2} 기`,
         bfefrmtrm_dt: bs ? `${q.bsns_year - 2}.12.31 현재` : "-",
         bfefrmtrm_amount: withCommas(vary(rng, amount * factor)),

@@ -7,23 +7,50 @@ import { listedCompanies, type ListedCompany } from "../../data/listed-companies
 import { kstYmd, rfc1123Kst } from "../../platform/time.ts";
 import { hashString, rngFor } from "../../platform/random.ts";
 import type { CallCounter } from "../http.ts";
+import {
+  dividendPerShare,
+  demoNewsUrl,
+  eokWon,
+  latestFiledPeriod,
+  periodAccounts,
+  type PeriodAccounts,
+} from "../../demo/company-facts.ts";
 import type { NaverNewsItem, NaverNewsResponse, NewsQuery, NewsSearchPort } from "../naver-news.ts";
 
 const SEED = 3004;
 const OUTLETS = ["daily-econ", "market-wire", "biz-times", "korea-ledger"];
 
+/** The company's synthetic facts the stories state, shared with the OpenDART sample. */
+interface Facts {
+  year: number;
+  quarter: number;
+  dps: number;
+  accounts: PeriodAccounts;
+  before: PeriodAccounts;
+}
+
 interface Topic {
   words: RegExp;
-  stories: ((c: string, n: (lo: number, hi: number) => number) => { title: string; body: string })[];
+  stories: ((
+    c: string,
+    n: (lo: number, hi: number) => number,
+    f: Facts,
+  ) => { title: string; body: string })[];
 }
+
+const change = (now: number, before: number) => {
+  const pct = Math.round((100 * (now - before)) / Math.abs(before || 1));
+  return pct >= 0 ? `${pct}% 증가` : `${-pct}% 감소`;
+};
+const periodWords = (f: Facts) => (f.quarter === 4 ? `${f.year}년` : `${f.year}년 ${f.quarter}분기`);
 
 const TOPICS: Topic[] = [
   {
     words: /실적|매출|영업이익|순이익|이익|어닝/,
     stories: [
-      (c, n) => ({
-        title: `${c}, ${n(1, 4)}분기 영업이익 ${n(2, 40)}% 증가…&quot;주력 사업 회복&quot;`,
-        body: `${c}이(가) 잠정 실적을 공시했다. 매출은 전년 같은 기간보다 ${n(3, 20)}% 늘었고 영업이익률은 ${n(5, 18)}%대로 올라섰다.`,
+      (c, _n, f) => ({
+        title: `${c}, ${periodWords(f)} 영업이익 ${eokWon(f.accounts.operating)}…전년 대비 ${change(f.accounts.operating, f.before.operating)}`,
+        body: `${c}이(가) ${periodWords(f)} 실적을 공시했다. 매출은 ${eokWon(f.accounts.revenue)}으로 전년 같은 기간보다 ${change(f.accounts.revenue, f.before.revenue)}했다.`,
       }),
       (c, n) => ({
         title: `증권가 &quot;${c} 매출 눈높이 ${n(2, 9)}% 상향&quot;`,
@@ -34,12 +61,12 @@ const TOPICS: Topic[] = [
   {
     words: /배당|주주환원|배당금/,
     stories: [
-      (c, n) => ({
-        title: `${c}, 분기 배당 결정…주당 ${n(1, 15) * 100}원`,
-        body: `${c}이(가) 이사회에서 분기 현금배당을 결의했다. 배당 기준일은 이달 말이며 지급은 다음 달 예정이다.`,
+      (c, _n, f) => ({
+        title: `${c}, ${f.year}년 배당 주당 ${f.dps.toLocaleString("en-US")}원…${periodWords(f)} 보고서 기준`,
+        body: `${c}의 ${f.year}년 주당 현금배당금은 ${f.dps.toLocaleString("en-US")}원이다. 배당 기준일과 지급일은 이사회 결의 공시를 따른다.`,
       }),
-      (c, n) => ({
-        title: `${c} 주주환원 강화…&quot;배당성향 ${n(20, 40)}%까지&quot;`,
+      (c) => ({
+        title: `${c} 주주환원 강화…&quot;배당 확대 검토&quot;`,
         body: `${c}이(가) 중장기 주주환원 정책을 발표했다. 자사주 매입과 배당 확대를 병행한다는 계획이다.`,
       }),
     ],
@@ -106,9 +133,12 @@ export class EmbeddedNews implements NewsSearchPort {
   readonly name = "sample";
   readonly synthetic = true;
   private readonly names: { name: string; company: ListedCompany }[];
+  /** the vendored table's order: a company's rank sizes its facts, as in the OpenDART sample */
+  private readonly companies: ListedCompany[];
 
   constructor(private readonly opts: { companies?: ListedCompany[]; now?: () => Date } = {}) {
     const companies = opts.companies ?? listedCompanies();
+    this.companies = companies;
     this.names = companies
       .filter((c) => c.stock_code)
       .flatMap((c) => [c.corp_name, ...c.aliases].map((name) => ({ name, company: c })))
@@ -121,7 +151,15 @@ export class EmbeddedNews implements NewsSearchPort {
     const named = this.companiesIn(q.query);
     const topics = TOPICS.filter((t) => t.words.test(q.query));
     const items: (NaverNewsItem & { relevance: number; at: number })[] = [];
+    const period = latestFiledPeriod(now);
     for (const { company, name } of named) {
+      const rank = Math.max(0, this.companies.indexOf(company));
+      const facts: Facts = {
+        ...period,
+        dps: dividendPerShare(company.corp_code, period.year, rank),
+        accounts: periodAccounts(company.corp_code, period.year, period.quarter, rank),
+        before: periodAccounts(company.corp_code, period.year - 1, period.quarter, rank),
+      };
       const stories = [
         ...topics.flatMap((t) => t.stories.map((s) => ({ s, relevance: 2 }))),
         ...GENERAL.map((s) => ({ s, relevance: 1 })),
@@ -129,13 +167,13 @@ export class EmbeddedNews implements NewsSearchPort {
       stories.forEach(({ s, relevance }, i) => {
         const rng = rngFor(SEED, `${company.corp_code}:${i}:${kstYmd(now).slice(0, 6)}`);
         const n = (lo: number, hi: number) => lo + Math.floor(rng() * (hi - lo + 1));
-        const story = s(company.corp_name, n);
+        const story = s(company.corp_name, n, facts);
         const at = now.getTime() - Math.floor(rng() * 14 * 86_400_000) - 3_600_000;
         const outlets = rng() < 0.4 ? 2 : 1;
         for (let o = 0; o < outlets; o++) {
           const outlet = OUTLETS[(hashString(story.title) + o) % OUTLETS.length] ?? "daily-econ";
           const id = hashString(`${story.title}:${outlet}`) % 1_000_000;
-          const link = `https://news-sample.dongne.invalid/${outlet}/${id}`;
+          const link = demoNewsUrl(outlet, id);
           items.push({
             title: highlight(o === 0 ? story.title : `[종합] ${story.title}`, [
               name,
