@@ -54,6 +54,12 @@ function evidence(
 
 function conditionLine(d: ContextDocument, field: VocabField, value: string): string {
   const listed = (d[field as "convenience" | "atmosphere" | "occasion"] ?? []).includes(value);
+  // atmosphere and occasion are described, not marked 가능 (issue 25)
+  if (field !== "convenience") {
+    const s = evidence(d, field, value, false);
+    if (listed) return `${value}: ${s ? `리뷰에서 “${s}”` : "소개·리뷰에서 그렇게 묘사됩니다"}`;
+    return `${value}: 정보 없음 (수집한 자료에 그런 묘사가 없습니다)`;
+  }
   if (listed) {
     const s = evidence(d, field, value, false);
     return `${value}: 가능${s ? ` — “${s}”` : ""}`;
