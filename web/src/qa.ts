@@ -30,8 +30,6 @@ export const QA_EXAMPLES = [
   "연남동 조용한 카페",
 ];
 
-const newConversation = () => `web-${crypto.randomUUID().replaceAll("-", "").slice(0, 20)}`;
-
 function conditionsOf(d: Doc, q: AskResponse["structured_query"]): HTMLElement[] {
   const rows: HTMLElement[] = [];
   for (const [field, label] of CONDITIONS) {
@@ -76,7 +74,10 @@ export class QaView {
   private readonly input: HTMLInputElement;
   private readonly results = h("div", { class: "results", "aria-live": "polite" });
   private readonly status = new StatusLine();
-  private conversationId = newConversation();
+  /** the server's id for this conversation (issue 25: every answer returns one); none until the first answer */
+  private conversationId: string | undefined;
+  /** the questions asked in this conversation, shown above the answer */
+  private readonly thread = h("ol", { class: "thread", "aria-label": "이 대화의 질문" });
 
   constructor(
     private readonly pane: MapPane,
@@ -84,7 +85,8 @@ export class QaView {
   ) {
     const fresh = h("button", { type: "button", class: "secondary" }, "새 대화");
     fresh.addEventListener("click", () => {
-      this.conversationId = newConversation();
+      this.conversationId = undefined;
+      this.thread.replaceChildren();
       this.status.say("새 대화를 시작했어요. 이전 답의 식당을 가리키는 질문은 이제 이어지지 않아요.");
     });
     ({ form: this.form, input: this.input } = queryForm({
@@ -99,19 +101,22 @@ export class QaView {
         void this.run(query);
       },
     }));
-    this.el = viewSection("qa", this.form, this.status.el, this.results);
+    this.el = viewSection("qa", this.form, this.status.el, this.thread, this.results);
   }
 
   async run(query: string): Promise<void> {
     this.input.value = query;
     // drawn inside busy(): an answer the page cannot draw is said as a sentence, not a blank page
-    await busy(this.form, this.el, this.status, "답을 찾는 중…", async () =>
-      this.show(
-        await api<AskResponse>("v1/restaurants/ask", {
-          body: { query, conversationId: this.conversationId },
-        }),
-      ),
-    );
+    await busy(this.form, this.el, this.status, "답을 찾는 중…", async () => {
+      const r = await api<AskResponse>("v1/restaurants/ask", {
+        body: { query, ...(this.conversationId ? { conversationId: this.conversationId } : {}) },
+      });
+      // the answer's id carries the conversation: the next question is a follow-up of this one
+      this.conversationId = r.conversationId ?? this.conversationId;
+      const first = r.answer.split("\n")[0] ?? "";
+      this.thread.append(h("li", {}, h("strong", {}, query), ` — ${first.replace(/\s*\[[^\]]+\]/g, "")}`));
+      this.show(r);
+    });
   }
 
   private show(r: AskResponse): void {
