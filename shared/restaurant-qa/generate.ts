@@ -166,13 +166,7 @@ export function extractiveAnswer(
     // "제일 싼 칼국수": a superlative over what was found leads with the one it picks
     const pick = readFollowUp(state.query).pick;
     if (!askedAbout && pick && pick.by !== "position") {
-      const f = focusedAnswer(
-        {
-          ...state,
-          followUp: { place_ids: docs.map((d) => d.place_id).slice(0, 10), pick, kinds: foodTerms(q) },
-        },
-        docs.slice(0, 10),
-      );
+      const f = implicitFocus(state, docs);
       if (f) return f;
     }
     const shown = docs.slice(0, askedAbout ? 5 : 3);
@@ -306,7 +300,8 @@ export function focusedAnswer(
         : `${value} 여부는 정보 없음입니다`;
     });
     first = `${name}${josa(target.title, "은", "는")} ${parts.join(", ")}.`;
-  } else if (HOURS.test(rest)) first = `${name}의 영업시간은 수집한 자료에 정보 없음입니다.`;
+  } else if (HOURS.test(rest))
+    first = `${name}의 영업시간은 수집한 자료(네이버 지도 크롤)에 없습니다: 방문 전에 확인하세요.`;
   else if (ASK_MENU.test(rest) || (ASK_PRICE.test(rest) && !lead)) {
     const items = target.menus
       .slice(0, 4)
@@ -328,6 +323,35 @@ export function focusedAnswer(
     citations: [target.place_id],
     focus: target.place_id,
   };
+}
+
+/**
+ * The restaurant a question singles out without a conversation: a superlative over what was found
+ * ("제일 싼 칼국수"), or the one restaurant it names ("진대감 주차되나요?"). The focused answer then
+ * leads, offline and as the check of the LLM's first sentence.
+ */
+export function implicitFocus(
+  state: Pick<QaState, "query" | "structured_query" | "retrieval" | "followUp">,
+  docs: readonly ContextDocument[],
+): Focused | undefined {
+  if (state.followUp) return focusedAnswer(state, docs);
+  if (!docs.length) return undefined;
+  const q = state.structured_query ?? {};
+  const pick = readFollowUp(state.query).pick;
+  if (state.retrieval?.mode !== "exact" && pick && pick.by !== "position")
+    return focusedAnswer(
+      {
+        ...state,
+        followUp: { place_ids: docs.map((d) => d.place_id).slice(0, 10), pick, kinds: foodTerms(q) },
+      },
+      docs.slice(0, 10),
+    );
+  if (state.retrieval?.mode === "exact" && docs.length >= 1)
+    return focusedAnswer(
+      { ...state, followUp: { place_ids: [docs[0]!.place_id], focus: docs[0]!.place_id } },
+      docs,
+    );
+  return undefined;
 }
 
 function contextBlock(docs: readonly ContextDocument[], web: readonly WebResult[]): string {
@@ -427,7 +451,7 @@ export async function generateAnswer(
   web: readonly WebResult[],
   o: { llm?: LlmPort; webConfigured: boolean; deadline?: Deadline },
 ): Promise<Generated> {
-  const focused = route === "index" ? focusedAnswer(state, docs) : undefined;
+  const focused = route === "index" ? implicitFocus(state, docs) : undefined;
   const fallback = (): Focused => focused ?? extractiveAnswer(state, route, docs, web, o.webConfigured);
   if (!o.llm || route === "none") return { ...fallback(), engine: "rules", usage: noUsage(), warnings: [] };
   if (o.deadline?.expired(2000))
