@@ -88,6 +88,9 @@ export async function rewriteStep(
       };
   const last = state.conversationId && deps.memory ? await deps.memory.last(state.conversationId) : null;
   let sq: StructuredQuery = r.structured;
+  // "근처에 버블티 파는 곳도": after 그 근처/근처에, a word read as a restaurant's name is what is looked for
+  if (ref.place && sq.location?.length && sq.location.every((l) => l.relation === "exact"))
+    sq = { ...sq, location: [], menu: [...(sq.menu ?? []), ...sq.location.map((l) => l.name)] };
   const reference = r.reference || refers;
   const bare = !sq.location?.length && !sq.cuisine?.length && !sq.menu?.length;
   // "그 근처에 카페도", "카페도 있어?": a new search that keeps the earlier location
