@@ -219,6 +219,8 @@ describe.skipIf(!haveChromium)("the web page in Chromium", () => {
       // a citation in the answer leads to its document
       const cited = api.citations[0] as string;
       await page.locator(`.answer a.cite[href="#doc-${cited}"]`).first().click();
+      // the document lights up once the page has scrolled to it (on a phone that takes a moment)
+      await page.locator(`#doc-${cited}.is-active`).waitFor({ timeout: 5_000 });
       expect(await page.locator(`#doc-${cited}.is-active`).count()).toBe(1);
       expect(new URL(page.url()).searchParams.get("q")).toBe(question);
       await browser.shot(page, "restaurant-qa", vp);
