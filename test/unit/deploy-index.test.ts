@@ -110,6 +110,15 @@ describe("the restaurant index at deploy", () => {
     expect(w.cluster.indices.get(out.index)!.settings.index!.number_of_replicas).toBe(1);
   });
 
+  it("the custom resource removes nothing on Delete (the domain and its documents are retained) and keeps one physical id", async () => {
+    const { handler } = await import("../../functions/restaurant-qa/index-setup.ts");
+    expect(
+      await handler({ RequestType: "Delete", PhysicalResourceId: "restaurants", ResourceProperties: {} }),
+    ).toEqual({ PhysicalResourceId: "restaurants" });
+    const { handler: wait } = await import("../../functions/restaurant-qa/index-setup-wait.ts");
+    expect(await wait({ RequestType: "Delete" })).toEqual({ IsComplete: true });
+  });
+
   it("isComplete: waits for the job, fails the deploy with the job's reason", async () => {
     const jobs = (status: string, error?: string) =>
       ({ get: async () => ({ status, error }) }) as unknown as JobRepository;
