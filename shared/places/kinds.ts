@@ -112,15 +112,17 @@ export function kindsInText(text: string): string[] {
       for (const n of whole.path) out.add(n);
       continue;
     }
-    // the longest word the piece ends with (한우등심 → 등심? no node; 돼지국밥 → 국밥)
-    for (const { word, kind } of KIND_WORDS) {
-      if (word.length < 2 || word.length >= piece.length || !piece.endsWith(word)) continue;
+    // the longest word the piece ends with (돼지국밥 → 국밥), looked up suffix by suffix
+    for (let i = 1; i <= piece.length - 2; i++) {
+      const kind = BY_WORD.get(piece.slice(i));
+      if (!kind) continue;
       for (const n of kind.path) out.add(n);
       break;
     }
-    // a word at the start names the piece's kind too when it is the kind itself (한우 등심 is 한우's)
-    for (const { word, kind } of KIND_WORDS) {
-      if (word.length < 2 || word.length >= piece.length || !piece.startsWith(word)) continue;
+    // a word at the start names the piece's kind too when it is the kind itself (한우등심 is 한우's)
+    for (let j = piece.length - 1; j >= 2; j--) {
+      const kind = BY_WORD.get(piece.slice(0, j));
+      if (!kind) continue;
       if (kind.path.length >= 3) for (const n of kind.path) out.add(n);
       break;
     }

@@ -68,9 +68,12 @@ function correctTypos(text: string): { text: string; corrections: Corrected[] } 
 }
 
 /** Korean dishes and kinds by their romanization ("jokbal" → 족발). */
-const ROMANIZED = new RomanizedReader(
-  LEXICON.flatMap((e) => [...e.terms, ...e.keywords]).map((t) => t.replace(/^=/, "")),
-);
+let romanizedReader: RomanizedReader | undefined;
+// built when a Latin word first needs it: romanizing the lexicon is no work for every start-up
+const romanized = (): RomanizedReader =>
+  (romanizedReader ??= new RomanizedReader(
+    LEXICON.flatMap((e) => [...e.terms, ...e.keywords]).map((t) => t.replace(/^=/, "")),
+  ));
 
 /**
  * Korean words typed in Latin letters ("hongdae jokbal") read as the Hangul word they spell, each named
@@ -83,7 +86,7 @@ function readRomanized(text: string): { text: string; corrections: Corrected[] }
     const lower = word.toLowerCase();
     if (FILLER.has(lower) || isLexiconTerm(lower) || isLexiconWord(lower) || lookupRomanizedStation(lower))
       return word;
-    const hangul = ROMANIZED.read(lower);
+    const hangul = romanized().read(lower);
     if (!hangul) return word;
     corrections.push({ from: word, to: hangul, place: false });
     return hangul;
