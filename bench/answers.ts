@@ -3,11 +3,9 @@
 // follow-ups (restaurant-qa/followups-blind1.jsonl): per class, the share of expecting turns answered in
 // the first sentence and the share resolved; news (eval/news-blind1.jsonl): per class, the share
 // answered in the first sentence, selection precision and recall, no unasked kind, company handling.
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { loadConfig } from "../shared/platform/config.ts";
-import { startLocal } from "../functions/api/local.ts";
+import { readFileSync } from "node:fs";
+import { testWorld } from "../test/helpers/server.ts";
+import { factOfKey } from "../shared/news/query.ts";
 
 const fixture = (dir: string, file: string) => new URL(`../test/fixtures/${dir}/${file}`, import.meta.url);
 const lines = <T>(url: URL): T[] =>
@@ -353,16 +351,6 @@ const corp = (s: string) => {
   const k = squash(s).replace(/\(주\)|주식회사/g, "");
   return squash(ALIAS[k] ?? k);
 };
-const kindOfKey = (k: string) =>
-  k === "accounts"
-    ? "periodic"
-    : k === "api_02"
-      ? "dividend"
-      : k === "api_07" || k === "api_27"
-        ? "executives"
-        : k === "api_04" || k === "api_05"
-          ? "major_holder"
-          : "other";
 const SHOWN: Record<string, RegExp> = {
   periodic: /매출액|영업이익|당기순이익/,
   dividend: /배당/,
@@ -396,7 +384,7 @@ function scoreNews(c: NewsCase, r: NewsRes): NewsOutcome {
   const kinds = new Set<string>();
   if (sel.news.length) kinds.add("news");
   if (sel.revision.length) kinds.add("correction");
-  for (const g of sel.regular) for (const k of g.api_keys_to_check) kinds.add(kindOfKey(k));
+  for (const g of sel.regular) for (const k of g.api_keys_to_check) kinds.add(factOfKey(k));
   if (sel.revision.length || /[0-9]{14}/.test(text)) kinds.add("disclosure_list");
   // periods: other periods than asked count against precision
   let offPeriod = false;
@@ -460,13 +448,7 @@ const pct = (n: number, d: number) => `${n}/${d} (${d ? ((100 * n) / d).toFixed(
 
 export async function benchAnswers() {
   console.log("## Answers (issue 25): blind set 1, rules alone");
-  const dataDir = mkdtempSync(join(tmpdir(), "dongne-bench-"));
-  const world = await startLocal(
-    loadConfig({ DATA_DIR: dataDir, SIM_STORE: "memory", LOG_LEVEL: "SILENT" }),
-    {
-      llm: null,
-    },
-  );
+  const world = await testWorld({}, { LOG_LEVEL: "SILENT" });
   try {
     const qa = world.context.services.restaurants;
     const ask = (query: string, conversationId?: string) =>
@@ -520,7 +502,6 @@ export async function benchAnswers() {
       for (const n of news.filter((n) => n.why.length)) console.log(`${n.id}: ${n.why.join("; ")}`);
   } finally {
     await world.close();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -4,20 +4,17 @@
 // understanding-blind*.jsonl) by class, the structured query compared field by field, unread words, and
 // for a question about a named restaurant, whether the answer addresses each asked condition; then the
 // share of the realistic mix that reaches the LLM and what that costs.
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { loadConfig } from "../shared/platform/config.ts";
+import { existsSync, readFileSync } from "node:fs";
 import { planStep, translateStep } from "../shared/place-search/plan-service.ts";
 import { CONFIDENCE_FOR_RULES } from "../shared/place-search/translator/index.ts";
 import { embeddedGeocode } from "../shared/providers/embedded/index.ts";
 import { rewriteWithRules, titleDictionary } from "../shared/restaurant-qa/rewrite.ts";
 import { qaRuntime } from "../shared/restaurant-qa/wiring.ts";
 import { canonicalValue } from "../shared/restaurant-qa/vocabulary.ts";
-import { startLocal } from "../functions/api/local.ts";
 import { scoreTranslatorPlan, type TranslatorEvalCase } from "../test/helpers/eval-score.ts";
 import { llmShare } from "./translator.ts";
 import { distinctQueries } from "./query-mix.ts";
+import { testWorld } from "../test/helpers/server.ts";
 
 const fixture = (dir: string, file: string) => new URL(`../test/fixtures/${dir}/${file}`, import.meta.url);
 const lines = <T>(url: URL): T[] =>
@@ -113,13 +110,7 @@ function scoreRewrite(got: Record<string, unknown>, unexplained: string[], c: Qa
 }
 
 export async function qaOutcomes(file: string): Promise<Outcome[]> {
-  const dataDir = mkdtempSync(join(tmpdir(), "dongne-bench-"));
-  const world = await startLocal(
-    loadConfig({ DATA_DIR: dataDir, SIM_STORE: "memory", LOG_LEVEL: "SILENT" }),
-    {
-      llm: null,
-    },
-  );
+  const world = await testWorld({}, { LOG_LEVEL: "SILENT" });
   try {
     const qa = world.context.services.restaurants;
     // the titles the index holds, for exact-name recognition, as the rewrite step reads them
@@ -154,7 +145,6 @@ export async function qaOutcomes(file: string): Promise<Outcome[]> {
     return out;
   } finally {
     await world.close();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

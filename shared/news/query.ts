@@ -133,7 +133,8 @@ const PRICE_MOVE = /주가|떨어|올랐|오름|오른|빠졌|빠짐|급락|급�
 const CORRECTION_WORDS = /정정/;
 const DISCLOSURE_WORDS = /공시/;
 
-const factOfKey = (k: string): AskedFact =>
+/** The kind of fact an OpenDART report key holds (accounts → periodic figures, api_02 → dividends …). */
+export const factOfKey = (k: string): AskedFact =>
   k === "accounts"
     ? "periodic"
     : k === "api_02"
