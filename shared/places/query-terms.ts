@@ -147,6 +147,12 @@ export const READ_ROLES = [
 ] as const;
 export type ReadRole = (typeof READ_ROLES)[number];
 
+/**
+ * A reading with a word nothing read (or a guess several words fit) is never sure: both engines keep its
+ * confidence at most this, below their LLM threshold (0.7), so a model reads it where there is one.
+ */
+export const UNREAD_CONFIDENCE_CAP = 0.6;
+
 export const ReadSpan = z.object({ text: z.string(), role: z.enum(READ_ROLES) });
 export type ReadSpan = z.infer<typeof ReadSpan>;
 

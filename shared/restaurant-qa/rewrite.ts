@@ -7,7 +7,14 @@
 import type { Deadline } from "../platform/deadline.ts";
 import { isLlmFailure, noUsage, type LlmPort, type TokenUsage } from "../llm/port.ts";
 import { findLocations } from "../places/query-locations.ts";
-import { isLexiconWord, matchKinds, matchLexicon, matchWishes, QueryText } from "../places/query-terms.ts";
+import {
+  isLexiconWord,
+  matchKinds,
+  matchLexicon,
+  matchWishes,
+  QueryText,
+  UNREAD_CONFIDENCE_CAP,
+} from "../places/query-terms.ts";
 import { isHangul, particleVariants, tokenize, type Token } from "../korean/text.ts";
 import { canonicalCuisine } from "./food.ts";
 import type { StepEngine } from "./state.ts";
@@ -48,9 +55,6 @@ const VERBISH =
 
 /** A branch after a restaurant's name: " 망원점", " 본점", " 강남역점". */
 const BRANCH = /^\s([가-힣A-Za-z0-9]{0,10}(?:점|지점))(?=\s|$|[?!.,]|[이은는을도])/;
-
-/** Below the LLM threshold: a query with a word the rules did not read is never sure. */
-const UNREAD_CONFIDENCE_CAP = 0.6;
 
 /** "거기 주차돼?": a follow-up about the previous answer's restaurants. */
 const REFERENCE =

@@ -20,6 +20,7 @@ import {
   matchKinds,
   matchWishes,
   QueryText,
+  UNREAD_CONFIDENCE_CAP,
   type ReadSpan,
 } from "../../places/query-terms.ts";
 import { FILLER, isHangul, particleVariants, tokenize } from "../../korean/text.ts";
@@ -36,9 +37,6 @@ export interface RulesOutcome {
   /** the content words nothing read (each also named in a warning) */
   unread: string[];
 }
-
-/** A plan with a word the rules did not read is never sure: it stays below the LLM threshold (0.7). */
-export const UNREAD_CONFIDENCE_CAP = 0.6;
 
 /** A local search stops here: Kakao's radius cap is 20 km, Google's 50 km; travel 100 km. */
 const MAX_DISTANCE_M = { radius: 50_000, travel: 100_000 } as const;
