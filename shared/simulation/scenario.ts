@@ -3,17 +3,16 @@
 // store set (applyScenario) and persona set; an experiment runs it against the baseline seed by seed.
 import { createHash } from "node:crypto";
 import { z } from "zod";
+import { DongneError } from "../platform/errors.ts";
 import { CATEGORY_PRICE, freeStoreId, mangwonDongOf } from "./stores.ts";
 import { OpeningPeriod, Store, StoreMenu } from "./types.ts";
 
 /** A scenario that cannot apply to the world it is given: the API answers 400 naming the field. */
-export class ScenarioError extends Error {
-  constructor(
-    readonly field: string,
-    reason: string,
-  ) {
-    super(reason);
-    this.name = "ScenarioError";
+export class ScenarioError extends DongneError {
+  declare readonly field: string;
+
+  constructor(field: string, reason: string) {
+    super("invalid", reason, { field, code: "invalid_request" });
   }
 }
 

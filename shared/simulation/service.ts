@@ -21,16 +21,18 @@ import {
 import { budgetInForce, costUsd, estimateSpend, type SpendEstimate } from "./spend.ts";
 import type { SimulationSteps } from "./steps.ts";
 import type { StoreAggregate, Visit } from "./types.ts";
+import { DongneError } from "../platform/errors.ts";
 
 /** Why a request cannot be served as asked: the API turns it into 409 or 429. */
-export class SimulationConflict extends Error {
+export class SimulationConflict extends DongneError {
   constructor(
     /** changed: a replay's world no longer matches its recording's; budget: resumed without room to spend */
-    readonly kind: "running" | "completed" | "quota" | "not_recorded" | "changed" | "budget",
+    readonly reason: "running" | "completed" | "quota" | "not_recorded" | "changed" | "budget",
     message: string,
   ) {
-    super(message);
-    this.name = "SimulationConflict";
+    super(reason === "quota" ? "quota" : "conflict", message, {
+      code: reason === "quota" ? "quota_exceeded" : "conflict",
+    });
   }
 }
 

@@ -1,6 +1,7 @@
 // The errors of a workflow, shared by the port's two adapters (the local runner and Step Functions)
 // and by the services that start workflows: a Task's error as Step Functions shapes it, and how a
 // synchronous run ends when it does not succeed.
+import { DongneError } from "../platform/errors.ts";
 
 /** An error as a Task state sees it: `name` is the Error Retry/Catch match, `message` the Cause. */
 export class StatesError extends Error {
@@ -29,21 +30,19 @@ export function lambdaError(err: unknown): StatesError {
   return new StatesError(errorType, JSON.stringify({ errorType, errorMessage: e.message, trace }));
 }
 
-export class WorkflowFailedError extends Error {
+export class WorkflowFailedError extends DongneError {
   constructor(
     message: string,
     /** Step Functions' `{Error, Cause}` of the failure */
     readonly error: string,
     override readonly cause: unknown,
   ) {
-    super(message);
-    this.name = "WorkflowFailedError";
+    super("upstream", message, { code: "workflow_failed" });
   }
 }
 
-export class WorkflowTimeoutError extends Error {
+export class WorkflowTimeoutError extends DongneError {
   constructor(what: string) {
-    super(`${what}: the workflow did not finish in time`);
-    this.name = "WorkflowTimeoutError";
+    super("timeout", `${what}: the workflow did not finish in time`);
   }
 }
