@@ -9,7 +9,7 @@ import type { Config } from "../shared/platform/config.ts";
 import { experimentHtml, experimentSummary } from "../shared/simulation/experiment-report.ts";
 import { ExperimentRequest } from "../shared/simulation/experiment-schemas.ts";
 import { ScenarioError } from "../shared/simulation/scenario.ts";
-import { SimulationConflict } from "../shared/simulation/service.ts";
+import { SimulationConflict } from "../shared/simulation/api.ts";
 
 export const EXPERIMENT_USAGE =
   "usage: dongne experiment --scenario FILE.json --seeds 1,2,3 --days 7 [--agents N] [--start-date YYYY-MM-DD] [--out reports]";

@@ -2,12 +2,12 @@
 // parameters, body and answers, and what it does; the services the routes call.
 import type { Context } from "hono";
 import type { z } from "zod";
-import type { NewsService } from "../../shared/news/service.ts";
-import type { PlaceSearchService } from "../../shared/place-search/service.ts";
+import type { NewsService } from "../../shared/news/api.ts";
+import type { PlaceSearchService } from "../../shared/place-search/api.ts";
 import type { RestaurantQaService } from "../../shared/restaurant-qa/api-service.ts";
 import type { ExperimentService } from "../../shared/simulation/experiment.ts";
 import type { SimulationExport } from "../../shared/simulation/export.ts";
-import type { SimulationService } from "../../shared/simulation/service.ts";
+import type { SimulationService } from "../../shared/simulation/api.ts";
 import type { Caller, Scope } from "./auth.ts";
 
 export interface ApiServices {

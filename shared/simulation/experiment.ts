@@ -11,7 +11,7 @@ import { ARMS, type ExperimentRecord, type ExperimentRequest } from "./experimen
 import type { SimulationRepository } from "./repository.ts";
 import type { Scenario } from "./scenario.ts";
 import { FINISHED, type SimulationRequest, type SimulationStatus } from "./schemas.ts";
-import { SimulationConflict, type SimulationService } from "./service.ts";
+import { SimulationConflict, type SimulationService } from "./api.ts";
 import type { SimulationSteps } from "./steps.ts";
 import type { Store, Visit } from "./types.ts";
 

@@ -8,7 +8,7 @@ import { ExperimentService } from "./experiment.ts";
 import { ExperimentRepository } from "./experiment-repository.ts";
 import { loadPersonas } from "./personas.ts";
 import { SimulationRepository } from "./repository.ts";
-import { SimulationService } from "./service.ts";
+import { SimulationService } from "./api.ts";
 import { SimulationSteps } from "./steps.ts";
 import { type Runtime } from "../runtime/port.ts";
 

@@ -9,7 +9,7 @@ import { PROMPT_NAMES } from "../../shared/simulation/prompts.ts";
 import { fingerprint } from "../../shared/simulation/provenance.ts";
 import { EXPORT_FORMATS, EXPORT_KINDS, exportPage } from "../../shared/simulation/export.ts";
 import { inTurn, SimulationCallLog } from "../../shared/simulation/recordings.ts";
-import { SimulationConflict } from "../../shared/simulation/service.ts";
+import { SimulationConflict } from "../../shared/simulation/api.ts";
 import { costUsd } from "../../shared/simulation/spend.ts";
 import { FixedLatencyLlm } from "../helpers/fake-sim-llm.ts";
 import { postJson, startServer } from "../helpers/server.ts";
