@@ -23,6 +23,7 @@ if (!only || only === "simulation-export") await benchSimulationExport();
 if (!only || only === "news") await benchNews();
 if (!only || only === "web") await benchWeb();
 if (!only || only === "restaurant-qa") await benchRestaurantQa();
+if (only === "abuse") await (await import("./abuse.ts")).benchAbuse();
 if (only === "answers") await (await import("./answers.ts")).benchAnswers();
 // two cdk synths and ~700 fresh processes: only when asked for (`npm run bench -- cold-start`)
 if (only === "cold-start") await benchColdStart();
