@@ -12,7 +12,7 @@ interface Planner {
 }
 
 const load = async (root: string): Promise<Planner> =>
-  (await import(`${root}/shared/place-search/plan-service.ts`)) as Planner;
+  (await import(`${root}/shared/place-search/steps.ts`)) as Planner;
 
 /** CPU time of this process over the round (user + system): other work on the machine moves it less than wall time. */
 async function timeRound(p: Planner, queries: string[]): Promise<number> {

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { startLocal } from "../functions/api/local.ts";
 import { loadConfig } from "../shared/platform/config.ts";
-import { planStep, translateStep } from "../shared/place-search/plan-service.ts";
+import { planStep, translateStep } from "../shared/place-search/steps.ts";
 import { distinctQueries } from "./query-mix.ts";
 import { cycle, ms, summarize } from "./stats.ts";
 

@@ -15,8 +15,8 @@ import { createExecDeps, gatePlaces, limitTo, type ExecDeps } from "../shared/pr
 import { execute, initialState } from "../shared/place-search/executor.ts";
 import { planFromClient } from "../shared/place-search/given-plan.ts";
 import { checkPlan } from "../shared/place-search/plan-check.ts";
-import { planStep, translateStep } from "../shared/place-search/plan-service.ts";
-import { executePlan, searchPlaces } from "../shared/place-search/search-service.ts";
+import { planStep, translateStep } from "../shared/place-search/steps.ts";
+import { executePlan, searchPlaces } from "../shared/place-search/pipeline.ts";
 import { GooglePlaces } from "../shared/providers/google-places.ts";
 import { GoogleRoutes } from "../shared/providers/google-routes.ts";
 import { startFake } from "../test/helpers/fake-http.ts";

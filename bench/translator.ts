@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import { AnthropicLlm } from "../shared/llm/anthropic.ts";
 import type { LlmPort } from "../shared/llm/port.ts";
-import { planStep, translateStep } from "../shared/place-search/plan-service.ts";
+import { planStep, translateStep } from "../shared/place-search/steps.ts";
 import type { TranslatorResult } from "../shared/place-search/schemas.ts";
 import { CONFIDENCE_FOR_RULES } from "../shared/place-search/translator/index.ts";
 import { translateWithRules } from "../shared/place-search/translator/rules.ts";

@@ -5,7 +5,7 @@
 // for a question about a named restaurant, whether the answer addresses each asked condition; then the
 // share of the realistic mix that reaches the LLM and what that costs.
 import { existsSync, readFileSync } from "node:fs";
-import { planStep, translateStep } from "../shared/place-search/plan-service.ts";
+import { planStep, translateStep } from "../shared/place-search/steps.ts";
 import { CONFIDENCE_FOR_RULES } from "../shared/place-search/translator/index.ts";
 import { embeddedGeocode } from "../shared/providers/embedded/index.ts";
 import { rewriteWithRules, titleDictionary } from "../shared/restaurant-qa/rewrite.ts";

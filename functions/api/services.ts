@@ -3,7 +3,7 @@
 import { NewsService } from "../../shared/news/service.ts";
 import { RestaurantQaService } from "../../shared/restaurant-qa/api-service.ts";
 import { qaBlobs, qaJobs, qaRuntime } from "../../shared/restaurant-qa/wiring.ts";
-import { PlaceSearchService } from "../../shared/place-search/service.ts";
+import { PlaceSearchService } from "../../shared/place-search/api.ts";
 
 import { experimentService, simulationExport, simulationService } from "../../shared/simulation/wiring.ts";
 import type { Workflows } from "../../shared/workflows/port.ts";

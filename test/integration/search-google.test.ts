@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { limitTo, type ExecDeps } from "../../shared/providers/exec-deps.ts";
 import { planFromClient } from "../../shared/place-search/given-plan.ts";
-import { executePlan, searchPlaces } from "../../shared/place-search/search-service.ts";
+import { executePlan, searchPlaces } from "../../shared/place-search/pipeline.ts";
 import { GooglePlaces } from "../../shared/providers/google-places.ts";
 import { HaversineDistances, StraightLineRoutes } from "../../shared/providers/embedded/index.ts";
 import type { PlaceSearchPort } from "../../shared/providers/port.ts";

@@ -2,7 +2,7 @@
 // Mobility servers on loopback.
 import { afterEach, describe, expect, it } from "vitest";
 import { limitTo, type ExecDeps } from "../../shared/providers/exec-deps.ts";
-import { searchPlaces } from "../../shared/place-search/search-service.ts";
+import { searchPlaces } from "../../shared/place-search/pipeline.ts";
 import { HaversineDistances } from "../../shared/providers/embedded/index.ts";
 import { KakaoLocal } from "../../shared/providers/kakao-local.ts";
 import { KakaoMobility } from "../../shared/providers/kakao-mobility.ts";

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { initialState } from "../../shared/place-search/executor.ts";
 import type { Place } from "../../shared/places/place.ts";
-import { planStep, translateStep } from "../../shared/place-search/plan-service.ts";
+import { planStep, translateStep } from "../../shared/place-search/steps.ts";
 import { postProcess } from "../../shared/place-search/postprocess.ts";
 import { KAKAO_HINT } from "../../shared/place-search/translator/rules.ts";
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { haversine } from "../../shared/geo/haversine.ts";
 import { lookupPlace } from "../../shared/geo/gazetteer.ts";
 import { execute, initialState, type ExecState } from "../../shared/place-search/executor.ts";
-import { planStep, translateStep } from "../../shared/place-search/plan-service.ts";
+import { planStep, translateStep } from "../../shared/place-search/steps.ts";
 import { postProcess } from "../../shared/place-search/postprocess.ts";
 import { testExecDeps } from "../helpers/server.ts";
 

@@ -10,7 +10,7 @@ import { createExecDeps, type ExecDeps } from "../../shared/providers/exec-deps.
 import { planFromClient } from "../../shared/place-search/given-plan.ts";
 import { AgentResponse } from "../../shared/places/place.ts";
 import { checkPlan } from "../../shared/place-search/plan-check.ts";
-import { executePlan } from "../../shared/place-search/search-service.ts";
+import { executePlan } from "../../shared/place-search/pipeline.ts";
 import type { SearchPlan } from "../../shared/place-search/schemas.ts";
 
 const DIR = new URL("../fixtures/seed-plans/", import.meta.url);

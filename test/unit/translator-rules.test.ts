@@ -1,7 +1,7 @@
 // The rules must generalize: these queries are not in the eval set or the seeds.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { planStep, translateStep } from "../../shared/place-search/plan-service.ts";
+import { planStep, translateStep } from "../../shared/place-search/steps.ts";
 import { translateWithRules } from "../../shared/place-search/translator/rules.ts";
 import { embeddedGeocode } from "../../shared/providers/embedded/index.ts";
 import { scoreTranslatorPlan, type TranslatorEvalCase } from "../helpers/eval-score.ts";

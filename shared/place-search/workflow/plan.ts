@@ -1,6 +1,6 @@
 // Lambda: the MapSearch step of the place-search workflows (translator_result → checked plan).
 import { z } from "zod";
-import { planStep, TranslatedState } from "../plan-service.ts";
+import { planStep, TranslatedState } from "../steps.ts";
 import { PlanResponse } from "../schemas.ts";
 import { defineStep } from "../../runtime/port.ts";
 

@@ -1,6 +1,6 @@
 // Lambda: the Translator step of the place-search workflows (query → translator_result).
 import { z } from "zod";
-import { TranslatedState, translateStep } from "../plan-service.ts";
+import { TranslatedState, translateStep } from "../steps.ts";
 import { PlanRequest } from "../schemas.ts";
 import { defineStep } from "../../runtime/port.ts";
 

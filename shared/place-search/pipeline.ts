@@ -6,7 +6,7 @@ import type { ExecDeps } from "../providers/exec-deps.ts";
 import { execute, initialState } from "./executor.ts";
 import type { AgentResponse } from "../places/place.ts";
 import { postProcess } from "./postprocess.ts";
-import { planStep, translateStep } from "./plan-service.ts";
+import { planStep, translateStep } from "./steps.ts";
 import type { LatLngInput, PlanResponse } from "./schemas.ts";
 
 export async function executePlan(
