@@ -10,6 +10,7 @@ import {
 import { z } from "zod";
 import { mapLimit } from "../platform/concurrency.ts";
 import { Deadline } from "../platform/deadline.ts";
+import { backoff, retry } from "../platform/retry.ts";
 import { TITAN_V2_MODEL_ID, type TitanDimensions } from "../platform/config-restaurant-qa.ts";
 import { EmbedderError, type Embedder } from "./port.ts";
 
@@ -28,6 +29,12 @@ const RETRYABLE = new Set([
   "ModelNotReadyException",
   "InternalServerException",
 ]);
+
+const transient = (name: string, status: number | undefined) =>
+  RETRYABLE.has(name) || name === "AbortError" || name === "TimeoutError" || (status ?? 0) >= 500;
+
+/** A try with less time than this left is not started (nor a wait that would leave less). */
+const MIN_ATTEMPT_MS = 100;
 
 export interface TitanOptions {
   region: string;
@@ -72,55 +79,64 @@ export class TitanEmbedder implements Embedder {
   }
 
   private async embedOne(text: string, deadline: Deadline): Promise<number[]> {
-    const attempts = this.opts.maxAttempts ?? 4;
-    const base = this.opts.baseDelayMs ?? 200;
     let last = "";
-    for (let attempt = 0; attempt < attempts; attempt++) {
-      if (attempt > 0) {
-        const delay = base * 2 ** (attempt - 1) * (0.5 + Math.random() / 2);
-        if (deadline.remainingMs() < delay + 100) break;
-        await new Promise((r) => setTimeout(r, delay));
-      }
-      const timeoutMs = deadline.timeoutMs(this.opts.timeoutMs ?? 10_000);
-      if (timeoutMs < 100) break;
-      try {
-        const out = await this.client.send(
-          new InvokeModelCommand({
-            modelId: this.modelId,
-            contentType: "application/json",
-            accept: "application/json",
-            body: JSON.stringify({
-              inputText: text.slice(0, MAX_INPUT_CHARS) || " ",
-              dimensions: this.dimension,
-              // unit vectors: cosine similarity is a dot product, and scores compare across documents
-              normalize: true,
-            }),
-          }),
-          { abortSignal: AbortSignal.timeout(timeoutMs) },
-        );
-        const parsed = TitanResponse.safeParse(JSON.parse(new TextDecoder().decode(out.body)));
-        if (!parsed.success || parsed.data.embedding.length !== this.dimension)
-          throw new EmbedderError(
-            `Bedrock ${this.modelId}: unexpected response (expected ${this.dimension} numbers)`,
-            false,
-          );
-        this.inputTokens += parsed.data.inputTextTokenCount;
-        return parsed.data.embedding;
-      } catch (err) {
-        if (err instanceof EmbedderError) throw err;
-        const name = err instanceof BedrockRuntimeServiceException ? err.name : (err as Error).name;
-        const status =
-          err instanceof BedrockRuntimeServiceException ? err.$metadata.httpStatusCode : undefined;
-        const transient =
-          RETRYABLE.has(name) || name === "AbortError" || name === "TimeoutError" || (status ?? 0) >= 500;
-        last = `${name}${status ? ` (${status})` : ""}`;
-        if (!transient)
-          throw new EmbedderError(`Bedrock ${this.modelId} refused the request: ${last}`, false);
-      }
+    try {
+      return await retry(
+        async () => {
+          try {
+            return await this.invoke(text, deadline.timeoutMs(this.opts.timeoutMs ?? 10_000));
+          } catch (err) {
+            if (err instanceof EmbedderError) throw err;
+            const name = err instanceof BedrockRuntimeServiceException ? err.name : (err as Error).name;
+            const status =
+              err instanceof BedrockRuntimeServiceException ? err.$metadata.httpStatusCode : undefined;
+            last = `${name}${status ? ` (${status})` : ""}`;
+            if (!transient(name, status))
+              throw new EmbedderError(`Bedrock ${this.modelId} refused the request: ${last}`, false);
+            throw err;
+          }
+        },
+        {
+          attempts: this.opts.maxAttempts ?? 4,
+          delayMs: backoff(this.opts.baseDelayMs ?? 200),
+          retryable: (err) => !(err instanceof EmbedderError),
+          deadline,
+          reserveMs: MIN_ATTEMPT_MS,
+          minAttemptMs: MIN_ATTEMPT_MS,
+        },
+      );
+    } catch (err) {
+      if (err instanceof EmbedderError) throw err;
+      throw new EmbedderError(
+        `Bedrock ${this.modelId} failed after retries: ${last || "time budget spent"}`,
+        true,
+      );
     }
-    throw new EmbedderError(
-      `Bedrock ${this.modelId} failed after retries: ${last || "time budget spent"}`,
-      true,
+  }
+
+  /** One InvokeModel call; a response of the wrong shape is an EmbedderError (not retried). */
+  private async invoke(text: string, timeoutMs: number): Promise<number[]> {
+    const out = await this.client.send(
+      new InvokeModelCommand({
+        modelId: this.modelId,
+        contentType: "application/json",
+        accept: "application/json",
+        body: JSON.stringify({
+          inputText: text.slice(0, MAX_INPUT_CHARS) || " ",
+          dimensions: this.dimension,
+          // unit vectors: cosine similarity is a dot product, and scores compare across documents
+          normalize: true,
+        }),
+      }),
+      { abortSignal: AbortSignal.timeout(timeoutMs) },
     );
+    const parsed = TitanResponse.safeParse(JSON.parse(new TextDecoder().decode(out.body)));
+    if (!parsed.success || parsed.data.embedding.length !== this.dimension)
+      throw new EmbedderError(
+        `Bedrock ${this.modelId}: unexpected response (expected ${this.dimension} numbers)`,
+        false,
+      );
+    this.inputTokens += parsed.data.inputTextTokenCount;
+    return parsed.data.embedding;
   }
 }

@@ -7,6 +7,7 @@
 import { Client, errors } from "@opensearch-project/opensearch";
 import { AwsSigv4Signer } from "@opensearch-project/opensearch/aws-v3";
 import { Deadline } from "../platform/deadline.ts";
+import { backoff, retry, sleep } from "../platform/retry.ts";
 import type { SearchBody } from "./dsl.ts";
 import type { ClusterRequest } from "./versioned.ts";
 import {
@@ -52,6 +53,9 @@ type BulkResponse = {
   >[];
 };
 
+/** A try with less time than this left is not started (nor a wait that would leave less). */
+const MIN_ATTEMPT_MS = 50;
+
 export class OpenSearchIndex implements SearchIndex {
   readonly engine = "opensearch" as const;
   readonly indexName: string;
@@ -86,29 +90,30 @@ export class OpenSearchIndex implements SearchIndex {
     o: { deadline?: Deadline; ignore?: number[] } = {},
   ): Promise<{ status: number; body: T }> {
     const deadline = o.deadline ?? Deadline.none();
-    const attempts = 1 + (this.opts.retries ?? 2);
-    let last: SearchIndexError | undefined;
-    for (let attempt = 0; attempt < attempts; attempt++) {
-      if (attempt > 0) {
-        const delay = Math.min(2000, (this.opts.retryDelayMs ?? 200) * 2 ** (attempt - 1));
-        if (deadline.remainingMs() < delay + 50) break;
-        await new Promise((r) => setTimeout(r, delay));
-      }
-      const timeout = deadline.timeoutMs(this.opts.timeoutMs ?? 10_000);
-      if (timeout < 50) break;
-      try {
-        const r = await this.client.transport.request(params as never, {
-          requestTimeout: timeout,
-          maxRetries: 0,
-          ignore: o.ignore,
-        });
-        return { status: r.statusCode ?? 200, body: r.body as T };
-      } catch (err) {
-        last = this.classify(err);
-        if (!last.retryable) throw last;
-      }
-    }
-    throw last ?? new SearchIndexError("timeout", "OpenSearch: the request's time budget is spent");
+    return retry(
+      async () => {
+        try {
+          const r = await this.client.transport.request(params as never, {
+            requestTimeout: deadline.timeoutMs(this.opts.timeoutMs ?? 10_000),
+            maxRetries: 0,
+            ignore: o.ignore,
+          });
+          return { status: r.statusCode ?? 200, body: r.body as T };
+        } catch (err) {
+          throw this.classify(err);
+        }
+      },
+      {
+        attempts: 1 + (this.opts.retries ?? 2),
+        // doubling up to 2 s, without jitter
+        delayMs: backoff(this.opts.retryDelayMs ?? 200, 2000, () => 1),
+        retryable: (err) => err instanceof SearchIndexError && err.retryable,
+        deadline,
+        reserveMs: MIN_ATTEMPT_MS,
+        minAttemptMs: MIN_ATTEMPT_MS,
+        spent: () => new SearchIndexError("timeout", "OpenSearch: the request's time budget is spent"),
+      },
+    );
   }
 
   /**
@@ -217,7 +222,7 @@ export class OpenSearchIndex implements SearchIndex {
     let pending = docs;
     // items the cluster pushed back (429) get one more round after a pause; other errors are final
     for (let round = 0; round < 2 && pending.length; round++) {
-      if (round > 0) await new Promise((r) => setTimeout(r, this.opts.retryDelayMs ?? 200));
+      if (round > 0) await sleep(this.opts.retryDelayMs ?? 200);
       // the index-scoped bulk API (POST /<index>/_bulk): the action lines name no index, so the
       // request touches only the index its path names — the path a least-privilege grant on
       // `<domain>/<index>/*` covers (a domain-wide /_bulk would need a grant on every index)

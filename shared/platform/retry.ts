@@ -13,6 +13,12 @@ export interface RetryOptions {
   deadline?: Deadline;
   /** time the caller still needs after the wait, for the try itself */
   reserveMs?: number;
+  /**
+   * a try with less than this left before the deadline is not started: the last error is thrown, or
+   * `spent()` when there was none yet
+   */
+  minAttemptMs?: number;
+  spent?: () => Error;
   sleep?: (ms: number) => Promise<void>;
 }
 
@@ -30,10 +36,14 @@ export function backoff(
 export async function retry<T>(run: (attempt: number) => Promise<T>, opts: RetryOptions): Promise<T> {
   const deadline = opts.deadline ?? Deadline.none();
   const wait = opts.sleep ?? sleep;
+  let last: unknown;
   for (let attempt = 0; ; attempt++) {
+    if (opts.minAttemptMs !== undefined && deadline.remainingMs() < opts.minAttemptMs)
+      throw attempt > 0 ? last : (opts.spent?.() ?? new Error("the time budget is spent"));
     try {
       return await run(attempt);
     } catch (err) {
+      last = err;
       if (attempt + 1 >= opts.attempts || !opts.retryable(err)) throw err;
       const delay = opts.delayMs(attempt + 1);
       if (deadline.remainingMs() < delay + (opts.reserveMs ?? 0)) throw err;

@@ -2,6 +2,7 @@
 // (seed 000: 실패 시 1회 재시도), bodies checked by zod, errors typed, keys never in a message.
 import type { z } from "zod";
 import { Deadline } from "../platform/deadline.ts";
+import { retry } from "../platform/retry.ts";
 
 export type ProviderErrorKind =
   | "auth"
@@ -146,36 +147,33 @@ export class ProviderHttp {
     const url = new URL(path, this.opts.baseUrl);
     for (const [k, v] of Object.entries(init.query ?? {}))
       if (v !== undefined) url.searchParams.set(k, String(v));
-    const attempts = 1 + (this.opts.retries ?? 1);
-    let last: ProviderError | undefined;
     const deadline = init.deadline ?? counter.deadline ?? Deadline.none();
-    for (let attempt = 0; attempt < attempts; attempt++) {
-      if (attempt > 0) {
-        const delay = this.retryDelay(last);
+    let last: ProviderError | undefined;
+    return retry(
+      async () => {
+        counter.apiCalls++;
+        try {
+          return await run(url, deadline.timeoutMs(this.opts.timeoutMs));
+        } catch (err) {
+          counter.failures = (counter.failures ?? 0) + 1;
+          throw (last =
+            err instanceof ProviderError
+              ? err
+              : new ProviderError(this.opts.provider, "network", this.redact(String(err))));
+        }
+      },
+      {
+        attempts: 1 + (this.opts.retries ?? 1),
+        delayMs: () => this.retryDelay(last),
+        retryable: (err) => err instanceof ProviderError && err.retryable,
         // a retry that cannot finish within the budget is not worth starting
-        if (deadline.remainingMs() < delay + MIN_ATTEMPT_MS) break;
-        await new Promise((r) => setTimeout(r, delay));
-      }
-      const timeoutMs = deadline.timeoutMs(this.opts.timeoutMs);
-      if (timeoutMs < MIN_ATTEMPT_MS) {
-        throw (
-          last ??
-          new ProviderError(this.opts.provider, "deadline", "not called: the request's time budget is spent")
-        );
-      }
-      counter.apiCalls++;
-      try {
-        return await run(url, timeoutMs);
-      } catch (err) {
-        counter.failures = (counter.failures ?? 0) + 1;
-        last =
-          err instanceof ProviderError
-            ? err
-            : new ProviderError(this.opts.provider, "network", this.redact(String(err)));
-        if (!last.retryable) throw last;
-      }
-    }
-    throw last!;
+        deadline,
+        reserveMs: MIN_ATTEMPT_MS,
+        minAttemptMs: MIN_ATTEMPT_MS,
+        spent: () =>
+          new ProviderError(this.opts.provider, "deadline", "not called: the request's time budget is spent"),
+      },
+    );
   }
 
   private retryAfterMs = new WeakMap<ProviderError, number>();
