@@ -14,18 +14,20 @@
 import { startLocal } from "../functions/api/local.ts";
 import { loadConfig } from "../shared/platform/config.ts";
 import { AnthropicLlm } from "../shared/llm/anthropic.ts";
-import { analyzeQueryStep } from "../shared/news/analyze.ts";
 import { OpenDartCompanyDirectory } from "../shared/news/companies.ts";
-import type { NewsDeps } from "../shared/news/deps.ts";
-import { createNewsDeps } from "../shared/news/env.ts";
-import { formatResultsStep } from "../shared/news/format.ts";
-import { generateResponseStep } from "../shared/news/generate.ts";
+import type { NewsDeps } from "../shared/news/wiring.ts";
+import { createNewsDeps } from "../shared/news/wiring.ts";
 import { MemoryReportStore } from "../shared/news/report-store.ts";
 import { SearchedList } from "../shared/news/schemas.ts";
-import { searchNewsStep } from "../shared/news/search-news.ts";
-import { searchPublicationsStep } from "../shared/news/search-publications.ts";
-import { selectDocumentsStep } from "../shared/news/select.ts";
-import { runNewsSearch } from "../shared/news/service.ts";
+import {
+  analyzeQueryStep,
+  formatResultsStep,
+  generateResponseStep,
+  searchNewsStep,
+  searchPublicationsStep,
+  selectDocumentsStep,
+} from "../shared/news/steps.ts";
+import { runNewsSearch } from "../shared/news/pipeline.ts";
 import { fromKst } from "../shared/platform/time.ts";
 import { startFakeAnthropic } from "../test/helpers/fake-anthropic.ts";
 import { FAKE_NAVER } from "../test/helpers/fake-naver.ts";

@@ -10,7 +10,7 @@ import { absolutePhotoUrls, AgentResponse } from "../../shared/places/place.ts";
 import { checkPlan } from "../../shared/place-search/plan-check.ts";
 import { PlaceSearchRequest, PlanRequest, PlanResponse } from "../../shared/place-search/schemas.ts";
 import { NewsSearchRequest, NewsSearchResponse } from "../../shared/news/schemas.ts";
-import { renderNewsText } from "../../shared/news/service.ts";
+import { renderNewsText } from "../../shared/news/api.ts";
 import { Job, JobId } from "../../shared/store/jobs.ts";
 import { RestaurantDocument } from "../../shared/places/restaurant-document.ts";
 import { IngestReport } from "../../shared/restaurant-qa/ingest.ts";

@@ -1,7 +1,7 @@
 // `npx dongne news "삼성전자 배당" [--preference news|publications|both] [--json]`: the arguments → a
 // request, the in-process flow, and what to print (003's summary and the answer, or the JSON response).
 import { SearchPreference, type NewsSearchRequest, type NewsSearchResponse } from "./schemas.ts";
-import { renderNewsText } from "./service.ts";
+import { renderNewsText } from "./api.ts";
 
 export const NEWS_USAGE = 'usage: dongne news "<질문>" [--preference news|publications|both] [--json]';
 

@@ -3,7 +3,7 @@
 // (an array of the two branches' states) or one merged state.
 import { REPORT_API_KEYS } from "../providers/opendart-apis.ts";
 import { SearchState, type SearchedList, type SearchStateInput } from "./schemas.ts";
-import { STEP, withUsage } from "./usage.ts";
+import { STEP } from "./usage.ts";
 
 /** The two branches' states → one: each branch's own fields from the branch that ran it. */
 export function mergeBranches(outputs: readonly SearchStateInput[]): SearchState {
@@ -86,22 +86,4 @@ export function renderSummary(state: SearchState, list: SearchedList): string {
   lines.push(`⚠️ 에러 ${errors.length}건`);
   for (const e of errors) lines.push(`   - ${e}`);
   return lines.join("\n") + "\n";
-}
-
-export async function formatResultsStep(
-  input: SearchStateInput | readonly SearchStateInput[],
-): Promise<SearchState> {
-  const state = Array.isArray(input) ? mergeBranches(input) : SearchState.parse(input);
-  const list = searchedListOf(state);
-  return withUsage(
-    {
-      ...state,
-      searched_list: list,
-      search_summary: renderSummary(state, list),
-      news_results: null,
-      publication_results: null,
-    },
-    STEP.format,
-    {},
-  );
 }

@@ -8,18 +8,15 @@
 import { demoFilingUrl } from "../demo/company-facts.ts";
 import { z } from "zod";
 import { mapLimit } from "../platform/concurrency.ts";
-import { Deadline } from "../platform/deadline.ts";
-import { isLlmFailure, LlmOutputError } from "../llm/port.ts";
 import { FIELD_LABELS, reportApi, ACCOUNTS_KEY } from "../providers/opendart-apis.ts";
 import { dartViewerUrl, reprtCodeOf, type DartRow } from "../providers/opendart.ts";
 import { DartSession } from "./dart-access.ts";
-import type { NewsDeps } from "./deps.ts";
+import type { NewsDeps } from "./wiring.ts";
 import { filedPeriods, listWindow, periodName } from "./periods.ts";
-import { SearchState, type Citation, type SearchStateInput } from "./schemas.ts";
-import { NO_COMPANY_NOTE, UNKNOWN_COMPANY, currentMeta, reportKeyOf } from "./search-publications.ts";
-import { isEmptyList, listedReport } from "./select.ts";
+import { SearchState, type Citation } from "./schemas.ts";
+import { currentMeta, reportKeyOf } from "./search-publications.ts";
+import { listedReport } from "./select.ts";
 import { WHY_WORDS, askedFacts } from "./query.ts";
-import { STEP, withUsage } from "./usage.ts";
 
 export interface ContextDoc {
   n: number;
@@ -358,7 +355,7 @@ export function answerSchema(context: string, count: number) {
   });
 }
 
-function endNotes(
+export function endNotes(
   docs: readonly ContextDoc[],
   cited: ReadonlySet<number>,
   notLoaded: string[],
@@ -392,105 +389,4 @@ function endNotes(
     );
   if (synthetic) out.push(SYNTHETIC_NOTE);
   return out;
-}
-
-export async function generateResponseStep(input: SearchStateInput, deps: NewsDeps): Promise<SearchState> {
-  const state = SearchState.parse(input);
-  const started = performance.now();
-  // the budget is the question's: what the search spent is spent
-  const spent = Object.values(state.usage).reduce((n, u) => n + u.dartCalls, 0);
-  const session = new DartSession(deps.dart, deps.store, {
-    budget: deps.settings.dartCallBudget,
-    spent,
-    deadline: Deadline.from(state.deadlineAt),
-    docMaxChars: deps.settings.docMaxChars,
-    listTtlMinutes: deps.settings.listTtlMinutes,
-    now: deps.now,
-  });
-  const { docs, notLoaded } = await loadDocuments(state, deps, session);
-  const synthetic = docs.some((d) => d.synthetic) || Object.values(state.usage).some((u) => u.synthetic);
-  const base = {
-    dartCalls: session.counter.apiCalls,
-    cacheHits: session.cacheHits,
-    synthetic,
-  };
-  // an unknown company, or none named: said first, differently (issue 25)
-  const status = state.search_notes.find((n) => UNKNOWN_COMPANY.test(n) || n === NO_COMPANY_NOTE);
-  const notes = state.search_notes.filter((n) => n !== status);
-  const finish = (body: string, cited: Set<number>, extra: Parameters<typeof withUsage>[2]) =>
-    withUsage(
-      {
-        ...state,
-        generated_response: [
-          ...(status ? [status] : []),
-          body,
-          ...endNotes(docs, cited, notLoaded, notes, synthetic),
-        ].join("\n\n"),
-        citations: docs
-          .filter((d) => cited.has(d.n))
-          .map(({ type, id, title, url }) => ({ type, id, title, url })),
-      },
-      STEP.generate,
-      {
-        ...base,
-        ...extra,
-        warnings: [...session.errors, ...session.warnings, ...(extra.warnings ?? [])],
-        ms: performance.now() - started,
-      },
-    );
-
-  if (docs.length === 0) {
-    const nothing = isEmptyList(state.searched_list)
-      ? `‘${state.query}’에 대해 찾은 뉴스나 공시가 없어 답변할 내용이 없습니다.`
-      : "선택한 문서를 불러오지 못해 답변을 만들지 못했습니다.";
-    return finish(nothing, new Set(), {});
-  }
-  const all = new Set(docs.map((d) => d.n));
-  const company =
-    state.selected_documents?.regular[0]?.company_name ?? state.publication_results?.companies[0]?.corp_name;
-  if (!deps.llm) return finish(offlineAnswer(state.query, docs, company), all, { engine: "offline" });
-
-  const context = renderContext(docs);
-  try {
-    const { value, usage } = await deps.llm.structured({
-      system: GENERATE_SYSTEM_PROMPT,
-      prompt: `질문: ${state.query}\n\n불러온 자료:\n${context}`,
-      schema: answerSchema(`${context}\n${state.query}`, docs.length),
-      tier: "smart",
-      maxTokens: 2048,
-      deadline: Deadline.from(state.deadlineAt),
-    });
-    const cited = new Set([...value.cited, ...citedMarkers(value.answer)]);
-    // the first sentence must hold the asked figure the rules can state: else the rules' sentence leads
-    const lead = leadSentence(state.query, docs, company);
-    const leadNumbers = lead
-      ? numbersIn(lead).filter((n) => n.length >= 3 && n.length < 14 && !/^20\d\d$/.test(n))
-      : [];
-    const llmFirst = value.answer.split(/(?<=[.?!。])\s|\n/)[0] ?? "";
-    const firstNumbers = numbersIn(llmFirst);
-    if (lead && leadNumbers.length && !leadNumbers.some((n) => firstNumbers.includes(n)))
-      return finish(`${lead}\n\n${value.answer}`, new Set([...cited, ...citedMarkers(lead)]), {
-        engine: "llm",
-        llmCalls: usage.calls,
-        llmTokens: usage.inputTokens + usage.outputTokens,
-        warnings: ["답변 생성: LLM 답변의 첫 문장에 질문한 값이 없어 규칙으로 찾은 문장을 앞에 두었습니다."],
-      });
-    return finish(value.answer, cited, {
-      engine: "llm",
-      llmCalls: usage.calls,
-      llmTokens: usage.inputTokens + usage.outputTokens,
-    });
-  } catch (err) {
-    if (!isLlmFailure(err)) throw err;
-    const why =
-      err instanceof LlmOutputError
-        ? "LLM의 답변이 두 번 모두 검증(자료에 없는 숫자 등)을 통과하지 못해"
-        : `LLM을 쓸 수 없어(${err.message})`;
-    return finish(offlineAnswer(state.query, docs, company), all, {
-      engine: "offline-fallback",
-      llmCalls: err.usage.calls,
-      llmTokens: err.usage.inputTokens + err.usage.outputTokens,
-      warnings: [`답변 생성: ${why} 자료를 그대로 정리한 답변으로 대신했습니다.`],
-    });
-  }
 }

@@ -1,16 +1,12 @@
 // 003's search_news: the Naver news API (display 20, sort sim; sort date when the question asks for
 // the latest), items cleaned of <b> and entities, 003's formatted_date (the Korean calendar date of
 // pubDate), and the same story from several outlets merged into its first (most relevant) item.
-import { Deadline } from "../platform/deadline.ts";
 import { plainText } from "../platform/html-text.ts";
 import { kstIsoDate } from "../platform/time.ts";
 import { ProviderError } from "../providers/http.ts";
 import type { NaverNewsItem } from "../providers/naver-news.ts";
-import type { NewsDeps } from "./deps.ts";
 import { embeddedCompanies } from "./companies.ts";
-import { analyzeQueryText } from "./query.ts";
-import { SearchState, type NewsResultItem, type SearchStateInput } from "./schemas.ts";
-import { STEP, withUsage } from "./usage.ts";
+import { type NewsResultItem } from "./schemas.ts";
 
 /** pubDate "Tue, 15 Sep 2026 00:30:00 +0900" → "2026-09-15", whatever the machine's time zone. */
 export function formattedDate(pubDate: string): string {
@@ -92,7 +88,7 @@ export function naverErrorMessage(err: unknown): string {
  * A group word alone ("삼성 뉴스", "현대 건설 수주"): the news are searched for the company the
  * publications answer for (companies.ts groupPick), from the vendored list — no OpenDART call.
  */
-async function groupQuery(query: string): Promise<string> {
+export async function groupQuery(query: string): Promise<string> {
   const index = await embeddedCompanies.index();
   if (
     index
@@ -109,50 +105,4 @@ async function groupQuery(query: string): Promise<string> {
       : q.replace(g.word, g.pick.corp_name);
   }
   return q;
-}
-
-export async function searchNewsStep(input: SearchStateInput, deps: NewsDeps): Promise<SearchState> {
-  const state = SearchState.parse(input);
-  if (state.search_preference === "publications")
-    return withUsage({ ...state, news_results: null, news_errors: [] }, STEP.news, { skipped: true });
-  const started = performance.now();
-  const analysis = state.query_analysis ?? analyzeQueryText(state.query, deps.now());
-  const sort = analysis.latest ? "date" : "sim";
-  const counter = { apiCalls: 0 };
-  const usage = () => ({
-    naverCalls: counter.apiCalls,
-    synthetic: deps.news.synthetic,
-    ms: performance.now() - started,
-  });
-  try {
-    const res = await deps.news.search(
-      counter,
-      { query: await groupQuery(state.query), display: deps.settings.newsDisplay, sort },
-      Deadline.from(state.deadlineAt),
-    );
-    const items = cleanAndMerge(res.items);
-    return withUsage(
-      {
-        ...state,
-        news_results: {
-          lastBuildDate: res.lastBuildDate,
-          total: res.total,
-          start: res.start,
-          display: res.display,
-          items,
-          sort,
-        },
-        news_errors: [],
-      },
-      STEP.news,
-      usage(),
-    );
-  } catch (err) {
-    // 003: the error goes to news_errors and the workflow goes on
-    return withUsage(
-      { ...state, news_results: null, news_errors: [naverErrorMessage(err)] },
-      STEP.news,
-      usage(),
-    );
-  }
 }

@@ -3,10 +3,7 @@
 // against the searched list — every pick must be one of its items and every API key one of that
 // report's — so a wrong pick is a validation error the adapter retries once with; a second bad answer
 // (or no LLM) gets the offline selector, which follows 003's criteria in order. Nothing found: no call.
-import { Deadline } from "../platform/deadline.ts";
-import { isLlmFailure, LlmOutputError } from "../llm/port.ts";
 import { DART_KEY_APIS, REPORT_APIS } from "../providers/opendart-apis.ts";
-import type { NewsDeps } from "./deps.ts";
 import {
   DEFAULT_API_KEYS,
   FACT_LABEL,
@@ -16,14 +13,7 @@ import {
   keysOfFact,
   type AskedFact,
 } from "./query.ts";
-import {
-  SearchState,
-  SelectedDocuments,
-  type NamedPeriod,
-  type SearchedList,
-  type SearchStateInput,
-} from "./schemas.ts";
-import { STEP, withUsage } from "./usage.ts";
+import { SelectedDocuments, type NamedPeriod, type SearchedList } from "./schemas.ts";
 
 /** 003's system prompt, word for word. */
 export const SELECT_SYSTEM_PROMPT = `당신은 검색된 문서들 중에서 사용자 쿼리에 가장 관련성이 높은 문서들을 선택하는 AI 어시스턴트입니다.
@@ -42,7 +32,7 @@ export const SELECT_SYSTEM_PROMPT = `당신은 검색된 문서들 중에서 사
 반드시 JSON 형태로 응답하세요.`;
 
 /** Added to 003's prompt: the identifiers the answer is checked by. */
-const SELECT_RULES = `
+export const SELECT_RULES = `
 선택한 문서는 반드시 검색된 문서 목록에 있는 것이어야 합니다: 뉴스는 link, 정기보고서는 filename·year·quarter,
 정정보고서는 basic_info(rcept_no 포함)를 목록에 있는 그대로 옮기세요. api_keys_to_check는 그 보고서의 api_keys 중에서만 고르세요.`;
 
@@ -385,68 +375,3 @@ export function selectForAsked(
 /** Nothing searched: no list, or one without news, reports or revisions. */
 export const isEmptyList = (list: SearchedList | null) =>
   !list || list.news.length + list.regular.length + list.revision.length === 0;
-
-export async function selectDocumentsStep(
-  input: SearchStateInput,
-  deps: Pick<NewsDeps, "llm">,
-): Promise<SearchState> {
-  const state = SearchState.parse(input);
-  const started = performance.now();
-  const list = state.searched_list ?? { news: [], regular: [], revision: [] };
-  if (isEmptyList(list))
-    return withUsage(
-      {
-        ...state,
-        selected_documents: {
-          news: [],
-          regular: [],
-          revision: [],
-          selection_summary: selectionSummary(0, 0, 0),
-        },
-      },
-      STEP.select,
-      { ms: performance.now() - started },
-    );
-  const periods = state.query_analysis?.periods ?? [];
-  const offline = () => selectForAsked(offlineSelection(state.query, list), list, state.query, periods);
-  if (!deps.llm)
-    return withUsage({ ...state, selected_documents: offline() }, STEP.select, {
-      engine: "offline",
-      ms: performance.now() - started,
-    });
-
-  // the list is part of the schema: a pick outside it fails validation, and the adapter retries with why
-  const schema = SelectedDocuments.superRefine((sel, ctx) => {
-    for (const message of selectionProblems(sel, list)) ctx.addIssue({ code: "custom", message });
-  });
-  try {
-    const { value, usage } = await deps.llm.structured({
-      system: SELECT_SYSTEM_PROMPT + SELECT_RULES,
-      prompt: selectUserPrompt(state.query, list),
-      schema,
-      tier: "fast",
-      maxTokens: 2048,
-      deadline: Deadline.from(state.deadlineAt),
-    });
-    const chosen = selectForAsked(canonical(value, list), list, state.query, periods);
-    return withUsage({ ...state, selected_documents: chosen }, STEP.select, {
-      engine: "llm",
-      llmCalls: usage.calls,
-      llmTokens: usage.inputTokens + usage.outputTokens,
-      ms: performance.now() - started,
-    });
-  } catch (err) {
-    if (!isLlmFailure(err)) throw err;
-    const why =
-      err instanceof LlmOutputError
-        ? "LLM의 선택이 두 번 모두 검증을 통과하지 못해"
-        : `LLM을 쓸 수 없어(${err.message})`;
-    return withUsage({ ...state, selected_documents: offline() }, STEP.select, {
-      engine: "offline-fallback",
-      llmCalls: err.usage.calls,
-      llmTokens: err.usage.inputTokens + err.usage.outputTokens,
-      warnings: [`문서 선택: ${why} 규칙 기반 선택으로 대신했습니다.`],
-      ms: performance.now() - started,
-    });
-  }
-}

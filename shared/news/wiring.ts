@@ -1,9 +1,62 @@
-// The news feature's adapters for a runtime, built once: Naver and OpenDART (or the synthetic samples),
-// the report cache in DynamoDB, the company directory, the LLM.
-
-import type { NewsDeps } from "./deps.ts";
-import { createNewsDeps } from "./env.ts";
+// What the news steps need (NewsDeps), and how it is built once from the settings
+// (platform/config-news.ts): Naver and OpenDART when their keys are set (NEWS_PROVIDER=auto), the
+// synthetic samples otherwise or when asked (sample); the DynamoDB report cache when a table is named,
+// an in-process one otherwise; the company directory; the LLM (absent: the offline engines).
+import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import type { LlmPort } from "../llm/port.ts";
+import type { NewsConfig, NewsSettings } from "../platform/config-news.ts";
+import { EmbeddedDart } from "../providers/embedded/dart-sample.ts";
+import { EmbeddedNews } from "../providers/embedded/news-sample.ts";
+import { NaverNewsClient, type NewsSearchPort } from "../providers/naver-news.ts";
+import { OpenDartClient, type DartPort } from "../providers/opendart.ts";
 import { type Runtime } from "../runtime/port.ts";
+import { embeddedCompanies, OpenDartCompanyDirectory, type CompanyDirectory } from "./companies.ts";
+import { DynamoReportStore, MemoryReportStore, type ReportStore } from "./report-store.ts";
 
+export interface NewsDeps {
+  llm?: LlmPort;
+  news: NewsSearchPort;
+  dart: DartPort;
+  store: ReportStore;
+  companies: CompanyDirectory;
+  settings: NewsSettings;
+  now: () => Date;
+}
+
+/** One in-process cache per process when no table is named (Lambda containers each keep their own). */
+let memoryStore: MemoryReportStore | undefined;
+
+export function createNewsDeps(
+  config: NewsConfig,
+  opts: { llm?: LlmPort; documents?: DynamoDBDocumentClient; now?: () => Date } = {},
+): NewsDeps {
+  const now = opts.now ?? (() => new Date());
+  const dart = config.opendart
+    ? new OpenDartClient({ ...config.opendart, timeoutMs: config.timeoutMs, now })
+    : new EmbeddedDart({ now });
+  const news = config.naver
+    ? new NaverNewsClient({ ...config.naver, timeoutMs: config.timeoutMs })
+    : new EmbeddedNews({ now });
+  let store: ReportStore;
+  if (config.cacheTable && opts.documents)
+    store = new DynamoReportStore(
+      opts.documents,
+      config.cacheTable,
+      { reportDays: config.reportTtlDays, listDays: 1 },
+      now,
+    );
+  else store = memoryStore ??= new MemoryReportStore();
+  return {
+    llm: opts.llm,
+    news,
+    dart,
+    store,
+    companies: config.opendart ? new OpenDartCompanyDirectory(dart, now, store) : embeddedCompanies,
+    settings: config.settings,
+    now,
+  };
+}
+
+/** The news feature's deps for a runtime, built once per runtime (each Lambda container its own). */
 export const newsDeps = (rt: Runtime): NewsDeps =>
   rt.service("news.deps", () => createNewsDeps(rt.config.news, { llm: rt.llm, documents: rt.documents() }));

@@ -10,8 +10,8 @@ import {
   type ApiData,
   type ReportMeta,
 } from "../../shared/news/report-store.ts";
-import { createNewsDeps } from "../../shared/news/env.ts";
-import { runNewsSearch } from "../../shared/news/service.ts";
+import { createNewsDeps } from "../../shared/news/wiring.ts";
+import { runNewsSearch } from "../../shared/news/pipeline.ts";
 import { fromKst } from "../../shared/platform/time.ts";
 import {
   documentClient,

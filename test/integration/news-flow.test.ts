@@ -4,15 +4,19 @@
 // data behind them is far over Step Functions' 256 KB.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { AnthropicLlm } from "../../shared/llm/anthropic.ts";
-import { analyzeQueryStep } from "../../shared/news/analyze.ts";
-import { createNewsDeps } from "../../shared/news/env.ts";
-import { formatResultsStep } from "../../shared/news/format.ts";
-import { generateResponseStep } from "../../shared/news/generate.ts";
+import { createNewsDeps } from "../../shared/news/wiring.ts";
 import { NewsSearchResponse, type SearchState } from "../../shared/news/schemas.ts";
-import { searchNewsStep } from "../../shared/news/search-news.ts";
-import { reportKeyOf, searchPublicationsStep } from "../../shared/news/search-publications.ts";
-import { selectDocumentsStep } from "../../shared/news/select.ts";
-import { renderNewsText, runNewsSearch } from "../../shared/news/service.ts";
+import { reportKeyOf } from "../../shared/news/search-publications.ts";
+import {
+  analyzeQueryStep,
+  formatResultsStep,
+  generateResponseStep,
+  searchNewsStep,
+  searchPublicationsStep,
+  selectDocumentsStep,
+} from "../../shared/news/steps.ts";
+import { renderNewsText } from "../../shared/news/api.ts";
+import { runNewsSearch } from "../../shared/news/pipeline.ts";
 import { syntheticWarning } from "../../shared/news/usage.ts";
 import { fromKst } from "../../shared/platform/time.ts";
 import { REPORT_API_KEYS, REPORT_APIS } from "../../shared/providers/opendart-apis.ts";

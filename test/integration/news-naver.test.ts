@@ -1,8 +1,8 @@
 // Naver news over real HTTP against a fake server replaying the documented responses and errors:
 // every failure becomes one clear entry in news_errors and the step still returns a state.
 import { afterEach, describe, expect, it } from "vitest";
-import { type NewsDeps } from "../../shared/news/deps.ts";
-import { searchNewsStep } from "../../shared/news/search-news.ts";
+import { type NewsDeps } from "../../shared/news/wiring.ts";
+import { searchNewsStep } from "../../shared/news/steps.ts";
 import { NaverNewsClient } from "../../shared/providers/naver-news.ts";
 import { fixture, startFake, type FakeServer, type Reply } from "../helpers/fake-http.ts";
 import { FAKE_NAVER } from "../helpers/fake-naver.ts";

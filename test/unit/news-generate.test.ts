@@ -1,24 +1,26 @@
 import { describe, expect, it } from "vitest";
-import { analyzeQueryStep } from "../../shared/news/analyze.ts";
 import { EmbeddedCompanyDirectory } from "../../shared/news/companies.ts";
 import { DartSession } from "../../shared/news/dart-access.ts";
-import { type NewsDeps } from "../../shared/news/deps.ts";
-import { formatResultsStep } from "../../shared/news/format.ts";
+import { type NewsDeps } from "../../shared/news/wiring.ts";
 import {
   ACCOUNTS_NOT_IN_DATA,
   SNIPPET_NOTE,
   SYNTHETIC_NOTE,
   answerSchema,
-  generateResponseStep,
   loadDocuments,
   offlineAnswer,
   renderContext,
   unsupportedNumbers,
 } from "../../shared/news/generate.ts";
 import { MemoryReportStore } from "../../shared/news/report-store.ts";
-import { searchNewsStep } from "../../shared/news/search-news.ts";
-import { searchPublicationsStep } from "../../shared/news/search-publications.ts";
-import { selectDocumentsStep } from "../../shared/news/select.ts";
+import {
+  analyzeQueryStep,
+  formatResultsStep,
+  generateResponseStep,
+  searchNewsStep,
+  searchPublicationsStep,
+  selectDocumentsStep,
+} from "../../shared/news/steps.ts";
 import { Deadline } from "../../shared/platform/deadline.ts";
 import { fromKst } from "../../shared/platform/time.ts";
 import { EmbeddedDart } from "../../shared/providers/embedded/dart-sample.ts";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { EmbeddedCompanyDirectory } from "../../shared/news/companies.ts";
-import { type NewsDeps } from "../../shared/news/deps.ts";
+import { type NewsDeps } from "../../shared/news/wiring.ts";
 import {
   analyzeQueryText,
   apiKeysFor,
@@ -9,7 +9,7 @@ import {
   namedPeriods,
 } from "../../shared/news/query.ts";
 import { MemoryReportStore } from "../../shared/news/report-store.ts";
-import { runNewsSearch } from "../../shared/news/service.ts";
+import { runNewsSearch } from "../../shared/news/pipeline.ts";
 import { fromKst } from "../../shared/platform/time.ts";
 import { EmbeddedDart } from "../../shared/providers/embedded/dart-sample.ts";
 import { EmbeddedNews } from "../../shared/providers/embedded/news-sample.ts";

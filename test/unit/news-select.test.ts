@@ -6,9 +6,9 @@ import {
   canonical,
   offlineSelection,
   selectForAsked,
-  selectDocumentsStep,
   selectionProblems,
 } from "../../shared/news/select.ts";
+import { selectDocumentsStep } from "../../shared/news/steps.ts";
 import { REPORT_API_KEYS } from "../../shared/providers/opendart-apis.ts";
 import { scriptedLlm } from "../helpers/scripted-llm.ts";
 

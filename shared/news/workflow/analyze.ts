@@ -1,5 +1,5 @@
 // Lambda: 003's analyze_query — defaults, the question read once, the start time.
-import { analyzeQueryStep } from "../analyze.ts";
+import { analyzeQueryStep } from "../steps.ts";
 import { SearchState } from "../schemas.ts";
 import { newsDeps } from "../wiring.ts";
 import { defineStep } from "../../runtime/port.ts";

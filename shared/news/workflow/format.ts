@@ -2,7 +2,7 @@
 // failed outright arrives as {failed_branch, error, state}: its error goes into that branch's error
 // list (003: a failing branch is an error line, and the flow goes on).
 import { z } from "zod";
-import { formatResultsStep } from "../format.ts";
+import { formatResultsStep } from "../steps.ts";
 import { SearchState, type SearchStateInput } from "../schemas.ts";
 import { defineStep } from "../../runtime/port.ts";
 

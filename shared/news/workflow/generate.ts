@@ -1,5 +1,5 @@
 // Lambda: 003's generate_response (its "예정", implemented): the selected documents loaded, an answer with citations.
-import { generateResponseStep } from "../generate.ts";
+import { generateResponseStep } from "../steps.ts";
 import { SearchState } from "../schemas.ts";
 import { newsDeps } from "../wiring.ts";
 import { defineStep } from "../../runtime/port.ts";

@@ -1,6 +1,6 @@
 // Lambda: 003's search_news (Naver news), one branch of the Parallel state.
 import { SearchState } from "../schemas.ts";
-import { searchNewsStep } from "../search-news.ts";
+import { searchNewsStep } from "../steps.ts";
 import { newsDeps } from "../wiring.ts";
 import { defineStep } from "../../runtime/port.ts";
 

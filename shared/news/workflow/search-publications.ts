@@ -1,6 +1,6 @@
 // Lambda: 003's search_publications (OpenDART), the other branch of the Parallel state.
 import { SearchState } from "../schemas.ts";
-import { searchPublicationsStep } from "../search-publications.ts";
+import { searchPublicationsStep } from "../steps.ts";
 import { newsDeps } from "../wiring.ts";
 import { defineStep } from "../../runtime/port.ts";
 

@@ -1,6 +1,6 @@
 // Lambda: 003's select_documents (the LLM with 003's prompt; the offline selector without one).
 import { SearchState } from "../schemas.ts";
-import { selectDocumentsStep } from "../select.ts";
+import { selectDocumentsStep } from "../steps.ts";
 import { newsDeps } from "../wiring.ts";
 import { defineStep } from "../../runtime/port.ts";
 

@@ -1,14 +1,7 @@
-// The whole news flow in-process, step after step as the state machine runs them (AnalyzeQuery →
-// SearchNews ∥ SearchPublications → FormatResults → SelectDocuments → GenerateResponse), for the CLI,
-// the tests and the benchmark; and the response and its text rendering.
-import { analyzeQueryStep } from "./analyze.ts";
-import type { NewsDeps } from "./deps.ts";
-import { formatResultsStep } from "./format.ts";
-import { SYNTHETIC_NOTE, generateResponseStep } from "./generate.ts";
-import { searchNewsStep } from "./search-news.ts";
-import { searchPublicationsStep } from "./search-publications.ts";
-import { selectDocumentsStep } from "./select.ts";
-import { NewsSearchRequest, type NewsSearchResponse, type SearchState } from "./schemas.ts";
+// What the news routes call: the workflow within the request's budget (NewsService), the state → the
+// response, and the response's text rendering (`?format=text`, and the CLI's output).
+import { SYNTHETIC_NOTE } from "./generate.ts";
+import { type NewsSearchRequest, type NewsSearchResponse, type SearchState } from "./schemas.ts";
 import { metaOf } from "./usage.ts";
 import { Deadline } from "../platform/deadline.ts";
 import { recordMetrics } from "../platform/metrics.ts";
@@ -54,23 +47,6 @@ export function toResponse(state: SearchState, now = Date.now()): NewsSearchResp
     citations: state.citations,
     meta: metaOf(state, now),
   };
-}
-
-export async function runNewsSearch(
-  request: unknown,
-  deps: NewsDeps,
-  opts: { deadlineAt?: number } = {},
-): Promise<NewsSearchResponse> {
-  const req = NewsSearchRequest.parse(request);
-  const analyzed = await analyzeQueryStep({ ...req, deadlineAt: opts.deadlineAt }, deps);
-  const branches = await Promise.all([
-    searchNewsStep(analyzed, deps),
-    searchPublicationsStep(analyzed, deps),
-  ]);
-  const formatted = await formatResultsStep(branches);
-  const selected = await selectDocumentsStep(formatted, deps);
-  const done = await generateResponseStep(selected, deps);
-  return toResponse(done, deps.now().getTime());
 }
 
 /** `?format=text`: 003's summary, then the answer; synthetic data says so in a line of its own. */
