@@ -26,7 +26,7 @@ import { restaurantIndexDefinition } from "../shared/restaurant-qa/index-mapping
 import { ingestRecords } from "../shared/restaurant-qa/ingest.ts";
 
 import { rewriteWithRules, titleDictionary } from "../shared/restaurant-qa/rewrite.ts";
-import { createRestaurantQa } from "../shared/restaurant-qa/service.ts";
+import { createRestaurantQa } from "../shared/restaurant-qa/pipeline.ts";
 import { InMemoryConversations } from "../shared/restaurant-qa/memory.ts";
 import { StructuredQuery } from "../shared/restaurant-qa/structured-query.ts";
 import { gradeDocuments } from "../shared/restaurant-qa/grade.ts";

@@ -4,7 +4,7 @@ import type { Context } from "hono";
 import type { z } from "zod";
 import type { NewsService } from "../../shared/news/api.ts";
 import type { PlaceSearchService } from "../../shared/place-search/api.ts";
-import type { RestaurantQaService } from "../../shared/restaurant-qa/api-service.ts";
+import type { RestaurantQaService } from "../../shared/restaurant-qa/api.ts";
 import type { ExperimentService } from "../../shared/simulation/experiment.ts";
 import type { SimulationExport } from "../../shared/simulation/export.ts";
 import type { SimulationService } from "../../shared/simulation/api.ts";

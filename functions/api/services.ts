@@ -1,7 +1,7 @@
 // The API's services for a runtime, the same in both worlds: only the Workflows adapter differs (the
 // local runner, or Step Functions).
 import { NewsService } from "../../shared/news/api.ts";
-import { RestaurantQaService } from "../../shared/restaurant-qa/api-service.ts";
+import { RestaurantQaService } from "../../shared/restaurant-qa/api.ts";
 import { qaBlobs, qaJobs, qaRuntime } from "../../shared/restaurant-qa/wiring.ts";
 import { PlaceSearchService } from "../../shared/place-search/api.ts";
 

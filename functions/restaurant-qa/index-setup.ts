@@ -2,7 +2,7 @@
 // index is made or moved to the deployed mapping behind its alias, and in the dev profile the demo
 // corpus is loaded into an empty index (a job the framework then waits for); on Delete nothing is
 // removed: the domain is retained, and so are its documents.
-import { RestaurantQaService } from "../../shared/restaurant-qa/api-service.ts";
+import { RestaurantQaService } from "../../shared/restaurant-qa/api.ts";
 import { setupRestaurantIndex } from "../../shared/restaurant-qa/deploy-index.ts";
 import { qaBlobs, qaJobs, qaRuntime } from "../../shared/restaurant-qa/wiring.ts";
 import { embeddedPlaces } from "../../shared/providers/exec-deps.ts";

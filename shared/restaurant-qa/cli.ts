@@ -11,7 +11,7 @@ import type { NaverLocal } from "../providers/naver-local.ts";
 import { collectRestaurants } from "./collect.ts";
 import { parseJsonLines } from "../places/restaurant-crawl.ts";
 import { generateDemoCorpus } from "../demo/corpus.ts";
-import type { QaRuntime } from "./env.ts";
+import type { QaRuntime } from "./wiring.ts";
 import type { IngestReport } from "./ingest.ts";
 import { type QaConfig } from "../platform/config-restaurant-qa.ts";
 

@@ -10,8 +10,8 @@ import { ensureVersionedIndex, type VersionedIndexResult } from "../index/versio
 import { generateDemoCorpus } from "../demo/corpus.ts";
 import type { Place } from "../places/place.ts";
 import type { JobRepository } from "../store/jobs.ts";
-import type { RestaurantQaService } from "./api-service.ts";
-import type { QaRuntime } from "./env.ts";
+import type { RestaurantQaService } from "./api.ts";
+import type { QaRuntime } from "./wiring.ts";
 import { RESTAURANT_INDEX_SCHEMA_VERSION, restaurantIndexDefinition } from "./index-mapping.ts";
 
 export interface IndexSetupProperties {

@@ -1,6 +1,6 @@
 // The QA workflow's steps, each a plain function of the JSON state (state.ts) and what it needs:
 // Rewrite → Retrieve → Grade → Choice($.needsWeb) → WebSearch → Generate. Step Functions runs each
-// as a Lambda; the facade (service.ts) runs them in order in process. Every step parses its input
+// as a Lambda; the pipeline (pipeline.ts) runs them in order in process. Every step parses its input
 // with the state schema and returns the whole state, so any step can be re-run from a saved state.
 import { Deadline } from "../platform/deadline.ts";
 import type { Embedder } from "../embed/port.ts";

@@ -9,7 +9,7 @@ import { restaurantIndexDefinition } from "../../shared/restaurant-qa/index-mapp
 import { ingestRecords } from "../../shared/restaurant-qa/ingest.ts";
 import { DynamoConversations, InMemoryConversations } from "../../shared/restaurant-qa/memory.ts";
 
-import { createRestaurantQa } from "../../shared/restaurant-qa/service.ts";
+import { createRestaurantQa } from "../../shared/restaurant-qa/pipeline.ts";
 import { TitleCache } from "../../shared/restaurant-qa/steps.ts";
 import { dynamoClient, ensureTable, startLocalDynamo, type LocalDynamo } from "../../shared/store/dynamo.ts";
 import { startFakeAnthropic, type FakeAnthropic } from "../helpers/fake-anthropic.ts";

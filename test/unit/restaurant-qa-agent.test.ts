@@ -7,7 +7,7 @@ import { extractiveAnswer, generateAnswer, unsupportedClaims } from "../../share
 import { restaurantIndexDefinition } from "../../shared/restaurant-qa/index-mapping.ts";
 import { InMemoryConversations } from "../../shared/restaurant-qa/memory.ts";
 import { filteredKnnBody } from "../../shared/restaurant-qa/query-builder.ts";
-import { createRestaurantQa, type RestaurantQa } from "../../shared/restaurant-qa/service.ts";
+import { createRestaurantQa, type RestaurantQa } from "../../shared/restaurant-qa/pipeline.ts";
 import { AskResponse, SearchResponse, type ContextDocument } from "../../shared/restaurant-qa/state.ts";
 import {
   afterGrade,

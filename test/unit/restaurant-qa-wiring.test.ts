@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { generateDemoPlaces } from "../../shared/demo/places.ts";
 import { demoCommand, ingestFileCommand } from "../../shared/restaurant-qa/cli.ts";
 import type { LlmPort } from "../../shared/llm/port.ts";
-import { createQaRuntime } from "../../shared/restaurant-qa/env.ts";
+import { createQaRuntime } from "../../shared/restaurant-qa/wiring.ts";
 import { syncIngestLimit } from "../../shared/restaurant-qa/ingest.ts";
 import { FakeQaLlm } from "../helpers/fake-qa-llm.ts";
 import { qaConfig, QaEnvSchema } from "../../shared/platform/config-restaurant-qa.ts";

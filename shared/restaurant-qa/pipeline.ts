@@ -1,4 +1,4 @@
-// The in-process facade: the whole QA flow by calling the workflow's steps in order (tests, the
+// The in-process pipeline: the whole QA flow by calling the workflow's steps in order (tests, the
 // benchmark, the CLI and the local server can use it; in AWS the state machines call the same
 // steps), plus ingest and document lookup.
 import type { StoredDocument } from "../places/restaurant-document.ts";

@@ -9,7 +9,7 @@ import { recordMetrics } from "../platform/metrics.ts";
 import type { BlobStore } from "../store/blobs.ts";
 import type { Workflows } from "../workflows/port.ts";
 import type { StoredDocument } from "../places/restaurant-document.ts";
-import type { QaRuntime } from "./env.ts";
+import type { QaRuntime } from "./wiring.ts";
 import {
   ingestBatches,
   IngestBatchState,
