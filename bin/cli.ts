@@ -25,6 +25,7 @@ import { qaRuntime } from "../shared/restaurant-qa/wiring.ts";
 import { experimentCommand } from "./experiment.ts";
 import { simulateExport } from "./simulate-export.ts";
 import { remoteIngest, smokeCommand } from "./operator.ts";
+import { DongneError } from "../shared/platform/errors.ts";
 
 const USAGE = `usage: dongne <command> [args]
 
@@ -198,7 +199,11 @@ async function restaurants(config: Config, command: string, args: string[]): Pro
   }
 }
 
-class UsageError extends Error {}
+class UsageError extends DongneError {
+  constructor(message: string) {
+    super("invalid", message);
+  }
+}
 
 const stderr = { log: (line: string) => void process.stderr.write(`${line}\n`) };
 

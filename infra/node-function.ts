@@ -67,6 +67,9 @@ export class DongneFunction extends NodejsFunction {
         target: "node22",
         sourceMap: sourceMaps,
         minify: true,
+        // class names kept: an error's name (DongneError takes its class's) is the Error Step Functions
+        // matches and shows, and what the logs say
+        keepNames: true,
         mainFields: ["module", "main"],
         // ESM bundles of CommonJS dependencies still call require()
         banner: "import { createRequire as __cr } from 'module'; const require = __cr(import.meta.url);",

@@ -15,6 +15,7 @@
 // Source: https://docs.aws.amazon.com/lambda/latest/dg/configuration-concurrency.html ("Lambda … keeps
 // at least 100 units of concurrency unreserved"). A new account's quota can be as low as 10
 // (https://docs.aws.amazon.com/lambda/latest/dg/gettingstarted-limits.html), where no reservation fits.
+import { DongneError } from "../shared/platform/errors.ts";
 
 export type ProfileName = "dev" | "production";
 export const PROFILES: readonly ProfileName[] = ["dev", "production"];
@@ -55,8 +56,11 @@ export interface Profile {
 /** Default reservations in production (context `reservedConcurrency` overrides them). */
 export const DEFAULT_RESERVATIONS: Reservations = { api: 50, authorizer: 20, agentTurn: 100 };
 
-export class ProfileError extends Error {
-  override name = "ProfileError";
+/** A context value (`-c key=value`) that cannot be used. */
+export class ProfileError extends DongneError {
+  constructor(message: string) {
+    super("invalid", message);
+  }
 }
 
 /** Context values as the CDK app reads them (`-c key=value` gives strings). */

@@ -57,10 +57,13 @@ export const errorBody = (err: ApiError) => ({
   error: { code: err.code, message: err.message, ...(err.field ? { field: err.field } : {}) },
 });
 
-/** The ApiError a domain error stands for, or null when it is unexpected (a 500). */
+/**
+ * The ApiError a domain error stands for, or null when it is unexpected: not a DongneError, or a fault
+ * of our own ("internal"), answered 500 and logged with its stack.
+ */
 export function asApiError(err: unknown): ApiError | null {
   if (err instanceof ApiError) return err;
-  if (!(err instanceof DongneError)) return null;
+  if (!(err instanceof DongneError) || err.kind === "internal") return null;
   const mapped = BY_KIND[err.kind];
   return new ApiError(mapped.status, err.code ?? mapped.code, mapped.publicMessage ?? err.message, err.field);
 }

@@ -3,6 +3,7 @@
 // (hashed-ngrams.ts). An index remembers which embedder built it (name + dimension), so a query is
 // never embedded by another model than the documents it is compared with.
 import type { Deadline } from "../platform/deadline.ts";
+import { DongneError } from "../platform/errors.ts";
 
 export interface EmbedderInfo {
   /** stable identifier of the model and its settings ("hashed-ngram-v1", "bedrock:amazon.titan-embed-text-v2:0") */
@@ -21,13 +22,12 @@ export interface Embedder extends EmbedderInfo {
 }
 
 /** The embedder failed for good (after its retries): callers answer without vectors and say so. */
-export class EmbedderError extends Error {
+export class EmbedderError extends DongneError {
   constructor(
     message: string,
     readonly retryable: boolean,
   ) {
-    super(message);
-    this.name = "EmbedderError";
+    super("upstream", message);
   }
 }
 

@@ -141,7 +141,7 @@ export class OpenSearchIndex implements SearchIndex {
         typeof body?.error === "string"
           ? body.error
           : (body?.error?.reason ?? body?.error?.type ?? `HTTP ${status}`);
-      const kind =
+      const why =
         status === 429
           ? "rate_limit"
           : status >= 500
@@ -149,7 +149,7 @@ export class OpenSearchIndex implements SearchIndex {
             : status === 401 || status === 403
               ? "auth"
               : "bad_request";
-      return new SearchIndexError(kind, `OpenSearch ${status}: ${reason}`, status);
+      return new SearchIndexError(why, `OpenSearch ${status}: ${reason}`, status);
     }
     if (err instanceof errors.TimeoutError)
       return new SearchIndexError("timeout", "OpenSearch did not answer in time");

@@ -2,6 +2,7 @@
 // request bodies. Adapters: OpenSearch through @opensearch-project/opensearch with SigV4
 // (opensearch.ts) and an in-process engine that executes the same bodies (local-engine.ts).
 import type { Deadline } from "../platform/deadline.ts";
+import { DongneError } from "../platform/errors.ts";
 import type { SearchBody } from "./dsl.ts";
 
 /** What an index records about how its vectors were made (stored in the mapping's _meta). */
@@ -65,20 +66,25 @@ export interface SearchIndex {
   flush?(): Promise<void>;
 }
 
-export type SearchIndexErrorKind =
+export type SearchIndexErrorReason =
   "mismatch" | "unsupported" | "bad_request" | "auth" | "rate_limit" | "server" | "timeout" | "network";
 
-export class SearchIndexError extends Error {
+const TRANSIENT: readonly SearchIndexErrorReason[] = ["rate_limit", "server", "timeout", "network"];
+
+/**
+ * The index failed. A transient failure is the index's (upstream); any other is ours to fix — the
+ * index built by another embedder, a query the local engine does not run, a request the cluster refused.
+ */
+export class SearchIndexError extends DongneError {
   constructor(
-    readonly kind: SearchIndexErrorKind,
+    readonly reason: SearchIndexErrorReason,
     message: string,
     readonly status?: number,
   ) {
-    super(message);
-    this.name = "SearchIndexError";
+    super(TRANSIENT.includes(reason) ? "upstream" : "internal", message);
   }
   get retryable(): boolean {
-    return ["rate_limit", "server", "timeout", "network"].includes(this.kind);
+    return TRANSIENT.includes(this.reason);
   }
 }
 

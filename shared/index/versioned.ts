@@ -9,6 +9,7 @@
 // An index named like the alias (made by a version before aliases, on its first ingest) is copied the
 // same way and removed in the call that adds the alias, so readers never see a gap.
 import { createHash } from "node:crypto";
+import { DongneError } from "../platform/errors.ts";
 import type { IndexDefinition, IndexMeta } from "./port.ts";
 
 /** One request to the cluster: what the OpenSearch client's transport does, and a fake in tests. */
@@ -40,8 +41,11 @@ export interface VersionedIndexResult {
   removed: string[];
 }
 
-export class IndexSetupError extends Error {
-  override name = "IndexSetupError";
+/** The deploy-time index setup cannot go on (an alias on a non-index, a copy that failed): the operator's to fix. */
+export class IndexSetupError extends DongneError {
+  constructor(message: string) {
+    super("internal", message);
+  }
 }
 
 /** The definition's fingerprint: settings (less the replicas, which change in place), mappings, meta. */

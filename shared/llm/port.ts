@@ -2,6 +2,7 @@
 // where a system has one, an offline engine that answers the same schema without a model.
 import type { z } from "zod";
 import type { Deadline } from "../platform/deadline.ts";
+import { DongneError } from "../platform/errors.ts";
 
 export interface TokenUsage {
   calls: number;
@@ -43,25 +44,23 @@ export interface LlmPort {
 }
 
 /** The model answered twice with output that fails the schema. */
-export class LlmOutputError extends Error {
+export class LlmOutputError extends DongneError {
   constructor(
     message: string,
     readonly usage: TokenUsage,
   ) {
-    super(message);
-    this.name = "LlmOutputError";
+    super("upstream", message);
   }
 }
 
 /** The model could not be reached: rate limited, overloaded, timed out, refused the key. */
-export class LlmUnavailableError extends Error {
+export class LlmUnavailableError extends DongneError {
   constructor(
     message: string,
     readonly status: number | undefined,
     readonly usage: TokenUsage,
   ) {
-    super(message);
-    this.name = "LlmUnavailableError";
+    super("unavailable", message);
   }
 }
 

@@ -3,6 +3,7 @@
 // re-analysing, debugging or testing an expensive run costs nothing and gives the same result.
 import { createHash } from "node:crypto";
 import { z } from "zod";
+import { DongneError } from "../platform/errors.ts";
 import {
   isLlmFailure,
   LlmOutputError,
@@ -82,12 +83,12 @@ export class RecordingLlm implements LlmPort {
 }
 
 /** A request the recording does not hold: the replayed run has left the recorded one. */
-export class ReplayMissError extends Error {
+export class ReplayMissError extends DongneError {
   constructor(readonly key: string) {
     super(
+      "conflict",
       `the recording has no answer for request ${key.slice(0, 12)}: the run differs from the recorded one`,
     );
-    this.name = "ReplayMissError";
   }
 }
 

@@ -1,5 +1,6 @@
 // The field schemas every part of the one config schema builds on, defined once.
 import { z } from "zod";
+import { DongneError } from "./errors.ts";
 
 /** A key or text that may be unset: empty or blank counts as unset. */
 export const optionalSecret = z
@@ -11,11 +12,13 @@ export const optionalSecret = z
 export const int = (min: number, max: number, fallback: number) =>
   z.coerce.number().int().min(min).max(max).default(fallback);
 
-/** A bad environment: each variable with what is wrong with it. */
-export class ConfigError extends Error {
+/** A bad environment: each variable with what is wrong with it (the operator's to fix). */
+export class ConfigError extends DongneError {
   constructor(readonly issues: { variable: string; message: string }[]) {
-    super("Invalid configuration:\n" + issues.map((i) => `  ${i.variable}: ${i.message}`).join("\n"));
-    this.name = "ConfigError";
+    super(
+      "internal",
+      "Invalid configuration:\n" + issues.map((i) => `  ${i.variable}: ${i.message}`).join("\n"),
+    );
   }
 }
 

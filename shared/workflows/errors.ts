@@ -3,12 +3,15 @@
 // synchronous run ends when it does not succeed.
 import { DongneError } from "../platform/errors.ts";
 
-/** An error as a Task state sees it: `name` is the Error Retry/Catch match, `message` the Cause. */
-export class StatesError extends Error {
+/**
+ * An error as a Task state sees it: `name` is the Error Retry/Catch match (Step Functions' own, not the
+ * class's), `message` the Cause.
+ */
+export class StatesError extends DongneError {
   readonly retryable: boolean;
   readonly catchable: boolean;
   constructor(name: string, cause: string, opts: { terminal?: boolean } = {}) {
-    super(cause);
+    super("upstream", cause);
     this.name = name;
     // States.DataLimitExceeded and States.Runtime are terminal in AWS: no Retry or Catch matches them
     this.retryable = !opts.terminal;

@@ -5,6 +5,7 @@
 import { fileURLToPath } from "node:url";
 import type { z } from "zod";
 import { logger } from "../platform/log.ts";
+import { DongneError } from "../platform/errors.ts";
 
 /** DynamoDB tables a step touches (each feature construct grants exactly these). */
 export type TableAccess = "read" | "readwrite";
@@ -69,14 +70,13 @@ export function correlation(event: unknown): Record<string, string> {
  * A step returned what its declared output schema rejects: a bug in the step or in its declaration,
  * failed here (Error "StepOutputError" in Step Functions) rather than passed on to the next state.
  */
-export class StepOutputError extends Error {
-  override name = "StepOutputError";
+export class StepOutputError extends DongneError {
   constructor(state: string, issues: readonly z.core.$ZodIssue[]) {
     const first = issues
       .slice(0, 3)
       .map((i) => `${i.path.join(".") || "(output)"}: ${i.message}`)
       .join("; ");
-    super(`${state} returned an output its schema rejects: ${first}`);
+    super("internal", `${state} returned an output its schema rejects: ${first}`);
   }
 }
 

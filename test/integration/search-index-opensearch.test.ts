@@ -168,7 +168,7 @@ describe("OpenSearch adapter against a fake OpenSearch", () => {
     expect(fake.requests.filter((r) => r.path === "/restaurants/_count")).toHaveLength(3);
     await expect(index.meta()).rejects.toMatchObject({
       name: "SearchIndexError",
-      kind: "server",
+      reason: "server",
       status: 500,
     });
     expect(fake.requests.filter((r) => r.path === "/restaurants/_mapping")).toHaveLength(3);
@@ -177,7 +177,7 @@ describe("OpenSearch adapter against a fake OpenSearch", () => {
   it("times out a request that hangs, and refuses an index built by another embedder", async () => {
     fake = await startFakeOpenSearch((r) => (r.path === "/restaurants/_search" ? { hang: true } : undefined));
     const slow = client(fake.url, { timeoutMs: 200, retries: 1 });
-    await expect(slow.search({ query: { match_all: {} } })).rejects.toMatchObject({ kind: "timeout" });
+    await expect(slow.search({ query: { match_all: {} } })).rejects.toMatchObject({ reason: "timeout" });
     const other = client(fake.url);
     await other.ensureIndex({
       embedder: "bedrock:amazon.titan-embed-text-v2:0",
