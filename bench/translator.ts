@@ -5,7 +5,7 @@ import { AnthropicLlm } from "../shared/llm/anthropic.ts";
 import type { LlmPort } from "../shared/llm/port.ts";
 import { planStep, translateStep } from "../shared/place-search/steps.ts";
 import type { TranslatorResult } from "../shared/place-search/schemas.ts";
-import { CONFIDENCE_FOR_RULES } from "../shared/place-search/translator/index.ts";
+import { CONFIDENCE_FOR_RULES } from "../shared/llm/fallback.ts";
 import { translateWithRules } from "../shared/place-search/translator/rules.ts";
 import { embeddedGeocode } from "../shared/providers/embedded/index.ts";
 import { scoreTranslatorPlan, type TranslatorEvalCase } from "../test/helpers/eval-score.ts";

@@ -6,7 +6,7 @@
 // share of the realistic mix that reaches the LLM and what that costs.
 import { existsSync, readFileSync } from "node:fs";
 import { planStep, translateStep } from "../shared/place-search/steps.ts";
-import { CONFIDENCE_FOR_RULES } from "../shared/place-search/translator/index.ts";
+import { CONFIDENCE_FOR_RULES } from "../shared/llm/fallback.ts";
 import { embeddedGeocode } from "../shared/providers/embedded/index.ts";
 import { rewriteWithRules, titleDictionary } from "../shared/restaurant-qa/rewrite.ts";
 import { qaRuntime } from "../shared/restaurant-qa/wiring.ts";

@@ -4,6 +4,7 @@
 // cursor is the client's to send back, so it is checked like a plan the client wrote before it runs.
 import { deflateRawSync, inflateRawSync } from "node:zlib";
 import { z } from "zod";
+import { DongneError } from "../platform/errors.ts";
 import { checkPlan } from "./plan-check.ts";
 import { MAX_CURSOR_LENGTH, PlanResponse } from "./schemas.ts";
 
@@ -23,7 +24,12 @@ const Cursor = z.object({
 });
 export type Cursor = Omit<z.infer<typeof Cursor>, "v">;
 
-export class CursorError extends Error {}
+/** A cursor the API did not give, or whose plan fails its check: the request's `cursor` is at fault. */
+export class CursorError extends DongneError {
+  constructor(message: string) {
+    super("invalid", message, { code: "invalid_cursor", field: "cursor" });
+  }
+}
 
 export function encodeCursor(plan: PlanResponse, page: number, seen: string[]): string {
   return deflateRawSync(Buffer.from(JSON.stringify({ v: 1, page, plan, seen }))).toString("base64url");

@@ -5,6 +5,7 @@
 // found so far are the answer.
 import { z } from "zod";
 import { Deadline } from "../platform/deadline.ts";
+import { DongneError } from "../platform/errors.ts";
 import { ACTIONS, REF_PATTERN, type ActionName } from "./actions.ts";
 import type { ExecContext, FanoutItem, PointResult } from "./actions/context.ts";
 import { searchAtPoint } from "./actions/route.ts";
@@ -84,7 +85,12 @@ export function initialState(
   };
 }
 
-export class UnresolvedReference extends Error {}
+/** A plan's `${stepN.field}` that no earlier result gives: the step that uses it is skipped. */
+export class UnresolvedReference extends DongneError {
+  constructor(message: string) {
+    super("invalid", message);
+  }
+}
 
 /** Replaces every whole-value `${stepN.field}` with that step's result field, recursively. */
 export function substitute(value: unknown, results: ExecState["results"]): unknown {

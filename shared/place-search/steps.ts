@@ -2,6 +2,7 @@
 // translate (query → translator_result) and plan (translator_result → checked MapSearch plan).
 import { z } from "zod";
 import { Deadline } from "../platform/deadline.ts";
+import { DongneError } from "../platform/errors.ts";
 import type { LlmPort } from "../llm/port.ts";
 import { checkPlan } from "./plan-check.ts";
 import { planSearch } from "./planner.ts";
@@ -83,10 +84,10 @@ export async function translateStep(
   };
 }
 
-export class InvalidPlanError extends Error {
+/** The planner wrote a plan its own check refuses: a fault of ours, not the query's. */
+export class InvalidPlanError extends DongneError {
   constructor(readonly problems: { path: string; message: string }[]) {
-    super(`plan failed its check: ${problems.map((p) => `${p.path}: ${p.message}`).join("; ")}`);
-    this.name = "InvalidPlanError";
+    super("internal", `plan failed its check: ${problems.map((p) => `${p.path}: ${p.message}`).join("; ")}`);
   }
 }
 

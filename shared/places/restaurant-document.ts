@@ -6,6 +6,7 @@
 // re-ingesting the same record a no-op).
 import { createHash } from "node:crypto";
 import { z } from "zod";
+import { DongneError } from "../platform/errors.ts";
 import { DEMO_URL_BASE } from "../demo/places.ts";
 import { inKorea, naverToLatLon } from "../geo/naver-coordinates.ts";
 import type { CrawlRecord } from "./restaurant-crawl.ts";
@@ -53,13 +54,11 @@ export type RestaurantDocument = z.infer<typeof RestaurantDocument>;
 export type StoredDocument = Omit<RestaurantDocument, "embedding">;
 
 /** A record that cannot become a document: which field, and why. */
-export class FieldError extends Error {
-  constructor(
-    readonly field: string,
-    reason: string,
-  ) {
-    super(reason);
-    this.name = "FieldError";
+export class FieldError extends DongneError {
+  declare readonly field: string;
+
+  constructor(field: string, reason: string) {
+    super("invalid", reason, { field });
   }
 }
 

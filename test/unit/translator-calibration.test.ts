@@ -5,7 +5,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { allGazetteerEntries, isPlaceName } from "../../shared/geo/gazetteer.ts";
 import { planSearch } from "../../shared/place-search/planner.ts";
-import { CONFIDENCE_FOR_RULES } from "../../shared/place-search/translator/index.ts";
+import { CONFIDENCE_FOR_RULES } from "../../shared/llm/fallback.ts";
 import { translateWithRules } from "../../shared/place-search/translator/rules.ts";
 import { isKnownWord } from "../../shared/korean/segment.ts";
 import { isLexiconWord } from "../../shared/places/query-terms.ts";

@@ -1,14 +1,12 @@
 // The Translator: rules first; an LLM only where the rules are unsure and a model is configured.
 // Whatever goes wrong with the model, the rules answer and the response says so.
-import { isLlmFailure, noUsage, type LlmPort, type TokenUsage } from "../../llm/port.ts";
+import { askUnlessSure, CONFIDENCE_FOR_RULES } from "../../llm/fallback.ts";
+import type { LlmPort, TokenUsage } from "../../llm/port.ts";
 import type { Deadline } from "../../platform/deadline.ts";
 import { TranslatorResult } from "../schemas.ts";
 import { TRANSLATOR_SYSTEM, translatorPrompt } from "./prompt.ts";
 import type { ReadSpan } from "../../places/query-terms.ts";
 import { translateWithRules } from "./rules.ts";
-
-/** Below this the rules ask the LLM (when there is one). */
-export const CONFIDENCE_FOR_RULES = 0.7;
 
 export interface Translation {
   result: TranslatorResult;
@@ -33,32 +31,38 @@ function correctionsKept(warnings: string[], result: TranslatorResult): string[]
 
 export async function translate(query: string, llm?: LlmPort, deadline?: Deadline): Promise<Translation> {
   const rules = translateWithRules(query);
-  if (!llm || rules.confidence >= CONFIDENCE_FOR_RULES) {
-    return { ...rules, engine: "rules", usage: noUsage() };
-  }
-  try {
-    const answer = await llm.structured({
+  // the deadline goes to the call, not to askUnlessSure: with little time left the model adapter
+  // refuses the call itself, and the answer says so as a fallback (as it always has)
+  const asked = await askUnlessSure({ llm, rulesSure: rules.confidence >= CONFIDENCE_FOR_RULES }, (model) =>
+    model.structured({
       system: TRANSLATOR_SYSTEM,
       prompt: translatorPrompt(query, rules.result),
       schema: TranslatorResult,
       tier: "fast",
       deadline,
-    });
-    return {
-      result: answer.value,
-      engine: "llm",
-      confidence: 0.9,
-      warnings: correctionsKept(rules.warnings, answer.value),
-      usage: answer.usage,
-      unread: [],
-    };
-  } catch (err) {
-    if (!isLlmFailure(err)) throw err;
-    return {
-      ...rules,
-      engine: "rules-fallback",
-      warnings: [...rules.warnings, `LLM translator unavailable (${err.message}); the rules answered`],
-      usage: err.usage,
-    };
+    }),
+  );
+  switch (asked.engine) {
+    case "rules":
+      return { ...rules, engine: "rules", usage: asked.usage };
+    case "llm":
+      return {
+        result: asked.value,
+        engine: "llm",
+        confidence: 0.9,
+        warnings: correctionsKept(rules.warnings, asked.value),
+        usage: asked.usage,
+        unread: [],
+      };
+    case "rules-fallback":
+      return {
+        ...rules,
+        engine: "rules-fallback",
+        warnings: [
+          ...rules.warnings,
+          `LLM translator unavailable (${asked.failure.message}); the rules answered`,
+        ],
+        usage: asked.usage,
+      };
   }
 }
