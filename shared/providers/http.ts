@@ -2,9 +2,10 @@
 // (seed 000: 실패 시 1회 재시도), bodies checked by zod, errors typed, keys never in a message.
 import type { z } from "zod";
 import { Deadline } from "../platform/deadline.ts";
+import { DongneError, type ErrorKind } from "../platform/errors.ts";
 import { retry } from "../platform/retry.ts";
 
-export type ProviderErrorKind =
+export type ProviderErrorReason =
   | "auth"
   | "rate_limit"
   | "server"
@@ -15,22 +16,34 @@ export type ProviderErrorKind =
   | "bad_request"
   | "no_result";
 
-export class ProviderError extends Error {
+/** The kind of failure each reason is: the provider's (upstream), ours to fix (a key, a request), or none found. */
+const KIND_OF_REASON: Record<ProviderErrorReason, ErrorKind> = {
+  auth: "internal",
+  rate_limit: "upstream",
+  server: "upstream",
+  network: "upstream",
+  timeout: "upstream",
+  deadline: "timeout",
+  malformed: "upstream",
+  bad_request: "internal",
+  no_result: "not_found",
+};
+
+export class ProviderError extends DongneError {
   constructor(
     readonly provider: string,
-    readonly kind: ProviderErrorKind,
+    readonly reason: ProviderErrorReason,
     message: string,
     readonly status?: number,
   ) {
-    super(`${provider}: ${message}`);
-    this.name = "ProviderError";
+    super(KIND_OF_REASON[reason], `${provider}: ${message}`);
   }
   get retryable(): boolean {
     return (
-      this.kind === "rate_limit" ||
-      this.kind === "server" ||
-      this.kind === "network" ||
-      this.kind === "timeout"
+      this.reason === "rate_limit" ||
+      this.reason === "server" ||
+      this.reason === "network" ||
+      this.reason === "timeout"
     );
   }
 }
@@ -78,7 +91,7 @@ function errorMessage(body: unknown): string | undefined {
   );
 }
 
-function kindOf(status: number): ProviderErrorKind {
+function reasonOf(status: number): ProviderErrorReason {
   if (status === 401 || status === 403) return "auth";
   if (status === 429) return "rate_limit";
   if (status >= 500) return "server";
@@ -231,7 +244,7 @@ export class ProviderHttp {
     }
     if (!res.ok) {
       const detail = errorMessage(await jsonBody(res)) ?? `HTTP ${res.status}`;
-      const error = new ProviderError(provider, kindOf(res.status), this.redact(detail), res.status);
+      const error = new ProviderError(provider, reasonOf(res.status), this.redact(detail), res.status);
       const retryAfter = Number(res.headers.get("retry-after"));
       if (Number.isFinite(retryAfter) && res.headers.has("retry-after"))
         this.retryAfterMs.set(error, retryAfter * 1000);

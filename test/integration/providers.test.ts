@@ -137,7 +137,7 @@ describe("Kakao Local", () => {
     const c = counter();
     const err = await k.keywordSearch(c, "카페", { size: 15 }).catch((e) => e);
     expect(err).toBeInstanceOf(ProviderError);
-    expect(err).toMatchObject({ kind: "auth", status: 401 });
+    expect(err).toMatchObject({ reason: "auth", status: 401 });
     expect(err.message).toContain("AccessDeniedError");
     expect(err.message).not.toContain(KEY);
     expect(c.apiCalls).toBe(1);
@@ -146,7 +146,7 @@ describe("Kakao Local", () => {
   it("400 (documented error body): a bad request, not retried", async () => {
     const k = await kakao(() => ({ status: 400, json: fixture("kakao.error.400.json") }));
     await expect(k.keywordSearch(counter(), "카페", { size: 15 })).rejects.toMatchObject({
-      kind: "bad_request",
+      reason: "bad_request",
       message: expect.stringContaining("radius is out of range"),
     });
     expect(fake!.requests).toHaveLength(1);
@@ -173,7 +173,7 @@ describe("Kakao Local", () => {
     const k = await kakao(() => ({ status: 500, json: { code: -1, msg: "internal error" } }));
     const c = counter();
     await expect(k.keywordSearch(c, "카페", { size: 1 })).rejects.toMatchObject({
-      kind: "server",
+      reason: "server",
       status: 500,
     });
     expect(c.apiCalls).toBe(2);
@@ -182,10 +182,10 @@ describe("Kakao Local", () => {
   it("a malformed body is a 'malformed' error naming where", async () => {
     const k = await kakao(() => [{ raw: "<html>gateway</html>" }, { json: { meta: {}, documents: "nope" } }]);
     await expect(k.keywordSearch(counter(), "카페", { size: 1 })).rejects.toMatchObject({
-      kind: "malformed",
+      reason: "malformed",
     });
     await expect(k.keywordSearch(counter(), "카페", { size: 1 })).rejects.toMatchObject({
-      kind: "malformed",
+      reason: "malformed",
       message: expect.stringContaining("meta"),
     });
   });
@@ -193,7 +193,7 @@ describe("Kakao Local", () => {
   it("a server that does not answer times out (retried once)", async () => {
     const k = await kakao(() => ({ hang: true }), 150);
     const c = counter();
-    await expect(k.keywordSearch(c, "카페", { size: 1 })).rejects.toMatchObject({ kind: "timeout" });
+    await expect(k.keywordSearch(c, "카페", { size: 1 })).rejects.toMatchObject({ reason: "timeout" });
     expect(c.apiCalls).toBe(2);
   });
 });
@@ -221,7 +221,7 @@ describe("Kakao Mobility", () => {
     const m = new KakaoMobility({ apiKey: KEY, baseUrl: fake.url });
     await expect(
       m.route(counter(), { lat: 37.5, lng: 127 }, { lat: 37.5, lng: 127 }, {}),
-    ).rejects.toMatchObject({ kind: "no_result", message: expect.stringContaining("104") });
+    ).rejects.toMatchObject({ reason: "no_result", message: expect.stringContaining("104") });
   });
 });
 
@@ -284,7 +284,7 @@ describe("Google Places (New)", () => {
     }));
     const g = new GooglePlaces({ apiKey: GKEY, baseUrl: fake.url });
     await expect(g.textSearch(counter(), "x", {})).rejects.toMatchObject({
-      kind: "auth",
+      reason: "auth",
       message: expect.stringContaining("PERMISSION_DENIED"),
     });
   });
@@ -310,7 +310,7 @@ describe("Google Routes", () => {
     const g = new GoogleRoutes({ apiKey: "k", baseUrl: fake.url });
     await expect(
       g.route(counter(), { lat: 37.5, lng: 127 }, { lat: 37.4, lng: 127.1 }, { mode: "DRIVE" }),
-    ).rejects.toMatchObject({ kind: "no_result" });
+    ).rejects.toMatchObject({ reason: "no_result" });
   });
 
   it("computeRouteMatrix: one estimate per destination, null where no route", async () => {

@@ -94,12 +94,12 @@ describe("Tavily web search against a fake Tavily", () => {
     const err = await new TavilySearch({ apiKey: "tvly-secret", baseUrl: bad.url })
       .search({ apiCalls: 0 }, "q")
       .catch((e) => e);
-    expect(err.kind).toBe("auth");
+    expect(err.reason).toBe("auth");
     expect(err.message).not.toContain("tvly-secret");
     const weird = await fake(() => ({ json: { results: [{ title: "no url" }] } }));
     await expect(
       new TavilySearch({ apiKey: "k", baseUrl: weird.url }).search({ apiCalls: 0 }, "q"),
-    ).rejects.toMatchObject({ kind: "malformed" });
+    ).rejects.toMatchObject({ reason: "malformed" });
   });
 });
 
