@@ -87,7 +87,8 @@ export async function benchSimulationExport() {
     gc();
     const base = process.memoryUsage().heapUsed;
     const held: unknown[] = [];
-    for await (const page of simulationRepository(w.local.rt).decisionPages(meta.id)) held.push(...page);
+    for await (const page of simulationRepository(w.local.rt).agents.decisionPages(meta.id))
+      held.push(...page);
     gc();
     const whole = process.memoryUsage().heapUsed;
     console.log(

@@ -49,7 +49,7 @@ await world.workflows.settled();
 const meta = (await sims.status(id))!;
 const turns = Object.fromEntries(TIME_SLOTS.map((s) => [s, 0]));
 const calls = Object.fromEntries(TIME_SLOTS.map((s) => [s, 0]));
-for await (const page of simulationRepository(world.rt).decisionPages(id))
+for await (const page of simulationRepository(world.rt).agents.decisionPages(id))
   for (const d of page) {
     turns[d.time_slot]!++;
     calls[d.time_slot]! += d.llm_calls;

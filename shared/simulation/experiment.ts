@@ -6,7 +6,6 @@ import { randomUUID } from "node:crypto";
 import { mapLimit } from "../platform/concurrency.ts";
 import { pairedDifference, type PairedDifference } from "../platform/stats/interval.ts";
 import { startDateToday } from "./calendar.ts";
-import type { ExperimentRepository } from "./experiment-repository.ts";
 import { ARMS, type ExperimentRecord, type ExperimentRequest } from "./experiment-schemas.ts";
 import type { SimulationRepository } from "./repository.ts";
 import type { Scenario } from "./scenario.ts";
@@ -19,7 +18,6 @@ export interface ExperimentServiceOptions {
   sims: SimulationService;
   steps: SimulationSteps;
   repo: SimulationRepository;
-  experiments: ExperimentRepository;
   defaultMaxConcurrentLlmCalls: number;
   /** agent-days one caller may start per UTC day (the simulations' quota) */
   maxAgentDaysPerCaller: number;
@@ -85,7 +83,7 @@ export class ExperimentService {
     );
     const day = now.toISOString().slice(0, 10);
     const limit = this.o.maxAgentDaysPerCaller;
-    if (!(await this.o.repo.consumeQuota(caller, "agentDays", agentDays, limit, day)))
+    if (!(await this.o.repo.quota.consume(caller, "agentDays", agentDays, limit, day)))
       throw new SimulationConflict(
         "quota",
         `${arms.length} simulations of ${agentDays} agent-days in all would pass today's limit of ${limit} agent-days for this caller`,
@@ -102,13 +100,13 @@ export class ExperimentService {
       createdBy: caller,
       createdAt: now.toISOString(),
     };
-    await this.o.experiments.put(record);
+    await this.o.repo.experiments.put(record);
     return record;
   }
 
   /** The arms' progress and, once every arm has finished, the comparison. */
   async status(id: string): Promise<ExperimentStatus | null> {
-    const record = await this.o.experiments.get(id);
+    const record = await this.o.repo.experiments.get(id);
     if (!record) return null;
     const metas = await Promise.all(record.arms.map((a) => this.o.sims.status(a.simulationId)));
     const arms = record.arms.map((a, i) => ({
@@ -128,7 +126,7 @@ export class ExperimentService {
     const visitsOf = (arm: Arm) =>
       Promise.all(
         seeds.map((seed) =>
-          this.o.repo.visits(record.arms.find((a) => a.seed === seed && a.arm === arm)!.simulationId),
+          this.o.repo.visits.list(record.arms.find((a) => a.seed === seed && a.arm === arm)!.simulationId),
         ),
       );
     const [baseline, scenario] = await Promise.all([visitsOf("baseline"), visitsOf("scenario")]);

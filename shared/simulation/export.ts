@@ -7,7 +7,14 @@
 // reads column n keeps working.
 import { z } from "zod";
 import type { SimulationRepository } from "./repository.ts";
-import { decisionSk, simulationPk, visitSk, type ItemKey, type Page, type PageFrom } from "./repository.ts";
+import {
+  decisionSk,
+  simulationPk,
+  visitSk,
+  type ItemKey,
+  type Page,
+  type PageFrom,
+} from "./repository/table.ts";
 import type { DecisionRecord } from "./schemas.ts";
 import type { Visit } from "./types.ts";
 
@@ -178,7 +185,7 @@ export interface ExportPage {
   next?: string;
 }
 
-type Source = Pick<SimulationRepository, "decisionPages" | "visitPages">;
+type Source = Pick<SimulationRepository, "agents" | "visits">;
 
 /** One page of the export: rows read from DynamoDB a page at a time until a budget is reached. */
 export async function exportPage(repo: Source, id: string, req: ExportRequest): Promise<ExportPage> {
@@ -186,7 +193,7 @@ export async function exportPage(repo: Source, id: string, req: ExportRequest): 
   const maxBytes = req.maxBytes ?? EXPORT_PAGE_BYTES;
   const from: PageFrom = { start: req.start, limit: maxRows };
   const pages: AsyncGenerator<Page<DecisionRecord | Visit>> =
-    req.kind === "decisions" ? repo.decisionPages(id, from) : repo.visitPages(id, from);
+    req.kind === "decisions" ? repo.agents.decisionPages(id, from) : repo.visits.pages(id, from);
   const keyOf = (row: DecisionRecord | Visit): ItemKey => ({
     pk: simulationPk(id),
     sk: req.kind === "decisions" ? decisionSk(row as DecisionRecord) : visitSk(row as Visit),
@@ -222,10 +229,10 @@ export async function exportPage(repo: Source, id: string, req: ExportRequest): 
 
 /** The export as the API serves it: null for a simulation that does not exist. */
 export class SimulationExport {
-  constructor(private readonly repo: Source & Pick<SimulationRepository, "get">) {}
+  constructor(private readonly repo: Source & Pick<SimulationRepository, "runs">) {}
 
   async page(id: string, req: ExportRequest): Promise<ExportPage | null> {
-    if (!(await this.repo.get(id))) return null;
+    if (!(await this.repo.runs.get(id))) return null;
     return exportPage(this.repo, id, req);
   }
 }

@@ -45,7 +45,7 @@ export class SimulationCallLog implements CallLog {
   async append(call: RecordedCall): Promise<void> {
     const turn = currentTurn();
     const sk = `${recordPrefix(turn.key, turn.agentId)}${String(turn.calls++).padStart(3, "0")}`;
-    await this.repo.saveRecordedCall(this.simulationId, sk, call);
+    await this.repo.recordings.save(this.simulationId, sk, call);
   }
 }
 
@@ -65,8 +65,8 @@ export class TurnReplayLlm implements LlmPort {
 
   async structured<S extends z.ZodType>(req: StructuredRequest<S>): Promise<StructuredResult<z.infer<S>>> {
     const turn = currentTurn();
-    turn.replay ??= this.repo
-      .recordedCalls(this.recordedId, recordPrefix(turn.key, turn.agentId))
+    turn.replay ??= this.repo.recordings
+      .list(this.recordedId, recordPrefix(turn.key, turn.agentId))
       .then((calls) => new ReplayLlm(calls));
     return (await turn.replay).structured(req);
   }

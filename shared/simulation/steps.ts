@@ -16,7 +16,9 @@ import { fingerprint, promptFingerprints, type Provenance } from "./provenance.t
 import { inTurn, SimulationCallLog, TurnReplayLlm } from "./recordings.ts";
 import { BudgetExhaustedError, budgetInForce, budgetStop, type Prices } from "./spend.ts";
 import { activeToday, defaultPersonas, hasArrived, personasFor } from "./personas.ts";
-import { MAX_ERROR_CHARS, slotKey, type AgentRecord, type SimulationRepository } from "./repository.ts";
+import type { SimulationRepository } from "./repository.ts";
+import type { AgentRecord } from "./repository/agents.ts";
+import { MAX_ERROR_CHARS, slotKey } from "./repository/table.ts";
 import {
   AgentSummary,
   LeaseLostError,
@@ -248,7 +250,7 @@ export class SimulationSteps {
     if (!read) {
       // a new slot: the simulation's earlier slots are done with (in AWS Collect runs elsewhere)
       this.forgetAggregates(simulationId);
-      read = this.deps.repo.aggregates(simulationId);
+      read = this.deps.repo.visits.aggregates(simulationId);
       read.catch(() => this.aggregatesBySlot.delete(k)); // a failed read is tried again by the next agent
       this.aggregatesBySlot.set(k, read);
     }
@@ -268,7 +270,7 @@ export class SimulationSteps {
 
   /** The record, read consistently, if `execution` owns it; a LeaseLost error if not. */
   private async owned(simulationId: string, execution: string): Promise<SimulationMeta> {
-    const meta = await this.deps.repo.get(simulationId);
+    const meta = await this.deps.repo.runs.get(simulationId);
     if (!meta) throw new Error(`no simulation ${simulationId}`);
     if (meta.owner !== execution) throw new LeaseLostError(simulationId, execution);
     return meta;
@@ -328,19 +330,19 @@ export class SimulationSteps {
    */
   async initialise(input: z.infer<typeof InitInput>) {
     const request = SimulationRequest.safeParse(input.request ?? {});
-    if (request.success && !(await this.deps.repo.get(input.simulationId))) {
+    if (request.success && !(await this.deps.repo.runs.get(input.simulationId))) {
       const params = this.paramsFor(
         request.data,
         this.deps.llm ? "llm" : "offline",
         this.deps.defaultMaxConcurrentLlmCalls ?? 10,
       );
-      await this.deps.repo.create(input.simulationId, params, {
+      await this.deps.repo.runs.create(input.simulationId, params, {
         owner: input.execution,
         createdBy: "console",
       });
     }
     const meta = await this.owned(input.simulationId, input.execution);
-    if (meta.status !== "running") await this.deps.repo.setStatus(meta.id, input.execution, "running");
+    if (meta.status !== "running") await this.deps.repo.runs.setStatus(meta.id, input.execution, "running");
     const all = allSlots(meta.days);
     const done = new Set(meta.completedSlots);
     return {
@@ -354,7 +356,7 @@ export class SimulationSteps {
   /** 004: flush_pending_ratings() before the slot — the previous slot's ratings reach the aggregates. */
   async flush(input: SlotInput) {
     await this.owned(input.simulationId, input.execution);
-    if (input.slot.previous) await this.deps.repo.flushSlot(input.simulationId, input.slot.previous);
+    if (input.slot.previous) await this.deps.repo.visits.flushSlot(input.simulationId, input.slot.previous);
     return input;
   }
 
@@ -368,7 +370,7 @@ export class SimulationSteps {
       meta.seed,
       meta.scenario?.visitors?.floatingPerDay,
     ).filter((p) => hasArrived(p, slot));
-    const left = await this.deps.repo.agentsWhoLeft(input.simulationId);
+    const left = await this.deps.repo.agents.whoLeft(input.simulationId);
     const agents: AgentItem[] = candidates
       // out: who left earlier today (004: 이후 타임슬롯 전부 스킵 — for that day: the next day's sample
       // may bring them back); a slot run again keeps the agents who left in it
@@ -401,7 +403,7 @@ export class SimulationSteps {
     const budget = budgetInForce(meta.budgetUsd, this.deps.maxBudgetUsd);
     const why = budgetStop(meta, budget, next, this.deps.pricePerMTok ?? { input: 0, output: 0 });
     if (!why) return;
-    if (!(await this.deps.repo.setStatus(meta.id, execution, "budget_exhausted", why)))
+    if (!(await this.deps.repo.runs.setStatus(meta.id, execution, "budget_exhausted", why)))
       throw new LeaseLostError(meta.id, execution);
     this.forget(meta.id);
     throw new BudgetExhaustedError(why);
@@ -419,7 +421,7 @@ export class SimulationSteps {
     // at the same time, as nothing of it depends on the record
     const [meta, state] = await Promise.all([
       this.owned(item.simulationId, item.execution),
-      this.deps.repo.agent(item.simulationId, item.agentId),
+      this.deps.repo.agents.get(item.simulationId, item.agentId),
     ]);
     const persona = this.population(meta).get(item.agentId);
     if (!persona) throw new Error(`no persona ${item.agentId}`);
@@ -427,7 +429,7 @@ export class SimulationSteps {
     aggregates.catch(() => undefined); // an agent who stays home never awaits it; one who goes on sees the error
     const committed = async (state: AgentRecord) => {
       if (state.lastTurn?.key !== item.key) return null;
-      await this.deps.repo.saveTurn(item.simulationId, state.lastTurn.visits, state.lastTurn.decision);
+      await this.deps.repo.agents.saveTurn(item.simulationId, state.lastTurn.visits, state.lastTurn.decision);
       return AgentSummary.parse(state.lastTurn.summary);
     };
     const done = await committed(state);
@@ -482,7 +484,7 @@ export class SimulationSteps {
       from,
       result: { ...decision, error: decision.error?.slice(0, MAX_ERROR_CHARS) ?? null },
     };
-    const won = await this.deps.repo.recordAgentSlot(
+    const won = await this.deps.repo.agents.recordSlot(
       item.simulationId,
       item.agentId,
       item.key,
@@ -493,8 +495,8 @@ export class SimulationSteps {
     );
     // another attempt committed this slot first: its turn is the one that happened
     if (!won)
-      return (await committed(await this.deps.repo.agent(item.simulationId, item.agentId))) ?? summary;
-    await this.deps.repo.saveTurn(item.simulationId, result.visits, record);
+      return (await committed(await this.deps.repo.agents.get(item.simulationId, item.agentId))) ?? summary;
+    await this.deps.repo.agents.saveTurn(item.simulationId, result.visits, record);
     return summary;
   }
 
@@ -505,7 +507,7 @@ export class SimulationSteps {
     counts.agent_turns = input.results.length;
     const acting = input.results.map((r) => this.population(meta).get(r.agent_id));
     const floating = acting.filter((p) => p?.type === "floating");
-    await this.deps.repo.saveSlotSummary(input.simulationId, input.slot.key, {
+    await this.deps.repo.runs.saveSlotSummary(input.simulationId, input.slot.key, {
       day: input.slot.day,
       slot: input.slot.slot,
       agent_turns: counts.agent_turns,
@@ -526,16 +528,16 @@ export class SimulationSteps {
       }),
       { calls: 0, input: 0, output: 0 },
     );
-    await this.deps.repo.completeSlot(input.simulationId, input.slot.key, counts, usage);
+    await this.deps.repo.runs.completeSlot(input.simulationId, input.slot.key, counts, usage);
     return { simulationId: input.simulationId, slot: input.slot.key, ...counts };
   }
 
   /** The last slot's ratings reach the aggregates; the simulation ends in the state its turns earned. */
   async finalize(input: z.infer<typeof FinalizeInput>) {
     const meta = await this.owned(input.simulationId, input.execution);
-    await this.deps.repo.flushSlot(input.simulationId, input.lastKey);
+    await this.deps.repo.visits.flushSlot(input.simulationId, input.lastKey);
     const end = endState(meta.decisions, this.deps.failedTurnsThreshold ?? 0.05);
-    await this.deps.repo.setStatus(input.simulationId, input.execution, end.status, end.error);
+    await this.deps.repo.runs.setStatus(input.simulationId, input.execution, end.status, end.error);
     this.forget(input.simulationId);
     return { simulationId: input.simulationId, status: end.status };
   }
@@ -543,7 +545,7 @@ export class SimulationSteps {
   /** Records why the execution stopped (only if it still owns the simulation); it can be resumed. */
   async fail(input: z.infer<typeof FailInput>) {
     const cause = input.error?.Cause ?? "";
-    await this.deps.repo.setStatus(
+    await this.deps.repo.runs.setStatus(
       input.simulationId,
       input.execution,
       "failed",

@@ -5,17 +5,15 @@ import { embeddedPlaces } from "../providers/exec-deps.ts";
 import type { Workflows } from "../workflows/port.ts";
 import { SimulationExport } from "./export.ts";
 import { ExperimentService } from "./experiment.ts";
-import { ExperimentRepository } from "./experiment-repository.ts";
 import { loadPersonas } from "./personas.ts";
-import { SimulationRepository } from "./repository.ts";
+import { openSimulationRepository } from "./repository.ts";
 import { SimulationService } from "./api.ts";
 import { SimulationSteps } from "./steps.ts";
 import { type Runtime } from "../runtime/port.ts";
 
 export const simulationRepository = (rt: Runtime) =>
-  rt.service(
-    "simulation.repository",
-    () => new SimulationRepository(rt.documents(), rt.config.aws.tables.simulation),
+  rt.service("simulation.repository", () =>
+    openSimulationRepository(rt.documents(), rt.config.aws.tables.simulation),
   );
 
 export const simulationSteps = (rt: Runtime) =>
@@ -64,7 +62,6 @@ export const experimentService = (rt: Runtime, workflows: Workflows) =>
         sims: simulationService(rt, workflows),
         steps: simulationSteps(rt),
         repo: simulationRepository(rt),
-        experiments: new ExperimentRepository(rt.documents(), rt.config.aws.tables.simulation),
         defaultMaxConcurrentLlmCalls: rt.config.simulation.maxConcurrentLlmCalls,
         maxAgentDaysPerCaller: rt.config.simulation.maxAgentDaysPerCaller,
       }),

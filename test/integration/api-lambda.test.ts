@@ -69,7 +69,7 @@ describe("the API Lambda on Step Functions", () => {
     const started = await handler(event("api/simulation-start.json"));
     expect(started.statusCode).toBe(202);
     const { id } = JSON.parse(started.body);
-    expect(await simulationRepository(world.rt).get(id)).toMatchObject({
+    expect(await simulationRepository(world.rt).runs.get(id)).toMatchObject({
       owner: `${id}-run1`,
       createdBy: "ops",
     });

@@ -58,7 +58,7 @@ describe("events/api", () => {
     const started = await api(event("api/simulation-start.json"));
     expect(started.statusCode).toBe(202);
     const { id } = JSON.parse(started.body);
-    const meta = await simulationRepository(world.rt).get(id);
+    const meta = await simulationRepository(world.rt).runs.get(id);
     expect(meta).toMatchObject({
       status: expect.stringMatching(/pending|running/),
       createdBy: "ops",
@@ -154,7 +154,7 @@ describe("events/simulation", () => {
     );
     expect((await step(S.finalize, "simulation/finalize.json")).status).toBe("completed");
     expect((await step(S.markFailed, "simulation/fail.json")).status).toBe("failed");
-    expect((await simulationRepository(world.rt).get("sim-example-0001"))!.error).toContain(
+    expect((await simulationRepository(world.rt).runs.get("sim-example-0001"))!.error).toContain(
       "agent R003 crashed",
     );
   });
@@ -162,7 +162,7 @@ describe("events/simulation", () => {
   it("workflows/simulation.json starts a simulation from the console: the record is created, the run completes", async () => {
     const input = { ...event("workflows/simulation.json"), simulationId: "sim-from-console" };
     await world.workflows.run("simulation", input, "sim-from-console-console");
-    const meta = await simulationRepository(world.rt).get("sim-from-console");
+    const meta = await simulationRepository(world.rt).runs.get("sim-from-console");
     expect(meta).toMatchObject({ status: "completed", engine: "offline", agents: 30, createdBy: "console" });
   });
 });

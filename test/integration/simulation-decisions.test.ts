@@ -16,7 +16,7 @@ beforeAll(async () => {
   expect(meta.status).toBe("completed");
   turns = meta.decisions.agent_turns!;
   records = [];
-  for await (const page of t.repo.decisionPages(meta.id)) records.push(...page);
+  for await (const page of t.repo.agents.decisionPages(meta.id)) records.push(...page);
 }, 120_000);
 afterAll(() => t?.close());
 

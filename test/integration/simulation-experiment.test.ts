@@ -93,7 +93,7 @@ describe("an experiment over three seeds", () => {
     expect(c.touched!.visits.scenario).toBeCloseTo(added.visits.scenario, 2);
     // the same, read from the arms' own visits
     for (const a of e.arms) {
-      const ids = new Set((await t.repo.visits(a.simulationId)).map((v) => v.store_id));
+      const ids = new Set((await t.repo.visits.list(a.simulationId)).map((v) => v.store_id));
       if (a.arm === "scenario") expect(ids.has(CLOSED)).toBe(false);
       if (a.arm === "baseline") expect(ids.has(added.store_id)).toBe(false);
     }
@@ -155,7 +155,7 @@ describe("refusals", () => {
     const res = await post("/v1/experiments", body);
     expect(res.status).toBe(400);
     expect(((await res.json()) as any).error.field).toBe(field);
-    expect(await t.repo.unfinished()).toEqual([]);
+    expect(await t.repo.runs.unfinished()).toEqual([]);
   });
 
   it("an unknown experiment is 404", async () => {
@@ -172,7 +172,7 @@ describe("refusals", () => {
         createApp(() => small.world.context),
       );
       expect(res.status).toBe(429);
-      expect(await small.repo.unfinished()).toEqual([]);
+      expect(await small.repo.runs.unfinished()).toEqual([]);
     } finally {
       await small.close();
     }

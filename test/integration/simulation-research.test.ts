@@ -116,7 +116,7 @@ describe("record and replay", () => {
     expect(recorded.record).toBe(true);
     expect(recorded.provenance).toMatchObject({ engine: "llm", model: "claude-haiku-5-5" });
     // every call is kept (a 429 and its answer to the same request are two), under its turn
-    const calls = await rec.repo.recordedCalls(recorded.id);
+    const calls = await rec.repo.recordings.list(recorded.id);
     expect(calls).toHaveLength(recorded.llmCalls);
     expect(calls.filter((c) => c.error?.status === 429).length).toBeGreaterThan(0);
 
@@ -155,7 +155,7 @@ describe("record and replay", () => {
       });
     await attempt();
     await attempt();
-    const kept = await t.repo.recordedCalls("rec-idem");
+    const kept = await t.repo.recordings.list("rec-idem");
     expect(kept).toHaveLength(2);
     expect(kept.map((c) => c.error?.status ?? null)).toEqual([429, null]);
     await expect(log.append(call)).rejects.toThrow(/outside an agent turn/);
@@ -214,11 +214,11 @@ describe("spend", () => {
     expect(done.status).toBe("completed");
     expect(done.budgetUsd).toBe(total * 10);
     expect(done.provenance!.parameters.budgetUsd).toBe(total / 2); // as created
-    const visits = await t.repo.visits(done.id);
+    const visits = await t.repo.visits.list(done.id);
     expect(new Set(visits.map((v) => v.visit_id)).size).toBe(visits.length);
     expect(visits.length).toBe(done.decisions.visits);
     expect(done.decisions).toEqual(whole.decisions);
-    expect(await t.repo.aggregates(done.id)).toEqual(await free.repo.aggregates(whole.id));
+    expect(await t.repo.visits.aggregates(done.id)).toEqual(await free.repo.visits.aggregates(whole.id));
     expect(done.llmCalls).toBe(whole.llmCalls);
   });
 

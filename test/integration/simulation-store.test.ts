@@ -27,14 +27,14 @@ describe("the simulation store on disk", () => {
     expect(first.dynamo.persistent).toBe(true);
     const { id } = await first.context.services.simulations.start({ days: 1, seed: 4, agents: 30 });
     await first.workflows.settled();
-    const meta = await simulationRepository(first.rt).get(id);
-    const visits = await simulationRepository(first.rt).visits(id);
+    const meta = await simulationRepository(first.rt).runs.get(id);
+    const visits = await simulationRepository(first.rt).visits.list(id);
     await first.close();
 
     const second = await onDisk(dir);
     try {
-      expect(await simulationRepository(second.rt).get(id)).toEqual(meta);
-      expect(await simulationRepository(second.rt).visits(id)).toEqual(visits);
+      expect(await simulationRepository(second.rt).runs.get(id)).toEqual(meta);
+      expect(await simulationRepository(second.rt).visits.list(id)).toEqual(visits);
     } finally {
       await second.close();
     }
@@ -56,7 +56,7 @@ describe("the simulation store on disk", () => {
     const before = await onDisk(dir);
     // the record is written before the 202; the process stops before any step ran
     const steps = simulationSteps(before.rt);
-    await simulationRepository(before.rt).create(
+    await simulationRepository(before.rt).runs.create(
       "cut",
       steps.paramsFor({ days: 1, seed: 9, agents: 30 }, "offline", 10),
       {

@@ -6,7 +6,7 @@ import { AnthropicLlm } from "../../shared/llm/anthropic.ts";
 import { startFakeAnthropic } from "../helpers/fake-anthropic.ts";
 import { simulationAnswer } from "../helpers/fake-sim-llm.ts";
 import { simulationsClosedAfterAll } from "../helpers/simulation.ts";
-import { slotKey } from "../../shared/simulation/repository.ts";
+import { slotKey } from "../../shared/simulation/repository/table.ts";
 import { DAILY_FLOATING_SHARE } from "../../shared/simulation/personas.ts";
 import type { AgentItem } from "../../shared/simulation/schemas.ts";
 import type { Visit } from "../../shared/simulation/types.ts";
@@ -22,7 +22,7 @@ async function owned(
   engine: "offline" | "llm" = "offline",
 ) {
   const execution = `${id}-run1`;
-  await t.repo.create(id, t.steps.paramsFor(request, engine, 10), { owner: execution });
+  await t.repo.runs.create(id, t.steps.paramsFor(request, engine, 10), { owner: execution });
   await t.steps.initialise({ simulationId: id, execution });
   return execution;
 }
@@ -44,13 +44,13 @@ describe("a simulated day (offline engine)", () => {
     const id = meta.id;
     expect(meta.status).toBe("completed");
     expect(meta.completedSlots).toEqual(["d01#07:00", "d01#12:00", "d01#18:00", "d01#22:00"]);
-    const visits = await repo.visits(id);
+    const visits = await repo.visits.list(id);
     expect(visits.length).toBe(meta.decisions.visits);
     expect(new Set(visits.map((v) => v.visit_id)).size).toBe(visits.length);
     expect(meta.decisions.agent_turns).toBe(
       (meta.decisions.visit ?? 0) + (meta.decisions.stay_home ?? 0) + (meta.decisions.llm_failed ?? 0),
     );
-    const aggregates = await repo.aggregates(id);
+    const aggregates = await repo.visits.aggregates(id);
     for (const [store, s] of sumsByStore(visits))
       expect(aggregates[store]).toMatchObject({ count: s.count, sum: s.sum });
     // 22:00 has no cafés (004's TIME_SLOT_CATEGORIES), and each agent visits at most three stores a slot
@@ -68,10 +68,10 @@ describe("a simulated day (offline engine)", () => {
         );
     }
     // a floating visitor who chose 망원동_떠나기 acts in no later slot (004: 이후 스킵)
-    const left = await repo.agentsWhoLeft(id);
+    const left = await repo.agents.whoLeft(id);
     expect(left.size).toBeGreaterThan(0);
     for (const [agent, leftAt] of left) {
-      const memory = (await repo.agent(id, agent)).memory;
+      const memory = (await repo.agents.get(id, agent)).memory;
       expect(memory.every((m) => slotKey(m.day, m.time_slot) <= leftAt)).toBe(true);
     }
     // the report's calibration is computed from the collected slots, for the engine that ran
@@ -84,7 +84,7 @@ describe("a simulated day (offline engine)", () => {
     // memory carries over: every agent who ate has it in memory
     const someone = visits[0]!;
     expect(
-      (await repo.agent(id, someone.agent_id)).memory.some((m) => m.text.includes(someone.store_name)),
+      (await repo.agents.get(id, someone.agent_id)).memory.some((m) => m.text.includes(someone.store_name)),
     ).toBe(true);
   });
 
@@ -99,7 +99,7 @@ describe("a simulated day (offline engine)", () => {
     const activeByDay = Array.from({ length: days }, () => new Set<string>());
     const leftByDay = Array.from({ length: days }, () => new Set<string>());
     for (const p of floating) {
-      const { memory, leftAt } = await t.repo.agent(meta.id, p.id);
+      const { memory, leftAt } = await t.repo.agents.get(meta.id, p.id);
       for (const m of memory) activeByDay[m.day - 1]!.add(p.id);
       if (leftAt) leftByDay[Number(leftAt.slice(1, 3)) - 1]!.add(p.id);
     }
@@ -121,9 +121,9 @@ describe("a simulated day (offline engine)", () => {
     const same = await a.run({ days: 1, seed: 7, agents: 40 });
     const again = await b.run({ days: 1, seed: 7, agents: 40 });
     const strip = (vs: Visit[]) => vs.map((v) => [v.visit_id, v.store_id, v.rating, v.comment]).sort();
-    expect(strip(await a.repo.visits(same.id))).toEqual(strip(await b.repo.visits(again.id)));
+    expect(strip(await a.repo.visits.list(same.id))).toEqual(strip(await b.repo.visits.list(again.id)));
     const other = await a.run({ days: 1, seed: 8, agents: 40 });
-    expect(strip(await a.repo.visits(other.id))).not.toEqual(strip(await a.repo.visits(same.id)));
+    expect(strip(await a.repo.visits.list(other.id))).not.toEqual(strip(await a.repo.visits.list(same.id)));
   });
 });
 
@@ -146,18 +146,18 @@ describe("exactly-once flush", () => {
     const t = await setup();
     const { repo } = t;
     const first = await t.run({ days: 1, seed: 3, agents: 80 });
-    const visits = await repo.visits(first.id);
+    const visits = await repo.visits.list(first.id);
     const expected = sumsByStore(visits);
     // a second simulation id with the same visits, flushed by hand
     await owned(t, "flush-2", { days: 1, seed: 3, agents: 80 });
-    await repo.saveVisits("flush-2", visits);
-    await repo.saveVisits("flush-2", visits); // buffering twice adds nothing
-    expect(await repo.visits("flush-2")).toHaveLength(visits.length);
+    await repo.visits.save("flush-2", visits);
+    await repo.visits.save("flush-2", visits); // buffering twice adds nothing
+    expect(await repo.visits.list("flush-2")).toHaveLength(visits.length);
     const slot = "d01#12:00";
     const inSlot = new Set(visits.filter((v) => v.time_slot === "12:00").map((v) => v.store_id)).size;
     expect(inSlot).toBeGreaterThan(2);
     // the store updates after the second fail, as if the Lambda died there
-    const { SimulationRepository } = await import("../../shared/simulation/repository.ts");
+    const { openSimulationRepository } = await import("../../shared/simulation/repository.ts");
     const db = t.world.rt.documents();
     let updates = 0;
     const dying = {
@@ -167,16 +167,16 @@ describe("exactly-once flush", () => {
         return db.send(cmd as never);
       },
     };
-    const interrupted = new SimulationRepository(dying as never, t.world.rt.config.aws.tables.simulation);
-    await expect(interrupted.flushSlot("flush-2", slot)).rejects.toThrow(/the process died/);
-    const retry = await repo.flushSlot("flush-2", slot);
+    const interrupted = openSimulationRepository(dying as never, t.world.rt.config.aws.tables.simulation);
+    await expect(interrupted.visits.flushSlot("flush-2", slot)).rejects.toThrow(/the process died/);
+    const retry = await repo.visits.flushSlot("flush-2", slot);
     expect(retry).toEqual({ applied: inSlot - 2, skipped: 2 });
-    expect(await repo.flushSlot("flush-2", slot)).toEqual({ applied: 0, skipped: inSlot });
+    expect(await repo.visits.flushSlot("flush-2", slot)).toEqual({ applied: 0, skipped: inSlot });
     for (const key of ["d01#07:00", "d01#18:00", "d01#22:00"]) {
-      await repo.flushSlot("flush-2", key);
-      await repo.flushSlot("flush-2", key);
+      await repo.visits.flushSlot("flush-2", key);
+      await repo.visits.flushSlot("flush-2", key);
     }
-    const aggregates = await repo.aggregates("flush-2");
+    const aggregates = await repo.visits.aggregates("flush-2");
     for (const [store, s] of expected)
       expect(aggregates[store]).toMatchObject({ count: s.count, sum: s.sum });
   });
@@ -203,7 +203,7 @@ describe("resume", () => {
     const id = stopped.id;
     expect(stopped.status).toBe("failed");
     expect(stopped.completedSlots).toEqual(["d01#07:00", "d01#12:00"]);
-    const visitsWhenStopped = await broken.repo.visits(id, "d01#18:00");
+    const visitsWhenStopped = await broken.repo.visits.list(id, "d01#18:00");
     expect(visitsWhenStopped.length).toBeGreaterThan(0); // the slot's agents had acted
     crash = false;
     const done = await broken.resume(id);
@@ -214,12 +214,12 @@ describe("resume", () => {
     const clean = await setup();
     const cleanMeta = await clean.run({ days: 1, seed: 11, agents: 50 });
     const ids = (vs: Visit[]) => vs.map((v) => v.visit_id).sort();
-    expect(ids(await broken.repo.visits(id))).toEqual(ids(await clean.repo.visits(cleanMeta.id)));
-    expect(await broken.repo.aggregates(id)).toEqual(await clean.repo.aggregates(cleanMeta.id));
+    expect(ids(await broken.repo.visits.list(id))).toEqual(ids(await clean.repo.visits.list(cleanMeta.id)));
+    expect(await broken.repo.visits.aggregates(id)).toEqual(await clean.repo.visits.aggregates(cleanMeta.id));
     // the re-run slot's agents answered from their recorded turns: the counts are a clean run's
     expect(done.decisions).toEqual(cleanMeta.decisions);
     const someone = visitsWhenStopped[0]!.agent_id;
-    const memory = (await broken.repo.agent(id, someone)).memory;
+    const memory = (await broken.repo.agents.get(id, someone)).memory;
     expect(memory.filter((m) => m.time_slot === "18:00").length).toBe(
       visitsWhenStopped.filter((v) => v.agent_id === someone).length,
     );
@@ -259,7 +259,7 @@ describe("resume", () => {
   it("a step of an execution that no longer owns the simulation does nothing (LeaseLost)", async () => {
     const t = await setup();
     const ex = await owned(t, "leased", { days: 1, seed: 2, agents: 10 });
-    expect(await t.repo.transferOwner("leased", ex, "leased-run2")).toBe(true);
+    expect(await t.repo.runs.transferOwner("leased", ex, "leased-run2")).toBe(true);
     const slot = { day: 1, slot: "07:00" as const, key: "d01#07:00", previous: null };
     await expect(t.steps.prepare({ simulationId: "leased", execution: ex, slot })).rejects.toThrow(
       /owned by another/,
@@ -275,9 +275,9 @@ describe("resume", () => {
       }),
     ).rejects.toMatchObject({ name: "LeaseLost" });
     // and a stale owner cannot take it back, nor mark it failed
-    expect(await t.repo.transferOwner("leased", ex, "leased-run3")).toBe(false);
+    expect(await t.repo.runs.transferOwner("leased", ex, "leased-run3")).toBe(false);
     await t.steps.fail({ simulationId: "leased", execution: ex, error: { Error: "x", Cause: "y" } });
-    expect((await t.repo.get("leased"))!.status).not.toBe("failed");
+    expect((await t.repo.runs.get("leased"))!.status).not.toBe("failed");
   });
 
   it("a retried Collect counts its slot once", async () => {
@@ -296,7 +296,7 @@ describe("resume", () => {
     ];
     await t.steps.collect({ simulationId: "collect-twice", execution: ex, slot, results });
     await t.steps.collect({ simulationId: "collect-twice", execution: ex, slot, results });
-    const meta = (await t.repo.get("collect-twice"))!;
+    const meta = (await t.repo.runs.get("collect-twice"))!;
     expect(meta.decisions).toMatchObject({ visit: 1, visits: 2, agent_turns: 1 });
     expect(meta.llmCalls).toBe(5);
   });
@@ -315,16 +315,16 @@ describe("resume", () => {
     const first = await t.steps.agentTurn(item);
     const again = await t.steps.agentTurn(item);
     expect(again).toEqual(first);
-    expect((await t.repo.agent("twice", "R001")).memory).toHaveLength(Math.max(1, first.visits));
+    expect((await t.repo.agents.get("twice", "R001")).memory).toHaveLength(Math.max(1, first.visits));
   });
 
   it("a turn cut off between its two writes is completed by the retry, not decided again", async () => {
     const t = await setup();
     const execution = await owned(t, "cut-turn", { days: 1, seed: 5, agents: 40 });
     const repo = t.repo;
-    const save = repo.saveTurn.bind(repo);
+    const save = repo.agents.saveTurn.bind(repo.agents);
     let cut = true;
-    repo.saveTurn = async (id, visits, decision) => {
+    repo.agents.saveTurn = async (id, visits, decision) => {
       if (cut && visits.length) {
         cut = false;
         throw new Error("the process died here");
@@ -346,12 +346,14 @@ describe("resume", () => {
       await turn(agentId).catch(() => (victim = agentId));
     }
     expect(victim).toBeDefined();
-    expect((await repo.visits("cut-turn", "d01#12:00")).filter((v) => v.agent_id === victim)).toEqual([]);
+    expect((await repo.visits.list("cut-turn", "d01#12:00")).filter((v) => v.agent_id === victim)).toEqual(
+      [],
+    );
     const retried = await turn(victim!);
-    const visits = (await repo.visits("cut-turn", "d01#12:00")).filter((v) => v.agent_id === victim);
+    const visits = (await repo.visits.list("cut-turn", "d01#12:00")).filter((v) => v.agent_id === victim);
     expect(visits).toHaveLength(retried.visits);
     expect(retried.visits).toBeGreaterThan(0);
-    const memory = (await repo.agent("cut-turn", victim!)).memory.filter((m) => m.time_slot === "12:00");
+    const memory = (await repo.agents.get("cut-turn", victim!)).memory.filter((m) => m.time_slot === "12:00");
     expect(memory).toHaveLength(retried.visits); // committed once, not decided again
   });
 
@@ -367,7 +369,7 @@ describe("resume", () => {
     expect(meta.status).toBe("completed");
     expect(tries).toBe(2); // tried again once (the turn is idempotent), then caught
     expect(meta.decisions.llm_failed).toBe(1);
-    expect((await t.repo.agent(meta.id, "R003")).memory.some((m) => m.time_slot === "22:00")).toBe(true);
+    expect((await t.repo.agents.get(meta.id, "R003")).memory.some((m) => m.time_slot === "22:00")).toBe(true);
   });
 });
 
@@ -405,7 +407,7 @@ describe("the LLM engine through the real SDK on a fake Messages API", () => {
     expect(meta.inputTokens).toBeGreaterThan(0);
     expect(meta.decisions.llm_failed).toBeGreaterThanOrEqual(1);
     expect(meta.decisions.visit).toBeGreaterThan(0);
-    const memory = (await repo.agent(meta.id, "R002")).memory;
+    const memory = (await repo.agents.get(meta.id, "R002")).memory;
     expect(memory.every((m) => m.text === "결정하지 못함")).toBe(true);
     // the prompts are the Korean files, with the store cards of 004
     const step3 = fake.requests.find((r) => JSON.stringify(r.messages).includes("후보 매장"))!;
@@ -453,7 +455,7 @@ describe("answers that break the rules, failing runs", () => {
     expect(retries.length).toBeGreaterThan(0);
     expect(JSON.stringify(retries[0]!.messages)).toMatch(/does not match the schema/);
     // no visit at 07:00 to a 주점, and no stay_home because of an unknown store
-    const visits = await t.repo.visits(meta.id);
+    const visits = await t.repo.visits.list(meta.id);
     expect(visits.filter((v) => v.time_slot === "07:00" && v.category === "주점")).toEqual([]);
     expect(meta.llmCalls).toBe(fake.requests.length);
   });
@@ -469,7 +471,7 @@ describe("answers that break the rules, failing runs", () => {
     closeAfterAll(fake.close);
     const t = await setup({ llm: llmOn(fake) });
     const meta = await t.run({ days: 1, seed: 9, agents: 8, maxConcurrentLlmCalls: 4 });
-    const visits = await t.repo.visits(meta.id);
+    const visits = await t.repo.visits.list(meta.id);
     expect(visits.length).toBeGreaterThan(0);
     expect(meta.decisions.visits).toBe(visits.length);
     expect(meta.decisions.llm_failed ?? 0).toBe(0);
@@ -507,7 +509,7 @@ describe("custom personas", () => {
     const t = await setup({}, { SIM_PERSONAS_FILE: file });
     const meta = await t.run({ days: 1, seed: 1 });
     expect(meta.agents).toBe(3);
-    const agents = new Set((await t.repo.visits(meta.id)).map((v) => v.agent_id));
+    const agents = new Set((await t.repo.visits.list(meta.id)).map((v) => v.agent_id));
     expect(agents.size).toBeGreaterThan(0);
     for (const a of agents) expect(["R900", "R901", "R902"]).toContain(a);
   });
