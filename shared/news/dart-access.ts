@@ -25,7 +25,7 @@ export function dartErrorMessage(err: unknown, what: string): string {
   if (err instanceof DartStatusError) {
     if (err.dartStatus === "020")
       return `OpenDART: 요청 제한 초과(020) — 오늘은 더 호출하지 않습니다 (${what})`;
-    if (err.kind === "auth")
+    if (err.reason === "auth")
       return `OpenDART: 인증키 오류(${err.dartStatus}) — OPENDART_API_KEY를 확인하세요 (${what})`;
     return `OpenDART: 오류 ${err.message.replace(/^opendart: /, "")} (${what})`;
   }
@@ -41,7 +41,7 @@ export function dartErrorMessage(err: unknown, what: string): string {
       no_result: "자료 없음",
       deadline: "시간 예산 소진",
     };
-    return `OpenDART: ${why[err.kind] ?? err.kind} (${what})`;
+    return `OpenDART: ${why[err.reason] ?? err.reason} (${what})`;
   }
   return `OpenDART: ${(err as Error).message ?? String(err)} (${what})`;
 }
@@ -94,13 +94,13 @@ export class DartSession {
     try {
       return await fn(this.counter, this.opts.deadline);
     } catch (err) {
-      if (err instanceof ProviderError && err.kind === "deadline") {
+      if (err instanceof ProviderError && err.reason === "deadline") {
         this.warnOnce("시간 예산이 다해 일부 공시 자료는 불러오지 않았습니다.");
         return undefined;
       }
       const message = dartErrorMessage(err, what);
       if (!this.errors.includes(message)) this.errors.push(message);
-      if (err instanceof DartStatusError && (err.dartStatus === "020" || err.kind === "auth"))
+      if (err instanceof DartStatusError && (err.dartStatus === "020" || err.reason === "auth"))
         this.stopped = true;
       return undefined;
     }

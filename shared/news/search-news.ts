@@ -81,7 +81,7 @@ export function naverErrorMessage(err: unknown): string {
     bad_request: `잘못된 요청(${err.status ?? 400}: ${detail})`,
     deadline: "시간 예산이 다해 호출하지 않음",
   };
-  return `네이버 뉴스: ${why[err.kind] ?? detail}`;
+  return `네이버 뉴스: ${why[err.reason] ?? detail}`;
 }
 
 /**

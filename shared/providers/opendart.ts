@@ -8,7 +8,7 @@ import { XMLParser } from "fast-xml-parser";
 import { z } from "zod";
 import type { Deadline } from "../platform/deadline.ts";
 import { decodeEntities } from "../platform/html-text.ts";
-import { ProviderError, ProviderHttp, type CallCounter, type ProviderErrorKind } from "./http.ts";
+import { ProviderError, ProviderHttp, type CallCounter, type ProviderErrorReason } from "./http.ts";
 import { reportApi } from "./opendart-apis.ts";
 
 export const REPRT_CODES = ["11013", "11012", "11014", "11011"] as const;
@@ -133,7 +133,7 @@ export const DART_STATUS_MESSAGES: Record<string, string> = {
   "901": "개인정보 보유기간 만료",
 };
 
-function kindOfStatus(status: string): ProviderErrorKind {
+function reasonOfStatus(status: string): ProviderErrorReason {
   if (["010", "011", "012", "901"].includes(status)) return "auth";
   if (status === "020") return "rate_limit";
   if (status === "014") return "no_result";
@@ -149,10 +149,9 @@ export class DartStatusError extends ProviderError {
   ) {
     super(
       "opendart",
-      kindOfStatus(dartStatus),
+      reasonOfStatus(dartStatus),
       `status ${dartStatus} (${message || DART_STATUS_MESSAGES[dartStatus] || "unknown"})`,
     );
-    this.name = "DartStatusError";
   }
 }
 

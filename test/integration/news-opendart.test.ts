@@ -74,14 +74,14 @@ describe("OpenDART list.json", () => {
     ["800", "시스템 점검으로 인한 서비스가 중지 중입니다.", "server"],
     ["900", "정의되지 않은 오류가 발생하였습니다.", "server"],
   ];
-  for (const [status, message, kind] of statuses)
-    it(`status ${status} (HTTP 200) is a typed DartStatusError of kind ${kind}, without the key`, async () => {
+  for (const [status, message, reason] of statuses)
+    it(`status ${status} (HTTP 200) is a typed DartStatusError of reason ${reason}, without the key`, async () => {
       const dart = await client(() => ({ json: { status, message } }));
       const err = await dart
         .list(counter(), { corp_code: "00126380", bgn_de: "20260101", end_de: "20261231" })
         .catch((e: unknown) => e);
       expect(err).toBeInstanceOf(DartStatusError);
-      expect(err).toMatchObject({ dartStatus: status, kind });
+      expect(err).toMatchObject({ dartStatus: status, reason });
       expect((err as Error).message).toContain(message);
       expect((err as Error).message).not.toContain(FAKE_DART_KEY);
     });
@@ -107,11 +107,11 @@ describe("OpenDART list.json", () => {
     expect(fake!.requests).toHaveLength(2);
   });
 
-  it("a timeout is a ProviderError of kind timeout", async () => {
+  it("a timeout is a ProviderError of reason timeout", async () => {
     const dart = await client(() => ({ hang: true }), { timeoutMs: 100 });
     await expect(
       dart.list(counter(), { corp_code: "00126380", bgn_de: "20260101", end_de: "20261231" }),
-    ).rejects.toMatchObject({ kind: "timeout" });
+    ).rejects.toMatchObject({ reason: "timeout" });
   });
 });
 
@@ -270,7 +270,7 @@ describe("OpenDART ZIP downloads", () => {
     }));
     await expect(dart.document(counter(), "20990101000000")).rejects.toMatchObject({
       dartStatus: "014",
-      kind: "no_result",
+      reason: "no_result",
     });
   });
 
@@ -278,7 +278,7 @@ describe("OpenDART ZIP downloads", () => {
     const dart = await client(() => ({ raw: "<html>maintenance</html>" }));
     const err = await dart.document(counter(), "20990101000000").catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ProviderError);
-    expect(err).toMatchObject({ kind: "malformed" });
+    expect(err).toMatchObject({ reason: "malformed" });
   });
 
   it("corpCode.xml: every company, stock codes trimmed (blank for unlisted)", async () => {
@@ -298,6 +298,6 @@ describe("OpenDART ZIP downloads", () => {
 
   it("a wrong key gets OpenDART's 010 from the fake, as from OpenDART", async () => {
     const dart = await client(fakeOpenDart({ now }), { key: "b".repeat(40) });
-    await expect(dart.corpCodes(counter())).rejects.toMatchObject({ dartStatus: "010", kind: "auth" });
+    await expect(dart.corpCodes(counter())).rejects.toMatchObject({ dartStatus: "010", reason: "auth" });
   });
 });
