@@ -110,11 +110,7 @@ export class SimulationService {
 
   private estimateFor(params: SimulationParams): SpendEstimate {
     const { pricePerMTok, maxBudgetUsd } = this.o.steps.deps;
-    return estimateSpend(
-      params,
-      pricePerMTok ?? { input: 0, output: 0 },
-      budgetInForce(params.budgetUsd, maxBudgetUsd),
-    );
+    return estimateSpend(params, pricePerMTok, budgetInForce(params.budgetUsd, maxBudgetUsd));
   }
 
   /** A new simulation answering from a recorded one's calls, with its parameters; null: no such run. */
@@ -179,7 +175,7 @@ export class SimulationService {
     if (meta.totalSlots === 0) throw new SimulationConflict("completed", meta.error ?? "incomplete record");
     if (meta.status === "budget_exhausted") {
       // it stopped before a slot its budget did not cover: only more room lets it go on
-      const { pricePerMTok = { input: 0, output: 0 }, maxBudgetUsd } = this.o.steps.deps;
+      const { pricePerMTok, maxBudgetUsd } = this.o.steps.deps;
       const before = budgetInForce(meta.budgetUsd, maxBudgetUsd);
       const now = budgetInForce(opts.budgetUsd ?? meta.budgetUsd, maxBudgetUsd);
       const spent = costUsd(meta, pricePerMTok);

@@ -2,6 +2,7 @@
 // simulation record as stored. Every step input names the execution that runs it: a simulation has one
 // owner at a time, and a step of any other execution refuses to act.
 import { z } from "zod";
+import { DongneError } from "../platform/errors.ts";
 import { Scenario } from "./scenario.ts";
 import { Provenance } from "./provenance.ts";
 import { Position } from "./space.ts";
@@ -232,9 +233,10 @@ export const FailInput = z.object({
 export const EndOutput = z.object({ simulationId: z.string(), status: SimulationStatus });
 
 /** A step of an execution that no longer owns the simulation: it must not act. */
-export class LeaseLostError extends Error {
+export class LeaseLostError extends DongneError {
   constructor(simulationId: string, execution: string) {
-    super(`simulation ${simulationId} is owned by another execution than ${execution}`);
+    super("conflict", `simulation ${simulationId} is owned by another execution than ${execution}`);
+    // the state machines match this name: nothing retries a lost lease
     this.name = "LeaseLost";
   }
 }

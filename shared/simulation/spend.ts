@@ -3,6 +3,7 @@
 // adds each slot's), so an LLM run stops cleanly (budget_exhausted, resumable) instead of passing it.
 // Offline and replayed runs call no model: they cost nothing and ignore budgets.
 import { z } from "zod";
+import { DongneError } from "../platform/errors.ts";
 import { spendMicroUsd } from "../platform/metrics.ts";
 import type { SimulationParams } from "./schemas.ts";
 import { TIME_SLOTS, type TimeSlot } from "./types.ts";
@@ -111,9 +112,9 @@ export function estimateSpend(
 }
 
 /** A run stopped before a slot its budget would not cover (the workflow's clean stop matches the name). */
-export class BudgetExhaustedError extends Error {
+export class BudgetExhaustedError extends DongneError {
   constructor(message: string) {
-    super(message);
+    super("quota", message);
     this.name = "BudgetExhausted";
   }
 }

@@ -45,20 +45,20 @@ export interface SimulationDeps {
   places: () => readonly Place[];
   /** the LLM (without the SDK's own retries: the gate retries with 004's backoff) */
   llm?: LlmPort;
-  /** 429 backoff unit (004: 10 s; shortened in tests) */
-  backoffUnitMs?: number;
+  /** 429 backoff unit (SIM_BACKOFF_UNIT_MS; 004: 10 s, shortened in tests) */
+  backoffUnitMs: number;
   /** a custom persona set (SIM_PERSONAS_FILE) instead of the generated default */
   personas?: Persona[];
   /** the cap of a simulation whose request does not set one (SIM_MAX_CONCURRENT_LLM_CALLS) */
-  defaultMaxConcurrentLlmCalls?: number;
+  defaultMaxConcurrentLlmCalls: number;
   /** 004's wait after each LLM call, inside the semaphore (SIM_RATE_DELAY_MS) */
-  rateDelayMs?: number;
+  rateDelayMs: number;
   /** the share of llm_failed turns above which a run ends completed_with_failures (SIM_FAILED_TURNS_THRESHOLD) */
-  failedTurnsThreshold?: number;
+  failedTurnsThreshold: number;
   /** the product version provenance records (DONGNE_VERSION; else see shared/platform/version.ts) */
   version?: string;
   /** LLM prices (LLM_PRICE_*_PER_MTOK) and the server's budget ceiling (SIM_MAX_BUDGET_USD) */
-  pricePerMTok?: Prices;
+  pricePerMTok: Prices;
   maxBudgetUsd?: number;
 }
 
@@ -334,7 +334,7 @@ export class SimulationSteps {
       const params = this.paramsFor(
         request.data,
         this.deps.llm ? "llm" : "offline",
-        this.deps.defaultMaxConcurrentLlmCalls ?? 10,
+        this.deps.defaultMaxConcurrentLlmCalls,
       );
       await this.deps.repo.runs.create(input.simulationId, params, {
         owner: input.execution,
@@ -401,7 +401,7 @@ export class SimulationSteps {
     next: Parameters<typeof budgetStop>[2],
   ) {
     const budget = budgetInForce(meta.budgetUsd, this.deps.maxBudgetUsd);
-    const why = budgetStop(meta, budget, next, this.deps.pricePerMTok ?? { input: 0, output: 0 });
+    const why = budgetStop(meta, budget, next, this.deps.pricePerMTok);
     if (!why) return;
     if (!(await this.deps.repo.runs.setStatus(meta.id, execution, "budget_exhausted", why)))
       throw new LeaseLostError(meta.id, execution);
@@ -536,7 +536,7 @@ export class SimulationSteps {
   async finalize(input: z.infer<typeof FinalizeInput>) {
     const meta = await this.owned(input.simulationId, input.execution);
     await this.deps.repo.visits.flushSlot(input.simulationId, input.lastKey);
-    const end = endState(meta.decisions, this.deps.failedTurnsThreshold ?? 0.05);
+    const end = endState(meta.decisions, this.deps.failedTurnsThreshold);
     await this.deps.repo.runs.setStatus(input.simulationId, input.execution, end.status, end.error);
     this.forget(input.simulationId);
     return { simulationId: input.simulationId, status: end.status };

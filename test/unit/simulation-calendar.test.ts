@@ -54,7 +54,7 @@ describe("the simulation calendar", () => {
         return { value: { eat_in_mangwon: false, choice: 2, reason: "배부름" } as never, usage: noUsage() };
       },
     } as LlmPort;
-    const engine = new LlmEngine(new LlmCaller(llm, { maxConcurrent: 1 }));
+    const engine = new LlmEngine(new LlmCaller(llm, { maxConcurrent: 1, backoffUnitMs: 10_000 }));
     const calendar = await dayInfo("2026-09-24", 2);
     await engine.step1(stepContext(personasFor(10)[0]!, { day: 2, calendar }));
     expect(prompts[0]).toContain(dayLabel(2, calendar));

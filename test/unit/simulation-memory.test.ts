@@ -109,7 +109,11 @@ describe("the memory stream", () => {
       memory: memoryContext(memory, { day: 4, slot: "12:00", category: "한식", candidates }),
       ownRatings: ownRatings(memory, candidates),
     });
-    await new LlmEngine(new LlmCaller(llm, { maxConcurrent: 1 })).step3(ctx, "한식", candidates);
+    await new LlmEngine(new LlmCaller(llm, { maxConcurrent: 1, backoffUnitMs: 10_000 })).step3(
+      ctx,
+      "한식",
+      candidates,
+    );
     await expect(prompts[0]).toMatchFileSnapshot("../fixtures/simulation/step3-prompt.txt");
     expect(prompts[0]).toContain("- 망원국밥: 1번 가 봄, 내 평점 5점 (마지막 1일차 12:00)");
     expect(prompts[0]).toContain("- 칼국수집: 1번 가 봄, 내 평점 2점 (마지막 2일차 18:00)");

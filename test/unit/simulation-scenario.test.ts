@@ -129,7 +129,16 @@ describe("applyScenario", () => {
 });
 
 describe("visitor changes", () => {
-  const steps = new SimulationSteps({ repo: undefined as never, places: () => places });
+  const steps = new SimulationSteps({
+    repo: undefined as never,
+    places: () => places,
+    // the configured defaults (unused here: no run starts)
+    backoffUnitMs: 10_000,
+    defaultMaxConcurrentLlmCalls: 10,
+    rateDelayMs: 500,
+    failedTurnsThreshold: 0.05,
+    pricePerMTok: { input: 1, output: 5 },
+  });
 
   it("a larger floating pool keeps the baseline's residents and visitors and adds more", () => {
     const baseline = steps.population({ agents: 160 });

@@ -260,7 +260,11 @@ describe("LlmCaller", () => {
   });
 
   it("retries other failures at once and succeeds; counts the tokens of every try", async () => {
-    const caller = new LlmCaller({} as never, { maxConcurrent: 2, sleep: async () => {} });
+    const caller = new LlmCaller({} as never, {
+      maxConcurrent: 2,
+      backoffUnitMs: 10_000,
+      sleep: async () => {},
+    });
     let n = 0;
     const u = noUsage();
     const flaky = async () => {
@@ -272,7 +276,7 @@ describe("LlmCaller", () => {
   });
 
   it("never has more than maxConcurrent calls in flight", async () => {
-    const caller = new LlmCaller({} as never, { maxConcurrent: 3 });
+    const caller = new LlmCaller({} as never, { maxConcurrent: 3, backoffUnitMs: 10_000 });
     let inFlight = 0;
     let peak = 0;
     const slow = async () => {
