@@ -3,7 +3,7 @@
 // the vocabulary knows them. A failed or invalid answer falls back to the rules (the caller says so).
 import { z } from "zod";
 import type { Deadline } from "../platform/deadline.ts";
-import type { LlmPort, TokenUsage } from "../llm/port.ts";
+import type { LlmPort, StructuredResult } from "../llm/port.ts";
 import type { Enrichment, EnrichmentInput } from "./enrich-rules.ts";
 import { ATMOSPHERE, CONVENIENCE, canonicalValue, OCCASION } from "./vocabulary.ts";
 
@@ -46,7 +46,7 @@ export async function enrichWithLlm(
   input: EnrichmentInput & { title: string },
   llm: LlmPort,
   deadline?: Deadline,
-): Promise<{ enrichment: Enrichment; usage: TokenUsage }> {
+): Promise<StructuredResult<Enrichment>> {
   const { value, usage } = await llm.structured({
     system: ENRICH_SYSTEM,
     prompt: enrichPrompt(input),
@@ -56,7 +56,7 @@ export async function enrichWithLlm(
     deadline,
   });
   return {
-    enrichment: {
+    value: {
       review_food: unique(value.review_food),
       convenience: unique(value.convenience),
       atmosphere: unique(value.atmosphere),

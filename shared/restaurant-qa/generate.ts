@@ -8,7 +8,8 @@
 // the answer says so; dated promotions are not presented as current.
 import { z } from "zod";
 import type { Deadline } from "../platform/deadline.ts";
-import { isLlmFailure, noUsage, type LlmPort, type TokenUsage } from "../llm/port.ts";
+import { noUsage, type LlmPort, type TokenUsage } from "../llm/port.ts";
+import { askUnlessSure, type LlmOutcome } from "../llm/fallback.ts";
 import { foodTerms } from "./query-builder.ts";
 import { readFollowUp } from "./rewrite.ts";
 import type { ContextDocument, QaState, StepEngine } from "./state.ts";
@@ -245,84 +246,100 @@ export function focusedAnswer(
 ): Focused | undefined {
   const fu = state.followUp;
   if (!fu || (!fu.pick && !fu.focus)) return undefined;
-  const q = state.structured_query ?? {};
   const byId = new Map(docs.map((d) => [d.place_id, d]));
   const list = fu.place_ids.flatMap((id) => byId.get(id) ?? []);
   if (!list.length) return undefined;
-  const kinds = fu.kinds ?? [];
-  let target: ContextDocument | undefined;
-  let lead = "";
-  const pick = fu.pick;
-  if (fu.focus) target = byId.get(fu.focus);
-  else if (pick?.by === "position") {
-    const n = pick.n === "last" ? list.length : pick.n;
-    if (n < 1 || n > list.length)
-      return {
-        answer: [
-          `앞선 답에는 식당이 ${list.length}곳뿐입니다: ${list.map((d) => `${d.title} [${d.place_id}]`).join(", ")}.`,
-        ].join("\n"),
-        citations: list.map((d) => d.place_id),
-      };
-    target = list[n - 1];
-  } else if (pick?.by === "nearest") {
-    const withD = list.filter((d) => d.distance !== undefined);
-    target = [...withD].sort((a, b) => a.distance! - b.distance!)[0];
-    if (target)
-      lead = `${fu.origin?.name ? `${fu.origin.name}에서 ` : ""}${walk(target.distance!)}로 가장 가깝습니다`;
-  } else if (pick?.by === "cheapest") {
-    const priced = list.flatMap((d) => {
-      const m = cheapestItem(d, kinds);
-      return m?.price != null ? [{ d, m, p: m.price }] : [];
-    });
-    const best = priced.sort((a, b) => a.p - b.p)[0];
-    if (best) {
-      target = best.d;
-      lead = `${best.m.name} ${won(best.p)}으로 가장 쌉니다`;
-    }
-  } else if (pick?.by === "best_rated") {
-    target = [...list].sort((a, b) => praise(b) - praise(a))[0];
-    if (target)
-      lead = `리뷰 평이 가장 좋습니다(평점은 자료에 없어 칭찬하는 리뷰 ${praise(target)}건으로 판단했습니다)`;
-  }
+  if (!fu.focus && fu.pick?.by === "position" && !positionOf(fu.pick, list))
+    return {
+      answer: `앞선 답에는 식당이 ${list.length}곳뿐입니다: ${list.map((d) => `${d.title} [${d.place_id}]`).join(", ")}.`,
+      citations: list.map((d) => d.place_id),
+    };
+  const { target, lead } = fu.focus ? { target: byId.get(fu.focus), lead: "" } : picked(fu, list);
   if (!target) return undefined;
-  const name = `${target.title} [${target.place_id}]`;
-  const rest = state.query;
-  const conditions = askedConditions(q);
-  let first: string;
-  if (conditions.length) {
-    const parts = conditions.map(([field, value]) => {
-      const listed = (target[field as "convenience" | "atmosphere" | "occasion"] ?? []).includes(value);
-      if (field !== "convenience")
-        return listed ? `‘${value}’ 분위기로 소개됩니다` : `‘${value}’에 대한 정보 없음입니다`;
-      if (listed) return `${value} 가능합니다`;
-      return evidence(target, field, value, true)
-        ? `${value}${josa(value, "이", "가")} 안 됩니다`
-        : `${value} 여부는 정보 없음입니다`;
-    });
-    first = `${name}${josa(target.title, "은", "는")} ${parts.join(", ")}.`;
-  } else if (HOURS.test(rest))
-    first = `${name}의 영업시간은 수집한 자료(네이버 지도 크롤)에 없습니다: 방문 전에 확인하세요.`;
-  else if (ASK_MENU.test(rest) || (ASK_PRICE.test(rest) && !lead)) {
-    const items = target.menus
-      .slice(0, 4)
-      .map((m) => `${m.name}${m.price !== null ? ` ${won(m.price)}` : ""}`);
-    const what = ASK_MENU.test(rest) ? "메뉴는" : "가격은";
-    first = items.length
-      ? `${name}의 ${what} ${items.join(", ")}입니다.`
-      : `${name}의 메뉴는 자료에 정보 없음입니다.`;
-  } else if (ASK_ADDRESS.test(rest) && !lead)
-    first = `${name}${josa(target.title, "은", "는")} ${target.roadAddress || target.address}에 있습니다.`;
-  else if (ASK_DISTANCE.test(rest) && target.distance !== undefined && !lead)
-    first = `${name}${josa(target.title, "은", "는")} ${fu.origin?.name ? `${fu.origin.name}에서 ` : ""}${walk(target.distance)} 거리입니다.`;
-  else if (lead) first = `${name}${josa(target.title, "이", "가")} ${lead}.`;
-  else
-    first = `${pick?.by === "position" ? `${pick.n === "last" ? "마지막" : `${pick.n}번째`}는 ` : ""}${name}입니다.`;
-  if (lead && !first.includes(lead)) first = first.replace(/\.$/, ` (${lead.replace(/습니다$/, "습니다")}).`);
+  const q = state.structured_query ?? {};
+  let first = firstSentence(target, { query: state.query, q, lead, pick: fu.pick, origin: fu.origin?.name });
+  if (lead && !first.includes(lead)) first = first.replace(/\.$/, ` (${lead}).`);
   return {
     answer: [first, docBlock(target, q, true), ...footer([target])].join("\n\n"),
     citations: [target.place_id],
     focus: target.place_id,
   };
+}
+
+type FollowUp = NonNullable<QaState["followUp"]>;
+
+/** The restaurant at a position of the earlier list (1-based, or the last); undefined when out of it. */
+function positionOf(pick: { n: number | "last" }, list: readonly ContextDocument[]) {
+  const n = pick.n === "last" ? list.length : pick.n;
+  return n < 1 || n > list.length ? undefined : list[n - 1];
+}
+
+/** The restaurant a pick singles out of the earlier list, and what makes it the one (the lead). */
+function picked(fu: FollowUp, list: readonly ContextDocument[]): { target?: ContextDocument; lead: string } {
+  const pick = fu.pick;
+  if (pick?.by === "position") return { target: positionOf(pick, list), lead: "" };
+  if (pick?.by === "nearest") {
+    const target = list.filter((d) => d.distance !== undefined).sort((a, b) => a.distance! - b.distance!)[0];
+    const from = fu.origin?.name ? `${fu.origin.name}에서 ` : "";
+    return { target, lead: target ? `${from}${walk(target.distance!)}로 가장 가깝습니다` : "" };
+  }
+  if (pick?.by === "cheapest") {
+    const priced = list.flatMap((d) => {
+      const m = cheapestItem(d, fu.kinds ?? []);
+      return m?.price != null ? [{ d, m, p: m.price }] : [];
+    });
+    const best = priced.sort((a, b) => a.p - b.p)[0];
+    return best ? { target: best.d, lead: `${best.m.name} ${won(best.p)}으로 가장 쌉니다` } : { lead: "" };
+  }
+  if (pick?.by === "best_rated") {
+    const target = [...list].sort((a, b) => praise(b) - praise(a))[0];
+    if (target)
+      return {
+        target,
+        lead: `리뷰 평이 가장 좋습니다(평점은 자료에 없어 칭찬하는 리뷰 ${praise(target)}건으로 판단했습니다)`,
+      };
+  }
+  return { lead: "" };
+}
+
+/** The first sentence about the one restaurant: the asked conditions, else what the question asks. */
+function firstSentence(
+  target: ContextDocument,
+  a: { query: string; q: StructuredQuery; lead: string; pick?: FollowUp["pick"]; origin?: string },
+): string {
+  const name = `${target.title} [${target.place_id}]`;
+  const { query: rest, lead, pick } = a;
+  const conditions = askedConditions(a.q);
+  if (conditions.length)
+    return `${name}${josa(target.title, "은", "는")} ${conditions.map(([f, v]) => conditionClause(target, f, v)).join(", ")}.`;
+  if (HOURS.test(rest))
+    return `${name}의 영업시간은 수집한 자료(네이버 지도 크롤)에 없습니다: 방문 전에 확인하세요.`;
+  if (ASK_MENU.test(rest) || (ASK_PRICE.test(rest) && !lead)) {
+    const items = target.menus
+      .slice(0, 4)
+      .map((m) => `${m.name}${m.price !== null ? ` ${won(m.price)}` : ""}`);
+    const what = ASK_MENU.test(rest) ? "메뉴는" : "가격은";
+    return items.length
+      ? `${name}의 ${what} ${items.join(", ")}입니다.`
+      : `${name}의 메뉴는 자료에 정보 없음입니다.`;
+  }
+  if (ASK_ADDRESS.test(rest) && !lead)
+    return `${name}${josa(target.title, "은", "는")} ${target.roadAddress || target.address}에 있습니다.`;
+  if (ASK_DISTANCE.test(rest) && target.distance !== undefined && !lead)
+    return `${name}${josa(target.title, "은", "는")} ${a.origin ? `${a.origin}에서 ` : ""}${walk(target.distance)} 거리입니다.`;
+  if (lead) return `${name}${josa(target.title, "이", "가")} ${lead}.`;
+  return `${pick?.by === "position" ? `${pick.n === "last" ? "마지막" : `${pick.n}번째`}는 ` : ""}${name}입니다.`;
+}
+
+/** One asked condition of the one restaurant, as a clause of the first sentence. */
+function conditionClause(target: ContextDocument, field: VocabField, value: string): string {
+  const listed = (target[field as "convenience" | "atmosphere" | "occasion"] ?? []).includes(value);
+  if (field !== "convenience")
+    return listed ? `‘${value}’ 분위기로 소개됩니다` : `‘${value}’에 대한 정보 없음입니다`;
+  if (listed) return `${value} 가능합니다`;
+  return evidence(target, field, value, true)
+    ? `${value}${josa(value, "이", "가")} 안 됩니다`
+    : `${value} 여부는 정보 없음입니다`;
 }
 
 /**
@@ -444,6 +461,9 @@ export interface Generated extends Answer {
   warnings: string[];
 }
 
+/** A whole answer is a longer call than a reading: below this much time left the extractive one answers. */
+const ANSWER_MIN_REMAINING_MS = 2000;
+
 export async function generateAnswer(
   state: Pick<QaState, "query" | "structured_query" | "retrieval" | "followUp">,
   route: "index" | "web" | "none",
@@ -453,73 +473,86 @@ export async function generateAnswer(
 ): Promise<Generated> {
   const focused = route === "index" ? implicitFocus(state, docs) : undefined;
   const fallback = (): Focused => focused ?? extractiveAnswer(state, route, docs, web, o.webConfigured);
-  if (!o.llm || route === "none") return { ...fallback(), engine: "rules", usage: noUsage(), warnings: [] };
-  if (o.deadline?.expired(2000))
+  // nothing relevant and no web results: only the extractive answer says so without inventing
+  const asked: LlmOutcome<Answer> =
+    o.llm && route !== "none" && o.deadline?.expired(ANSWER_MIN_REMAINING_MS)
+      ? { engine: "rules", usage: noUsage(), why: "no_time" }
+      : await askUnlessSure({ llm: o.llm, rulesSure: route === "none", deadline: o.deadline }, (llm) =>
+          llm.structured({
+            system: GENERATE_SYSTEM,
+            prompt: `질문: ${state.query}\n\n자료:\n${contextBlock(route === "web" ? [] : docs, route === "web" ? web : [])}`,
+            schema: LlmAnswer,
+            tier: "smart",
+            maxTokens: 1200,
+            deadline: o.deadline,
+          }),
+        );
+  if (asked.engine === "llm")
+    return checkedAnswer(asked.value, asked.usage, { state, route, docs, web, focused, fallback });
+  const warnings =
+    asked.engine === "rules-fallback"
+      ? [`LLM answer unavailable (${asked.failure.message}); the extractive answer was used`]
+      : asked.why === "no_time"
+        ? ["no time left for the LLM answer: the extractive answer was used"]
+        : [];
+  return { ...fallback(), engine: asked.engine, usage: asked.usage, warnings };
+}
+
+/**
+ * The LLM's answer, kept only when it cites nothing outside its context and asserts no asked condition
+ * its cited documents do not support (else the extractive answer, saying why); a follow-up about one
+ * restaurant whose first sentence does not name it gets the rules' sentence first.
+ */
+function checkedAnswer(
+  a: Answer,
+  usage: TokenUsage,
+  c: {
+    state: Pick<QaState, "query" | "structured_query">;
+    route: "index" | "web" | "none";
+    docs: readonly ContextDocument[];
+    web: readonly WebResult[];
+    focused: Focused | undefined;
+    fallback: () => Focused;
+  },
+): Generated {
+  const { route, docs, focused } = c;
+  const rejected = (warning: string): Generated => ({
+    ...c.fallback(),
+    engine: "rules-fallback",
+    usage,
+    warnings: [warning],
+  });
+  const known = new Set([...docs.map((d) => d.place_id), ...c.web.map((w) => w.url)]);
+  if (!grounded(a, known))
+    return rejected("the LLM answer cited sources outside its context: the extractive answer was used");
+  // every asked condition the answer asserts for a cited document must be in that document
+  const unsupported =
+    route === "index" ? unsupportedClaims(a.answer, c.state.structured_query ?? {}, docs) : [];
+  if (unsupported.length)
+    return rejected(
+      `the LLM answer asserted what its documents do not say (${unsupported.slice(0, 3).join(", ")}): the extractive answer was used`,
+    );
+  const webNote = route === "web" && !a.answer.includes("웹") ? "\n\n(출처: 웹 검색)" : "";
+  // a follow-up about one restaurant: the LLM's first sentence must name it, else the rules' sentence leads
+  const target = focused?.focus ? docs.find((d) => d.place_id === focused.focus) : undefined;
+  const llmFirst = a.answer.split(/(?<=[.?!。])\s|\n/)[0] ?? "";
+  if (focused && target && !llmFirst.includes(target.title) && !llmFirst.includes(`[${target.place_id}]`))
     return {
-      ...fallback(),
-      engine: "rules",
-      usage: noUsage(),
-      warnings: ["no time left for the LLM answer: the extractive answer was used"],
-    };
-  const known = new Set([...docs.map((d) => d.place_id), ...web.map((w) => w.url)]);
-  try {
-    const r = await o.llm.structured({
-      system: GENERATE_SYSTEM,
-      prompt: `질문: ${state.query}\n\n자료:\n${contextBlock(route === "web" ? [] : docs, route === "web" ? web : [])}`,
-      schema: LlmAnswer,
-      tier: "smart",
-      maxTokens: 1200,
-      deadline: o.deadline,
-    });
-    if (!grounded(r.value, known))
-      return {
-        ...fallback(),
-        engine: "rules-fallback",
-        usage: r.usage,
-        warnings: ["the LLM answer cited sources outside its context: the extractive answer was used"],
-      };
-    // every asked condition the answer asserts for a cited document must be in that document
-    const unsupported =
-      route === "index" ? unsupportedClaims(r.value.answer, state.structured_query ?? {}, docs) : [];
-    if (unsupported.length)
-      return {
-        ...fallback(),
-        engine: "rules-fallback",
-        usage: r.usage,
-        warnings: [
-          `the LLM answer asserted what its documents do not say (${unsupported.slice(0, 3).join(", ")}): the extractive answer was used`,
-        ],
-      };
-    const webNote = route === "web" && !r.value.answer.includes("웹") ? "\n\n(출처: 웹 검색)" : "";
-    // a follow-up about one restaurant: the LLM's first sentence must name it, else the rules' sentence leads
-    const target = focused?.focus ? docs.find((d) => d.place_id === focused.focus) : undefined;
-    const llmFirst = r.value.answer.split(/(?<=[.?!。])\s|\n/)[0] ?? "";
-    if (focused && target && !llmFirst.includes(target.title) && !llmFirst.includes(`[${target.place_id}]`))
-      return {
-        answer: `${focused.answer.split("\n\n")[0]}\n\n${r.value.answer}`,
-        citations: [...new Set([target.place_id, ...r.value.citations])],
-        focus: target.place_id,
-        engine: "llm",
-        usage: r.usage,
-        warnings: [
-          "the LLM's first sentence did not name the restaurant asked about: the rules' sentence leads",
-        ],
-      };
-    return {
-      ...(focused?.focus ? { focus: focused.focus } : {}),
-      answer: r.value.answer + webNote,
-      citations: r.value.citations,
+      answer: `${focused.answer.split("\n\n")[0]}\n\n${a.answer}`,
+      citations: [...new Set([target.place_id, ...a.citations])],
+      focus: target.place_id,
       engine: "llm",
-      usage: r.usage,
-      warnings: [],
+      usage,
+      warnings: [
+        "the LLM's first sentence did not name the restaurant asked about: the rules' sentence leads",
+      ],
     };
-  } catch (err) {
-    if (!isLlmFailure(err)) throw err;
-    return {
-      ...fallback(),
-      engine: "rules-fallback",
-      usage: err.usage,
-      warnings: [`LLM answer unavailable (${err.message}); the extractive answer was used`],
-    };
-  }
+  return {
+    ...(focused?.focus ? { focus: focused.focus } : {}),
+    answer: a.answer + webNote,
+    citations: a.citations,
+    engine: "llm",
+    usage,
+    warnings: [],
+  };
 }

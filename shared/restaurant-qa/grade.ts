@@ -5,13 +5,13 @@
 // previous answer's restaurants (follow-up) are relevant by being the ones asked about.
 import { z } from "zod";
 import type { Deadline } from "../platform/deadline.ts";
-import { isLlmFailure, noUsage, type LlmPort, type TokenUsage } from "../llm/port.ts";
+import { noUsage, type LlmPort, type TokenUsage } from "../llm/port.ts";
+import { askUnlessSure, type LlmOutcome } from "../llm/fallback.ts";
 import { failedConditions } from "./conditions.ts";
 import type { Circle } from "./geocode.ts";
 import type { ContextDocument, QaState, StepEngine } from "./state.ts";
 import type { StructuredQuery } from "./structured-query.ts";
 import { attributesLine } from "./summary.ts";
-import { OFFLINE_RELEVANCE_THRESHOLD } from "../platform/config-restaurant-qa.ts";
 
 export const LlmGrades = z.object({
   grades: z
@@ -60,7 +60,7 @@ function offline(d: ContextDocument, threshold: number): { relevant: boolean; re
 
 export async function gradeDocuments(
   state: Pick<QaState, "query" | "structured_query" | "retrieval" | "documents">,
-  o: { llm?: LlmPort; threshold?: number; deadline?: Deadline },
+  o: { llm?: LlmPort; threshold: number; deadline?: Deadline },
 ): Promise<Graded> {
   const docs = state.documents ?? [];
   const q = state.structured_query ?? {};
@@ -76,39 +76,35 @@ export async function gradeDocuments(
   }
   const circles: Circle[] = state.retrieval?.circles ?? [];
   const failures = new Map(docs.map((d) => [d.place_id, failedConditions(d, q, circles)]));
-  const threshold = o.threshold ?? OFFLINE_RELEVANCE_THRESHOLD;
   const candidates = docs.filter((d) => !failures.get(d.place_id)!.length);
-  let llmGrades: Map<string, { relevant: boolean; reason: string }> | undefined;
-  let engine: Graded["engine"] = "rules";
-  let usage = noUsage();
-  const warnings: string[] = [];
-  if (o.llm && candidates.length && o.deadline?.expired(1500))
-    warnings.push("no time left for LLM grading: graded by rules");
-  else if (o.llm && candidates.length) {
-    try {
-      const r = await o.llm.structured({
+  // the hard conditions have decided when no document meets them all: nothing is left to ask about
+  const asked = await askUnlessSure(
+    { llm: o.llm, rulesSure: !candidates.length, deadline: o.deadline },
+    (llm) =>
+      llm.structured({
         system: GRADE_SYSTEM,
         prompt: gradePrompt(state.query, q, candidates),
         schema: LlmGrades,
         tier: "fast",
         maxTokens: 600,
         deadline: o.deadline,
-      });
-      llmGrades = new Map(r.value.grades.map((g) => [g.place_id, g]));
-      engine = "llm";
-      usage = r.usage;
-    } catch (err) {
-      if (!isLlmFailure(err)) throw err;
-      engine = "rules-fallback";
-      usage = err.usage;
-      warnings.push(`LLM grading unavailable (${err.message}); graded by rules`);
-    }
-  }
+      }),
+  );
+  const llmGrades =
+    asked.engine === "llm" ? new Map(asked.value.grades.map((g) => [g.place_id, g])) : undefined;
   const documents = docs.map((d) => {
     const failed = failures.get(d.place_id)!;
     if (failed.length) return { ...d, relevant: false, reason: `조건 불충족: ${failed.join(", ")}` };
-    const g = llmGrades?.get(d.place_id) ?? offline(d, threshold);
+    const g = llmGrades?.get(d.place_id) ?? offline(d, o.threshold);
     return { ...d, relevant: g.relevant, reason: g.reason };
   });
-  return { documents, engine, usage, warnings };
+  return { documents, engine: asked.engine, usage: asked.usage, warnings: gradingWarnings(asked) };
+}
+
+function gradingWarnings(asked: LlmOutcome<unknown>): string[] {
+  if (asked.engine === "rules-fallback")
+    return [`LLM grading unavailable (${asked.failure.message}); graded by rules`];
+  return asked.engine === "rules" && asked.why === "no_time"
+    ? ["no time left for LLM grading: graded by rules"]
+    : [];
 }

@@ -10,7 +10,8 @@ import { Deadline } from "../platform/deadline.ts";
 import { EmbedderError, type Embedder } from "../embed/port.ts";
 import { decodeVector, encodeVector } from "../embed/vector-codec.ts";
 import type { SearchIndex } from "../index/port.ts";
-import { isLlmFailure, type LlmPort } from "../llm/port.ts";
+import { noUsage, type LlmPort } from "../llm/port.ts";
+import { askUnlessSure, type LlmOutcome } from "../llm/fallback.ts";
 import { CrawlRecord, Rejection } from "../places/restaurant-crawl.ts";
 import {
   contentHash,
@@ -249,6 +250,9 @@ function draft(r: PreparedRecord, e: Enrichment, engine: "llm" | "rules"): Draft
   };
 }
 
+/** An enrichment call is short: it is still tried with a second left. */
+const ENRICH_MIN_REMAINING_MS = 1000;
+
 /** Step 2: review_food, convenience, atmosphere, occasion, features (LLM, else rules) and the summary. */
 export async function enrichIngestStep(input: IngestBatchInput, deps: IngestDeps): Promise<IngestBatchState> {
   const state = IngestBatchState.parse(input);
@@ -265,18 +269,18 @@ export async function enrichIngestStep(input: IngestBatchInput, deps: IngestDeps
       menus: r.menus,
     };
     const llm = state.enrichment === "rules" ? undefined : deps.llm;
-    if (llm && !deadline.expired(1000)) {
-      try {
-        const { enrichment, usage } = await enrichWithLlm(input, llm, deadline);
-        llmCalls += usage.calls;
-        llmTokens.input += usage.inputTokens;
-        llmTokens.output += usage.outputTokens;
-        return draft(r, enrichment, "llm");
-      } catch (err) {
-        if (!isLlmFailure(err)) throw err;
-        llmCalls += err.usage.calls;
-      }
+    const asked: LlmOutcome<Enrichment> =
+      llm && deadline.expired(ENRICH_MIN_REMAINING_MS)
+        ? { engine: "rules", usage: noUsage(), why: "no_time" }
+        : await askUnlessSure({ llm, rulesSure: false }, (model) => enrichWithLlm(input, model, deadline));
+    if (asked.engine === "llm") {
+      llmCalls += asked.usage.calls;
+      llmTokens.input += asked.usage.inputTokens;
+      llmTokens.output += asked.usage.outputTokens;
+      return draft(r, asked.value, "llm");
     }
+    // a failed call's tokens are not reported, only that it was made
+    llmCalls += asked.usage.calls;
     if (llm) fellBack++;
     return draft(r, enrichWithRules(input), "rules");
   });

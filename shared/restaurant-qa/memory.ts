@@ -30,13 +30,12 @@ export interface ConversationMemory {
   remember(conversationId: string, turn: ConversationTurn): Promise<void>;
 }
 
-export const DEFAULT_CONVERSATION_TTL_S = 24 * 3600;
-
 export class InMemoryConversations implements ConversationMemory {
   private readonly turns = new Map<string, ConversationTurn>();
 
   constructor(
-    private readonly opts: { ttlSeconds?: number; maxConversations?: number; now?: () => number } = {},
+    /** ttlSeconds: how long a conversation is followed (the config's QA_CONVERSATION_TTL_S) */
+    private readonly opts: { ttlSeconds: number; maxConversations?: number; now?: () => number },
   ) {}
 
   private now() {
@@ -46,7 +45,7 @@ export class InMemoryConversations implements ConversationMemory {
   async last(id: string): Promise<ConversationTurn | null> {
     const t = this.turns.get(id);
     if (!t) return null;
-    if (this.now() - t.at > (this.opts.ttlSeconds ?? DEFAULT_CONVERSATION_TTL_S) * 1000) {
+    if (this.now() - t.at > this.opts.ttlSeconds * 1000) {
       this.turns.delete(id);
       return null;
     }
@@ -72,7 +71,7 @@ export class DynamoConversations implements ConversationMemory {
   constructor(
     private readonly doc: DynamoDBDocumentClient,
     private readonly table: string,
-    private readonly opts: { ttlSeconds?: number } = {},
+    private readonly opts: { ttlSeconds: number },
   ) {}
 
   private key(id: string) {
@@ -92,7 +91,7 @@ export class DynamoConversations implements ConversationMemory {
   }
 
   async remember(id: string, turn: ConversationTurn): Promise<void> {
-    const expiresAt = Math.floor(turn.at / 1000) + (this.opts.ttlSeconds ?? DEFAULT_CONVERSATION_TTL_S);
+    const expiresAt = Math.floor(turn.at / 1000) + this.opts.ttlSeconds;
     await this.doc.send(
       new PutCommand({ TableName: this.table, Item: { ...this.key(id), ...turn, expiresAt } }),
     );

@@ -2,10 +2,11 @@
 // place-search translator's pieces — its tokenizer, the gazetteer (via findLocations) and the food
 // lexicon — with the canonical vocabulary for convenience / atmosphere / occasion, a price reader,
 // and restaurant names recognised from the titles in the index. Words the rules cannot explain
-// lower the confidence; below CONFIDENCE_FOR_RULES the LLM rewrites (when there is one), with the
-// same schema, and its output is canonicalised; if it fails, the rules answer and say so.
+// lower the confidence; below CONFIDENCE_FOR_RULES (llm/fallback.ts) the LLM rewrites (when there is
+// one), with the same schema, and its output is canonicalised; if it fails, the rules answer and say so.
 import type { Deadline } from "../platform/deadline.ts";
-import { isLlmFailure, noUsage, type LlmPort, type TokenUsage } from "../llm/port.ts";
+import type { LlmPort, TokenUsage } from "../llm/port.ts";
+import { askUnlessSure, CONFIDENCE_FOR_RULES } from "../llm/fallback.ts";
 import { findLocations } from "../places/query-locations.ts";
 import {
   isLexiconWord,
@@ -24,9 +25,6 @@ import { normalizeName } from "../korean/normalize.ts";
 import { repairQuery } from "../places/query-repair.ts";
 import { josa } from "es-hangul";
 import { isNarrower, kindOfWord } from "../places/kinds.ts";
-
-/** Below this the LLM rewrites the query (when one is configured). */
-export const CONFIDENCE_FOR_RULES = 0.7;
 
 /** Venue words whose food is what a menu filter looks for (고깃집 → 고기, found in "한식>육류,고기"). */
 const VENUE_FOOD: Record<string, string | null> = {
@@ -173,29 +171,83 @@ function readPrice(q: string): { price: { min?: number; max?: number }; span: Sp
   }
 }
 
+/** What the passes of the rules read so far: the query's text with what is claimed, and the fields. */
+interface Reading {
+  query: string;
+  q: QueryText;
+  located: (QueryLocation & Span)[];
+  conditions: { convenience: string[]; atmosphere: string[]; occasion: string[] };
+  cuisine: string[];
+  menu: string[];
+  unexplained: string[];
+}
+
 export function rewriteWithRules(raw: string, titles?: TitleDictionary): RulesRewrite {
   // the same repair as place search: spacing, typos, initials, romanized words
   const repaired = repairQuery(raw);
   const query = repaired.text;
   const corrections = repaired.corrections.map(({ from, to }) => ({ from, to }));
   const tokens = tokenize(query);
-  const q = new QueryText(query, tokens);
-  const located: (QueryLocation & Span)[] = [];
+  const r: Reading = {
+    query,
+    q: new QueryText(query, tokens),
+    located: [],
+    conditions: { convenience: [], atmosphere: [], occasion: [] },
+    cuisine: [],
+    menu: [],
+    unexplained: [],
+  };
+  readNames(r, tokens, titles);
+  readPlaces(r, tokens);
+  const price = readPrice(query);
+  if (price) r.q.claim(price.span.start, price.span.end);
+  readConditions(r);
+  readWishes(r);
+  readFood(r);
+  dropModifiedKinds(r);
+  readKinds(r);
+  readLeftovers(r);
+  const reference = REFERENCE.test(` ${query}`);
+  const { named, unread } = takeName(r, reference);
+  const structured = compact({
+    location: r.located.sort((a, b) => a.start - b.start).map(({ name, relation }) => ({ name, relation })),
+    cuisine: r.cuisine,
+    menu: r.menu,
+    convenience: r.conditions.convenience as StructuredQuery["convenience"],
+    atmosphere: r.conditions.atmosphere as StructuredQuery["atmosphere"],
+    occasion: r.conditions.occasion as StructuredQuery["occasion"],
+    price: price?.price,
+  });
+  let confidence = 1;
+  if (named || unread.size) confidence -= 0.35;
+  // a word nothing read leaves the query unsure (the LLM reads it, when there is one)
+  if (unread.size) confidence = Math.min(confidence, UNREAD_CONFIDENCE_CAP);
+  if (!Object.keys(structured).length && !reference) confidence -= 0.4;
+  // every correction is a guess: named, and paid for
+  confidence -= 0.15 * corrections.length;
+  return { structured, confidence, unexplained: [...unread], reference, corrections };
+}
 
-  // 1. restaurant names from the index, longest first (before places: "… 망원 한강공원점" is a name)
+/** 1. Restaurant names from the index, longest first (before places: "… 망원 한강공원점" is a name). */
+function readNames(r: Reading, tokens: Token[], titles: TitleDictionary | undefined): void {
   for (const t of findTitles(tokens, titles)) {
-    located.push(t);
-    q.claim(t.start, t.end);
+    r.located.push(t);
+    r.q.claim(t.start, t.end);
   }
-  // 2. places to search around
+}
+
+/**
+ * 2. Places to search around; then places joined by "or": "망원역이나 강남역", "홍대나 신촌" — the
+ * translator's particles have no 이나/나, so a word that is a place once the particle is off is one more
+ * place (several nearby places are a union of circles); 또는/혹은/or between them are fillers.
+ */
+function readPlaces(r: Reading, tokens: Token[]): void {
+  const { q, located } = r;
   for (const f of findLocations(tokens, isLexiconWord)) {
     if (!q.isFree(f.start, f.start + f.name.length)) continue;
     located.push({ name: f.name, relation: "nearby", start: f.start, end: f.end });
     q.claim(f.start, f.end);
   }
-  // 2b. places joined by "or": "망원역이나 강남역", "홍대나 신촌" — the translator's particles have no
-  //     이나/나, so a word that is a place once the particle is off is one more place (several nearby
-  //     places are a union of circles); 또는/혹은/or between them are fillers
   for (const t of tokens) {
     if (!q.isFree(t.start, t.end)) continue;
     for (const particle of ["이나", "나"]) {
@@ -209,121 +261,133 @@ export function rewriteWithRules(raw: string, titles?: TitleDictionary): RulesRe
       break;
     }
   }
-  // 3. a price per menu item
-  const price = readPrice(query);
-  if (price) q.claim(price.span.start, price.span.end);
-  // 4. conditions from the vocabulary (a negated one is not asked for); features ("가성비",
-  //    "웨이팅 없는") are understood but are not fields of 002's structured query
-  const conditions = { convenience: [] as string[], atmosphere: [] as string[], occasion: [] as string[] };
-  for (const m of findMentions(query)) {
-    if (!q.isFree(m.start, m.end)) continue;
-    q.claim(m.start, m.end);
-    if (!m.negated && m.field !== "features") conditions[m.field].push(m.value);
+}
+
+/**
+ * 4. Conditions from the vocabulary (a negated one is not asked for); features ("가성비", "웨이팅
+ * 없는") are understood but are not fields of 002's structured query.
+ */
+function readConditions(r: Reading): void {
+  for (const m of findMentions(r.query)) {
+    if (!r.q.isFree(m.start, m.end)) continue;
+    r.q.claim(m.start, m.end);
+    if (!m.negated && m.field !== "features") r.conditions[m.field].push(m.value);
   }
-  // 4b. wishes ("아이랑", "비 오는 날", "데이트 코스"): their occasion and atmosphere, as boosts (002 §6
-  //     treats occasion and atmosphere as boosts; only asked kinds and conditions filter)
-  //     A wish the vocabulary already read in its own words (회식) adds nothing beside it.
-  for (const m of matchWishes(q)) {
+}
+
+/**
+ * 4b. Wishes ("아이랑", "비 오는 날", "데이트 코스"): their occasion and atmosphere, as boosts (002 §6
+ * treats occasion and atmosphere as boosts; only asked kinds and conditions filter). A wish the
+ * vocabulary already read in its own words (회식) adds nothing beside it.
+ */
+function readWishes(r: Reading): void {
+  const { conditions } = r;
+  for (const m of matchWishes(r.q)) {
     const qa = m.value.qa ?? {};
     const values = [...(qa.occasion ?? []), ...(qa.atmosphere ?? [])];
     if (values.some((v) => conditions.occasion.includes(v) || conditions.atmosphere.includes(v))) continue;
     for (const o of qa.occasion ?? []) conditions.occasion.push(o);
     for (const a of qa.atmosphere ?? []) conditions.atmosphere.push(a);
   }
-  // 5. food: cuisines and menus from the place-search lexicon
-  const cuisine: string[] = [];
-  const menu: string[] = [];
-  const unexplained: string[] = [];
-  // the compound is the dish (평양냉면 is a 냉면 named more precisely), as in place search
+}
+
+/**
+ * 5. Food: cuisines and menus from the place-search lexicon. The compound is the dish (평양냉면 is a
+ * 냉면 named more precisely), as in place search.
+ */
+function readFood(r: Reading): void {
+  const { q } = r;
   for (const m of q.compounds(matchLexicon(q).map((x) => q.compound(x)))) {
     if (m.value.generic) continue;
     if (!["food", "drink", "cafe"].includes(m.value.kind)) {
-      unexplained.push(m.surface);
+      r.unexplained.push(m.surface);
       continue;
     }
     const words = m.value.keywords.length ? m.value.keywords : [m.surface];
-    // the kind as the user named it, when the vocabulary of kinds knows it or it names a dish more
-    // precisely than the lexicon's keyword: 한정식 stays 한정식 (not 한식), 이탈리안 (not 양식), 소고기 (not
-    // 한우), 떡갈비 (not 갈비); a place word (맥주집) gives its dish
-    const s = m.surface;
-    const venue = /(집|전문점|가게)$/.test(s) || s in VENUE_FOOD;
-    // a synonym of the keyword's own kind gives the keyword (돈까스 → 돈가스); another kind, itself
-    const own = kindOfWord(s);
-    const precise = own
-      ? own !== kindOfWord(words[0]!)
-      : /^[가-힣]{3,}$/.test(s) && !words.some((k) => s.startsWith(k));
-    if (isHangul(s) && !venue && !canonicalCuisine(s) && precise) {
-      menu.push(m.surface);
+    if (namesItsOwnKind(m.surface, words)) {
+      r.menu.push(m.surface);
       continue;
     }
     for (const w of words) {
       const food = w in VENUE_FOOD ? VENUE_FOOD[w] : w;
       if (!food) continue;
       const c = canonicalCuisine(food);
-      if (c) cuisine.push(c);
-      else menu.push(food);
+      if (c) r.cuisine.push(c);
+      else r.menu.push(food);
     }
   }
-  // "베트남 쌀국수", "이탈리안 파스타": a kind before a narrower kind of its own branch only modifies it
+}
+
+/**
+ * The kind as the user named it, when the vocabulary of kinds knows it or it names a dish more
+ * precisely than the lexicon's keyword: 한정식 stays 한정식 (not 한식), 이탈리안 (not 양식), 소고기 (not
+ * 한우), 떡갈비 (not 갈비); a place word (맥주집) gives its dish; a synonym of the keyword's own kind
+ * gives the keyword (돈까스 → 돈가스), another kind, itself.
+ */
+function namesItsOwnKind(s: string, keywords: readonly string[]): boolean {
+  const venue = /(집|전문점|가게)$/.test(s) || s in VENUE_FOOD;
+  const own = kindOfWord(s);
+  const precise = own
+    ? own !== kindOfWord(keywords[0]!)
+    : /^[가-힣]{3,}$/.test(s) && !keywords.some((k) => s.startsWith(k));
+  return isHangul(s) && !venue && !canonicalCuisine(s) && precise;
+}
+
+/** "베트남 쌀국수", "이탈리안 파스타": a kind before a narrower kind of its own branch only modifies it. */
+function dropModifiedKinds({ menu }: Reading): void {
   for (const broad of [...menu]) {
     const b = kindOfWord(broad);
     if (b && menu.some((x) => x !== broad && kindOfWord(x) && isNarrower(kindOfWord(x)!, b)))
       menu.splice(menu.indexOf(broad), 1);
   }
-  // 5b. kinds the lexicon has no entry for, from the vocabulary of kinds (텐동, 닭한마리)
-  for (const m of matchKinds(q)) {
+}
+
+/** 5b. Kinds the lexicon has no entry for, from the vocabulary of kinds (텐동, 닭한마리). */
+function readKinds(r: Reading): void {
+  for (const m of matchKinds(r.q)) {
     const food = m.value.path[0] === "음식점";
-    if (!food) unexplained.push(m.surface);
-    else menu.push(isHangul(m.surface) ? m.surface : m.value.name);
+    if (!food) r.unexplained.push(m.surface);
+    else r.menu.push(isHangul(m.surface) ? m.surface : m.value.name);
   }
-  // 6. what is left: fillers and endings, or words nobody explained
-  for (const piece of q.leftovers()) {
+}
+
+/** 6. What is left: fillers and endings, cuisines the lexicon has no entry for ("이탈리안", "동남아"), or words nobody explained. */
+function readLeftovers(r: Reading): void {
+  for (const piece of r.q.leftovers()) {
     const stem = particleVariants(piece).at(-1)!.stem;
     if (piece.length < 2 || FILLER.has(piece) || FILLER.has(stem) || /\d/.test(piece)) continue;
     if (VERBISH.test(piece) && piece.length <= 4) continue;
-    // cuisines the lexicon has no entry for ("이탈리안", "동남아")
     const c = canonicalCuisine(stem);
-    if (c) cuisine.push(c);
-    else unexplained.push(stem);
+    if (c) r.cuisine.push(c);
+    else r.unexplained.push(stem);
   }
-  const reference = REFERENCE.test(` ${query}`);
-  let confidence = 1;
-  // an unexplained word next to the conditions is most often a restaurant's name (002 example 3)
-  // (a query that names a dish is looking for restaurants, not asking about one)
-  const names = unexplained.filter(
-    (w) => /^[가-힣A-Za-z0-9]{2,15}$/.test(w) && !reference && !cuisine.length && !menu.length,
+}
+
+/**
+ * An unexplained word next to the conditions is most often a restaurant's name (002 example 3) — but
+ * a query that names a dish is looking for restaurants, not asking about one. The name (with a branch
+ * written after it) becomes an exact location; the words still unread are returned.
+ */
+function takeName(r: Reading, reference: boolean): { named: boolean; unread: Set<string> } {
+  const { query, located } = r;
+  const names = r.unexplained.filter(
+    (w) => /^[가-힣A-Za-z0-9]{2,15}$/.test(w) && !reference && !r.cuisine.length && !r.menu.length,
   );
-  const unread = new Set(unexplained.filter((w) => w.length >= 2));
-  if (names.length && !located.some((l) => l.relation === "exact")) {
-    let name = names[0]!;
-    const at = query.indexOf(name);
-    unread.delete(name);
-    // "진대감 망원점": the branch written after the name is part of it, not a place to search around
-    const branch = BRANCH.exec(query.slice(at + name.length));
-    if (branch) {
-      name = `${name} ${branch[1]}`;
-      unread.delete(branch[1]!);
-      for (let i = located.length - 1; i >= 0; i--)
-        if (located[i]!.start >= at && located[i]!.end <= at + name.length) located.splice(i, 1);
-    }
-    located.push({ name, relation: "exact", start: at, end: at + name.length });
-    confidence -= 0.35;
-  } else if (unread.size) confidence -= 0.35;
-  // a word nothing read leaves the query unsure (the LLM reads it, when there is one)
-  if (unread.size) confidence = Math.min(confidence, UNREAD_CONFIDENCE_CAP);
-  const structured = compact({
-    location: located.sort((a, b) => a.start - b.start).map(({ name, relation }) => ({ name, relation })),
-    cuisine,
-    menu,
-    convenience: conditions.convenience as StructuredQuery["convenience"],
-    atmosphere: conditions.atmosphere as StructuredQuery["atmosphere"],
-    occasion: conditions.occasion as StructuredQuery["occasion"],
-    price: price?.price,
-  });
-  if (!Object.keys(structured).length && !reference) confidence -= 0.4;
-  // every correction is a guess: named, and paid for
-  confidence -= 0.15 * corrections.length;
-  return { structured, confidence, unexplained: [...unread], reference, corrections };
+  const unread = new Set(r.unexplained.filter((w) => w.length >= 2));
+  if (!names.length || located.some((l) => l.relation === "exact")) return { named: false, unread };
+  let name = names[0]!;
+  const at = query.indexOf(name);
+  unread.delete(name);
+  // "진대감 망원점": the branch written after the name is part of it, not a place to search around
+  const branch = BRANCH.exec(query.slice(at + name.length));
+  if (branch) {
+    name = `${name} ${branch[1]}`;
+    unread.delete(branch[1]!);
+    for (let i = located.length - 1; i >= 0; i--)
+      if (located[i]!.start >= at && located[i]!.end <= at + name.length) located.splice(i, 1);
+  }
+  located.push({ name, relation: "exact", start: at, end: at + name.length });
+  return { named: true, unread };
 }
 
 export const REWRITE_SYSTEM = `너는 식당 검색 질의를 구조화하는 도우미다. 질의에서 다음을 뽑아 JSON으로 답한다.
@@ -378,44 +442,28 @@ export async function rewriteQuery(
   opts: { titles?: TitleDictionary; llm?: LlmPort; deadline?: Deadline },
 ): Promise<Rewrite> {
   const rules = rewriteWithRules(query, opts.titles);
-  if (!opts.llm || rules.confidence >= CONFIDENCE_FOR_RULES)
-    return { ...rules, engine: "rules", usage: noUsage(), warnings: readingWarnings(rules) };
-  if (opts.deadline?.expired(1500))
-    return {
-      ...rules,
-      engine: "rules",
-      usage: noUsage(),
-      warnings: [...readingWarnings(rules), "no time left for the LLM rewrite: the rules answered"],
-    };
-  try {
-    const r = await opts.llm.structured({
-      system: REWRITE_SYSTEM,
-      prompt: rewritePrompt(query, rules),
-      schema: StructuredQuery,
-      tier: "fast",
-      maxTokens: 400,
-      deadline: opts.deadline,
-    });
-    return {
-      ...rules,
-      structured: canonicalise(r.value),
-      confidence: 0.9,
-      engine: "llm",
-      usage: r.usage,
-      warnings: [],
-    };
-  } catch (err) {
-    if (!isLlmFailure(err)) throw err;
-    return {
-      ...rules,
-      engine: "rules-fallback",
-      usage: err.usage,
-      warnings: [
-        ...readingWarnings(rules),
-        `LLM query rewrite unavailable (${err.message}); the rules answered`,
-      ],
-    };
-  }
+  const asked = await askUnlessSure(
+    { llm: opts.llm, rulesSure: rules.confidence >= CONFIDENCE_FOR_RULES, deadline: opts.deadline },
+    (llm) =>
+      llm.structured({
+        system: REWRITE_SYSTEM,
+        prompt: rewritePrompt(query, rules),
+        schema: StructuredQuery,
+        tier: "fast",
+        maxTokens: 400,
+        deadline: opts.deadline,
+      }),
+  );
+  const { engine, usage } = asked;
+  if (asked.engine === "llm")
+    return { ...rules, structured: canonicalise(asked.value), confidence: 0.9, engine, usage, warnings: [] };
+  const why =
+    asked.engine === "rules-fallback"
+      ? [`LLM query rewrite unavailable (${asked.failure.message}); the rules answered`]
+      : asked.why === "no_time"
+        ? ["no time left for the LLM rewrite: the rules answered"]
+        : [];
+  return { ...rules, engine, usage, warnings: [...readingWarnings(rules), ...why] };
 }
 
 // ---- follow-ups (issue 25): what a question says about the previous answer, read before the rest

@@ -84,7 +84,7 @@ describe("restaurant QA with Claude (fake Messages API)", () => {
       llm: llm(fake.baseURL),
       geocode: {},
       titles: new TitleCache(() => ix),
-      memory: new InMemoryConversations(),
+      memory: new InMemoryConversations({ ttlSeconds: 86_400 }),
       settings: { ...DEFAULT_RETRIEVAL, defaultRadiusM: 3000, maxWidenings: 2, relevanceThreshold: 0.5 },
     });
     // "대학로" is not in the gazetteer: the rules are unsure, so the model rewrites first
@@ -169,6 +169,6 @@ describe("follow-up memory in DynamoDB (dynalite)", () => {
         Item: { pk: "qa-conversation#bad", sk: "last", place_ids: "501" },
       }),
     );
-    await expect(new DynamoConversations(doc, "dongne").last("bad")).rejects.toThrow();
+    await expect(new DynamoConversations(doc, "dongne", { ttlSeconds: 3600 }).last("bad")).rejects.toThrow();
   });
 });

@@ -59,7 +59,7 @@ describe("conversations", () => {
   });
 
   it("are bounded in number", async () => {
-    const m = new InMemoryConversations({ maxConversations: 2 });
+    const m = new InMemoryConversations({ ttlSeconds: 86_400, maxConversations: 2 });
     for (const id of ["x", "y", "z"]) await m.remember(id, { place_ids: [], query: id, at: Date.now() });
     expect(await m.last("x")).toBeNull();
     expect(await m.last("z")).not.toBeNull();
