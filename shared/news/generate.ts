@@ -7,15 +7,27 @@
 // with dates — which by construction copies every figure from the context.
 import { demoFilingUrl } from "../demo/company-facts.ts";
 import { z } from "zod";
+import { askUnlessSure } from "../llm/fallback.ts";
+import { LlmOutputError, type LlmPort, type TokenUsage } from "../llm/port.ts";
 import { mapLimit } from "../platform/concurrency.ts";
+import { Deadline } from "../platform/deadline.ts";
 import { FIELD_LABELS, reportApi, ACCOUNTS_KEY } from "../providers/opendart-apis.ts";
 import { dartViewerUrl, reprtCodeOf, type DartRow } from "../providers/opendart.ts";
 import { DartSession } from "./dart-access.ts";
 import type { NewsDeps } from "./wiring.ts";
 import { filedPeriods, listWindow, periodName } from "./periods.ts";
-import { SearchState, type Citation } from "./schemas.ts";
-import { currentMeta, reportKeyOf } from "./search-publications.ts";
-import { listedReport } from "./select.ts";
+import type { ReportMeta } from "./report-store.ts";
+import {
+  SearchState,
+  type Citation,
+  type ResolvedCompany,
+  type SearchedList,
+  type SelectedDocuments,
+  type StepUsage,
+} from "./schemas.ts";
+import { NO_COMPANY_NOTE, UNKNOWN_COMPANY, currentMeta, reportKeyOf } from "./search-publications.ts";
+import { isEmptyList, listedReport } from "./select.ts";
+import { llmUsageOf } from "./usage.ts";
 import { WHY_WORDS, askedFacts } from "./query.ts";
 
 export interface ContextDoc {
@@ -109,6 +121,19 @@ interface Loaded {
   notLoaded: string[];
 }
 
+type Doc = Omit<ContextDoc, "n">;
+
+/** What loading a pick needs: the session, the list the picks came from, and where misses are said. */
+interface Loading {
+  deps: NewsDeps;
+  session: DartSession;
+  list: SearchedList;
+  now: Date;
+  notLoaded: string[];
+  /** why the last load failed: the session's last error or warning */
+  why: () => string;
+}
+
 export async function loadDocuments(
   state: SearchState,
   deps: NewsDeps,
@@ -116,89 +141,108 @@ export async function loadDocuments(
 ): Promise<Loaded> {
   const sel = state.selected_documents;
   const list = state.searched_list;
-  const docs: Omit<ContextDoc, "n">[] = [];
   const notLoaded: string[] = [];
   if (!sel || !list) return { docs: [], notLoaded };
-  const now = deps.now();
   const why = () => session.errors.at(-1) ?? session.warnings.at(-1) ?? "OpenDART에서 받지 못했습니다";
-
+  const ctx: Loading = { deps, session, list, now: deps.now(), notLoaded, why };
   // the picks load concurrently; the documents keep the selection's order
-  const regular = await mapLimit(sel.regular, deps.settings.concurrency, async (pick) => {
-    const item = listedReport(list, pick);
-    if (!item) return undefined; // canonical selections only hold listed reports
-    const label = `${item.company_name} ${periodName(item.year, item.quarter)}`;
-    const company = {
-      corp_code: item.metadata.corp_code,
-      corp_name: item.metadata.corp_name,
-      stock_code: item.metadata.stock_code,
-      matched: item.company_name,
-    };
-    const period = { year: item.year, reprt_code: reprtCodeOf(item.quarter) };
-    const key = reportKeyOf(session.source, company.corp_code, period);
-    let meta = await session.store.getMeta(key);
-    if (!meta) {
-      // evicted since the search: find the period's current filing again
-      const window = listWindow([{ year: item.year, quarter: item.quarter }], now);
-      const filed = filedPeriods(
-        (await session.filings(company.corp_code, window.bgn, window.end, "A", 1)) ?? [],
-      );
-      const current = filed.find((f) => f.year === item.year && f.quarter === item.quarter);
-      if (current) meta = await currentMeta(session, company, current, now);
-    }
-    if (!meta) {
-      notLoaded.push(`${label}: ${why()}`);
-      return undefined;
-    }
-    const found = meta;
-    const loaded = await mapLimit(pick.api_keys_to_check, deps.settings.concurrency, async (apiKey) => ({
-      apiKey,
-      data: await session.api(key, found, apiKey),
-    }));
-    const sections: string[] = [];
-    for (const { apiKey, data } of loaded) {
-      const title = reportApi(apiKey)?.title ?? apiKey;
-      if (data) sections.push(`${title}\n${apiTable(apiKey, data.rows)}`);
-      else notLoaded.push(`${label} — ${title}: ${why()}`);
-    }
-    if (!sections.length) return undefined;
-    return {
-      type: "regular" as const,
-      id: found.rcept_no,
-      title: `${label} — ${pick.api_keys_to_check.map((k) => reportApi(k)?.title ?? k).join(", ")}`,
-      url: found.synthetic ? demoFilingUrl(found.rcept_no) : dartViewerUrl(found.rcept_no),
-      header: `${label} (${item.filename}, 접수번호 ${found.rcept_no})`,
-      body: sections.join("\n\n"),
-      synthetic: found.synthetic || loaded.some((l) => l.data?.synthetic),
-    };
-  });
-  docs.push(...regular.filter((d) => d !== undefined));
+  const regular = await mapLimit(sel.regular, deps.settings.concurrency, (pick) => loadRegular(pick, ctx));
+  const revisions = await mapLimit(sel.revision, deps.settings.concurrency, (pick) =>
+    loadRevision(pick, ctx),
+  );
+  const news = sel.news.flatMap((pick) => newsDoc(pick, list));
+  const docs = [...regular, ...revisions].filter((d) => d !== undefined).concat(news);
+  return { docs: docs.map((d, i) => ({ ...d, n: i + 1 })), notLoaded };
+}
 
-  const revisions = await mapLimit(sel.revision, deps.settings.concurrency, async (pick) => {
-    const info = pick.basic_info;
-    const doc = await session.document(info.rcept_no);
-    if (!doc) {
-      notLoaded.push(`${info.date} ${info.report_name}: ${why()}`);
-      return undefined;
-    }
-    const shown = doc.text.slice(0, DOC_CONTEXT_CHARS);
-    return {
-      type: "revision" as const,
-      id: info.rcept_no,
-      title: info.title,
-      url: info.url,
-      header: `${info.date} ${info.report_name} — 제출인 ${info.submitter}, 원문 ${doc.content_length}자${
-        shown.length < doc.content_length ? ` 중 앞부분 ${shown.length}자` : ""
-      }`,
-      body: shown,
-      synthetic: doc.synthetic,
-    };
-  });
-  docs.push(...revisions.filter((d) => d !== undefined));
+/** A regular report's picked API keys, each a table (from the cache, else OpenDART). */
+async function loadRegular(
+  pick: SelectedDocuments["regular"][number],
+  ctx: Loading,
+): Promise<Doc | undefined> {
+  const item = listedReport(ctx.list, pick);
+  if (!item) return undefined; // canonical selections only hold listed reports
+  const label = `${item.company_name} ${periodName(item.year, item.quarter)}`;
+  const company = {
+    corp_code: item.metadata.corp_code,
+    corp_name: item.metadata.corp_name,
+    stock_code: item.metadata.stock_code,
+    matched: item.company_name,
+  };
+  const period = { year: item.year, reprt_code: reprtCodeOf(item.quarter) };
+  const key = reportKeyOf(ctx.session.source, company.corp_code, period);
+  const meta = (await ctx.session.store.getMeta(key)) ?? (await refiledMeta(company, item, ctx));
+  if (!meta) {
+    ctx.notLoaded.push(`${label}: ${ctx.why()}`);
+    return undefined;
+  }
+  const loaded = await mapLimit(pick.api_keys_to_check, ctx.deps.settings.concurrency, async (apiKey) => ({
+    apiKey,
+    data: await ctx.session.api(key, meta, apiKey),
+  }));
+  const sections: string[] = [];
+  for (const { apiKey, data } of loaded) {
+    const title = reportApi(apiKey)?.title ?? apiKey;
+    if (data) sections.push(`${title}\n${apiTable(apiKey, data.rows)}`);
+    else ctx.notLoaded.push(`${label} — ${title}: ${ctx.why()}`);
+  }
+  if (!sections.length) return undefined;
+  return {
+    type: "regular" as const,
+    id: meta.rcept_no,
+    title: `${label} — ${pick.api_keys_to_check.map((k) => reportApi(k)?.title ?? k).join(", ")}`,
+    url: meta.synthetic ? demoFilingUrl(meta.rcept_no) : dartViewerUrl(meta.rcept_no),
+    header: `${label} (${item.filename}, 접수번호 ${meta.rcept_no})`,
+    body: sections.join("\n\n"),
+    synthetic: meta.synthetic || loaded.some((l) => l.data?.synthetic),
+  };
+}
 
-  for (const pick of sel.news) {
-    const item = list.news.find((n) => n.link === pick.link);
-    if (!item) continue;
-    docs.push({
+/** A report's META evicted since the search: the period's current filing, found again. */
+async function refiledMeta(
+  company: ResolvedCompany,
+  item: { year: number; quarter: number },
+  ctx: Loading,
+): Promise<ReportMeta | undefined> {
+  const window = listWindow([{ year: item.year, quarter: item.quarter }], ctx.now);
+  const filed = filedPeriods(
+    (await ctx.session.filings(company.corp_code, window.bgn, window.end, "A", 1)) ?? [],
+  );
+  const current = filed.find((f) => f.year === item.year && f.quarter === item.quarter);
+  return current ? currentMeta(ctx.session, company, current, ctx.now) : undefined;
+}
+
+/** A 정정 filing's text, its opening in the context. */
+async function loadRevision(
+  pick: SelectedDocuments["revision"][number],
+  ctx: Loading,
+): Promise<Doc | undefined> {
+  const info = pick.basic_info;
+  const doc = await ctx.session.document(info.rcept_no);
+  if (!doc) {
+    ctx.notLoaded.push(`${info.date} ${info.report_name}: ${ctx.why()}`);
+    return undefined;
+  }
+  const shown = doc.text.slice(0, DOC_CONTEXT_CHARS);
+  return {
+    type: "revision" as const,
+    id: info.rcept_no,
+    title: info.title,
+    url: info.url,
+    header: `${info.date} ${info.report_name} — 제출인 ${info.submitter}, 원문 ${doc.content_length}자${
+      shown.length < doc.content_length ? ` 중 앞부분 ${shown.length}자` : ""
+    }`,
+    body: shown,
+    synthetic: doc.synthetic,
+  };
+}
+
+/** A news pick as its listed snippet (none when the pick is not in the list). */
+function newsDoc(pick: SelectedDocuments["news"][number], list: SearchedList): Doc[] {
+  const item = list.news.find((n) => n.link === pick.link);
+  if (!item) return [];
+  return [
+    {
       type: "news",
       id: item.link,
       title: item.title,
@@ -206,9 +250,8 @@ export async function loadDocuments(
       header: `${item.date} ${item.title} (네이버 뉴스 요약문)`,
       body: item.description,
       synthetic: item.synthetic === true,
-    });
-  }
-  return { docs: docs.map((d, i) => ({ ...d, n: i + 1 })), notLoaded };
+    },
+  ];
 }
 
 // ---- the first sentence answers the asked fact (issue 25) ----
@@ -355,7 +398,7 @@ export function answerSchema(context: string, count: number) {
   });
 }
 
-export function endNotes(
+function endNotes(
   docs: readonly ContextDoc[],
   cited: ReadonlySet<number>,
   notLoaded: string[],
@@ -389,4 +432,103 @@ export function endNotes(
     );
   if (synthetic) out.push(SYNTHETIC_NOTE);
   return out;
+}
+
+/** The answer's body, the documents it cites and what writing it spent. */
+export interface Written {
+  body: string;
+  cited: Set<number>;
+  usage: Partial<StepUsage>;
+}
+
+/** No document loaded: why there is no answer. */
+const nothingToAnswer = (state: SearchState): Written => ({
+  body: isEmptyList(state.searched_list)
+    ? `‘${state.query}’에 대해 찾은 뉴스나 공시가 없어 답변할 내용이 없습니다.`
+    : "선택한 문서를 불러오지 못해 답변을 만들지 못했습니다.",
+  cited: new Set(),
+  usage: {},
+});
+
+/** The LLM's answer from the loaded documents only; without one, or when it fails, the offline answer. */
+export async function writeAnswer(
+  state: SearchState,
+  docs: readonly ContextDoc[],
+  llm: LlmPort | undefined,
+): Promise<Written> {
+  if (docs.length === 0) return nothingToAnswer(state);
+  const company =
+    state.selected_documents?.regular[0]?.company_name ?? state.publication_results?.companies[0]?.corp_name;
+  const outcome = await askUnlessSure({ llm, rulesSure: false }, (model) => {
+    const context = renderContext(docs);
+    return model.structured({
+      system: GENERATE_SYSTEM_PROMPT,
+      prompt: `질문: ${state.query}\n\n불러온 자료:\n${context}`,
+      schema: answerSchema(`${context}\n${state.query}`, docs.length),
+      tier: "smart",
+      maxTokens: 2048,
+      deadline: Deadline.from(state.deadlineAt),
+    });
+  });
+  if (outcome.engine === "llm")
+    return ledByAskedFact(state.query, docs, company, outcome.value, outcome.usage);
+  const offline = { body: offlineAnswer(state.query, docs, company), cited: new Set(docs.map((d) => d.n)) };
+  if (outcome.engine === "rules") return { ...offline, usage: { engine: "offline" } };
+  const why =
+    outcome.failure instanceof LlmOutputError
+      ? "LLM의 답변이 두 번 모두 검증(자료에 없는 숫자 등)을 통과하지 못해"
+      : `LLM을 쓸 수 없어(${outcome.failure.message})`;
+  return {
+    ...offline,
+    usage: {
+      engine: "offline-fallback",
+      ...llmUsageOf(outcome.usage),
+      warnings: [`답변 생성: ${why} 자료를 그대로 정리한 답변으로 대신했습니다.`],
+    },
+  };
+}
+
+/** The LLM's answer, whose first sentence must hold the asked figure the rules can state: else the rules' sentence leads. */
+function ledByAskedFact(
+  query: string,
+  docs: readonly ContextDoc[],
+  company: string | undefined,
+  value: z.infer<typeof Answer>,
+  usage: TokenUsage,
+): Written {
+  const cited = new Set([...value.cited, ...citedMarkers(value.answer)]);
+  const llm = { engine: "llm" as const, ...llmUsageOf(usage) };
+  const lead = leadSentence(query, docs, company);
+  const leadNumbers = lead
+    ? numbersIn(lead).filter((n) => n.length >= 3 && n.length < 14 && !/^20\d\d$/.test(n))
+    : [];
+  const firstNumbers = numbersIn(value.answer.split(/(?<=[.?!。])\s|\n/)[0] ?? "");
+  if (!lead || !leadNumbers.length || leadNumbers.some((n) => firstNumbers.includes(n)))
+    return { body: value.answer, cited, usage: llm };
+  return {
+    body: `${lead}\n\n${value.answer}`,
+    cited: new Set([...cited, ...citedMarkers(lead)]),
+    usage: {
+      ...llm,
+      warnings: ["답변 생성: LLM 답변의 첫 문장에 질문한 값이 없어 규칙으로 찾은 문장을 앞에 두었습니다."],
+    },
+  };
+}
+
+/** The response: an unknown or missing company said first (issue 25), the answer, its end notes; the cited documents. */
+export function composeResponse(
+  state: SearchState,
+  docs: readonly ContextDoc[],
+  written: Written,
+  missing: { notLoaded: string[]; synthetic: boolean },
+): Pick<SearchState, "generated_response" | "citations"> {
+  const status = state.search_notes.find((n) => UNKNOWN_COMPANY.test(n) || n === NO_COMPANY_NOTE);
+  const notes = state.search_notes.filter((n) => n !== status);
+  const ends = endNotes(docs, written.cited, missing.notLoaded, notes, missing.synthetic);
+  return {
+    generated_response: [...(status ? [status] : []), written.body, ...ends].join("\n\n"),
+    citations: docs
+      .filter((d) => written.cited.has(d.n))
+      .map(({ type, id, title, url }) => ({ type, id, title, url })),
+  };
 }

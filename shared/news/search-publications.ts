@@ -6,7 +6,9 @@ import { mapLimit } from "../platform/concurrency.ts";
 import { kstIsoDateTime, kstYmd } from "../platform/time.ts";
 import type { DartListItem, ReprtCode } from "../providers/opendart.ts";
 import type { ResolvedCompany as Company } from "./schemas.ts";
+import { embeddedCompanies, type CompanyDirectory } from "./companies.ts";
 import {
+  basicInfo,
   DartSession,
   isRevision,
   metadataOf,
@@ -17,7 +19,13 @@ import {
 import type { NewsDeps } from "./wiring.ts";
 import { choosePeriods, filedPeriods, listWindow, periodOf, type FiledPeriod } from "./periods.ts";
 import type { ReportKey, ReportMeta } from "./report-store.ts";
-import { type AvailableReport, type NamedPeriod, type PublicationResults } from "./schemas.ts";
+import { futurePeriodNote, futurePeriods } from "./query.ts";
+import {
+  type AvailableReport,
+  type NamedPeriod,
+  type PublicationResults,
+  type RevisionDocument,
+} from "./schemas.ts";
 
 export const NO_COMPANY_NOTE =
   "질문에 회사 이름이 없어 공시(정기보고서)는 검색하지 않았습니다: 어느 회사인지 알려 주세요.";
@@ -27,11 +35,93 @@ export const unknownCompanyNote = (word: string, closest: readonly string[]) =>
   `‘${word}’은(는) 상장 회사 목록에서 찾지 못했습니다.${closest.length ? ` 가장 가까운 이름: ${closest.join(", ")}.` : ""}`;
 export const UNKNOWN_COMPANY = /상장 회사 목록에서 찾지 못했습니다/;
 
-export const emptyResults = (companies: Company[] = []): PublicationResults => ({
+export const emptyResults = (): PublicationResults => ({
   regular_results: { available_reports: [] },
   revision_results: { revision_documents: [] },
-  companies,
+  companies: [],
 });
+
+/** The asked periods that can be filed: a period after this year gets a note, and no list.json call or "latest four" in its place. */
+export function filablePeriods(periods: readonly NamedPeriod[], now: Date, notes: string[]) {
+  const future = futurePeriods(periods, now);
+  if (future.length) notes.push(futurePeriodNote(future));
+  return {
+    named: periods.filter((p) => !future.includes(p)),
+    onlyFuture: future.length > 0 && future.length === periods.length,
+  };
+}
+
+/** The company list: OpenDART's (one call of the question's budget), else the vendored one. */
+async function companyIndex(session: DartSession, companies: CompanyDirectory) {
+  const index = await session.call("회사 목록(corpCode)", (c, d) => companies.index(c, d));
+  if (index || companies.source === "embedded") return index;
+  // OpenDART's list is a large download; without it the vendored table still names the big companies
+  const vendored = await embeddedCompanies.index();
+  session.warnings.push("OpenDART 회사 목록을 받지 못해 내장 목록(KOSPI 200 등)으로 회사명을 찾았습니다.");
+  return vendored;
+}
+
+/** The companies the question names; with none, a note says why (an unknown name, or no name at all). */
+export async function companiesNamed(
+  session: DartSession,
+  companies: CompanyDirectory,
+  query: string,
+  notes: string[],
+): Promise<Company[]> {
+  const index = await companyIndex(session, companies);
+  if (!index) return [];
+  const resolution = index.resolve(query);
+  notes.push(...resolution.notes);
+  if (resolution.companies.length) return resolution.companies;
+  const unknown = index.unknownNames(query);
+  notes.push(...unknown.map((u) => unknownCompanyNote(u.word, u.closest)));
+  if (!resolution.notes.length && !unknown.length) notes.push(NO_COMPANY_NOTE);
+  return [];
+}
+
+/** Each company's regular reports (of the named periods, else the latest four), then the newest 정정 filings across them. */
+export async function publicationsOf(
+  session: DartSession,
+  deps: NewsDeps,
+  companies: Company[],
+  asked: { periods: ReturnType<typeof filablePeriods>; keys: string[]; now: Date },
+  notes: string[],
+): Promise<PublicationResults> {
+  const { periods, keys, now } = asked;
+  const perCompany = await mapLimit(companies, deps.settings.concurrency, async (company) => {
+    const [regular, revisions] = await Promise.all([
+      periods.onlyFuture
+        ? Promise.resolve([])
+        : regularReports(session, deps, company, periods.named, keys, notes),
+      revisionCandidates(session, deps, company, now),
+    ]);
+    return { regular, revisions };
+  });
+  const revisions = perCompany.flatMap((c) => c.revisions);
+  return {
+    regular_results: { available_reports: perCompany.flatMap((c) => c.regular) },
+    revision_results: { revision_documents: await newestRevisions(session, deps.settings, revisions) },
+    companies,
+  };
+}
+
+/** The newest 정정 filings across the companies, each with its text's real length. */
+async function newestRevisions(
+  session: DartSession,
+  settings: { maxRevisions: number; concurrency: number },
+  filings: DartListItem[],
+): Promise<RevisionDocument[]> {
+  const candidates = filings
+    .sort((a, b) => b.rcept_dt.localeCompare(a.rcept_dt))
+    .slice(0, settings.maxRevisions);
+  const docs = await mapLimit(candidates, settings.concurrency, (c) => session.document(c.rcept_no));
+  return candidates
+    .flatMap((c, i) => {
+      const doc = docs[i];
+      return doc ? [{ basic_info: basicInfo(c), content_length: doc.content_length, index: 0 }] : [];
+    })
+    .map((r, i) => ({ ...r, index: i }));
+}
 
 export const reportKeyOf = (
   source: string,
@@ -69,7 +159,7 @@ export async function currentMeta(
   return meta;
 }
 
-export async function regularReports(
+async function regularReports(
   session: DartSession,
   deps: NewsDeps,
   company: Company,
@@ -101,7 +191,7 @@ export async function regularReports(
 }
 
 /** The company's 정정 filings of the last window (periodic reports' corrections are the regular reports' business). */
-export async function revisionCandidates(
+async function revisionCandidates(
   session: DartSession,
   deps: NewsDeps,
   company: Company,

@@ -372,6 +372,20 @@ export function selectForAsked(
   };
 }
 
+/** The selection's schema for this list: a pick outside it fails validation (the adapter retries with why). */
+export const selectionSchema = (list: SearchedList) =>
+  SelectedDocuments.superRefine((sel, ctx) => {
+    for (const message of selectionProblems(sel, list)) ctx.addIssue({ code: "custom", message });
+  });
+
+/** The selection from an empty list. */
+export const emptySelection = (): SelectedDocuments => ({
+  news: [],
+  regular: [],
+  revision: [],
+  selection_summary: selectionSummary(0, 0, 0),
+});
+
 /** Nothing searched: no list, or one without news, reports or revisions. */
 export const isEmptyList = (list: SearchedList | null) =>
   !list || list.news.length + list.regular.length + list.revision.length === 0;

@@ -1,5 +1,6 @@
 // Each step records what it spent under its own name in state.usage (the Parallel branches write
 // different names, so merging them loses nothing); the response's meta is their sum.
+import type { TokenUsage } from "../llm/port.ts";
 import { StepUsage, type NewsMeta, type SearchState } from "./schemas.ts";
 
 export const STEP = {
@@ -10,6 +11,12 @@ export const STEP = {
   select: "SelectDocuments",
   generate: "GenerateResponse",
 } as const;
+
+/** A step's LLM calls and tokens (input and output) as its usage counts them. */
+export const llmUsageOf = (usage: TokenUsage) => ({
+  llmCalls: usage.calls,
+  llmTokens: usage.inputTokens + usage.outputTokens,
+});
 
 export function withUsage(state: SearchState, step: string, usage: Partial<StepUsage>): SearchState {
   return { ...state, usage: { ...state.usage, [step]: StepUsage.parse(usage) } };
