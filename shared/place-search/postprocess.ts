@@ -278,15 +278,55 @@ function morePossible(state: ExecState, shown: number, unseen: number): boolean 
   });
 }
 
+/** Seed 001's post-processing as passes over the places the steps found, then seed 000's answer. */
 export function postProcess(state: ExecState, ctx: PostProcessContext): AgentResponse {
   const { plan } = state;
   const pp = plan.post_processing;
   const warnings = [...plan.meta.warnings, ...state.warnings];
+  const found = gather(state);
+  const measured = withDistances(found.places, plan, found);
+  const reviewed = filterByReviews(measured, pp, ctx, warnings);
+  const kept = sortPlaces(applyConditions(reviewed, pp, warnings), pp.sort_by);
+  const trip =
+    pp.group_by_day && plan.travel_plan ? layOutTrip(kept, plan, found.centerPoint, warnings) : null;
+  const page = pageOf(state, trip?.places ?? kept, trip !== null);
+  const places = labelPlaces(page.places, plan, ctx, warnings);
+  const { searchParams, meta } = describe(state, ctx, {
+    found,
+    places,
+    page,
+    trip: trip !== null,
+    warnings,
+    beforeConditions: reviewed.length,
+  });
+  return {
+    query: plan.query,
+    searchParams,
+    places,
+    // 000: totalCount is what was found, before max_results cuts it to a page
+    totalCount: kept.length,
+    meta,
+    ...(pp.disclaimer ? { disclaimer: pp.disclaimer } : {}),
+    ...(trip?.itinerary ? { itinerary: trip.itinerary } : {}),
+    ...(pp.group_by_segment ? { segments: segmentsOf(places) } : {}),
+  };
+}
+
+/** What the steps found: their places deduplicated, with what detail and reverse-geocode steps said of them. */
+interface Found {
+  results: Record<string, Result>;
+  center: Record<string, unknown> | undefined;
+  centerPoint: LatLng | undefined;
+  places: Place[];
+  removed: number;
+  reversed: Record<string, unknown>[];
+}
+
+function gather(state: ExecState): Found {
+  const { plan } = state;
   const results = state.results as Record<string, Result>;
   const consumed = consumedSteps(plan);
   const center = centerOf(plan, results);
-  const centerPoint = center ? { lat: center.lat as number, lng: center.lng as number } : undefined;
-
   const collected: Place[] = [];
   const details: DetailResult[] = [];
   const reversed: Record<string, unknown>[] = [];
@@ -297,204 +337,248 @@ export function postProcess(state: ExecState, ctx: PostProcessContext): AgentRes
     if (DETAIL_ACTIONS.has(step.action)) details.push(r as DetailResult);
     if (step.action === "reverse_geocode") reversed.push(r);
   }
-  const deduped = pp.deduplicate === false ? { places: collected, removed: 0 } : dedupePlaces(collected);
-  const removed = deduped.removed + state.duplicatesRemoved;
-  let places = attachAddresses(attachDetails(deduped.places, details), reversed);
+  const deduped =
+    plan.post_processing.deduplicate === false ? { places: collected, removed: 0 } : dedupePlaces(collected);
+  return {
+    results,
+    center,
+    centerPoint: center ? { lat: center.lat as number, lng: center.lng as number } : undefined,
+    places: attachAddresses(attachDetails(deduped.places, details), reversed),
+    removed: deduped.removed + state.duplicatesRemoved,
+    reversed,
+  };
+}
 
-  // route searches: how far along the route each place is, from the route the plan used
+/** Route searches: how far along the route each place is, from the route the plan used. */
+function withDistances(places: Place[], plan: PlanResponse, { results, centerPoint }: Found): Place[] {
   const route = plan.search_plan.map((s) => results[s.step]).find((r) => r && Array.isArray(r.decodedPoints));
   if (route) {
     const line = route.decodedPoints as LatLng[];
-    places = places.map((p) => ({ ...p, distanceFromStart: Math.round(projectOntoRoute(p, line).along) }));
-  } else if (centerPoint) {
-    // 000 keeps Google's distance null: the product's own distance from the centre goes beside it
-    places = places.map((p) =>
-      p.distance === null ? { ...p, distanceFromCenter: Math.round(haversine(centerPoint, p)) } : p,
-    );
+    return places.map((p) => ({ ...p, distanceFromStart: Math.round(projectOntoRoute(p, line).along) }));
   }
+  if (!centerPoint) return places;
+  // 000 keeps Google's distance null: the product's own distance from the centre goes beside it
+  return places.map((p) =>
+    p.distance === null ? { ...p, distanceFromCenter: Math.round(haversine(centerPoint, p)) } : p,
+  );
+}
 
-  if (pp.filter_by_review && pp.review_keywords?.length) {
-    const keywords = pp.review_keywords;
-    places = places.map((p) => ({ ...p, reviewMatches: reviewEvidence(p, keywords) }));
-    const confirmed = places.filter((p) => p.reviewMatches!.length > 0);
-    // evidence exists for the embedded data (attribute tags) and for places with Google reviews; Kakao
-    // has none, so its places stay, with 000's hint to check the placeUrl
-    const checkable =
-      ctx.dataSource.startsWith("embedded") ||
-      places.some((p) => p.reviewSnippets?.length || p.google?.reviews?.length);
-    if (checkable && confirmed.length > 0) {
-      places = confirmed;
-    } else {
-      warnings.push(
-        `${keywords.join(", ")}: map APIs give no reviews to check this; see each place's placeUrl before going`,
-      );
-    }
-  }
+/** Review keywords: the places with evidence of them, where the data can show any. */
+function filterByReviews(
+  places: Place[],
+  pp: PostProcessing,
+  ctx: PostProcessContext,
+  warnings: string[],
+): Place[] {
+  if (!pp.filter_by_review || !pp.review_keywords?.length) return places;
+  const keywords = pp.review_keywords;
+  const marked = places.map((p) => ({ ...p, reviewMatches: reviewEvidence(p, keywords) }));
+  const confirmed = marked.filter((p) => p.reviewMatches.length > 0);
+  // evidence exists for the embedded data (attribute tags) and for places with Google reviews; Kakao
+  // has none, so its places stay, with 000's hint to check the placeUrl
+  const checkable =
+    ctx.dataSource.startsWith("embedded") ||
+    marked.some((p) => p.reviewSnippets?.length || p.google?.reviews?.length);
+  if (checkable && confirmed.length > 0) return confirmed;
+  warnings.push(
+    `${keywords.join(", ")}: map APIs give no reviews to check this; see each place's placeUrl before going`,
+  );
+  return marked;
+}
 
-  const beforeConditions = places.length;
-  places = applyConditions(places, pp, warnings);
+const distanceOf = (p: Place) => p.distance ?? p.distanceFromCenter;
 
-  const distanceOf = (p: Place) => p.distance ?? p.distanceFromCenter;
-  switch (pp.sort_by) {
-    case "distance":
-      places.sort(byNumber(distanceOf));
-      break;
-    case "distance_from_start":
-      places.sort(byNumber((p) => p.distanceFromStart));
-      break;
-    case "travelDistance":
-      places.sort(byNumber((p) => p.travelDistance));
-      break;
-    case "rating":
-      places.sort(byNumber(ratingOf, true));
-      break;
-    case "relevance":
-      places.sort(
-        (a, b) =>
-          (b.reviewMatches?.length ?? 0) - (a.reviewMatches?.length ?? 0) || byNumber(distanceOf)(a, b),
-      );
-      break;
-  }
+const ORDER: Record<NonNullable<PostProcessing["sort_by"]>, ((a: Place, b: Place) => number) | undefined> = {
+  distance: byNumber(distanceOf),
+  distance_from_start: byNumber((p) => p.distanceFromStart),
+  travelDistance: byNumber((p) => p.travelDistance),
+  rating: byNumber(ratingOf, true),
+  relevance: (a, b) =>
+    (b.reviewMatches?.length ?? 0) - (a.reviewMatches?.length ?? 0) || byNumber(distanceOf)(a, b),
+};
 
-  // 000: totalCount is what was found, before max_results cuts it to a page
-  const found = places.length;
-  let itinerary: AgentResponse["itinerary"];
-  const trip = pp.group_by_day && plan.travel_plan;
-  if (trip) {
-    const origin = centerPoint ?? places[0];
-    const { roles, destination, nights } = plan.travel_plan!;
-    const needed = roles.filter((r) => r !== "숙박" || nights > 0);
-    for (const role of needed.filter((r) => !places.some((p) => p.tripRole === r)))
-      if (places.length)
-        warnings.push(`${destination}에서 ${josa(role, "을/를")} 찾지 못해 일정에 넣지 못했어요`);
-    if (origin && places.length) {
-      const t = layoutTrip(
-        places,
-        origin,
-        plan.travel_plan!.days,
-        plan.travel_plan!.nights,
-        pp.max_per_day ?? 5,
-        pp.optimize_route_per_day ?? true,
-      );
-      places = t.places;
-      itinerary = t.itinerary;
-      if (t.nightsWithoutLodging && roles.includes("숙박"))
-        warnings.push(`숙소를 찾지 못해 ${t.nightsWithoutLodging}박은 숙소 없이 짰어요`);
-      if (t.lodgingReused) warnings.push(`숙소가 모자라 ${t.lodgingReused}박은 전날 숙소에 그대로 묵어요`);
-    }
-  }
+function sortPlaces(places: Place[], sortBy: PostProcessing["sort_by"]): Place[] {
+  const order = sortBy ? ORDER[sortBy] : undefined;
+  return order ? places.sort(order) : places;
+}
 
-  // the page asked for (a cursor's): the first max_results places earlier pages did not show; a trip
-  // is one page, its itinerary
-  const page = trip ? 1 : (state.page ?? 1);
+/** A trip (group_by_day): the places laid out day by day, saying which roles and nights it could not fill. */
+function layOutTrip(places: Place[], plan: PlanResponse, center: LatLng | undefined, warnings: string[]) {
+  const pp = plan.post_processing;
+  const origin = center ?? places[0];
+  const { roles, destination, days, nights } = plan.travel_plan!;
+  const needed = roles.filter((r) => r !== "숙박" || nights > 0);
+  for (const role of needed.filter((r) => !places.some((p) => p.tripRole === r)))
+    if (places.length)
+      warnings.push(`${destination}에서 ${josa(role, "을/를")} 찾지 못해 일정에 넣지 못했어요`);
+  if (!origin || !places.length) return { places };
+  const t = layoutTrip(places, origin, days, nights, pp.max_per_day ?? 5, pp.optimize_route_per_day ?? true);
+  if (t.nightsWithoutLodging && roles.includes("숙박"))
+    warnings.push(`숙소를 찾지 못해 ${t.nightsWithoutLodging}박은 숙소 없이 짰어요`);
+  if (t.lodgingReused) warnings.push(`숙소가 모자라 ${t.lodgingReused}박은 전날 숙소에 그대로 묵어요`);
+  return { places: t.places, itinerary: t.itinerary };
+}
+
+interface Page {
+  places: Place[];
+  number: number;
+  /** the places earlier pages showed */
+  seen: Set<string>;
+  /** the places this page could show (not shown before) */
+  unseen: number;
+}
+
+/**
+ * The page asked for (a cursor's): the first max_results places earlier pages did not show; a trip is
+ * one page, its itinerary.
+ */
+function pageOf(state: ExecState, places: Place[], trip: boolean): Page {
+  const pp = state.plan.post_processing;
+  const number = trip ? 1 : (state.page ?? 1);
   const seen = new Set(trip ? [] : (state.seen ?? []));
-  let unseen = places.length;
-  if (pp.max_results) {
-    const ordered = (pp.group_by_segment ? spreadOverSegments(places) : places).filter(
-      (p) => !seen.has(shownKey(p)),
-    );
-    unseen = ordered.length;
-    places = ordered.slice(0, pp.max_results);
-    if (pp.group_by_segment) places.sort(byNumber((p) => p.distanceFromStart));
-  }
+  if (!pp.max_results) return { places, number, seen, unseen: places.length };
+  const ordered = (pp.group_by_segment ? spreadOverSegments(places) : places).filter(
+    (p) => !seen.has(shownKey(p)),
+  );
+  const shown = ordered.slice(0, pp.max_results);
+  if (pp.group_by_segment) shown.sort(byNumber((p) => p.distanceFromStart));
+  return { places: shown, number, seen, unseen: ordered.length };
+}
 
+/** 001's areaGroup on every place, Google's closing-soon and overseas notes, the synthetic-data warning. */
+function labelPlaces(places: Place[], plan: PlanResponse, ctx: PostProcessContext, warnings: string[]) {
   // 001: every place gets the area its address names
-  places = places.map((p) => (p.areaGroup ? p : { ...p, areaGroup: areaGroupOf(p) }));
-  for (const p of places)
+  const grouped = places.map((p) => (p.areaGroup ? p : { ...p, areaGroup: areaGroupOf(p) }));
+  for (const p of grouped)
     if (p.google?.closingSoon) warnings.push(closingSoonWarning(p.displayName, p.google));
-
-  const segments = pp.group_by_segment
-    ? [...new Set(places.map((p) => p.segment ?? 0))]
-        .sort((a, b) => a - b)
-        .map((segment) => ({
-          segment,
-          places: places.filter((p) => (p.segment ?? 0) === segment).map((p) => p.id),
-        }))
-    : undefined;
-
-  if (plan.provider === "google")
-    places = places.map((p) => (p.provider === "google" ? { ...p, disclaimer: OVERSEAS_DISCLAIMER } : p));
-  if (ctx.synthetic && places.some((p) => p.synthetic)) {
+  const labelled =
+    plan.provider === "google"
+      ? grouped.map((p) => (p.provider === "google" ? { ...p, disclaimer: OVERSEAS_DISCLAIMER } : p))
+      : grouped;
+  if (ctx.synthetic && labelled.some((p) => p.synthetic)) {
     warnings.push(
       "the places are the built-in SYNTHETIC demo set (generated, not real shops); load the store registry with `dongne import-stores` or set KAKAO_REST_API_KEY",
     );
   }
+  return labelled;
+}
 
+/** A route search's places by segment, in route order. */
+const segmentsOf = (places: Place[]) =>
+  [...new Set(places.map((p) => p.segment ?? 0))]
+    .sort((a, b) => a - b)
+    .map((segment) => ({
+      segment,
+      places: places.filter((p) => (p.segment ?? 0) === segment).map((p) => p.id),
+    }));
+
+/** The answer's searchParams and meta: how the search went, why it is empty, the next page. */
+function describe(
+  state: ExecState,
+  ctx: PostProcessContext,
+  a: {
+    found: Found;
+    places: Place[];
+    page: Page;
+    trip: boolean;
+    warnings: string[];
+    beforeConditions: number;
+  },
+): Pick<AgentResponse, "searchParams" | "meta"> {
+  const { plan } = state;
+  const { found, places, page, warnings } = a;
   const firstSearch = plan.search_plan.find(
     (s) => s.params.radius !== undefined || s.params.searchRadius !== undefined,
   );
   const radius = (firstSearch?.params.radius ?? firstSearch?.params.searchRadius ?? null) as number | null;
-  const interpretation = interpret(plan, results);
-  const anchorOf = (role: string) => interpretation.anchors.find((a) => a.role === role);
+  const interpretation = interpret(plan, found.results);
+  const anchorOf = (role: string) => interpretation.anchors.find((x) => x.role === role);
   const centerAnchor = anchorOf("midpoint") ?? anchorOf("user") ?? anchorOf("center");
-  const reverse = reversed.find(
-    (r) => centerPoint && haversine({ lat: Number(r.lat), lng: Number(r.lng) }, centerPoint) <= 5,
-  );
-  const more = !trip && places.length > 0 && page < MAX_PAGE && morePossible(state, places.length, unseen);
-  const empty =
-    places.length === 0
-      ? page > 1
-        ? {
-            emptyReason: {
-              code: "past_last_page" as const,
-              message: "더 찾은 장소가 없어요 (마지막 페이지를 지났어요)",
-            },
-          }
-        : whyEmpty(state, {
-            collected: beforeConditions,
-            warnings,
-            radius,
-            where: centerAnchor?.name ?? null,
-          })
-      : {};
+  const more =
+    !a.trip && places.length > 0 && page.number < MAX_PAGE && morePossible(state, places.length, page.unseen);
+  const empty = places.length
+    ? {}
+    : emptyOf(state, page.number, {
+        collected: a.beforeConditions,
+        warnings,
+        radius,
+        where: centerAnchor?.name ?? null,
+      });
   const apiSort = plan.provider === "google" ? "relevance" : "accuracy";
   return {
-    query: plan.query,
     searchParams: {
-      location: centerPoint
-        ? {
-            name: centerAnchor?.name ?? (typeof center?.name === "string" ? center.name : ""),
-            ...centerPoint,
-            ...(reverse ? { address: (reverse.address as string | null) ?? null } : {}),
-          }
-        : null,
+      location: locationOf(found, centerAnchor?.name),
       radius,
       keywords: plan.translator_result.search_keywords,
       categoryCode: plan.translator_result.category_codes[0] ?? null,
       sort: (firstSearch?.params.sort as string | undefined) ?? apiSort,
-      sortBy: pp.sort_by ?? null,
+      sortBy: plan.post_processing.sort_by ?? null,
     },
-    places,
-    totalCount: found,
     meta: {
-      apiCalls: state.apiCalls,
-      providerFailures: state.providerFailures,
-      strategyUsed: plan.strategy_type,
-      duplicatesRemoved: removed,
-      keywordsSearched: state.keywordsSearched,
-      provider: plan.provider,
-      warnings: [...new Set(warnings)],
-      engine: plan.meta.engine,
-      llmCalls: plan.meta.llmCalls,
-      llmTokens: plan.meta.llmTokens,
-      dataSource:
-        plan.provider === "google" && !places.length
-          ? ctx.dataSource
-          : places[0]?.provider === "google"
-            ? "google"
-            : ctx.dataSource,
-      synthetic: ctx.synthetic && places.some((p) => p.synthetic),
-      durationMs: Math.max(0, (ctx.now ?? Date.now()) - state.startedAt),
+      ...usageOf(state, ctx, places, found.removed, warnings),
       interpretation,
       ...empty,
       page: {
-        number: page,
-        size: pp.max_results ?? places.length,
-        next: more ? encodeCursor(plan, page + 1, [...seen, ...places.map(shownKey)]) : null,
+        number: page.number,
+        size: plan.post_processing.max_results ?? places.length,
+        next: more ? encodeCursor(plan, page.number + 1, [...page.seen, ...places.map(shownKey)]) : null,
       },
     },
-    ...(pp.disclaimer ? { disclaimer: pp.disclaimer } : {}),
-    ...(itinerary ? { itinerary } : {}),
-    ...(segments ? { segments } : {}),
+  };
+}
+
+/** The search's centre, named by the interpretation, with the address a reverse geocode gave it. */
+function locationOf({ center, centerPoint, reversed }: Found, anchor: string | undefined) {
+  if (!centerPoint) return null;
+  const reverse = reversed.find(
+    (r) => haversine({ lat: Number(r.lat), lng: Number(r.lng) }, centerPoint) <= 5,
+  );
+  return {
+    name: anchor ?? (typeof center?.name === "string" ? center.name : ""),
+    ...centerPoint,
+    ...(reverse ? { address: (reverse.address as string | null) ?? null } : {}),
+  };
+}
+
+/** An empty page past the last one says so; an empty first page says why (whyEmpty). */
+function emptyOf(state: ExecState, page: number, ctx: Parameters<typeof whyEmpty>[1]) {
+  if (page > 1)
+    return {
+      emptyReason: {
+        code: "past_last_page" as const,
+        message: "더 찾은 장소가 없어요 (마지막 페이지를 지났어요)",
+      },
+    };
+  return whyEmpty(state, ctx);
+}
+
+/** The meta of what the search used and where its places came from. */
+function usageOf(
+  state: ExecState,
+  ctx: PostProcessContext,
+  places: Place[],
+  removed: number,
+  warnings: string[],
+) {
+  const { plan } = state;
+  return {
+    apiCalls: state.apiCalls,
+    providerFailures: state.providerFailures,
+    strategyUsed: plan.strategy_type,
+    duplicatesRemoved: removed,
+    keywordsSearched: state.keywordsSearched,
+    provider: plan.provider,
+    warnings: [...new Set(warnings)],
+    engine: plan.meta.engine,
+    llmCalls: plan.meta.llmCalls,
+    llmTokens: plan.meta.llmTokens,
+    dataSource:
+      plan.provider === "google" && !places.length
+        ? ctx.dataSource
+        : places[0]?.provider === "google"
+          ? "google"
+          : ctx.dataSource,
+    synthetic: ctx.synthetic && places.some((p) => p.synthetic),
+    durationMs: Math.max(0, (ctx.now ?? Date.now()) - state.startedAt),
   };
 }
