@@ -13,7 +13,7 @@
 import { readFileSync } from "node:fs";
 import type { z } from "zod";
 import { API_KEY_HEADER } from "../functions/api/auth.ts";
-import { ROUTES } from "../functions/api/routes.ts";
+import { ROUTES } from "../functions/api/routes/index.ts";
 import { parseJsonLines } from "../shared/places/restaurant-crawl.ts";
 import { IngestReport } from "../shared/restaurant-qa/ingest.ts";
 
@@ -56,7 +56,7 @@ async function call(o: HttpOptions, method: "GET" | "POST", path: string, body?:
   return { status: res.status, body: parsed, ms: Date.now() - started };
 }
 
-/** The schema a route declares for a status (routes.ts: the same the OpenAPI document shows). */
+/** The schema a route declares for a status (functions/api/routes/: the same the OpenAPI document shows). */
 function answerSchema(method: "get" | "post", path: string, status: number): z.ZodType | undefined {
   const r = ROUTES.find((x) => x.method === method && x.path === path);
   if (!r) throw new Error(`no route ${method.toUpperCase()} ${path}`);
@@ -202,7 +202,7 @@ export async function smokeCommand(
   return failed ? 1 : 0;
 }
 
-/** The API's limits on one upload (routes.ts: 5 MB and 20,000 documents); requests stay under both. */
+/** The API's limits on one upload (functions/api/routes/restaurant-qa.ts: 5 MB and 20,000 documents); requests stay under both. */
 export const UPLOAD_LIMITS = { bytes: 4 * 1024 * 1024, documents: 5000 };
 
 interface IngestTotals {

@@ -3,15 +3,14 @@
 // its path, query and body checked by the route's schemas, then the route runs. Every error is JSON
 // {error: {code, message, field?}}; no stack trace reaches a client.
 import { Hono, type Context } from "hono";
-import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import type { ApiKeyEntry } from "../../shared/platform/config.ts";
 import { logger } from "../../shared/platform/log.ts";
 import { API_KEY_HEADER, authenticate, LOCAL_CALLER, type Caller, type Scope } from "./auth.ts";
-import { ApiError, asApiError, errorBody } from "./errors.ts";
+import { ApiError, answerFor, errorBody } from "./errors.ts";
 import { readJson, readParams } from "./request.ts";
 import type { ApiServices, RouteDef } from "./route.ts";
-import { honoPath, ROUTES } from "./routes.ts";
+import { honoPath, ROUTES } from "./routes/index.ts";
 
 export interface AppContext {
   services: ApiServices;
@@ -41,14 +40,14 @@ async function serve(route: RouteDef, c: Context, ctx: AppContext): Promise<Resp
     const caller = callerOf(c, ctx);
     if (!caller)
       throw new ApiError(
-        401,
+        "unauthenticated",
         "unauthorized",
         `a valid API key is required in the ${API_KEY_HEADER} header`,
         API_KEY_HEADER,
       );
     if (!caller.scopes.includes(route.access))
       throw new ApiError(
-        403,
+        "forbidden",
         "forbidden",
         `this key may not ${route.access === "write" ? "start or change work" : "read"}`,
       );
@@ -65,7 +64,7 @@ async function serve(route: RouteDef, c: Context, ctx: AppContext): Promise<Resp
   const caller = (c.get("caller" as never) as Caller | undefined) ?? LOCAL_CALLER;
   if (route.llm && ctx.llmAllowance && !(await ctx.llmAllowance.consume(caller.id)))
     throw new ApiError(
-      429,
+      "quota",
       "llm_allowance_exhausted",
       `오늘(UTC) 이 키로 LLM을 쓰는 요청 ${ctx.llmAllowance.limit}회를 모두 썼습니다. UTC 자정 이후 다시 시도하거나, 운영자에게 한도(API_LLM_REQUESTS_PER_CALLER_PER_DAY)를 늘려 달라고 하세요. (The key's daily allowance of ${ctx.llmAllowance.limit} LLM-backed requests is used up.)`,
     );
@@ -101,21 +100,14 @@ export function createApp(context: () => Promise<AppContext> | AppContext): Hono
     });
   }
 
-  app.notFound((c) =>
-    c.json(errorBody(new ApiError(404, "not_found", `no route for ${c.req.method} ${c.req.path}`)), 404),
-  );
+  app.notFound((c) => {
+    const error = new ApiError("not_found", "not_found", `no route for ${c.req.method} ${c.req.path}`);
+    return c.json(errorBody(error), error.status);
+  });
   app.onError((err, c) => {
-    const known = asApiError(err);
-    if (known) return c.json(errorBody(known), known.status);
-    if (err instanceof HTTPException && err.status < 500)
-      return c.json(errorBody(new ApiError(400, "bad_request", err.message || "bad request")), 400);
-    logger.error("unhandled error", { requestId: c.get("requestId"), error: err });
-    return c.json(
-      errorBody(
-        new ApiError(500, "internal", "internal error; the request id is in the x-request-id header"),
-      ),
-      500,
-    );
+    const { error, unexpected } = answerFor(err);
+    if (unexpected) logger.error("unhandled error", { requestId: c.get("requestId"), error: err });
+    return c.json(errorBody(error), error.status);
   });
   return app;
 }

@@ -1,16 +1,22 @@
 // Every error the API answers is JSON {error: {code, message, field?}}; no stack trace reaches a client.
 // The one place where an error's kind becomes an HTTP status.
+import { HTTPException } from "hono/http-exception";
 import { z } from "zod";
 import { DongneError, type ErrorKind } from "../../shared/platform/errors.ts";
 
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500 | 502 | 503 | 504;
 
+/** The HTTP layer's own refusals, which no domain error stands for. */
+export type ApiErrorKind = ErrorKind | "unauthenticated" | "forbidden";
+
 /**
  * Each kind's status and default code. `publicMessage` replaces the error's own message where that
  * message is written for operators (a workflow's cause, an internal fault) rather than for the caller.
  */
-const BY_KIND: Record<ErrorKind, { status: ErrorStatus; code: string; publicMessage?: string }> = {
+const BY_KIND: Record<ApiErrorKind, { status: ErrorStatus; code: string; publicMessage?: string }> = {
   invalid: { status: 400, code: "invalid_request" },
+  unauthenticated: { status: 401, code: "unauthorized" },
+  forbidden: { status: 403, code: "forbidden" },
   not_found: { status: 404, code: "not_found" },
   conflict: { status: 409, code: "conflict" },
   quota: { status: 429, code: "quota_exceeded" },
@@ -26,26 +32,21 @@ const BY_KIND: Record<ErrorKind, { status: ErrorStatus; code: string; publicMess
     code: "workflow_failed",
     publicMessage: "the workflow failed; the request id is in the x-request-id header",
   },
-  internal: { status: 500, code: "internal", publicMessage: "internal error" },
+  internal: {
+    status: 500,
+    code: "internal",
+    publicMessage: "internal error; the request id is in the x-request-id header",
+  },
 };
 
-const KIND_OF_STATUS = new Map<ErrorStatus, ErrorKind>([
-  [401, "invalid"],
-  [403, "invalid"],
-  ...Object.entries(BY_KIND).map(([kind, v]) => [v.status, kind as ErrorKind] as const),
-]);
-
-/** An error the HTTP layer raises itself, with its status (401 and 403 have no domain kind). */
+/** An error the HTTP layer raises itself, or a domain error as the API answers it. */
 export class ApiError extends DongneError {
   declare readonly code: string;
+  readonly status: ErrorStatus;
 
-  constructor(
-    readonly status: ErrorStatus,
-    code: string,
-    message: string,
-    field?: string,
-  ) {
-    super(KIND_OF_STATUS.get(status) ?? "internal", message, { code, field });
+  constructor(kind: ApiErrorKind, code: string, message: string, field?: string) {
+    super(kind === "unauthenticated" || kind === "forbidden" ? "invalid" : kind, message, { code, field });
+    this.status = BY_KIND[kind].status;
   }
 }
 
@@ -58,12 +59,19 @@ export const errorBody = (err: ApiError) => ({
 });
 
 /**
- * The ApiError a domain error stands for, or null when it is unexpected: not a DongneError, or a fault
- * of our own ("internal"), answered 500 and logged with its stack.
+ * What the API answers for an error, and whether it was unexpected (then logged with its stack): not
+ * a DongneError, or a fault of our own ("internal"), is a 500 that says only where to look.
  */
-export function asApiError(err: unknown): ApiError | null {
-  if (err instanceof ApiError) return err;
-  if (!(err instanceof DongneError) || err.kind === "internal") return null;
-  const mapped = BY_KIND[err.kind];
-  return new ApiError(mapped.status, err.code ?? mapped.code, mapped.publicMessage ?? err.message, err.field);
+export function answerFor(err: unknown): { error: ApiError; unexpected: boolean } {
+  if (err instanceof ApiError) return { error: err, unexpected: false };
+  if (err instanceof DongneError && err.kind !== "internal") {
+    const mapped = BY_KIND[err.kind];
+    const message = mapped.publicMessage ?? err.message;
+    return { error: new ApiError(err.kind, err.code ?? mapped.code, message, err.field), unexpected: false };
+  }
+  // hono's own refusals of a malformed request
+  if (err instanceof HTTPException && err.status < 500)
+    return { error: new ApiError("invalid", "bad_request", err.message || "bad request"), unexpected: false };
+  const internal = BY_KIND.internal;
+  return { error: new ApiError("internal", internal.code, internal.publicMessage!), unexpected: true };
 }

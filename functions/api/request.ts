@@ -38,7 +38,7 @@ export function invalid(error: z.ZodError, input: unknown, prefix = ""): ApiErro
     input !== null &&
     typeof input === "object" &&
     (input as Record<string, unknown>)[top] === undefined;
-  return new ApiError(400, "invalid_request", missing ? "is required" : issue.message, field);
+  return new ApiError("invalid", "invalid_request", missing ? "is required" : issue.message, field);
 }
 
 /** Reads a JSON object body and validates it. */
@@ -50,7 +50,7 @@ export async function readJson<S extends z.ZodType>(
   const type = c.req.header("content-type") ?? "";
   if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(type)) {
     throw new ApiError(
-      400,
+      "invalid",
       "unsupported_content_type",
       "the body must be JSON (Content-Type: application/json)",
       "content-type",
@@ -59,21 +59,26 @@ export async function readJson<S extends z.ZodType>(
   // the limit is checked here rather than with hono's bodyLimit, which makes @hono/node-server build a
   // full Request per call (a 4× throughput loss measured in bench/)
   const tooLarge = () =>
-    new ApiError(413, "body_too_large", `the body must be at most ${maxBytes} bytes`, "body");
+    new ApiError("too_large", "body_too_large", `the body must be at most ${maxBytes} bytes`, "body");
   if (Number(c.req.header("content-length") ?? 0) > maxBytes) throw tooLarge();
   const text = await c.req.text();
   if (Buffer.byteLength(text) > maxBytes) throw tooLarge();
-  if (!text.trim()) throw new ApiError(400, "missing_body", "a JSON body is required", "body");
+  if (!text.trim()) throw new ApiError("invalid", "missing_body", "a JSON body is required", "body");
   if (jsonDepth(text) > MAX_JSON_DEPTH)
-    throw new ApiError(400, "invalid_body", `the body nests deeper than ${MAX_JSON_DEPTH} levels`, "body");
+    throw new ApiError(
+      "invalid",
+      "invalid_body",
+      `the body nests deeper than ${MAX_JSON_DEPTH} levels`,
+      "body",
+    );
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
-    throw new ApiError(400, "invalid_json", "the body is not valid JSON", "body");
+    throw new ApiError("invalid", "invalid_json", "the body is not valid JSON", "body");
   }
   if (!body || typeof body !== "object" || Array.isArray(body)) {
-    throw new ApiError(400, "invalid_body", "the body must be a JSON object", "body");
+    throw new ApiError("invalid", "invalid_body", "the body must be a JSON object", "body");
   }
   const parsed = schema.safeParse(body);
   if (!parsed.success) throw invalid(parsed.error, body);

@@ -8,6 +8,7 @@ import type { RestaurantQaService } from "../../shared/restaurant-qa/api.ts";
 import type { ExperimentService } from "../../shared/simulation/experiment.ts";
 import type { SimulationExport } from "../../shared/simulation/export.ts";
 import type { SimulationService } from "../../shared/simulation/api.ts";
+import { DongneError } from "../../shared/platform/errors.ts";
 import type { Caller, Scope } from "./auth.ts";
 
 export interface ApiServices {
@@ -64,3 +65,11 @@ export interface RouteDef<B = unknown, Q = unknown, P = unknown> {
 export const route = <B = undefined, Q = undefined, P = undefined>(r: RouteDef<B, Q, P>): RouteDef => r;
 
 export const json = (schema: z.ZodType, description: string): Answer => ({ description, schema });
+
+/** The per-route throttles most routes share: reads, searches (which may call the LLM), and starts. */
+export const READ = { rate: 20, burst: 40 };
+export const SEARCH = { rate: 20, burst: 40 };
+export const START = { rate: 1, burst: 3 };
+
+/** What a route answers when the thing its path names does not exist. */
+export const notFound = (what: string) => new DongneError("not_found", `no ${what}`);

@@ -1,5 +1,5 @@
 // The HTTP API: API Gateway (HTTP API) → the API Lambda (Hono), its routes taken from the app's route
-// table (functions/api/routes.ts) with each route's throttle, and a Lambda authorizer checking API keys
+// table (functions/api/routes/index.ts) with each route's throttle, and a Lambda authorizer checking API keys
 // (held in their own secret) on every route that is not public. Why API keys and a Lambda authorizer:
 // the callers are services and scripts, not end users with an identity provider (JWT would need one),
 // and IAM would make every caller sign requests with AWS credentials; a key per caller, revocable by
@@ -14,7 +14,7 @@ import { LogGroup, RetentionDays } from "aws-cdk-lib/aws-logs";
 import type { ISecret } from "aws-cdk-lib/aws-secretsmanager";
 import { Construct } from "constructs";
 import { API_KEY_HEADER } from "../../functions/api/auth.ts";
-import { ROUTES } from "../../functions/api/routes.ts";
+import { ROUTES } from "../../functions/api/routes/index.ts";
 import { API_KEYS_NAMES, DEFAULT_API_BUDGET_MS } from "../../shared/platform/config.ts";
 import { keysSecret } from "../secrets.ts";
 import { acknowledgeNag } from "../nag.ts";

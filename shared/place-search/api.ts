@@ -2,11 +2,13 @@
 // within the request's time budget, whichever way the workflows are started (locally or on Step
 // Functions). Repeated rules-engine plans come from a bounded cache.
 import { Deadline } from "../platform/deadline.ts";
+import { DongneError } from "../platform/errors.ts";
 import { recordMetrics } from "../platform/metrics.ts";
 import type { Workflows } from "../workflows/port.ts";
 import type { GooglePlacesPort } from "../providers/port.ts";
 import { AgentResponse } from "../places/place.ts";
 import { PlanCache } from "./plan-cache.ts";
+import { checkPlan, type PlanProblem } from "./plan-check.ts";
 import { decodeCursor, planForPage } from "./cursor.ts";
 import { PlanResponse, type LatLngInput, type SearchPlan } from "./schemas.ts";
 
@@ -98,4 +100,20 @@ export class PlaceSearchService {
     const google = this.opts.google();
     return google ? google.photoUri({ apiCalls: 0, deadline: Deadline.in(this.opts.budgetMs) }, name) : null;
   }
+}
+
+/**
+ * POST /v1/search/execute: a plan the caller wrote, checked before it runs (allow-listed actions,
+ * schemas, references); a failed check names its first problem and counts the others.
+ */
+export function checkedPlan(plan: unknown): SearchPlan {
+  const checked = checkPlan(plan);
+  if (checked.ok) return checked.plan;
+  const [first, ...more] = checked.problems as [PlanProblem, ...PlanProblem[]]; // at least one
+  const others = more
+    .slice(0, 3)
+    .map((p) => `${p.path}: ${p.message}`)
+    .join("; ");
+  const message = `${first.message}${more.length ? ` (+${more.length} more: ${others})` : ""}`;
+  throw new DongneError("invalid", message, { code: "invalid_plan", field: `plan.${first.path}` });
 }

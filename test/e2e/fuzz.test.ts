@@ -3,7 +3,7 @@
 // seeded, so it runs in CI.
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { honoPath, ROUTES } from "../../functions/api/routes.ts";
+import { honoPath, ROUTES } from "../../functions/api/routes/index.ts";
 import { startServer, type TestServer } from "../helpers/server.ts";
 
 let server: TestServer;

@@ -5,7 +5,7 @@ import { App, Validations } from "aws-cdk-lib";
 import { Template } from "aws-cdk-lib/assertions";
 import { AwsSolutionsChecks } from "cdk-nag";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ROUTES } from "../../functions/api/routes.ts";
+import { ROUTES } from "../../functions/api/routes/index.ts";
 import { ALL_STEPS, MACHINES } from "../../shared/runtime/machines.ts";
 import { DongneStack } from "../../infra/stack.ts";
 import { productVersion } from "../../shared/platform/version.ts";

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../functions/api/app.ts";
 import { openApiDocument } from "../../functions/api/openapi.ts";
-import { ROUTES } from "../../functions/api/routes.ts";
+import { ROUTES } from "../../functions/api/routes/index.ts";
 
 const doc = openApiDocument(ROUTES) as {
   paths: Record<

@@ -1,0 +1,52 @@
+// The routes anyone may call: liveness, this API's OpenAPI document, and the page for people (web/)
+// with its assets — public like /health, since the page holds no data (its requests carry the key).
+import { z } from "zod";
+import { openApiDocument } from "../openapi.ts";
+import { json, route, type RouteDef } from "../route.ts";
+import { webAsset, webPage } from "../web-page.ts";
+
+/** `all`: the whole table, which the OpenAPI document is built from (asked when the document is). */
+export const publicRoutes = (all: () => readonly RouteDef[]): RouteDef[] => [
+  route({
+    method: "get",
+    path: "/health",
+    summary: "Liveness",
+    access: "public",
+    throttle: { rate: 10, burst: 20 },
+    answers: { 200: json(z.object({ status: z.literal("ok"), service: z.string() }), "OK") },
+    handle: ({ c }) => c.json({ status: "ok", service: "dongne" }),
+  }),
+  route({
+    method: "get",
+    path: "/openapi.json",
+    summary: "This document: OpenAPI 3.1, generated from the same zod schemas that check requests",
+    access: "public",
+    throttle: { rate: 10, burst: 20 },
+    answers: { 200: { description: "OpenAPI 3.1" } },
+    handle: ({ c }) => c.json(openApiDocument(all())),
+  }),
+  route({
+    method: "get",
+    path: "/",
+    summary: "The page for people: place search on a map, restaurant QA, news and disclosures, simulations",
+    access: "public",
+    throttle: { rate: 10, burst: 20 },
+    answers: {
+      200: { description: "The page", contentType: "text/html" },
+      503: { description: "The page is not built (npm run build:web)", contentType: "text/html" },
+    },
+    handle: ({ c }) => webPage(c),
+  }),
+  route({
+    method: "get",
+    path: "/assets/{name}",
+    summary: "The page's scripts, styles and images (content-hashed names, cached for a year)",
+    access: "public",
+    throttle: { rate: 50, burst: 100 },
+    params: z.object({
+      name: z.string().regex(/^[\w-]{1,80}\.(?:js|css|png|svg)$/, "not an asset of the page"),
+    }),
+    answers: { 200: { description: "The file", contentType: "application/octet-stream" } },
+    handle: ({ params, c }) => webAsset(c, params.name),
+  }),
+];

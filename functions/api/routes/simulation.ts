@@ -1,0 +1,314 @@
+// The neighbourhood simulation (seed 004): runs, their reports and raw data, one agent's decisions, a
+// store's ratings, and experiments (a scenario against its baseline).
+import { z } from "zod";
+import { exportStart, ratingSummary, withProgress } from "../../../shared/simulation/api.ts";
+import { experimentHtml } from "../../../shared/simulation/experiment-report.ts";
+import { ExperimentId, ExperimentRequest } from "../../../shared/simulation/experiment-schemas.ts";
+import {
+  CONTENT_TYPES,
+  EXPORT_FORMATS,
+  EXPORT_KINDS,
+  EXPORT_PAGE_ROWS,
+} from "../../../shared/simulation/export.ts";
+import { reportHtml } from "../../../shared/simulation/report.ts";
+import {
+  DecisionRecord,
+  ResumeRequest,
+  SimulationId,
+  SimulationMeta,
+  SimulationStart,
+} from "../../../shared/simulation/schemas.ts";
+import { SpendEstimate } from "../../../shared/simulation/spend.ts";
+import { json, notFound, READ, route, START, type RouteDef } from "../route.ts";
+
+const IdParam = z.object({ id: SimulationId });
+const SimulationAccepted = z.object({
+  id: z.string(),
+  status: z.enum(["pending"]),
+  links: z.object({ self: z.string(), report: z.string(), reportHtml: z.string() }),
+  /** the run's estimated LLM use and cost (a start's; a resume has none) */
+  estimate: SpendEstimate.optional(),
+});
+const SimulationStatus = SimulationMeta.extend({
+  progress: z.object({ completedSlots: z.number(), totalSlots: z.number(), percent: z.number() }),
+});
+const ExportQuery = z.object({
+  kind: z.enum(EXPORT_KINDS).default("decisions"),
+  format: z.enum(EXPORT_FORMATS).default("jsonl"),
+  /** X-Next-Cursor of the previous page */
+  cursor: z.string().optional(),
+  limit: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .max(EXPORT_PAGE_ROWS, `must be at most ${EXPORT_PAGE_ROWS}`)
+    .optional(),
+});
+const AgentParams = IdParam.extend({
+  agentId: z.string().regex(/^[A-Za-z]\w{0,39}$/, "not an agent id (like R001 or P012)"),
+});
+const AgentDecisions = z.object({
+  simulation: z.string(),
+  agent_id: z.string(),
+  count: z.number().int(),
+  decisions: z.array(DecisionRecord),
+});
+const ExperimentParam = z.object({ id: ExperimentId });
+const ExperimentAccepted = z.object({
+  id: z.string(),
+  status: z.enum(["running"]),
+  arms: z.array(z.object({ seed: z.number(), arm: z.string(), simulationId: z.string() })),
+  links: z.object({ self: z.string(), reportHtml: z.string() }),
+});
+const StoreRatings = z.object({
+  store_id: z.string(),
+  simulation: z.string(),
+  count: z.number().int(),
+  average: z.number().nullable(),
+  tags: z.record(z.string(), z.number()),
+  visits: z.array(z.record(z.string(), z.unknown())),
+});
+
+const links = (id: string) => ({
+  self: `/v1/simulations/${id}`,
+  report: `/v1/simulations/${id}/report`,
+  reportHtml: `/v1/simulations/${id}/report.html`,
+});
+
+/** Starting, estimating, following and resuming a run. */
+const runs: RouteDef[] = [
+  route({
+    method: "post",
+    path: "/v1/simulations",
+    summary:
+      "Start a neighbourhood simulation (seed 004), or replay a recorded one ({replayOf}); it runs in the background",
+    access: "write",
+    throttle: START,
+    body: SimulationStart,
+    answers: {
+      202: json(SimulationAccepted, "Accepted: the record exists; follow links.self"),
+      404: json(z.unknown(), "No such recorded simulation to replay"),
+      409: json(z.unknown(), "The simulation to replay was not recorded, or its world changed since"),
+      429: json(z.unknown(), "The caller's daily agent-days are used up"),
+    },
+    handle: async ({ body, caller, services, c }) => {
+      const started = await services.simulations.startOrReplay(body, caller.id);
+      if (!started) throw notFound("such simulation to replay");
+      const { id, estimate } = started;
+      return c.json({ id, status: "pending", links: links(id), estimate }, 202);
+    },
+  }),
+  route({
+    method: "post",
+    path: "/v1/simulations/estimate",
+    summary:
+      "What a simulation would cost before it starts (the start's body): LLM calls, tokens and USD, from measured per-agent-day figures",
+    access: "read",
+    throttle: READ,
+    body: SimulationStart,
+    answers: {
+      200: json(SpendEstimate, "The estimate"),
+      404: json(z.unknown(), "No such recorded simulation"),
+    },
+    handle: async ({ body, services, c }) => {
+      const estimate = await services.simulations.estimate(body);
+      if (!estimate) throw notFound("such simulation to replay");
+      return c.json(estimate);
+    },
+  }),
+  route({
+    method: "get",
+    path: "/v1/simulations/{id}",
+    summary: "A simulation's status, parameters, decision counts, LLM use and progress",
+    access: "read",
+    throttle: READ,
+    params: IdParam,
+    answers: { 200: json(SimulationStatus, "The simulation") },
+    handle: async ({ params, services, c }) => {
+      const meta = await services.simulations.status(params.id);
+      if (!meta) throw notFound("such simulation");
+      return c.json(withProgress(meta));
+    },
+  }),
+  route({
+    method: "post",
+    path: "/v1/simulations/{id}/resume",
+    summary:
+      "Continue a stopped simulation from its last completed slot (optionally with a new LLM budget: {budgetUsd})",
+    access: "write",
+    throttle: START,
+    params: IdParam,
+    body: ResumeRequest,
+    bodyOptional: true,
+    answers: {
+      202: json(SimulationAccepted, "Resumed"),
+      409: json(z.unknown(), "It is running, or completed, or its budget has no room left"),
+    },
+    handle: async ({ params, body, services, c }) => {
+      const resumed = await services.simulations.resume(params.id, body);
+      if (!resumed) throw notFound("such simulation");
+      return c.json({ id: resumed.id, status: "pending", links: links(resumed.id) }, 202);
+    },
+  }),
+];
+
+/** What a run produced: its report, its raw rows, one agent's turns. */
+const results: RouteDef[] = [
+  route({
+    method: "get",
+    path: "/v1/simulations/{id}/report",
+    summary: "The simulation's report: visits by store, category and slot, ratings, decisions",
+    access: "read",
+    throttle: READ,
+    params: IdParam,
+    answers: { 200: json(z.record(z.string(), z.unknown()), "The report") },
+    handle: async ({ params, services, c }) => {
+      const report = await services.simulations.report(params.id);
+      if (!report) throw notFound("such simulation");
+      return c.json(report);
+    },
+  }),
+  route({
+    method: "get",
+    path: "/v1/simulations/{id}/report.html",
+    summary: "The report as a page with charts",
+    access: "read",
+    throttle: READ,
+    params: IdParam,
+    answers: { 200: { description: "HTML", contentType: "text/html" } },
+    handle: async ({ params, services, c }) => {
+      const report = await services.simulations.report(params.id);
+      if (!report) throw notFound("such simulation");
+      return c.html(reportHtml(report));
+    },
+  }),
+  route({
+    method: "get",
+    path: "/v1/simulations/{id}/export",
+    summary:
+      "The raw data: one row per agent turn (kind=decisions) or store visit (kind=visits), as JSON Lines or CSV (header on the first page only). A page holds at most `limit` rows and ~4 MB; when more remains, the Link (rel=next) and X-Next-Cursor headers name the next page (?cursor=)",
+    access: "read",
+    throttle: READ,
+    params: IdParam,
+    query: ExportQuery,
+    answers: {
+      200: { description: "A page of rows (text/csv for format=csv)", contentType: CONTENT_TYPES.jsonl },
+    },
+    handle: async ({ params, query, services, c }) => {
+      const page = await services.simulationExport.page(params.id, {
+        kind: query.kind,
+        format: query.format,
+        start: exportStart(query.cursor, params.id, query.kind),
+        maxRows: query.limit,
+      });
+      if (!page) throw notFound("such simulation");
+      const headers: Record<string, string> = { "content-type": CONTENT_TYPES[query.format] };
+      if (page.next) {
+        const url = new URL(c.req.url);
+        url.searchParams.set("cursor", page.next);
+        headers.link = `<${url.pathname}${url.search}>; rel="next"`;
+        headers["x-next-cursor"] = page.next;
+      }
+      return c.body(page.body, 200, headers);
+    },
+  }),
+  route({
+    method: "get",
+    path: "/v1/simulations/{id}/agents/{agentId}/decisions",
+    summary:
+      "One agent's turns in slot order: each DecisionRecord (004's process_decision result with every step and its reason, step 5's action and destination, where the agent was before and after)",
+    access: "read",
+    throttle: READ,
+    params: AgentParams,
+    answers: {
+      200: json(AgentDecisions, "The agent's decisions"),
+      404: json(z.unknown(), "No such simulation, or no such agent in it"),
+    },
+    handle: async ({ params, services, c }) => {
+      const found = await services.simulations.agentDecisions(params.id, params.agentId);
+      if ("missing" in found)
+        throw notFound(found.missing === "simulation" ? "such simulation" : "such agent in this simulation");
+      return c.json({
+        simulation: params.id,
+        agent_id: params.agentId,
+        count: found.length,
+        decisions: found,
+      });
+    },
+  }),
+];
+
+const experiments: RouteDef[] = [
+  route({
+    method: "post",
+    path: "/v1/experiments",
+    summary:
+      "Compare a scenario (stores added, closed, repriced; more or fewer visitors) with its baseline: both arms of every seed run as simulations in the background",
+    access: "write",
+    throttle: START,
+    body: ExperimentRequest,
+    answers: {
+      202: json(ExperimentAccepted, "Accepted: every arm started; follow links.self"),
+      429: json(z.unknown(), "The arms' agent-days would pass the caller's daily limit (none started)"),
+    },
+    handle: async ({ body, caller, services, c }) => {
+      const e = await services.experiments.start(body, caller.id);
+      const links = { self: `/v1/experiments/${e.id}`, reportHtml: `/v1/experiments/${e.id}/report.html` };
+      return c.json({ id: e.id, status: "running", arms: e.arms, links }, 202);
+    },
+  }),
+  route({
+    method: "get",
+    path: "/v1/experiments/{id}",
+    summary:
+      "An experiment: its arms' simulations and statuses and, once all finished, visits, visit share and mean rating per store and category in each arm, with the difference and its 95 % interval across seeds",
+    access: "read",
+    throttle: READ,
+    params: ExperimentParam,
+    answers: { 200: json(z.record(z.string(), z.unknown()), "The experiment") },
+    handle: async ({ params, services, c }) => {
+      const e = await services.experiments.status(params.id);
+      if (!e) throw notFound("such experiment");
+      return c.json(e);
+    },
+  }),
+  route({
+    method: "get",
+    path: "/v1/experiments/{id}/report.html",
+    summary: "The experiment as a page with charts: both arms per category, differences with intervals",
+    access: "read",
+    throttle: READ,
+    params: ExperimentParam,
+    answers: { 200: { description: "HTML", contentType: "text/html" } },
+    handle: async ({ params, services, c }) => {
+      const e = await services.experiments.status(params.id);
+      if (!e) throw notFound("such experiment");
+      return c.html(experimentHtml(e));
+    },
+  }),
+];
+
+const storeRatings = route({
+  method: "get",
+  path: "/v1/stores/{id}/ratings",
+  summary: "A store's rating aggregate and its visits in a simulation",
+  access: "read",
+  throttle: READ,
+  params: z.object({ id: z.string().regex(/^S\d{3,8}$/, "must be a store id like S001") }),
+  query: z.object({
+    simulation: z.string({ error: "is required: the simulation whose ratings to show" }).pipe(SimulationId),
+  }),
+  answers: { 200: json(StoreRatings, "The store's ratings") },
+  handle: async ({ params, query, services, c }) => {
+    const ratings = await services.simulations.storeRatings(query.simulation, params.id);
+    if (!ratings) throw notFound("such simulation or store");
+    return c.json({
+      store_id: params.id,
+      simulation: query.simulation,
+      ...ratingSummary(ratings.aggregate),
+      visits: ratings.visits,
+    });
+  },
+});
+
+export const simulationRoutes: RouteDef[] = [...runs, ...results, ...experiments, storeRatings];
