@@ -23,6 +23,7 @@ import type { SimulationSteps } from "./steps.ts";
 import type { StoreAggregate, Visit } from "./types.ts";
 import { DongneError } from "../platform/errors.ts";
 import { decodeCursor, type ExportKind } from "./export.ts";
+import { decodeCursor, type ExportKind } from "./export.ts";
 
 /** Why a request cannot be served as asked: the API turns it into 409 or 429. */
 export class SimulationConflict extends DongneError {
@@ -72,7 +73,7 @@ export class SimulationService {
         this.o.engine,
         this.o.defaultMaxConcurrentLlmCalls,
       );
-    const source = await this.o.repo.get(body.replayOf);
+    const source = await this.o.repo.runs.get(body.replayOf);
     if (!source) return null;
     if (!source.record || !source.provenance)
       throw new SimulationConflict(
@@ -110,11 +111,7 @@ export class SimulationService {
 
   private estimateFor(params: SimulationParams): SpendEstimate {
     const { pricePerMTok, maxBudgetUsd } = this.o.steps.deps;
-    return estimateSpend(
-      params,
-      pricePerMTok ?? { input: 0, output: 0 },
-      budgetInForce(params.budgetUsd, maxBudgetUsd),
-    );
+    return estimateSpend(params, pricePerMTok, budgetInForce(params.budgetUsd, maxBudgetUsd));
   }
 
   /** A new simulation answering from a recorded one's calls, with its parameters; null: no such run. */
@@ -146,7 +143,7 @@ export class SimulationService {
     const today = (this.o.now?.() ?? new Date()).toISOString().slice(0, 10);
     const allowed =
       opts.charged ||
-      (await this.o.repo.consumeQuota(
+      (await this.o.repo.quota.consume(
         caller,
         "agentDays",
         agents * params.days,
@@ -160,7 +157,7 @@ export class SimulationService {
       );
     const id = this.newId();
     const execution = `${id}-run1`;
-    await this.o.repo.create(id, params, { owner: execution, createdBy: caller });
+    await this.o.repo.runs.create(id, params, { owner: execution, createdBy: caller });
     await this.o.workflows.start("simulation", execution, { simulationId: id });
     return { id, estimate: this.estimateFor(params) };
   }
@@ -171,7 +168,7 @@ export class SimulationService {
    * owns it is still running, or when it stopped at its budget and the budget in force has no room.
    */
   async resume(id: string, opts: { budgetUsd?: number } = {}): Promise<{ id: string } | null> {
-    const meta = await this.o.repo.get(id);
+    const meta = await this.o.repo.runs.get(id);
     if (!meta) return null;
     if (FINISHED.includes(meta.status))
       throw new SimulationConflict("completed", `the simulation is ${meta.status.replaceAll("_", " ")}`);
@@ -179,7 +176,7 @@ export class SimulationService {
     if (meta.totalSlots === 0) throw new SimulationConflict("completed", meta.error ?? "incomplete record");
     if (meta.status === "budget_exhausted") {
       // it stopped before a slot its budget did not cover: only more room lets it go on
-      const { pricePerMTok = { input: 0, output: 0 }, maxBudgetUsd } = this.o.steps.deps;
+      const { pricePerMTok, maxBudgetUsd } = this.o.steps.deps;
       const before = budgetInForce(meta.budgetUsd, maxBudgetUsd);
       const now = budgetInForce(opts.budgetUsd ?? meta.budgetUsd, maxBudgetUsd);
       const spent = costUsd(meta, pricePerMTok);
@@ -194,9 +191,9 @@ export class SimulationService {
     const run = Number(/-run(\d+)$/.exec(meta.owner ?? "")?.[1] ?? 0) + 1;
     const execution = `${id}-run${run}`;
     // the old owner is dead: hand the simulation over (two resumes racing: one wins, one is refused)
-    if (!(await this.o.repo.transferOwner(id, meta.owner, execution)))
+    if (!(await this.o.repo.runs.transferOwner(id, meta.owner, execution)))
       throw new SimulationConflict("running", "the simulation was resumed by another request");
-    if (opts.budgetUsd !== undefined) await this.o.repo.setBudget(id, opts.budgetUsd);
+    if (opts.budgetUsd !== undefined) await this.o.repo.runs.setBudget(id, opts.budgetUsd);
     await this.o.workflows.start("simulation", execution, { simulationId: id });
     return { id };
   }
@@ -204,7 +201,7 @@ export class SimulationService {
   /** The simulations a stopped process left pending or running (local start-up): they resume. */
   async resumeUnfinished(): Promise<string[]> {
     const resumed: string[] = [];
-    for (const id of await this.o.repo.unfinished()) {
+    for (const id of await this.o.repo.runs.unfinished()) {
       try {
         if (await this.resume(id)) resumed.push(id);
       } catch (err) {
@@ -215,17 +212,17 @@ export class SimulationService {
   }
 
   status(id: string): Promise<SimulationMeta | null> {
-    return this.o.repo.get(id);
+    return this.o.repo.runs.get(id);
   }
 
   async report(id: string): Promise<SimulationReport | null> {
-    const meta = await this.o.repo.get(id);
+    const meta = await this.o.repo.runs.get(id);
     if (!meta) return null;
     const [visits, aggregates, slots, breakdowns] = await Promise.all([
-      this.o.repo.visits(id),
-      this.o.repo.aggregates(id),
-      this.o.repo.slotSummaries(id),
-      computeBreakdowns(this.o.repo.decisionPages(id)),
+      this.o.repo.visits.list(id),
+      this.o.repo.visits.aggregates(id),
+      this.o.repo.runs.slotSummaries(id),
+      computeBreakdowns(this.o.repo.agents.decisionPages(id)),
     ]);
     const stores = this.o.steps.stores(meta);
     const dayTypes = new Map<number, DayType>();
@@ -241,10 +238,10 @@ export class SimulationService {
     id: string,
     agentId: string,
   ): Promise<DecisionRecord[] | { missing: "simulation" | "agent" }> {
-    const meta = await this.o.repo.get(id);
+    const meta = await this.o.repo.runs.get(id);
     if (!meta) return { missing: "simulation" };
     if (!this.o.steps.population(meta).has(agentId)) return { missing: "agent" };
-    return this.o.repo.agentDecisions(id, agentId);
+    return this.o.repo.agents.decisions(id, agentId);
   }
 
   /** A store's rating aggregate and visits in a simulation; null when either does not exist. */
@@ -252,14 +249,45 @@ export class SimulationService {
     simulationId: string,
     storeId: string,
   ): Promise<{ aggregate: StoreAggregate | null; visits: Visit[] } | null> {
-    const meta = await this.o.repo.get(simulationId);
+    const meta = await this.o.repo.runs.get(simulationId);
     if (!meta || !this.o.steps.stores(meta).some((s) => s.store_id === storeId)) return null;
     const [aggregates, visits] = await Promise.all([
-      this.o.repo.aggregates(simulationId),
-      this.o.repo.visits(simulationId),
+      this.o.repo.visits.aggregates(simulationId),
+      this.o.repo.visits.list(simulationId),
     ]);
     return { aggregate: aggregates[storeId] ?? null, visits: visits.filter((v) => v.store_id === storeId) };
   }
+}
+
+/** GET /v1/simulations/{id}: the run, with how far through its slots it is. */
+export function withProgress(meta: SimulationMeta) {
+  const done = meta.completedSlots.length;
+  return {
+    ...meta,
+    progress: {
+      completedSlots: done,
+      totalSlots: meta.totalSlots,
+      percent: Math.round((100 * done) / meta.totalSlots),
+    },
+  };
+}
+
+/** A store's ratings summed up: how many, their mean to two decimals (null without any), the tags. */
+export function ratingSummary(aggregate: StoreAggregate | null) {
+  return {
+    count: aggregate?.count ?? 0,
+    average: aggregate?.count ? Math.round((aggregate.sum / aggregate.count) * 100) / 100 : null,
+    tags: aggregate?.tags ?? {},
+  };
+}
+
+/** Where an export page starts: the request's cursor, which must be one of this simulation's `kind`. */
+export function exportStart(cursor: string | undefined, id: string, kind: ExportKind) {
+  if (cursor === undefined) return undefined;
+  const decoded = decodeCursor(cursor, id, kind);
+  if ("reason" in decoded)
+    throw new DongneError("invalid", decoded.reason, { code: "invalid_cursor", field: "cursor" });
+  return decoded.key;
 }
 
 /** GET /v1/simulations/{id}: the run, with how far through its slots it is. */
