@@ -128,12 +128,41 @@ function dependencies(params: unknown, out = new Set<number>()): Set<number> {
   return out;
 }
 
+/** One run of a plan: its state, and the context its actions share (calls, warnings, the budget). */
+interface Run {
+  state: ExecState;
+  ctx: ExecContext;
+  deadline: Deadline;
+}
+
+type PlanStep = ExecState["plan"]["search_plan"][number];
+
 /**
  * Runs steps from state.nextStep in waves: consecutive steps that don't depend on each other run
  * together (two geocodes, say); a step that needs an earlier one's result waits for it. Returns when
  * done, or at a deferred fan-out. A failed step becomes a warning; it never throws.
  */
 export async function execute(input: ExecState, deps: ExecDeps, opts: ExecuteOptions): Promise<ExecState> {
+  const run = startRun(input, deps);
+  const { state } = run;
+  if (state.fanout && state.fanoutResults) resumeAfterFanout(run, state.fanout, state.fanoutResults);
+  const steps = state.plan.search_plan;
+  while (state.nextStep <= steps.length && !state.fanout) {
+    if (run.deadline.expired(POST_PROCESS_RESERVE_MS)) {
+      skipTheRest(state);
+      break;
+    }
+    const wave = nextWave(steps, state.nextStep);
+    if (!wave.length) break; // only a state this code never writes (nextStep < 1) has no next step
+    const outcomes = await Promise.all(wave.map((step) => runPlanStep(run, step)));
+    await settleWave(run, wave, outcomes, opts);
+  }
+  state.apiCalls = run.ctx.counter.apiCalls;
+  state.providerFailures = run.ctx.counter.failures ?? 0;
+  return state;
+}
+
+function startRun(input: ExecState, deps: ExecDeps): Run {
   const state: ExecState = structuredClone(input);
   const deadline = Deadline.from(state.deadlineAt);
   const ctx: ExecContext = {
@@ -143,115 +172,131 @@ export async function execute(input: ExecState, deps: ExecDeps, opts: ExecuteOpt
     keywordsSearched: state.keywordsSearched,
     plan: state.plan,
   };
-  /** a fan-out's sample points become the step's result; their calls and warnings join the execution's */
-  const absorb = (step: number, points: PointResult[], items: FanoutItem[]) => {
-    const merged = dedupePlaces(
-      points.flatMap((r) => r.places),
-      nearer,
-    );
-    const [a, b] = items;
-    state.results[step] = {
-      places: merged.places,
-      totalCount: merged.places.length,
-      samplePoints: items.length,
-      interval: a && b ? b.point.distanceFromStart - a.point.distanceFromStart : null,
-    };
-    state.duplicatesRemoved += merged.removed + points.reduce((n, r) => n + (r.duplicatesRemoved ?? 0), 0);
-    ctx.counter.apiCalls += points.reduce((n, r) => n + r.apiCalls, 0);
-    ctx.counter.failures =
-      (ctx.counter.failures ?? 0) + points.reduce((n, r) => n + (r.providerFailures ?? 0), 0);
-    for (const w of points.flatMap((r) => r.warnings))
-      if (!state.warnings.includes(w)) state.warnings.push(w);
+  return { state, ctx, deadline };
+}
+
+/** The Map state's sample points have been searched: their places become the fan-out step's result. */
+function resumeAfterFanout(
+  run: Run,
+  fanout: NonNullable<ExecState["fanout"]>,
+  results: NonNullable<ExecState["fanoutResults"]>,
+): void {
+  const { step, items } = fanout;
+  absorb(run, step, results, items);
+  run.state.fanout = undefined;
+  run.state.fanoutResults = undefined;
+  run.state.nextStep = step + 1;
+}
+
+/** A fan-out's sample points become the step's result; their calls and warnings join the execution's. */
+function absorb({ state, ctx }: Run, step: number, points: PointResult[], items: FanoutItem[]): void {
+  const merged = dedupePlaces(
+    points.flatMap((r) => r.places),
+    nearer,
+  );
+  const [a, b] = items;
+  state.results[step] = {
+    places: merged.places,
+    totalCount: merged.places.length,
+    samplePoints: items.length,
+    interval: a && b ? b.point.distanceFromStart - a.point.distanceFromStart : null,
   };
+  state.duplicatesRemoved += merged.removed + points.reduce((n, r) => n + (r.duplicatesRemoved ?? 0), 0);
+  ctx.counter.apiCalls += points.reduce((n, r) => n + r.apiCalls, 0);
+  ctx.counter.failures =
+    (ctx.counter.failures ?? 0) + points.reduce((n, r) => n + (r.providerFailures ?? 0), 0);
+  for (const w of points.flatMap((r) => r.warnings)) if (!state.warnings.includes(w)) state.warnings.push(w);
+}
 
-  if (state.fanout && state.fanoutResults) {
-    const { step, items } = state.fanout;
-    absorb(step, state.fanoutResults, items);
-    state.fanout = undefined;
-    state.fanoutResults = undefined;
-    state.nextStep = step + 1;
-  }
-
+/** The budget is spent: the steps not run yet are skipped, said so, and the answer has what was found. */
+function skipTheRest(state: ExecState): void {
   const steps = state.plan.search_plan;
-  while (state.nextStep <= steps.length && !state.fanout) {
-    if (deadline.expired(POST_PROCESS_RESERVE_MS)) {
-      const skipped = steps.slice(state.nextStep - 1).map((s) => s.step);
-      state.warnings.push(
-        `the request's time budget is spent: step${skipped.length > 1 ? "s" : ""} ${skipped.join(", ")} skipped; the answer has what was found`,
-      );
-      for (const n of skipped) state.results[n] = null;
-      state.nextStep = steps.length + 1;
-      break;
-    }
-    const first = steps[state.nextStep - 1];
-    if (!first) break; // only a state this code never writes (nextStep < 1) lacks it
-    const wave = [first];
-    const inWave = new Set([first.step]);
-    for (const next of steps.slice(state.nextStep)) {
-      // a route fan-out closes its wave: whatever follows waits for the sample points' results
-      if (wave.at(-1)!.action === "sample_and_search") break;
-      if ([...dependencies(next.params)].some((d) => inWave.has(d))) break;
-      wave.push(next);
-      inWave.add(next.step);
-    }
-    const outcomes = await Promise.all(wave.map((step) => runStep(step)));
-    for (const [k, step] of wave.entries()) {
-      const out = outcomes[k];
-      if (out?.kind === "fanout") {
-        if (opts.fanout === "defer") {
-          state.fanout = { step: step.step, items: out.items, samplePoints: out.items.length };
-          break;
-        }
-        const perPoint = await deps.mapLimit(out.items, (item: FanoutItem) => searchAtPoint(item, deps));
-        absorb(step.step, perPoint, out.items);
-      }
-      state.nextStep = step.step + 1;
-    }
-  }
-  state.apiCalls = ctx.counter.apiCalls;
-  state.providerFailures = ctx.counter.failures ?? 0;
-  return state;
+  const skipped = steps.slice(state.nextStep - 1).map((s) => s.step);
+  state.warnings.push(
+    `the request's time budget is spent: step${skipped.length > 1 ? "s" : ""} ${skipped.join(", ")} skipped; the answer has what was found`,
+  );
+  for (const n of skipped) state.results[n] = null;
+  state.nextStep = steps.length + 1;
+}
 
-  async function runStep(step: ExecState["plan"]["search_plan"][number]) {
-    const action = step.action as ActionName;
-    let params: unknown;
-    try {
-      params = substitute(step.params, state.results);
-    } catch (err) {
-      state.warnings.push(`step ${step.step} (${action}) skipped: ${(err as Error).message}`);
-      state.results[step.step] = null;
-      return undefined;
-    }
-    const def = ACTIONS[action];
-    // the values references brought in are checked like the plan's own, and the schema's defaults
-    // (000: sample_and_search's searchRadius 5000) filled in
-    const checked = def.params.safeParse(params);
-    if (!checked.success) {
-      const issue = checked.error.issues[0];
-      state.warnings.push(
-        `step ${step.step} (${action}) skipped: ${issue?.path.join(".") || "params"} ${issue?.message ?? "invalid"}`,
-      );
-      state.results[step.step] = null;
-      return undefined;
-    }
-    try {
-      const out = await def.run(checked.data as never, ctx, step.step);
-      if (out.kind === "result") {
-        const places = out.result.places;
-        if (Array.isArray(places)) {
-          // a step that gathers from several searches counts its duplicates once, here
-          const deduped = dedupePlaces(places as Place[]);
-          state.duplicatesRemoved += deduped.removed;
-          out.result.places = deduped.places;
-          out.result.totalCount = deduped.places.length;
-        }
-        state.results[step.step] = out.result;
-      }
-      return out;
-    } catch (err) {
-      state.warnings.push(`step ${step.step} (${action}) failed: ${(err as Error).message}`);
-      state.results[step.step] = null;
-      return undefined;
-    }
+/** The steps from `next` on that can run together: none needs another's result; a fan-out closes it. */
+function nextWave(steps: PlanStep[], next: number): PlanStep[] {
+  const first = steps[next - 1];
+  if (!first) return [];
+  const wave = [first];
+  const inWave = new Set([first.step]);
+  for (const step of steps.slice(next)) {
+    // a route fan-out closes its wave: whatever follows waits for the sample points' results
+    if (wave.at(-1)!.action === "sample_and_search") break;
+    if ([...dependencies(step.params)].some((d) => inWave.has(d))) break;
+    wave.push(step);
+    inWave.add(step.step);
   }
+  return wave;
+}
+
+/** A wave's outcomes in step order: a fan-out is deferred to the Map state, or searched here. */
+async function settleWave(
+  run: Run,
+  wave: PlanStep[],
+  outcomes: Awaited<ReturnType<typeof runPlanStep>>[],
+  opts: ExecuteOptions,
+): Promise<void> {
+  const { state, ctx } = run;
+  for (const [k, step] of wave.entries()) {
+    const out = outcomes[k];
+    if (out?.kind === "fanout") {
+      if (opts.fanout === "defer") {
+        state.fanout = { step: step.step, items: out.items, samplePoints: out.items.length };
+        return;
+      }
+      const perPoint = await ctx.deps.mapLimit(out.items, (item: FanoutItem) =>
+        searchAtPoint(item, ctx.deps),
+      );
+      absorb(run, step.step, perPoint, out.items);
+    }
+    state.nextStep = step.step + 1;
+  }
+}
+
+/** One step: its references filled in and checked, its action run; a failure is a warning and a null result. */
+async function runPlanStep({ state, ctx }: Run, step: PlanStep) {
+  const action = step.action as ActionName;
+  const skip = (why: string) => {
+    state.warnings.push(`step ${step.step} (${action}) ${why}`);
+    state.results[step.step] = null;
+    return undefined;
+  };
+  let params: unknown;
+  try {
+    params = substitute(step.params, state.results);
+  } catch (err) {
+    return skip(`skipped: ${(err as Error).message}`);
+  }
+  const def = ACTIONS[action];
+  // the values references brought in are checked like the plan's own, and the schema's defaults
+  // (000: sample_and_search's searchRadius 5000) filled in
+  const checked = def.params.safeParse(params);
+  if (!checked.success) {
+    const issue = checked.error.issues[0];
+    return skip(`skipped: ${issue?.path.join(".") || "params"} ${issue?.message ?? "invalid"}`);
+  }
+  try {
+    const out = await def.run(checked.data as never, ctx, step.step);
+    if (out.kind === "result") state.results[step.step] = withStepDuplicatesRemoved(state, out.result);
+    return out;
+  } catch (err) {
+    return skip(`failed: ${(err as Error).message}`);
+  }
+}
+
+/** A step that gathers from several searches counts its duplicates once, here. */
+function withStepDuplicatesRemoved(state: ExecState, result: Record<string, unknown>) {
+  const places = result.places;
+  if (!Array.isArray(places)) return result;
+  const deduped = dedupePlaces(places as Place[]);
+  state.duplicatesRemoved += deduped.removed;
+  result.places = deduped.places;
+  result.totalCount = deduped.places.length;
+  return result;
 }
