@@ -49,7 +49,41 @@ const CORRECTION = /^(\S+) → (\S+?)(?:으로|로) 찾았어요$/;
 
 export function interpret(plan: PlanResponse, results: Record<string, Result>): Interpretation {
   const tr = plan.translator_result;
-  const anchors: Interpretation["anchors"] = [];
+  const anchors = anchorsOf(plan, results);
+  const conditions = conditionLabels(plan.post_processing, tr.tags.pets);
+  const radius = radiusOf(plan);
+  const keywords = tr.search_keywords;
+  const detail = tr.detail_request?.kind ?? null;
+  const target = anchors.find((a) => a.role === "target")?.name;
+  const text = [
+    whereOf(plan, anchors, radius),
+    ...(target ? [] : [keywords.join(", ")]),
+    ...(detail ? [DETAIL_LABEL[detail]!] : []),
+    ...conditions,
+  ]
+    .filter(Boolean)
+    .join(" · ");
+
+  return {
+    text,
+    anchors,
+    keywords,
+    strategy: plan.strategy_type,
+    radius,
+    conditions,
+    corrections: correctionsOf(plan.meta.warnings),
+    detail,
+    ...(plan.meta.question ? { question: plan.meta.question } : {}),
+    unread: plan.meta.unread ?? [],
+    ...(plan.meta.reading ? { reading: plan.meta.reading } : {}),
+  };
+}
+
+type Anchor = Interpretation["anchors"][number];
+
+/** The places the plan located, each with its role and where it was found. */
+function anchorsOf(plan: PlanResponse, results: Record<string, Result>): Anchor[] {
+  const anchors: Anchor[] = [];
   let routeEnds = 0;
   for (const step of plan.search_plan) {
     if (!LOCATING.has(step.action)) continue;
@@ -71,77 +105,70 @@ export function interpret(plan: PlanResponse, results: Record<string, Result>): 
       continue;
     }
     const query = typeof step.params.query === "string" ? step.params.query : "";
-    const loc = tr.locations.find((l) => l.query === query);
-    const target = tr.detail_request?.place && query.startsWith(tr.detail_request.place);
-    const role: Interpretation["anchors"][number]["role"] = loc
-      ? loc.role
-      : target
-        ? "target"
-        : plan.strategy_type === "route"
-          ? routeEnds++ === 0
-            ? "origin"
-            : "destination"
-          : "center";
-    const name = loc?.name ?? (target ? tr.detail_request!.place! : (found ?? query));
+    const { role, name } = placeAnchor(plan, query, found, () =>
+      routeEnds++ === 0 ? "origin" : "destination",
+    );
     anchors.push({ name, role, ...at, ...(query && query !== name ? { query } : {}) });
   }
+  return anchors;
+}
 
-  const pp = plan.post_processing;
-  const conditions = conditionLabels(pp, tr.tags.pets);
+/** A geocoded place's role: the translator's, the place a detail request asks about, a route's end, or the centre. */
+function placeAnchor(
+  plan: PlanResponse,
+  query: string,
+  found: string | undefined,
+  routeEnd: () => Anchor["role"],
+): { role: Anchor["role"]; name: string } {
+  const tr = plan.translator_result;
+  const loc = tr.locations.find((l) => l.query === query);
+  const target = tr.detail_request?.place && query.startsWith(tr.detail_request.place);
+  const role: Anchor["role"] = loc
+    ? loc.role
+    : target
+      ? "target"
+      : plan.strategy_type === "route"
+        ? routeEnd()
+        : "center";
+  return { role, name: loc?.name ?? (target ? tr.detail_request!.place! : (found ?? query)) };
+}
+
+/** The first search's radius (a route search's searchRadius). */
+function radiusOf(plan: PlanResponse): number | null {
   const search = plan.search_plan.find(
     (s) => s.params.radius !== undefined || s.params.searchRadius !== undefined,
   );
   const radiusValue = search?.params.radius ?? search?.params.searchRadius;
-  const radius = typeof radiusValue === "number" ? radiusValue : null;
-  const keywords = tr.search_keywords;
-  const corrections = plan.meta.warnings
+  return typeof radiusValue === "number" ? radiusValue : null;
+}
+
+/** The rules' typo corrections, from their warnings ("합점역 → 합정역으로 찾았어요"). */
+const correctionsOf = (warnings: string[]) =>
+  warnings
     .map((w) => CORRECTION.exec(w))
     .filter((m): m is RegExpExecArray => m !== null)
     .map((m) => ({ from: m[1]!, to: m[2]! }));
-  const detail = tr.detail_request?.kind ?? null;
 
+/** Where the search looks, in a few words: the route, the reach, the trip, or the area around a place. */
+function whereOf(plan: PlanResponse, anchors: Anchor[], radius: number | null): string {
   const named = (role: string) => anchors.find((a) => a.role === role)?.name;
   const around = named("midpoint") ?? named("user") ?? named("center");
-  const where = (() => {
-    switch (plan.strategy_type) {
-      case "route":
-        return `${named("origin") ?? "출발지"} → ${named("destination") ?? "도착지"} 경로 주변${radius ? ` ${distanceLabel(radius)}` : ""}`;
-      case "point_travel": {
-        const filter = plan.search_plan.find((s) => s.action === "distance_filter")?.params;
-        const mode = filter?.mode === "walking" ? "걸어서" : filter?.mode === "driving" ? "차로" : "";
-        const threshold = typeof filter?.threshold === "number" ? distanceLabel(filter.threshold) : "";
-        return `${around ?? "기준 위치"}에서 ${mode} ${threshold} 이내`.replace(/\s+/g, " ");
-      }
-      case "multi_point": {
-        const t = plan.travel_plan;
-        return t ? `${t.destination} ${t.nights ? `${t.nights}박 ` : ""}${t.days}일 코스` : "여행 코스";
-      }
-      default:
-        if (plan.meta.question) return "위치를 알려 주세요";
-        if (named("target")) return `${named("target")}${around ? ` (${around})` : ""}`;
-        return around ? `${around}${radius ? ` 반경 ${distanceLabel(radius)}` : ""}` : "지역 없이";
+  switch (plan.strategy_type) {
+    case "route":
+      return `${named("origin") ?? "출발지"} → ${named("destination") ?? "도착지"} 경로 주변${radius ? ` ${distanceLabel(radius)}` : ""}`;
+    case "point_travel": {
+      const filter = plan.search_plan.find((s) => s.action === "distance_filter")?.params;
+      const mode = filter?.mode === "walking" ? "걸어서" : filter?.mode === "driving" ? "차로" : "";
+      const threshold = typeof filter?.threshold === "number" ? distanceLabel(filter.threshold) : "";
+      return `${around ?? "기준 위치"}에서 ${mode} ${threshold} 이내`.replace(/\s+/g, " ");
     }
-  })();
-  const text = [
-    where,
-    ...(named("target") ? [] : [keywords.join(", ")]),
-    ...(detail ? [DETAIL_LABEL[detail]!] : []),
-    ...conditions,
-  ]
-    .filter(Boolean)
-    .join(" · ");
-
-  return {
-    text,
-    anchors,
-    keywords,
-    strategy: plan.strategy_type,
-    radius,
-    conditions,
-    corrections,
-    detail,
-    ...(plan.meta.question ? { question: plan.meta.question } : {}),
-    unread: plan.meta.unread ?? [],
-    ...(plan.meta.reading ? { reading: plan.meta.reading } : {}),
-  };
+    case "multi_point": {
+      const t = plan.travel_plan;
+      return t ? `${t.destination} ${t.nights ? `${t.nights}박 ` : ""}${t.days}일 코스` : "여행 코스";
+    }
+    default:
+      if (plan.meta.question) return "위치를 알려 주세요";
+      if (named("target")) return `${named("target")}${around ? ` (${around})` : ""}`;
+      return around ? `${around}${radius ? ` 반경 ${distanceLabel(radius)}` : ""}` : "지역 없이";
+  }
 }
