@@ -10,6 +10,8 @@ import { mergeBranches, renderSummary, searchedListOf } from "./format.ts";
 import { composeResponse, loadDocuments, writeAnswer } from "./generate.ts";
 import { DEFAULT_API_KEYS, analyzeQueryText } from "./query.ts";
 import { SearchState, type SearchStateInput, type SelectedDocuments, type StepUsage } from "./schemas.ts";
+import { selectForAsked } from "./asked-selection.ts";
+import { offlineSelection } from "./offline-selection.ts";
 import { cleanAndMerge, groupQuery, naverErrorMessage } from "./search-news.ts";
 import { companiesNamed, emptyResults, filablePeriods, publicationsOf } from "./search-publications.ts";
 import {
@@ -18,8 +20,6 @@ import {
   canonical,
   emptySelection,
   isEmptyList,
-  offlineSelection,
-  selectForAsked,
   selectUserPrompt,
   selectionSchema,
 } from "./select.ts";

@@ -4,11 +4,11 @@ import {
   API_DESCRIPTIONS,
   SELECT_SYSTEM_PROMPT,
   canonical,
-  offlineSelection,
-  selectForAsked,
   selectionProblems,
 } from "../../shared/news/select.ts";
 import { selectDocumentsStep } from "../../shared/news/steps.ts";
+import { selectForAsked } from "../../shared/news/asked-selection.ts";
+import { offlineSelection } from "../../shared/news/offline-selection.ts";
 import { REPORT_API_KEYS } from "../../shared/providers/opendart-apis.ts";
 import { scriptedLlm } from "../helpers/scripted-llm.ts";
 
