@@ -23,7 +23,6 @@ import type { SimulationSteps } from "./steps.ts";
 import type { StoreAggregate, Visit } from "./types.ts";
 import { DongneError } from "../platform/errors.ts";
 import { decodeCursor, type ExportKind } from "./export.ts";
-import { decodeCursor, type ExportKind } from "./export.ts";
 
 /** Why a request cannot be served as asked: the API turns it into 409 or 429. */
 export class SimulationConflict extends DongneError {
@@ -257,37 +256,6 @@ export class SimulationService {
     ]);
     return { aggregate: aggregates[storeId] ?? null, visits: visits.filter((v) => v.store_id === storeId) };
   }
-}
-
-/** GET /v1/simulations/{id}: the run, with how far through its slots it is. */
-export function withProgress(meta: SimulationMeta) {
-  const done = meta.completedSlots.length;
-  return {
-    ...meta,
-    progress: {
-      completedSlots: done,
-      totalSlots: meta.totalSlots,
-      percent: Math.round((100 * done) / meta.totalSlots),
-    },
-  };
-}
-
-/** A store's ratings summed up: how many, their mean to two decimals (null without any), the tags. */
-export function ratingSummary(aggregate: StoreAggregate | null) {
-  return {
-    count: aggregate?.count ?? 0,
-    average: aggregate?.count ? Math.round((aggregate.sum / aggregate.count) * 100) / 100 : null,
-    tags: aggregate?.tags ?? {},
-  };
-}
-
-/** Where an export page starts: the request's cursor, which must be one of this simulation's `kind`. */
-export function exportStart(cursor: string | undefined, id: string, kind: ExportKind) {
-  if (cursor === undefined) return undefined;
-  const decoded = decodeCursor(cursor, id, kind);
-  if ("reason" in decoded)
-    throw new DongneError("invalid", decoded.reason, { code: "invalid_cursor", field: "cursor" });
-  return decoded.key;
 }
 
 /** GET /v1/simulations/{id}: the run, with how far through its slots it is. */
