@@ -233,68 +233,74 @@ function fromKnown(p: KnownPlace): GazetteerEntry {
   return { name, query, kind: p.kind, lat: p.lat, lng: p.lng, country: p.country, en: p.en, city: p.city };
 }
 
+/** Every table, in the order their names claim the gazetteer (an earlier entry wins a tie). */
 function build(): Gazetteer {
   const g = new Gazetteer();
+  addKnownPlaces(g);
+  const seoulStations = addSeoulStations(g);
+  addStationLines(g);
+  addNationalStations(g, seoulStations);
+  addSeoulAdmin(g);
+  addLegalDongs(g);
+  addNationalAdmin(g);
+  addParks(g);
+  return g;
+}
 
+/** The hand-written places: abroad, Korean regions and landmarks, the main stations. */
+function addKnownPlaces(g: Gazetteer): void {
   for (const p of FOREIGN_PLACES) g.add([...p.names, p.en], fromKnown(p), PRIORITY.region);
   for (const p of KOREAN_PLACES) {
     g.add([...p.names, p.en], fromKnown(p), p.kind === "landmark" ? PRIORITY.landmark : PRIORITY.region);
   }
   for (const p of MAIN_STATIONS) g.add([...p.names, p.en], fromKnown(p), PRIORITY.region + 1);
   for (const p of KOREAN_LANDMARKS) g.add([...p.names, p.en], fromKnown(p), PRIORITY.landmark);
+}
 
-  const seenStations = new Set<string>();
+const stationEntry = (name: string, r: { lat: string; lng: string }): GazetteerEntry => ({
+  name,
+  query: name,
+  kind: "station",
+  lat: Number(r.lat),
+  lng: Number(r.lng),
+  country: "KR",
+});
+
+/** Seoul's metro stations, once each (the first row's point); returns their bare names. */
+function addSeoulStations(g: Gazetteer): Set<string> {
+  const seen = new Set<string>();
   for (const r of table("seoul_metro_stations.csv", ["station_name", "line", "lat", "lng"])) {
     const base = r.station_name.replace(/\(.*\)$/, "").trim();
-    if (seenStations.has(base)) continue;
-    seenStations.add(base);
-    const name = base.endsWith("역") ? base : `${base}역`;
-    const entry: GazetteerEntry = {
-      name,
-      query: name,
-      kind: "station",
-      lat: Number(r.lat),
-      lng: Number(r.lng),
-      country: "KR",
-    };
+    if (seen.has(base)) continue;
+    seen.add(base);
+    const entry = stationEntry(base.endsWith("역") ? base : `${base}역`, r);
     // "X역" always means the station; the bare "X" only when no region or landmark claims it.
-    g.add([name], entry, PRIORITY.region + 1);
+    g.add([entry.name], entry, PRIORITY.region + 1);
     if (!COMMON_WORDS.has(base)) {
       g.add([base], entry, PRIORITY.station);
       g.addRomanLater(base, entry, PRIORITY.station);
     }
   }
-  // every (station, line) row answers "X역 N호선", so each row of the tables geocodes to its own point
+  return seen;
+}
+
+/** Every (station, line) row answers "X역 N호선", so each row of the tables geocodes to its own point. */
+function addStationLines(g: Gazetteer): void {
   for (const r of table("seoul_metro_stations.csv", ["station_name", "line", "lat", "lng"])) {
     const base = r.station_name
       .replace(/\(.*\)$/, "")
       .trim()
       .replace(/역$/, "");
-    const entry: GazetteerEntry = {
-      name: `${base}역`,
-      query: `${base}역`,
-      kind: "station",
-      lat: Number(r.lat),
-      lng: Number(r.lng),
-      country: "KR",
-    };
-    g.add([`${base}역 ${r.line}`], entry, PRIORITY.region + 1);
+    g.add([`${base}역 ${r.line}`], stationEntry(`${base}역`, r), PRIORITY.region + 1);
   }
-  addNationalStations(g, seenStations);
+}
 
-  const admin = table("seoul_admin_dong_centroids.csv", ["level", "sigungu", "dong", "lat", "lng"]);
-  for (const r of admin) {
-    const lat = Number(r.lat);
-    const lng = Number(r.lng);
+/** Seoul's districts (강남구, and 강남 alone) and administrative dongs. */
+function addSeoulAdmin(g: Gazetteer): void {
+  for (const r of table("seoul_admin_dong_centroids.csv", ["level", "sigungu", "dong", "lat", "lng"])) {
+    const at = { lat: Number(r.lat), lng: Number(r.lng), country: "KR" };
     if (r.level === "sigungu") {
-      const entry: GazetteerEntry = {
-        name: r.sigungu,
-        query: `서울 ${r.sigungu}`,
-        kind: "gu",
-        lat,
-        lng,
-        country: "KR",
-      };
+      const entry: GazetteerEntry = { name: r.sigungu, query: `서울 ${r.sigungu}`, kind: "gu", ...at };
       g.add([r.sigungu], entry, PRIORITY.region);
       g.add([r.sigungu.replace(/구$/, "")], entry, PRIORITY.gu);
     } else if (r.level === "dong") {
@@ -303,15 +309,16 @@ function build(): Gazetteer {
         name: short,
         query: `${r.sigungu} ${short}`,
         kind: "dong",
-        lat,
-        lng,
-        country: "KR",
+        ...at,
         gu: r.sigungu,
       };
       g.add([r.dong, short], entry, PRIORITY.dong);
     }
   }
+}
 
+/** Seoul's legal dongs: the legal dong (망원동) outranks an admin dong of the same name and answers for its bare stem. */
+function addLegalDongs(g: Gazetteer): void {
   for (const r of table("seoul_legal_dong_centroids.csv", ["sigungu", "dong_ko", "dong_en", "lat", "lng"])) {
     const entry: GazetteerEntry = {
       name: r.dong_ko,
@@ -323,14 +330,10 @@ function build(): Gazetteer {
       en: r.dong_en,
       gu: r.sigungu,
     };
-    // the legal dong (망원동) outranks an admin dong of the same name and answers for its bare stem
     g.add([r.dong_ko, r.dong_en], entry, PRIORITY.dong + 0.5);
     const stem = r.dong_ko.replace(/\d*가?동$/, "");
     if (stem.length >= 2 && !COMMON_WORDS.has(stem)) g.add([stem], entry, PRIORITY.bare);
   }
-  addNationalAdmin(g);
-  addParks(g);
-  return g;
 }
 
 /** Stations of the national table: Seoul's namesake keeps the bare name unless it is the same station. */
