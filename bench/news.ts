@@ -33,7 +33,7 @@ import { startFakeAnthropic } from "../test/helpers/fake-anthropic.ts";
 import { FAKE_NAVER } from "../test/helpers/fake-naver.ts";
 import { FAKE_DART_KEY } from "../test/helpers/fake-opendart.ts";
 import { startFakeNewsProviders } from "./fake-news-providers.ts";
-import { newsConfig, NewsEnvSchema } from "../shared/platform/config-news.ts";
+import { newsConfig, NewsEnvSchema } from "../shared/news/config.ts";
 
 const LATENCY = { naver: 80, dart: 50, llm: 400 };
 const QUESTIONS = [

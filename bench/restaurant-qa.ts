@@ -38,7 +38,7 @@ import {
   OFFLINE_RELEVANCE_THRESHOLD,
   DEFAULT_RETRIEVAL,
   type QaSettings,
-} from "../shared/platform/config-restaurant-qa.ts";
+} from "../shared/restaurant-qa/config.ts";
 
 // the labelled fixtures, checked against their shapes as they are read
 const Labelled = z.object({

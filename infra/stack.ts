@@ -7,7 +7,7 @@ import { CfnTable, Table } from "aws-cdk-lib/aws-dynamodb";
 import type { CfnFunction } from "aws-cdk-lib/aws-lambda";
 import { CfnLogGroup, LogGroup } from "aws-cdk-lib/aws-logs";
 import type { Construct } from "constructs";
-import { PROVIDER_KEY_NAMES } from "../shared/platform/config.ts";
+import { PROVIDER_KEY_NAMES } from "../shared/platform/config-schema.ts";
 import { Api } from "./constructs/api.ts";
 import { News, newsCacheTable } from "./constructs/news.ts";
 import { RestaurantQa, qaTable } from "./constructs/restaurant-qa.ts";

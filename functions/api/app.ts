@@ -4,7 +4,7 @@
 // {error: {code, message, field?}}; no stack trace reaches a client.
 import { Hono, type Context } from "hono";
 import { requestId } from "hono/request-id";
-import type { ApiKeyEntry } from "../../shared/platform/config.ts";
+import type { ApiKeyEntry } from "../../shared/platform/config-api-keys.ts";
 import { logger } from "../../shared/platform/log.ts";
 import { API_KEY_HEADER, authenticate, LOCAL_CALLER, type Caller, type Scope } from "./auth.ts";
 import { ApiError, answerFor, errorBody } from "./errors.ts";

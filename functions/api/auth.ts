@@ -3,7 +3,7 @@
 // the API is open on loopback when it is not (the quick start). Keys are compared as SHA-256 digests
 // in constant time; the secret may hold the digests instead of the keys.
 import { createHash, timingSafeEqual } from "node:crypto";
-import type { ApiKeyEntry } from "../../shared/platform/config.ts";
+import type { ApiKeyEntry } from "../../shared/platform/config-api-keys.ts";
 
 export type Scope = "read" | "write";
 export interface Caller {

@@ -5,7 +5,7 @@ import type { StateMachine } from "aws-cdk-lib/aws-stepfunctions";
 import { Construct } from "constructs";
 import type { DongneFunction } from "../node-function.ts";
 import { expiringTable, stateMachine, type StepFunctions } from "./workflows.ts";
-import { STATE_MACHINE_ARN_VARIABLES } from "../../shared/platform/config.ts";
+import { STATE_MACHINE_ARN_VARIABLES } from "../../shared/platform/config-schema.ts";
 
 /** The report cache: a cache, so destroyable and without point-in-time recovery. */
 export function newsCacheTable(scope: Construct): Table {

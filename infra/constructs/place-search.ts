@@ -2,7 +2,7 @@
 import type { StateMachine } from "aws-cdk-lib/aws-stepfunctions";
 import { Construct } from "constructs";
 import { stateMachine, type StepFunctions } from "./workflows.ts";
-import { STATE_MACHINE_ARN_VARIABLES } from "../../shared/platform/config.ts";
+import { STATE_MACHINE_ARN_VARIABLES } from "../../shared/platform/config-schema.ts";
 
 export class PlaceSearch extends Construct {
   readonly planWorkflow: StateMachine;

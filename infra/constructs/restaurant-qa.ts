@@ -26,9 +26,9 @@ import {
   RESTAURANT_INDEX_SCHEMA_VERSION,
   restaurantIndexDefinition,
 } from "../../shared/restaurant-qa/index-mapping.ts";
-import { TITAN_V2_MODEL_ID } from "../../shared/platform/config-restaurant-qa.ts";
+import { TITAN_V2_MODEL_ID } from "../../shared/restaurant-qa/config.ts";
 import { expiringTable, stateMachine, type StepFunctions } from "./workflows.ts";
-import { STATE_MACHINE_ARN_VARIABLES } from "../../shared/platform/config.ts";
+import { STATE_MACHINE_ARN_VARIABLES } from "../../shared/platform/config-schema.ts";
 
 export const QA_INDEX = "restaurants";
 

@@ -9,7 +9,7 @@ import { Construct } from "constructs";
 import { acknowledgeNag, shownAccount, shownRegion } from "../nag.ts";
 import type { DongneFunction } from "../node-function.ts";
 import { stateMachine, statesArn, type StepFunctions } from "./workflows.ts";
-import { STATE_MACHINE_ARN_VARIABLES } from "../../shared/platform/config.ts";
+import { STATE_MACHINE_ARN_VARIABLES } from "../../shared/platform/config-schema.ts";
 
 /** The table every simulation lives in (pk/sk; quota items expire by TTL). */
 export function simulationTable(scope: Construct): Table {

@@ -11,7 +11,7 @@ import { z } from "zod";
 import { mapLimit } from "../platform/concurrency.ts";
 import { Deadline } from "../platform/deadline.ts";
 import { backoff, retry } from "../platform/retry.ts";
-import { TITAN_V2_MODEL_ID, type TitanDimensions } from "../platform/config-restaurant-qa.ts";
+import { TITAN_V2_MODEL_ID, type TitanDimensions } from "../restaurant-qa/config.ts";
 import { EmbedderError, type Embedder } from "./port.ts";
 
 /** Titan V2 accepts at most 50,000 characters (8,192 tokens); summaries are far shorter. */

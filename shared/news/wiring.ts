@@ -4,7 +4,7 @@
 // an in-process one otherwise; the company directory; the LLM (absent: the offline engines).
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import type { LlmPort } from "../llm/port.ts";
-import type { NewsConfig, NewsSettings } from "../platform/config-news.ts";
+import type { NewsConfig, NewsSettings } from "./config.ts";
 import { EmbeddedDart } from "../providers/embedded/dart-sample.ts";
 import { EmbeddedNews } from "../providers/embedded/news-sample.ts";
 import { NaverNewsClient, type NewsSearchPort } from "../providers/naver-news.ts";

@@ -2,7 +2,7 @@
 // (functions/api/authorizer.ts) loads only this, so its cold start does not build every setting of the
 // product (config.ts takes its API_KEYS field, and these definitions, from here).
 import { z } from "zod";
-import { ConfigError, int, optionalSecret } from "./config-fields.ts";
+import { int, optionalSecret, parseEnv } from "./config-fields.ts";
 
 export const LOG_LEVELS = z.enum(["DEBUG", "INFO", "WARN", "ERROR", "SILENT"]).default("INFO");
 export const SECRETS_TTL = int(0, 86_400, 300);
@@ -62,12 +62,7 @@ export interface AuthorizerConfig {
 export function loadAuthorizerConfig(
   env: Record<string, string | undefined> = process.env,
 ): AuthorizerConfig {
-  const parsed = AuthorizerEnv.safeParse(env);
-  if (!parsed.success)
-    throw new ConfigError(
-      parsed.error.issues.map((i) => ({ variable: String(i.path[0] ?? "environment"), message: i.message })),
-    );
-  const e = parsed.data;
+  const e = parseEnv(AuthorizerEnv, env);
   return {
     keys: e.API_KEYS,
     secretsArn: e.SECRETS_ARN,

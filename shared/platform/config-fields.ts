@@ -23,3 +23,19 @@ export class ConfigError extends DongneError {
 }
 
 export const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+/** Naver's API, which place search, restaurant QA and news all call. */
+export const NAVER_BASE_URL = "https://openapi.naver.com";
+
+/** The environment through a schema; a ConfigError names each bad variable. */
+export function parseEnv<S extends z.ZodType>(
+  schema: S,
+  env: Record<string, string | undefined>,
+): z.infer<S> {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success)
+    throw new ConfigError(
+      parsed.error.issues.map((i) => ({ variable: String(i.path[0] ?? "environment"), message: i.message })),
+    );
+  return parsed.data;
+}

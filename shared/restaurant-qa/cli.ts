@@ -13,7 +13,7 @@ import { parseJsonLines } from "../places/restaurant-crawl.ts";
 import { generateDemoCorpus } from "../demo/corpus.ts";
 import type { QaRuntime } from "./wiring.ts";
 import type { IngestReport } from "./ingest.ts";
-import { type QaConfig } from "../platform/config-restaurant-qa.ts";
+import { type QaConfig } from "./config.ts";
 
 export interface Output {
   /** human-readable lines (stderr for progress, stdout for results: the caller decides) */

@@ -9,7 +9,7 @@ import type { Query, SearchBody } from "../index/dsl.ts";
 import { cuisineTerms, menuTerms } from "./food.ts";
 import type { Circle } from "./geocode.ts";
 import type { StructuredQuery } from "./structured-query.ts";
-import type { RetrievalSettings } from "../platform/config-restaurant-qa.ts";
+import type { RetrievalSettings } from "./config.ts";
 import { kindOfWord } from "../places/kinds.ts";
 
 /** Source fields a search returns: everything but the vector. */

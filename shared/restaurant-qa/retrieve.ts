@@ -15,7 +15,7 @@ import { filteredKnnBody, titleBody } from "./query-builder.ts";
 import { normalizeName } from "../korean/normalize.ts";
 import { MAX_CONTEXT_REVIEWS, MAX_REVIEW_CHARS, type ContextDocument, type QaState } from "./state.ts";
 import type { StructuredQuery } from "./structured-query.ts";
-import { type RetrievalSettings } from "../platform/config-restaurant-qa.ts";
+import { type RetrievalSettings } from "./config.ts";
 
 export interface RetrieveDeps {
   index: SearchIndex;

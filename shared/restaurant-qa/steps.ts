@@ -16,7 +16,7 @@ import { INDEX_EMPTY_ANSWER, retrieve } from "./retrieve.ts";
 import { readFollowUp, rewriteQuery, titleDictionary, type TitleDictionary } from "./rewrite.ts";
 import { AskResponse, QaState, SearchResponse, type ContextDocument, type QaStateInput } from "./state.ts";
 import type { WebSearchPort } from "./web-search.ts";
-import type { QaSettings } from "../platform/config-restaurant-qa.ts";
+import type { QaSettings } from "./config.ts";
 
 /** Titles for exact-name recognition, read from the index and kept for a while. */
 export class TitleCache {

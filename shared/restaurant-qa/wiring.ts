@@ -1,4 +1,4 @@
-// Restaurant QA's pieces, built once per runtime from its settings (platform/config-restaurant-qa.ts):
+// Restaurant QA's pieces, built once per runtime from its settings (config.ts):
 // OpenSearch + Bedrock Titan in AWS, the local engine (with the demo corpus) + the hashed embedder on
 // one machine; Naver → Kakao → gazetteer geocoding; Tavily when keyed; DynamoDB conversation memory
 // when a table is named, else in memory; the blob store for ingest uploads; the jobs table.
@@ -20,7 +20,7 @@ import { DynamoConversations, InMemoryConversations } from "./memory.ts";
 import { createRestaurantQa, type RestaurantQa } from "./pipeline.ts";
 import { TitleCache, type QaDeps } from "./steps.ts";
 import { TavilySearch } from "./web-search.ts";
-import type { QaConfig } from "../platform/config-restaurant-qa.ts";
+import type { QaConfig } from "./config.ts";
 import { JobRepository } from "../store/jobs.ts";
 import { embeddedPlaces } from "../providers/exec-deps.ts";
 import { DirectoryBlobs, S3Blobs, type BlobStore } from "../store/blobs.ts";

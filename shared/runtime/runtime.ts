@@ -4,7 +4,8 @@
 // changes. The LLM adapter (the Anthropic SDK) is handed in by the entry that may need it
 // (functions/lambda-llm.ts, the API, the local server): a Lambda that reads no keys never bundles it.
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
-import { PROVIDER_KEY_NAMES, type Config } from "../platform/config.ts";
+import type { Config } from "../platform/config.ts";
+import { PROVIDER_KEY_NAMES } from "../platform/config-schema.ts";
 import type { createLlm } from "../llm/index.ts";
 import type { LlmPort } from "../llm/port.ts";
 import { useLogLevel } from "../platform/log.ts";

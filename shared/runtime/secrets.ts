@@ -1,13 +1,8 @@
 // The product's configuration with its keys secret (secret-loader.ts over the one config schema): what
 // the runtime of every step Lambda, the API and the CLI is built from.
 import type { z } from "zod";
-import {
-  ConfigSchema,
-  loadConfig,
-  PAIRED_KEY_NAMES,
-  PROVIDER_KEY_NAMES,
-  type Config,
-} from "../platform/config.ts";
+import { loadConfig, type Config } from "../platform/config.ts";
+import { ConfigSchema, PAIRED_KEY_NAMES, PROVIDER_KEY_NAMES } from "../platform/config-schema.ts";
 import { useLogLevel } from "../platform/log.ts";
 import {
   secretConfigLoader,

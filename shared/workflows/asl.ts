@@ -2,7 +2,7 @@
 // its Lambda (by ARN: CDK's function, or a placeholder the local runner never calls), an explicit
 // TimeoutSeconds a little above the Lambda's own (AWS gives a Task none; the local runner would give
 // it 60 s), and retries of Lambda's transient faults (domain errors would fail the same way again).
-import { DEFAULT_API_BUDGET_MS } from "../platform/config.ts";
+import { DEFAULT_API_BUDGET_MS } from "../platform/config-schema.ts";
 import { SYNC_GRACE_MS } from "./port.ts";
 import { taskTimeoutSeconds, type StepSpec } from "./step.ts";
 

@@ -1,7 +1,7 @@
 // A state machine as the product declares it: its type, the steps its Lambdas run and its definition.
 // The registry of every machine is composition (runtime/machines.ts); CDK deploys each, the local
 // runner runs the same definitions.
-import { STATE_MACHINE_ARN_VARIABLES } from "../platform/config.ts";
+import { STATE_MACHINE_ARN_VARIABLES } from "../platform/config-schema.ts";
 import type { ArnOf } from "./asl.ts";
 import type { StepSpec } from "./step.ts";
 

@@ -1,6 +1,6 @@
 // How the API starts a workflow: the one thing that differs between the local server (the definitions
 // run in-process) and AWS (Step Functions). The services above it are the same code in both.
-import type { MachineKey } from "../platform/config.ts";
+import type { MachineKey } from "../platform/config-schema.ts";
 
 export type { MachineKey };
 import type { Deadline } from "../platform/deadline.ts";

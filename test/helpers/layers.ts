@@ -16,6 +16,11 @@ export type Layer = (typeof LAYERS)[number];
  */
 export const LAYER_OF_PATH: [prefix: string, layer: Layer][] = [
   ["shared/platform/", "platform"],
+  // each feature's fragment of the one config schema: platform code, which the platform's config composes
+  ["shared/place-search/config.ts", "platform"],
+  ["shared/restaurant-qa/config.ts", "platform"],
+  ["shared/news/config.ts", "platform"],
+  ["shared/simulation/config.ts", "platform"],
   ["shared/korean/", "shared domain"],
   ["shared/places/", "shared domain"],
   ["shared/geo/", "shared domain"],
@@ -48,7 +53,9 @@ export function layerOf(path: string): Layer | undefined {
   return hit?.[1];
 }
 
+/** The feature a file belongs to; a feature's config fragment is the platform's, not the feature's. */
 export function featureOf(path: string): string | undefined {
+  if (layerOf(path) === "platform") return undefined;
   return FEATURES.find((f) => path.startsWith(`shared/${f}/`));
 }
 

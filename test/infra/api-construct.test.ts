@@ -5,7 +5,7 @@ import { Template } from "aws-cdk-lib/assertions";
 import { Secret } from "aws-cdk-lib/aws-secretsmanager";
 import { describe, expect, it } from "vitest";
 import { API_GATEWAY_TIMEOUT_SECONDS, Api } from "../../infra/constructs/api.ts";
-import { ConfigSchema } from "../../shared/platform/config.ts";
+import { ConfigSchema } from "../../shared/platform/config-schema.ts";
 
 describe("the API construct", () => {
   it("gives the API Lambda a timeout below API Gateway's and above the largest request budget", () => {

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { resolveProfile } from "../../infra/profile.ts";
 import { DongneStack } from "../../infra/stack.ts";
 import { definitionHash } from "../../shared/index/versioned.ts";
-import { TITAN_V2_MODEL_ID } from "../../shared/platform/config-restaurant-qa.ts";
+import { TITAN_V2_MODEL_ID } from "../../shared/restaurant-qa/config.ts";
 import {
   RESTAURANT_INDEX_SCHEMA_VERSION,
   restaurantIndexDefinition,

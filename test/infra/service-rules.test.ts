@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { DongneStack } from "../../infra/stack.ts";
 import { MACHINES } from "../../shared/runtime/machines.ts";
 import { SYNC_MACHINE_TIMEOUT_SECONDS, synchronous } from "../../shared/workflows/asl.ts";
-import { DEFAULT_API_BUDGET_MS } from "../../shared/platform/config.ts";
+import { DEFAULT_API_BUDGET_MS } from "../../shared/platform/config-schema.ts";
 import { SYNC_GRACE_MS } from "../../shared/workflows/port.ts";
 
 /**

@@ -32,7 +32,7 @@ import { startFakeAnthropic, type FakeAnthropic } from "../helpers/fake-anthropi
 import { FAKE_NAVER, fakeNaver } from "../helpers/fake-naver.ts";
 import { FAKE_DART_KEY, fakeOpenDart } from "../helpers/fake-opendart.ts";
 import { scriptedLlm } from "../helpers/scripted-llm.ts";
-import { newsConfig, NewsEnvSchema } from "../../shared/platform/config-news.ts";
+import { newsConfig, NewsEnvSchema } from "../../shared/news/config.ts";
 
 let local: LocalDynamo;
 let tableNo = 0;

@@ -6,7 +6,7 @@ import { searchNewsStep } from "../../shared/news/steps.ts";
 import { NaverNewsClient } from "../../shared/providers/naver-news.ts";
 import { fixture, startFake, type FakeServer, type Reply } from "../helpers/fake-http.ts";
 import { FAKE_NAVER } from "../helpers/fake-naver.ts";
-import { DEFAULT_NEWS_SETTINGS } from "../../shared/platform/config-news.ts";
+import { DEFAULT_NEWS_SETTINGS } from "../../shared/news/config.ts";
 
 let fake: FakeServer | undefined;
 afterEach(async () => {

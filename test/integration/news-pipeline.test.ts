@@ -9,7 +9,7 @@ import { runNewsSearch } from "../../shared/news/pipeline.ts";
 import { MemoryReportStore } from "../../shared/news/report-store.ts";
 import { SearchState, type NewsSearchRequest } from "../../shared/news/schemas.ts";
 import { createNewsDeps, type NewsDeps } from "../../shared/news/wiring.ts";
-import { newsConfig, NewsEnvSchema } from "../../shared/platform/config-news.ts";
+import { newsConfig, NewsEnvSchema } from "../../shared/news/config.ts";
 import { fromKst } from "../../shared/platform/time.ts";
 import { MACHINES } from "../../shared/runtime/machines.ts";
 import type { Runtime } from "../../shared/runtime/port.ts";

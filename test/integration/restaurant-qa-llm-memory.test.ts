@@ -14,7 +14,7 @@ import { TitleCache } from "../../shared/restaurant-qa/steps.ts";
 import { dynamoClient, ensureTable, startLocalDynamo, type LocalDynamo } from "../../shared/store/dynamo.ts";
 import { startFakeAnthropic, type FakeAnthropic } from "../helpers/fake-anthropic.ts";
 import { kindOf, qaAnswer } from "../helpers/fake-qa-llm.ts";
-import { DEFAULT_RETRIEVAL } from "../../shared/platform/config-restaurant-qa.ts";
+import { DEFAULT_RETRIEVAL } from "../../shared/restaurant-qa/config.ts";
 
 const RECORDS = [
   {

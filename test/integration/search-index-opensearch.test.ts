@@ -10,7 +10,7 @@ import { filteredKnnBody } from "../../shared/restaurant-qa/query-builder.ts";
 import { describeSearchDomain } from "../../shared/index/control-plane.ts";
 import { startFake } from "../helpers/fake-http.ts";
 import { startFakeOpenSearch, type FakeOpenSearch } from "../helpers/fake-opensearch.ts";
-import { DEFAULT_RETRIEVAL } from "../../shared/platform/config-restaurant-qa.ts";
+import { DEFAULT_RETRIEVAL } from "../../shared/restaurant-qa/config.ts";
 
 const embedder = new HashedNgramEmbedder(128);
 const definition = restaurantIndexDefinition(128);

@@ -3,7 +3,7 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it, vi } from "vitest";
 import { authenticate } from "../../functions/api/auth.ts";
-import type { ApiKeyEntry } from "../../shared/platform/config.ts";
+import type { ApiKeyEntry } from "../../shared/platform/config-api-keys.ts";
 
 vi.mock("node:crypto", async (original) => {
   const actual = await original<typeof import("node:crypto")>();

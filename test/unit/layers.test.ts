@@ -7,6 +7,7 @@ import {
   backImports,
   crossFeatureImports,
   cycles,
+  featureOf,
   importGraph,
   importsOf,
   layerOf,
@@ -57,6 +58,13 @@ describe("the layer checks", () => {
     expect(layerOf("shared/runtime/runtime.ts")).toBe("entry points");
     expect(layerOf("shared/workflows/sfn.ts")).toBe("adapters");
     expect(layerOf("shared/workflows/local.ts")).toBe("shared domain");
+  });
+  it("place each feature's config fragment in the platform, outside its feature", () => {
+    for (const f of ["place-search", "restaurant-qa", "news", "simulation"]) {
+      expect(layerOf(`shared/${f}/config.ts`)).toBe("platform");
+      expect(featureOf(`shared/${f}/config.ts`)).toBeUndefined();
+      expect(featureOf(`shared/${f}/api.ts`)).toBe(f);
+    }
   });
 });
 

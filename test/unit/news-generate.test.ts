@@ -27,7 +27,7 @@ import { EmbeddedDart } from "../../shared/providers/embedded/dart-sample.ts";
 import { EmbeddedNews } from "../../shared/providers/embedded/news-sample.ts";
 import { DartStatusError, type DartPort } from "../../shared/providers/opendart.ts";
 import { scriptedLlm } from "../helpers/scripted-llm.ts";
-import { DEFAULT_NEWS_SETTINGS } from "../../shared/platform/config-news.ts";
+import { DEFAULT_NEWS_SETTINGS } from "../../shared/news/config.ts";
 
 const now = () => fromKst(2025, 11, 20, 10);
 

@@ -15,7 +15,7 @@ import { EmbeddedDart } from "../../shared/providers/embedded/dart-sample.ts";
 import { EmbeddedNews } from "../../shared/providers/embedded/news-sample.ts";
 import type { CallCounter } from "../../shared/providers/http.ts";
 import type { DartListQuery } from "../../shared/providers/opendart.ts";
-import { DEFAULT_NEWS_SETTINGS } from "../../shared/platform/config-news.ts";
+import { DEFAULT_NEWS_SETTINGS } from "../../shared/news/config.ts";
 
 const NOW = fromKst(2025, 11, 20, 10);
 

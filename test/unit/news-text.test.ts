@@ -103,7 +103,7 @@ describe("DART document XML → text", () => {
 describe("the news command", async () => {
   const { newsCommand } = await import("../../shared/news/cli.ts");
   const { createNewsDeps } = await import("../../shared/news/wiring.ts");
-  const { newsConfig, NewsEnvSchema } = await import("../../shared/platform/config-news.ts");
+  const { newsConfig, NewsEnvSchema } = await import("../../shared/news/config.ts");
   const { runNewsSearch } = await import("../../shared/news/pipeline.ts");
   const deps = createNewsDeps(newsConfig(NewsEnvSchema.parse({})));
   const search = (req: Parameters<typeof runNewsSearch>[0]) => runNewsSearch(req, deps);

@@ -18,7 +18,7 @@ import {
 } from "../../shared/restaurant-qa/steps.ts";
 import type { WebSearchPort } from "../../shared/restaurant-qa/web-search.ts";
 import { FakeQaLlm } from "../helpers/fake-qa-llm.ts";
-import { DEFAULT_RETRIEVAL } from "../../shared/platform/config-restaurant-qa.ts";
+import { DEFAULT_RETRIEVAL } from "../../shared/restaurant-qa/config.ts";
 
 // 마포역 37.539574, 126.945932 · 망원역 37.556094, 126.910052 · 강남역 ≈ 37.4979, 127.0276
 const e7 = (x: number) => String(Math.round(x * 1e7));

@@ -8,7 +8,7 @@ import type { LlmPort } from "../../shared/llm/port.ts";
 import { createQaRuntime } from "../../shared/restaurant-qa/wiring.ts";
 import { syncIngestLimit } from "../../shared/restaurant-qa/ingest.ts";
 import { FakeQaLlm } from "../helpers/fake-qa-llm.ts";
-import { qaConfig, QaEnvSchema } from "../../shared/platform/config-restaurant-qa.ts";
+import { qaConfig, QaEnvSchema } from "../../shared/restaurant-qa/config.ts";
 
 const parse = (env: Record<string, string>) => QaEnvSchema.parse(env);
 

@@ -1,8 +1,9 @@
 // The news feature's part of the one config schema (seed 003): its variables as zod fields, the
 // cross-field rules, the settings and their defaults, and the function from parsed values to settings.
-// The feature chooses its adapters from these settings (news/env.ts).
+// It belongs to the platform layer (the platform's config composes it) and imports only platform code;
+// the feature chooses its adapters from these settings (news/wiring.ts).
 import { z } from "zod";
-import { optionalSecret, positiveInt } from "./config-fields.ts";
+import { optionalSecret, positiveInt } from "../platform/config-fields.ts";
 
 export interface NewsSettings {
   /** OpenDART calls one question may make (a cold question's budget; a warm one makes none) */

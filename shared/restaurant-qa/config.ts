@@ -1,9 +1,10 @@
 // Restaurant QA's part of the one config schema (seed 002): its variables as zod fields, its settings
-// and their defaults, and the function from parsed values to settings. The feature chooses its adapters
-// from these settings (restaurant-qa/env.ts).
+// and their defaults, and the function from parsed values to settings. It belongs to the platform layer
+// (the platform's config composes it) and imports only platform code; the feature chooses its adapters
+// from these settings (restaurant-qa/wiring.ts).
 import { join } from "node:path";
 import { z } from "zod";
-import { int, optionalSecret } from "./config-fields.ts";
+import { int, NAVER_BASE_URL, optionalSecret } from "../platform/config-fields.ts";
 
 export const TITAN_V2_MODEL_ID = "amazon.titan-embed-text-v2:0";
 export const TITAN_V2_DIMENSIONS = [256, 512, 1024] as const;
@@ -95,6 +96,12 @@ export const QaEnv = {
 export const QaEnvSchema = z.object(QaEnv);
 export type QaEnvValues = z.infer<typeof QaEnvSchema>;
 
+/** Cross-field rules for the schema's superRefine: [variable, message]. */
+export const qaEnvIssues = (env: QaEnvValues): [string, string][] =>
+  env.QA_INDEX === "opensearch" && !env.OPENSEARCH_ENDPOINT
+    ? [["OPENSEARCH_ENDPOINT", "is required when QA_INDEX=opensearch"]]
+    : [];
+
 export interface QaConfig {
   index:
     | { kind: "local"; file: string; demoCorpus: boolean }
@@ -119,11 +126,7 @@ export interface QaConfig {
 }
 
 /** Parsed variables (+ DATA_DIR) → settings. */
-export function qaConfig(
-  env: QaEnvValues,
-  dataDir: string,
-  naverBaseUrl = "https://openapi.naver.com",
-): QaConfig {
+export function qaConfig(env: QaEnvValues, dataDir: string, naverBaseUrl = NAVER_BASE_URL): QaConfig {
   const useOpenSearch =
     env.QA_INDEX === "opensearch" || (env.QA_INDEX === "auto" && Boolean(env.OPENSEARCH_ENDPOINT));
   if (useOpenSearch && !env.OPENSEARCH_ENDPOINT)
@@ -164,7 +167,7 @@ export function qaConfig(
       candidates: env.QA_CANDIDATES,
       size: env.QA_RESULTS,
       boost: env.QA_BOOST === "on",
-      boostWeight: 0.1,
+      boostWeight: DEFAULT_RETRIEVAL.boostWeight,
       defaultRadiusM: env.QA_RADIUS_M,
       maxWidenings: env.QA_MAX_WIDENINGS,
       relevanceThreshold: env.QA_RELEVANCE_THRESHOLD,
