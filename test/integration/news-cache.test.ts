@@ -23,7 +23,7 @@ import {
 import { startFake } from "../helpers/fake-http.ts";
 import { FAKE_NAVER, fakeNaver } from "../helpers/fake-naver.ts";
 import { FAKE_DART_KEY, fakeOpenDart } from "../helpers/fake-opendart.ts";
-import { newsConfig, NewsEnvSchema } from "../../shared/platform/config-news.ts";
+import { newsConfig, NewsEnvSchema } from "../../shared/news/config.ts";
 
 let local: LocalDynamo;
 let doc: DynamoDBDocumentClient;
