@@ -88,9 +88,7 @@ export class EmbeddedDart implements DartPort {
   filings(corpCode: string): SampleFiling[] {
     const c = this.byCode.get(corpCode);
     if (!c || !c.stock_code) return []; // the unlisted sample companies file nothing
-    const today = kstYmd(this.now());
-    const thisYear = kstParts(this.now()).year;
-    const base = {
+    const base: FilingBase = {
       corp_cls: c.corp_cls,
       corp_name: c.corp_name,
       corp_code: c.corp_code,
@@ -99,75 +97,7 @@ export class EmbeddedDart implements DartPort {
       rm: "",
       synthetic: true as const,
     };
-    const out: SampleFiling[] = [];
-    for (let year = 2015; year <= thisYear; year++) {
-      for (const code of REPRT_CODES) {
-        const f = FILING[code];
-        const filed = ymd(year + (f.nextYear ? 1 : 0), f.month, f.day);
-        if (filed > today) continue;
-        const kind = code === "11011" ? "사업보고서" : code === "11012" ? "반기보고서" : "분기보고서";
-        const name = `${kind} (${year}.${pad(f.endMonth)})`;
-        const rcept = sampleRceptNo(filed, `${corpCode}:${year}:${code}`);
-        out.push({
-          ...base,
-          report_nm: name,
-          rcept_no: rcept,
-          rcept_dt: filed,
-          pblntf_ty: "A",
-          period: { year, reprt_code: code },
-        });
-        // a quarter of the periods get a 정정 three weeks later
-        if (hashString(`${corpCode}:${year}:${code}:fix`) % 4 === 0) {
-          const fixed = kstYmd(
-            new Date(
-              fromKst(
-                Number(filed.slice(0, 4)),
-                Number(filed.slice(4, 6)),
-                Number(filed.slice(6)),
-              ).getTime() +
-                21 * 86_400_000,
-            ),
-          );
-          if (fixed <= today)
-            out.push({
-              ...base,
-              report_nm: `[기재정정]${name}`,
-              rcept_no: sampleRceptNo(fixed, `${corpCode}:${year}:${code}:fix`),
-              rcept_dt: fixed,
-              pblntf_ty: "A",
-              period: { year, reprt_code: code },
-              original: { title: name, rcept_dt: filed },
-            });
-        }
-      }
-    }
-    // two or three 정정 of other disclosures within the last 120 days, each after its original
-    const rng = rngFor(SEED, `${corpCode}:revisions:${today.slice(0, 6)}`);
-    const count = 2 + (hashString(corpCode) % 2);
-    for (let i = 0; i < count; i++) {
-      const daysAgo = 3 + Math.floor(rng() * 110);
-      const fixedAt = new Date(this.now().getTime() - daysAgo * 86_400_000);
-      const originalAt = new Date(fixedAt.getTime() - (5 + Math.floor(rng() * 20)) * 86_400_000);
-      const title = REVISION_TITLES[Math.floor(rng() * REVISION_TITLES.length)] ?? "유형자산취득결정";
-      const prefix = rng() < 0.8 ? "[기재정정]" : "[첨부정정]";
-      const orig = kstYmd(originalAt);
-      const fixed = kstYmd(fixedAt);
-      out.push({
-        ...base,
-        report_nm: title,
-        rcept_no: sampleRceptNo(orig, `${corpCode}:o${i}`),
-        rcept_dt: orig,
-        pblntf_ty: "B",
-      });
-      out.push({
-        ...base,
-        report_nm: `${prefix}${title}`,
-        rcept_no: sampleRceptNo(fixed, `${corpCode}:r${i}`),
-        rcept_dt: fixed,
-        pblntf_ty: "B",
-        original: { title, rcept_dt: orig },
-      });
-    }
+    const out = [...periodicFilings(base, this.now()), ...otherRevisions(base, this.now())];
     return out.sort((a, b) => b.rcept_dt.localeCompare(a.rcept_dt) || b.rcept_no.localeCompare(a.rcept_no));
   }
 
@@ -245,6 +175,80 @@ export class EmbeddedDart implements DartPort {
   }
 }
 
+/** What every filing of a company says of it. */
+type FilingBase = Pick<
+  SampleFiling,
+  "corp_cls" | "corp_name" | "corp_code" | "stock_code" | "flr_nm" | "rm" | "synthetic"
+>;
+
+/** The periodic reports filed since 2015, oldest first; a quarter of the periods get a 정정 three weeks later. */
+function periodicFilings(base: FilingBase, now: Date): SampleFiling[] {
+  const corpCode = base.corp_code;
+  const today = kstYmd(now);
+  const out: SampleFiling[] = [];
+  for (let year = 2015; year <= kstParts(now).year; year++) {
+    for (const code of REPRT_CODES) {
+      const f = FILING[code];
+      const filed = ymd(year + (f.nextYear ? 1 : 0), f.month, f.day);
+      if (filed > today) continue;
+      const kind = code === "11011" ? "사업보고서" : code === "11012" ? "반기보고서" : "분기보고서";
+      const name = `${kind} (${year}.${pad(f.endMonth)})`;
+      const period = { year, reprt_code: code };
+      const rcept = sampleRceptNo(filed, `${corpCode}:${year}:${code}`);
+      out.push({ ...base, report_nm: name, rcept_no: rcept, rcept_dt: filed, pblntf_ty: "A", period });
+      if (hashString(`${corpCode}:${year}:${code}:fix`) % 4 !== 0) continue;
+      const fixed = kstYmd(new Date(fromYmd(filed).getTime() + 21 * 86_400_000));
+      if (fixed <= today)
+        out.push({
+          ...base,
+          report_nm: `[기재정정]${name}`,
+          rcept_no: sampleRceptNo(fixed, `${corpCode}:${year}:${code}:fix`),
+          rcept_dt: fixed,
+          pblntf_ty: "A",
+          period,
+          original: { title: name, rcept_dt: filed },
+        });
+    }
+  }
+  return out;
+}
+
+const fromYmd = (yyyymmdd: string) =>
+  fromKst(Number(yyyymmdd.slice(0, 4)), Number(yyyymmdd.slice(4, 6)), Number(yyyymmdd.slice(6)));
+
+/** Two or three 정정 of other disclosures within the last 120 days, each after its original. */
+function otherRevisions(base: FilingBase, now: Date): SampleFiling[] {
+  const corpCode = base.corp_code;
+  const rng = rngFor(SEED, `${corpCode}:revisions:${kstYmd(now).slice(0, 6)}`);
+  const count = 2 + (hashString(corpCode) % 2);
+  const out: SampleFiling[] = [];
+  for (let i = 0; i < count; i++) {
+    const daysAgo = 3 + Math.floor(rng() * 110);
+    const fixedAt = new Date(now.getTime() - daysAgo * 86_400_000);
+    const originalAt = new Date(fixedAt.getTime() - (5 + Math.floor(rng() * 20)) * 86_400_000);
+    const title = REVISION_TITLES[Math.floor(rng() * REVISION_TITLES.length)] ?? "유형자산취득결정";
+    const prefix = rng() < 0.8 ? "[기재정정]" : "[첨부정정]";
+    const orig = kstYmd(originalAt);
+    const fixed = kstYmd(fixedAt);
+    out.push({
+      ...base,
+      report_nm: title,
+      rcept_no: sampleRceptNo(orig, `${corpCode}:o${i}`),
+      rcept_dt: orig,
+      pblntf_ty: "B",
+    });
+    out.push({
+      ...base,
+      report_nm: `${prefix}${title}`,
+      rcept_no: sampleRceptNo(fixed, `${corpCode}:r${i}`),
+      rcept_dt: fixed,
+      pblntf_ty: "B",
+      original: { title, rcept_dt: orig },
+    });
+  }
+  return out;
+}
+
 function toListItem(f: SampleFiling): DartListItem {
   return {
     corp_cls: f.corp_cls,
@@ -298,153 +302,195 @@ type Row = Record<string, string>;
 const PEOPLE = ["임원A", "임원B", "임원C", "임원D", "임원E", "임원F", "임원G", "임원H"];
 const placeholder = (name: string) => `${name}(합성)`;
 
+/** What every API's rows are drawn from: the company's size (by rank), the period, the generator. */
+interface RowsOf {
+  api: ReportApi;
+  c: ListedCompany;
+  rank: number;
+  q: ReportQuery;
+  rng: Rng;
+  scale: number;
+  stlm_dt: string;
+  jitter: (n: number) => number;
+}
+
+/** The APIs whose rows are drawn field by field; any other API's rows are generic values. */
+const ROWS: Record<string, (r: RowsOf) => Row[]> = {
+  api_02: dividendRows,
+  api_04: holderRows,
+  api_07: executiveRows,
+  api_08: employeeRows,
+  api_23: shareRows,
+  api_24: auditRows,
+  [ACCOUNTS_KEY]: ({ c, q, rank, rng }) => accountRows(c, q, rank, rng),
+};
+
 function sampleRows(api: ReportApi, c: ListedCompany, rank: number, q: ReportQuery, rng: Rng): Row[] {
   const scale = 1 / (1 + rank / 8);
-  const stlm_dt = periodEnd(q.bsns_year, q.reprt_code);
-  const jitter = (n: number) => vary(rng, n);
-  switch (api.key) {
-    case "api_02": {
-      // the dividend per share the news sample also states (shared/demo/company-facts.ts)
-      const dps = dividendPerShare(c.corp_code, q.bsns_year, rank);
-      const dps1 = dividendPerShare(c.corp_code, q.bsns_year - 1, rank);
-      const dps2 = dividendPerShare(c.corp_code, q.bsns_year - 2, rank);
-      const income = jitter(15_000_000 * scale);
-      const lines: [se: string, stock_knd: string, thstrm: string, frmtrm: string, lwfr: string][] = [
-        ["주당액면가액(원)", "보통주", "100", "100", "100"],
-        [
-          "(연결)당기순이익(백만원)",
-          "",
-          withCommas(income),
-          withCommas(jitter(income)),
-          withCommas(jitter(income)),
-        ],
-        [
-          "(연결)주당순이익(원)",
-          "보통주",
-          withCommas(jitter(3000 * scale + 500)),
-          withCommas(jitter(2800 * scale + 500)),
-          "-",
-        ],
-        [
-          "현금배당금총액(백만원)",
-          "",
-          withCommas(income * 0.25),
-          withCommas(income * 0.24),
-          withCommas(income * 0.22),
-        ],
-        ["(연결)현금배당성향(%)", "", (20 + rng() * 15).toFixed(2), (20 + rng() * 15).toFixed(2), "-"],
-        [
-          "현금배당수익률(%)",
-          "보통주",
-          (1 + rng() * 3).toFixed(1),
-          (1 + rng() * 3).toFixed(1),
-          (1 + rng() * 3).toFixed(1),
-        ],
-        ["주당 현금배당금(원)", "보통주", withCommas(dps), withCommas(dps1), withCommas(dps2)],
-      ];
-      return lines.map(([se, stock_knd, thstrm, frmtrm, lwfr]) => ({
-        se: se,
-        stock_knd: stock_knd,
-        thstrm: thstrm,
-        frmtrm: frmtrm,
-        lwfr: lwfr,
-        stlm_dt,
-      }));
-    }
-    case "api_04": {
-      const shares = jitter(500_000_000 * scale);
-      return ["최대주주", "특수관계인1", "특수관계인2"].map((who, i) => ({
-        nm: placeholder(who),
-        relate: i === 0 ? "본인" : "특수관계인",
-        stock_knd: "보통주",
-        bsis_posesn_stock_co: withCommas(shares / (i + 1)),
-        bsis_posesn_stock_qota_rt: ((20 - i * 6) * (0.9 + rng() * 0.2)).toFixed(2),
-        trmend_posesn_stock_co: withCommas(shares / (i + 1)),
-        trmend_posesn_stock_qota_rt: ((20 - i * 6) * (0.9 + rng() * 0.2)).toFixed(2),
+  const of: RowsOf = {
+    api,
+    c,
+    rank,
+    q,
+    rng,
+    scale,
+    stlm_dt: periodEnd(q.bsns_year, q.reprt_code),
+    jitter: (n: number) => vary(rng, n),
+  };
+  return (ROWS[api.key] ?? genericRows)(of);
+}
+
+/** api_02: the dividend per share the news sample also states (shared/demo/company-facts.ts). */
+function dividendRows({ c, rank, q, rng, scale, stlm_dt, jitter }: RowsOf): Row[] {
+  const dps = dividendPerShare(c.corp_code, q.bsns_year, rank);
+  const dps1 = dividendPerShare(c.corp_code, q.bsns_year - 1, rank);
+  const dps2 = dividendPerShare(c.corp_code, q.bsns_year - 2, rank);
+  const income = jitter(15_000_000 * scale);
+  const lines: [se: string, stock_knd: string, thstrm: string, frmtrm: string, lwfr: string][] = [
+    ["주당액면가액(원)", "보통주", "100", "100", "100"],
+    [
+      "(연결)당기순이익(백만원)",
+      "",
+      withCommas(income),
+      withCommas(jitter(income)),
+      withCommas(jitter(income)),
+    ],
+    [
+      "(연결)주당순이익(원)",
+      "보통주",
+      withCommas(jitter(3000 * scale + 500)),
+      withCommas(jitter(2800 * scale + 500)),
+      "-",
+    ],
+    [
+      "현금배당금총액(백만원)",
+      "",
+      withCommas(income * 0.25),
+      withCommas(income * 0.24),
+      withCommas(income * 0.22),
+    ],
+    ["(연결)현금배당성향(%)", "", (20 + rng() * 15).toFixed(2), (20 + rng() * 15).toFixed(2), "-"],
+    [
+      "현금배당수익률(%)",
+      "보통주",
+      (1 + rng() * 3).toFixed(1),
+      (1 + rng() * 3).toFixed(1),
+      (1 + rng() * 3).toFixed(1),
+    ],
+    ["주당 현금배당금(원)", "보통주", withCommas(dps), withCommas(dps1), withCommas(dps2)],
+  ];
+  return lines.map(([se, stock_knd, thstrm, frmtrm, lwfr]) => ({
+    se: se,
+    stock_knd: stock_knd,
+    thstrm: thstrm,
+    frmtrm: frmtrm,
+    lwfr: lwfr,
+    stlm_dt,
+  }));
+}
+
+/** api_04: the largest shareholder and two related parties. */
+function holderRows({ rng, scale, stlm_dt, jitter }: RowsOf): Row[] {
+  const shares = jitter(500_000_000 * scale);
+  return ["최대주주", "특수관계인1", "특수관계인2"].map((who, i) => ({
+    nm: placeholder(who),
+    relate: i === 0 ? "본인" : "특수관계인",
+    stock_knd: "보통주",
+    bsis_posesn_stock_co: withCommas(shares / (i + 1)),
+    bsis_posesn_stock_qota_rt: ((20 - i * 6) * (0.9 + rng() * 0.2)).toFixed(2),
+    trmend_posesn_stock_co: withCommas(shares / (i + 1)),
+    trmend_posesn_stock_qota_rt: ((20 - i * 6) * (0.9 + rng() * 0.2)).toFixed(2),
+    rm: "-",
+    stlm_dt,
+  }));
+}
+
+/** api_07: five to eight executives, the first the CEO. */
+function executiveRows({ q, rng, stlm_dt }: RowsOf): Row[] {
+  return PEOPLE.slice(0, 5 + Math.floor(rng() * 4)).map((who, i) => ({
+    nm: placeholder(who),
+    sexdstn: rng() < 0.8 ? "남" : "여",
+    birth_ym: `19${60 + Math.floor(rng() * 20)}년 ${pad(1 + Math.floor(rng() * 12))}월`,
+    ofcps: i === 0 ? "대표이사" : i < 3 ? "사내이사" : "사외이사",
+    rgist_exctv_at: "등기임원",
+    fte_at: i < 3 ? "상근" : "비상근",
+    chrg_job: i === 0 ? "경영총괄" : i < 3 ? "사업부문장" : "이사회 구성원",
+    main_career: "(합성 경력)",
+    mxmm_shrholdr_relate: "-",
+    hffc_pd: `${1 + Math.floor(rng() * 9)}년`,
+    tenure_end_on: `${q.bsns_year + 1 + Math.floor(rng() * 3)}.03.${15 + Math.floor(rng() * 10)}`,
+    stlm_dt,
+  }));
+}
+
+/** api_08: employees by sex, then the total. */
+function employeeRows({ rng, scale, stlm_dt, jitter }: RowsOf): Row[] {
+  const rows: Row[] = [];
+  for (const division of ["전사", "합계"])
+    for (const sex of division === "합계" ? ["합계"] : ["남", "여"]) {
+      const sm = Math.round(jitter(60_000 * scale + 800) * (sex === "여" ? 0.4 : sex === "합계" ? 1.4 : 1));
+      const salary = jitter(80_000_000 + 40_000_000 * scale);
+      rows.push({
+        fo_bbm: division,
+        sexdstn: sex,
+        reform_bfe_emp_co_rgllbr: "-",
+        reform_bfe_emp_co_cnttk: "-",
+        reform_bfe_emp_co_etc: "-",
+        rgllbr_co: withCommas(sm * 0.97),
+        rgllbr_abacpt_labrr_co: "-",
+        cnttk_co: withCommas(sm * 0.03),
+        cnttk_abacpt_labrr_co: "-",
+        sm: withCommas(sm),
+        avrg_cnwk_sdytrn: (8 + rng() * 10).toFixed(1),
+        fyer_salary_totamt: withCommas(sm * salary),
+        jan_salary_am: withCommas(salary),
         rm: "-",
         stlm_dt,
-      }));
-    }
-    case "api_07":
-      return PEOPLE.slice(0, 5 + Math.floor(rng() * 4)).map((who, i) => ({
-        nm: placeholder(who),
-        sexdstn: rng() < 0.8 ? "남" : "여",
-        birth_ym: `19${60 + Math.floor(rng() * 20)}년 ${pad(1 + Math.floor(rng() * 12))}월`,
-        ofcps: i === 0 ? "대표이사" : i < 3 ? "사내이사" : "사외이사",
-        rgist_exctv_at: "등기임원",
-        fte_at: i < 3 ? "상근" : "비상근",
-        chrg_job: i === 0 ? "경영총괄" : i < 3 ? "사업부문장" : "이사회 구성원",
-        main_career: "(합성 경력)",
-        mxmm_shrholdr_relate: "-",
-        hffc_pd: `${1 + Math.floor(rng() * 9)}년`,
-        tenure_end_on: `${q.bsns_year + 1 + Math.floor(rng() * 3)}.03.${15 + Math.floor(rng() * 10)}`,
-        stlm_dt,
-      }));
-    case "api_08": {
-      const rows: Row[] = [];
-      for (const division of ["전사", "합계"])
-        for (const sex of division === "합계" ? ["합계"] : ["남", "여"]) {
-          const sm = Math.round(
-            jitter(60_000 * scale + 800) * (sex === "여" ? 0.4 : sex === "합계" ? 1.4 : 1),
-          );
-          const salary = jitter(80_000_000 + 40_000_000 * scale);
-          rows.push({
-            fo_bbm: division,
-            sexdstn: sex,
-            reform_bfe_emp_co_rgllbr: "-",
-            reform_bfe_emp_co_cnttk: "-",
-            reform_bfe_emp_co_etc: "-",
-            rgllbr_co: withCommas(sm * 0.97),
-            rgllbr_abacpt_labrr_co: "-",
-            cnttk_co: withCommas(sm * 0.03),
-            cnttk_abacpt_labrr_co: "-",
-            sm: withCommas(sm),
-            avrg_cnwk_sdytrn: (8 + rng() * 10).toFixed(1),
-            fyer_salary_totamt: withCommas(sm * salary),
-            jan_salary_am: withCommas(salary),
-            rm: "-",
-            stlm_dt,
-          });
-        }
-      return rows;
-    }
-    case "api_23":
-      return ["보통주", "우선주", "합계"].map((se, i) => {
-        const issued = jitter(5_000_000_000 * scale + 10_000_000) * (i === 1 ? 0.1 : 1);
-        return {
-          se,
-          isu_stock_totqy: withCommas(issued * 4),
-          now_to_isu_stock_totqy: withCommas(issued * 1.1),
-          now_to_dcrs_stock_totqy: withCommas(issued * 0.1),
-          redc: "-",
-          profit_incnr: withCommas(issued * 0.1),
-          rdmstk_repy: "-",
-          etc: "-",
-          istc_totqy: withCommas(issued),
-          tesstk_co: withCommas(issued * 0.02),
-          distb_stock_co: withCommas(issued * 0.98),
-          stlm_dt,
-        };
       });
-    case "api_24":
-      return ["당기", "전기", "전전기"].map((when, i) => ({
-        bsns_year: `제${50 - i}기(${when})`,
-        adtor: placeholder("회계법인"),
-        adt_opinion: "적정",
-        adt_reprt_spcmnt_matter: "-",
-        emphs_matter: "-",
-        core_adt_matter: i === 0 ? "수익인식의 적정성" : "-",
-        stlm_dt,
-      }));
-    case ACCOUNTS_KEY:
-      return accountRows(c, q, rank, rng);
-    default:
-      return Array.from({ length: 2 + Math.floor(rng() * 2) }, (_, i) =>
-        Object.fromEntries(
-          api.fields.map((f) => [f, f === "stlm_dt" ? stlm_dt : genericValue(f, i, q, rng, scale)]),
-        ),
-      );
-  }
+    }
+  return rows;
+}
+
+/** api_23: common, preferred and all shares. */
+function shareRows({ scale, stlm_dt, jitter }: RowsOf): Row[] {
+  return ["보통주", "우선주", "합계"].map((se, i) => {
+    const issued = jitter(5_000_000_000 * scale + 10_000_000) * (i === 1 ? 0.1 : 1);
+    return {
+      se,
+      isu_stock_totqy: withCommas(issued * 4),
+      now_to_isu_stock_totqy: withCommas(issued * 1.1),
+      now_to_dcrs_stock_totqy: withCommas(issued * 0.1),
+      redc: "-",
+      profit_incnr: withCommas(issued * 0.1),
+      rdmstk_repy: "-",
+      etc: "-",
+      istc_totqy: withCommas(issued),
+      tesstk_co: withCommas(issued * 0.02),
+      distb_stock_co: withCommas(issued * 0.98),
+      stlm_dt,
+    };
+  });
+}
+
+/** api_24: the auditor's opinion over three terms. */
+function auditRows({ stlm_dt }: RowsOf): Row[] {
+  return ["당기", "전기", "전전기"].map((when, i) => ({
+    bsns_year: `제${50 - i}기(${when})`,
+    adtor: placeholder("회계법인"),
+    adt_opinion: "적정",
+    adt_reprt_spcmnt_matter: "-",
+    emphs_matter: "-",
+    core_adt_matter: i === 0 ? "수익인식의 적정성" : "-",
+    stlm_dt,
+  }));
+}
+
+function genericRows({ api, q, rng, scale, stlm_dt }: RowsOf): Row[] {
+  return Array.from({ length: 2 + Math.floor(rng() * 2) }, (_, i) =>
+    Object.fromEntries(
+      api.fields.map((f) => [f, f === "stlm_dt" ? stlm_dt : genericValue(f, i, q, rng, scale)]),
+    ),
+  );
 }
 
 function genericValue(field: string, i: number, q: ReportQuery, rng: Rng, scale: number): string {
