@@ -106,6 +106,15 @@ export class RestaurantQaService {
       }
       return { kind: "done", report: mergeReports(reports) };
     }
+    return { kind: "job", jobId: await this.startIngestJob(documents, caller, opts) };
+  }
+
+  /** The upload kept in the blob store, a job record, and the ingest job started on it: its id. */
+  async startIngestJob(
+    documents: readonly unknown[],
+    caller: string,
+    opts: { enrichment?: "auto" | "rules" } = {},
+  ): Promise<string> {
     const jobId = JobRepository.newId();
     const key = `uploads/${jobId}.jsonl`;
     await this.d.blobs().put(key, documents.map((d) => JSON.stringify(d)).join("\n") + "\n");
@@ -120,7 +129,7 @@ export class RestaurantQaService {
       key,
       ...(opts.enrichment ? { enrichment: opts.enrichment } : {}),
     });
-    return { kind: "job", jobId };
+    return jobId;
   }
 
   job(id: string): Promise<Job | null> {

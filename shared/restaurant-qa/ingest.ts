@@ -383,7 +383,8 @@ export function mergeReports(reports: IngestReport[]): IngestReport {
 }
 
 /**
- * The whole ingest in process: batches (ingestBatches) through the four steps. An embedder
+ * The whole ingest in process: batches (ingestBatches) through the four steps in the qaIngest machine's
+ * order (a parity test runs both, test/integration/restaurant-qa-pipeline.test.ts). An embedder
  * that fails for good rejects its batch (field "embedding") instead of losing the others.
  */
 export async function ingestRecords(

@@ -1,11 +1,14 @@
-// The in-process pipeline: the whole QA flow by calling the workflow's steps in order (tests, the
-// benchmark, the CLI and the local server can use it; in AWS the state machines call the same
-// steps), plus ingest and document lookup.
+// The in-process pipeline: the whole QA flow by calling the workflow's steps in the definition's order,
+// its two choices as code (afterRetrieve, afterGrade), for the CLI, the benches and the tests; in AWS
+// and behind the local API the state machines (workflow/definition.ts) call the same steps. A parity
+// test (test/integration/restaurant-qa-pipeline.test.ts) runs both on the same inputs, for every QA
+// machine. Plus ingest (the qaIngest machine's four steps per batch) and document lookup.
 import type { StoredDocument } from "../places/restaurant-document.ts";
 import { ingestRecords, type IngestReport } from "./ingest.ts";
 import { AskRequest, SearchRequest, type AskResponse, type SearchResponse } from "./state.ts";
 import {
   afterGrade,
+  afterRetrieve,
   askResponse,
   generateStep,
   gradeStep,
@@ -36,6 +39,7 @@ export function createRestaurantQa(
         deps,
       );
       s = await retrieveStep(s, deps);
+      if (afterRetrieve(s) === "Retrieved") return askResponse(s, deps);
       s = await gradeStep(s, deps);
       if (afterGrade(s) === "WebSearch") s = await webSearchStep(s, deps);
       s = await generateStep(s, deps);

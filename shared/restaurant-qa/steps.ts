@@ -180,7 +180,15 @@ export async function gradeStep(
   };
 }
 
-/** The Choice state, as code for the local runner and tests: "WebSearch" when nothing is relevant. */
+/**
+ * The definition's SearchOnly choice, as code for the pipeline: a search ends at Retrieve (its documents,
+ * ungraded), and so does a question to an empty index (its answer says how to load documents).
+ */
+export function afterRetrieve(state: Pick<QaState, "mode" | "route">): "Retrieved" | "Grade" {
+  return state.mode === "search" || state.route === "index_empty" ? "Retrieved" : "Grade";
+}
+
+/** The definition's NeedsWeb choice, as code for the pipeline: "WebSearch" when nothing is relevant. */
 export function afterGrade(state: Pick<QaState, "needsWeb">): "WebSearch" | "Generate" {
   return state.needsWeb ? "WebSearch" : "Generate";
 }
