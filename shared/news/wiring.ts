@@ -1,5 +1,5 @@
 // What the news steps need (NewsDeps), and how it is built once from the settings
-// (platform/config-news.ts): Naver and OpenDART when their keys are set (NEWS_PROVIDER=auto), the
+// (config.ts): Naver and OpenDART when their keys are set (NEWS_PROVIDER=auto), the
 // synthetic samples otherwise or when asked (sample); the DynamoDB report cache when a table is named,
 // an in-process one otherwise; the company directory; the LLM (absent: the offline engines).
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
