@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { startLocal } from "../functions/api/local.ts";
 import { loadConfig } from "../shared/platform/config.ts";
-import { planStep, translateStep } from "../shared/place-search/steps.ts";
+import { planQuery } from "../shared/place-search/pipeline.ts";
 import { distinctQueries } from "./query-mix.ts";
 import { cycle, ms, summarize } from "./stats.ts";
 
@@ -25,7 +25,7 @@ async function inProcess(queries: string[], iterations: number) {
   const direct: number[] = [];
   for (let i = 0; i < iterations; i++) {
     const t0 = performance.now();
-    planStep(await translateStep(cycle(queries, i)));
+    await planQuery(cycle(queries, i));
     direct.push(performance.now() - t0);
   }
   const world = await startLocal(loadConfig({ SIM_STORE: "memory", LLM_MODE: "offline" }), {

@@ -15,8 +15,7 @@ import { createExecDeps, gatePlaces, limitTo, type ExecDeps } from "../shared/pr
 import { execute, initialState } from "../shared/place-search/executor.ts";
 import { planFromClient } from "../shared/place-search/given-plan.ts";
 import { checkPlan } from "../shared/place-search/plan-check.ts";
-import { planStep, translateStep } from "../shared/place-search/steps.ts";
-import { executePlan, searchPlaces } from "../shared/place-search/pipeline.ts";
+import { executePlan, planQuery, searchPlaces } from "../shared/place-search/pipeline.ts";
 import { GooglePlaces } from "../shared/providers/google-places.ts";
 import { GoogleRoutes } from "../shared/providers/google-routes.ts";
 import { startFake } from "../test/helpers/fake-http.ts";
@@ -163,7 +162,7 @@ async function routeSampling() {
     "서울역에서 부산역 가는 길에 맛집",
     "서울역에서 부산역 가는 길에 속이 편한 음식점",
   ]) {
-    const plan = planStep(await translateStep(query));
+    const plan = await planQuery(query);
     const paused = await execute(initialState(plan), deps, { fanout: "defer" });
     const items = paused.fanout!.items;
     const fanoutResults = await Promise.all(items.map((it) => searchAtPoint(it, deps)));

@@ -7,8 +7,7 @@ import { execute, initialState } from "../../shared/place-search/executor.ts";
 import type { ExecDeps } from "../../shared/providers/exec-deps.ts";
 import { planFromClient } from "../../shared/place-search/given-plan.ts";
 import { checkPlan } from "../../shared/place-search/plan-check.ts";
-import { planStep, translateStep } from "../../shared/place-search/steps.ts";
-import { executePlan, searchPlaces } from "../../shared/place-search/pipeline.ts";
+import { executePlan, planQuery, searchPlaces } from "../../shared/place-search/pipeline.ts";
 import { GooglePlaces } from "../../shared/providers/google-places.ts";
 import { GoogleRoutes } from "../../shared/providers/google-routes.ts";
 import { startFake, type FakeServer } from "../helpers/fake-http.ts";
@@ -95,7 +94,7 @@ describe("000's detail actions", () => {
 
   it("a question about a place abroad plans google_summarize, and the summary appears on that place", async () => {
     const q = "이치란 라멘 시부야 리뷰 요약해줘";
-    const plan = planStep(await translateStep(q));
+    const plan = await planQuery(q);
     expect(plan.search_plan.map((s) => s.action)).toEqual(["google_find_place", "google_summarize"]);
     const r = await searchPlaces(q, await deps({ closesInMinutes: 45 }));
     expect(r.places).toHaveLength(1);
@@ -118,7 +117,7 @@ describe("000's detail actions", () => {
   });
 
   it("hours, reviews and basic information plan check_open, reviews and details (000's 사용 시점)", async () => {
-    const actions = async (q: string) => planStep(await translateStep(q)).search_plan.map((s) => s.action);
+    const actions = async (q: string) => (await planQuery(q)).search_plan.map((s) => s.action);
     expect(await actions("명동교자 몇 시까지 해?")).toEqual([
       "keyword_search",
       "google_find_place",
@@ -150,7 +149,7 @@ describe("000's detail actions", () => {
 describe("Google's facts on Kakao places, and sorting abroad", () => {
   it("a rating sort on Kakao: google_enrich matches each place by name and location; Kakao's rating stays null", async () => {
     const q = "강남역 근처 평점 높은 카페";
-    const plan = planStep(await translateStep(q));
+    const plan = await planQuery(q);
     expect(plan.search_plan.map((s) => s.action)).toEqual(["geocode", "keyword_search", "google_enrich"]);
     expect(plan.post_processing.sort_by).toBe("rating");
     const r = await searchPlaces(q, await deps({ closesInMinutes: 300 }));

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { initialState } from "../../shared/place-search/executor.ts";
 import type { Place } from "../../shared/places/place.ts";
-import { planStep, translateStep } from "../../shared/place-search/steps.ts";
+import { planQuery } from "../../shared/place-search/pipeline.ts";
 import { postProcess } from "../../shared/place-search/postprocess.ts";
 import { KAKAO_HINT } from "../../shared/place-search/translator/rules.ts";
 
@@ -31,7 +31,7 @@ const place = (name: string, extra: Partial<Place> & { avgPrice?: number } = {})
 });
 
 async function respond(query: string, places: Place[]) {
-  const plan = planStep(await translateStep(query));
+  const plan = await planQuery(query);
   // every step after the geocode answers with the places (the search, and google_enrich after it)
   const state = initialState(plan);
   state.results = Object.fromEntries(

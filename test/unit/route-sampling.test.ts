@@ -6,12 +6,12 @@ import { describe, expect, it } from "vitest";
 import { haversine } from "../../shared/geo/haversine.ts";
 import { lookupPlace } from "../../shared/geo/gazetteer.ts";
 import { execute, initialState, type ExecState } from "../../shared/place-search/executor.ts";
-import { planStep, translateStep } from "../../shared/place-search/steps.ts";
+import { planQuery } from "../../shared/place-search/pipeline.ts";
 import { postProcess } from "../../shared/place-search/postprocess.ts";
 import { testExecDeps } from "../helpers/server.ts";
 
 async function routeSearch(query: string) {
-  const plan = planStep(await translateStep(query));
+  const plan = await planQuery(query);
   const paused = await execute(initialState(plan), testExecDeps(), { fanout: "defer" });
   const step = plan.search_plan.find((s) => s.action === "sample_and_search")!;
   const items = paused.fanout!.items;

@@ -1,7 +1,7 @@
 // The rules must generalize: these queries are not in the eval set or the seeds.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { planStep, translateStep } from "../../shared/place-search/steps.ts";
+import { planQuery } from "../../shared/place-search/pipeline.ts";
 import { translateWithRules } from "../../shared/place-search/translator/rules.ts";
 import { embeddedGeocode } from "../../shared/providers/embedded/index.ts";
 import { scoreTranslatorPlan, type TranslatorEvalCase } from "../helpers/eval-score.ts";
@@ -130,7 +130,7 @@ describe("the review's fresh queries (test/fixtures/eval/translator-fresh4.jsonl
   it("plans every one right, anchors geocoded offline", async () => {
     const failures: string[] = [];
     for (const c of cases) {
-      const why = scoreTranslatorPlan(planStep(await translateStep(c.query)), c.expect, embeddedGeocode);
+      const why = scoreTranslatorPlan(await planQuery(c.query), c.expect, embeddedGeocode);
       if (why.length) failures.push(`${c.id} ${c.query}: ${why.join("; ")}`);
     }
     expect(failures).toEqual([]);
