@@ -36,17 +36,35 @@ export function computeCalibration(
   stores: Store[],
   dayTypes: Map<number, DayType>,
 ): Calibration {
+  const days = [...new Set(slots.map((s) => s.day))].sort((a, b) => a - b);
+  return {
+    engine,
+    eatOutRateBySlot: eatOutRateBySlot(slots),
+    referenceEatOutRateBySlot: referenceEatOut(),
+    topCategoryBySlot: topCategoryBySlot(visits),
+    categoryShareVsStoreShare: categoryShares(visits, stores),
+    revisitRateByOwnRating: revisitRates(visits),
+    activeAgentsByDay: activeAgentsByDay(slots, days),
+    byDayType: byDayType(slots, days, dayTypes),
+    priceVarianceExplained: rSquared(visits, stores),
+  };
+}
+
+/** Turns that decided (failed ones left out) and the visits they led to. */
+const decidedTurns = (slots: SlotSummary[]) => slots.reduce((n, s) => n + s.agent_turns - s.llm_failed, 0);
+const visitTurns = (slots: SlotSummary[]) => slots.reduce((n, s) => n + s.visit, 0);
+
+function eatOutRateBySlot(slots: SlotSummary[]): Record<string, number> {
   const eatOut: Record<string, number> = {};
   for (const slot of TIME_SLOTS) {
     const here = slots.filter((s) => s.slot === slot);
-    const turns = here.reduce((n, s) => n + s.agent_turns - s.llm_failed, 0);
-    eatOut[slot] = rate(
-      here.reduce((n, s) => n + s.visit, 0),
-      turns,
-    );
+    eatOut[slot] = rate(visitTurns(here), decidedTurns(here));
   }
+  return eatOut;
+}
 
-  // the category of each decision's first visit, by slot
+/** The category of each decision's first visit, by slot. */
+function topCategoryBySlot(visits: Visit[]): Record<string, string | null> {
   const top: Record<string, string | null> = {};
   for (const slot of TIME_SLOTS) {
     const counts = new Map<string, number>();
@@ -54,7 +72,10 @@ export function computeCalibration(
       if (v.time_slot === slot && v.order === 1) counts.set(v.category, (counts.get(v.category) ?? 0) + 1);
     top[slot] = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
   }
+  return top;
+}
 
+function categoryShares(visits: Visit[], stores: Store[]): Calibration["categoryShareVsStoreShare"] {
   const shares: Calibration["categoryShareVsStoreShare"] = {};
   const categories = new Set([...stores.map((s) => s.category), ...visits.map((v) => v.category)]);
   for (const c of categories) {
@@ -62,9 +83,14 @@ export function computeCalibration(
     const storeShare = rate(stores.filter((s) => s.category === c).length, stores.length);
     shares[c] = { visitShare, storeShare, ratio: storeShare ? round(visitShare / storeShare, 2) : null };
   }
+  return shares;
+}
 
-  // memory at work: an agent's next visit in a category is to the same store, after its own rating
-  // of ≥ 4 (high) or ≤ 3 (low)
+/**
+ * Memory at work: an agent's next visit in a category is to the same store, after its own rating of
+ * ≥ 4 (high) or ≤ 3 (low).
+ */
+function revisitRates(visits: Visit[]): Calibration["revisitRateByOwnRating"] {
   const byAgent = new Map<string, Visit[]>();
   for (const v of visits) byAgent.set(v.agent_id, [...(byAgent.get(v.agent_id) ?? []), v]);
   let high = 0,
@@ -91,9 +117,11 @@ export function computeCalibration(
       }
     });
   }
+  return { low: nLow ? rate(low, nLow) : null, high: nHigh ? rate(high, nHigh) : null, nLow, nHigh };
+}
 
-  const days = [...new Set(slots.map((s) => s.day))].sort((a, b) => a - b);
-  const activeAgentsByDay = days.map((day) => {
+function activeAgentsByDay(slots: SlotSummary[], days: number[]): Calibration["activeAgentsByDay"] {
+  return days.map((day) => {
     const here = slots.filter((s) => s.day === day);
     // residents act in every slot; each floating visitor of the day arrives in exactly one slot
     return {
@@ -102,7 +130,13 @@ export function computeCalibration(
       floating: here.reduce((n, s) => n + s.arrived, 0),
     };
   });
+}
 
+function byDayType(
+  slots: SlotSummary[],
+  days: number[],
+  dayTypes: Map<number, DayType>,
+): Calibration["byDayType"] {
   const sums = new Map<DayType, { days: number; turns: number; visits: number }>();
   for (const day of days) {
     const type = dayTypes.get(day) ?? "weekday";
@@ -110,33 +144,16 @@ export function computeCalibration(
     const sum = sums.get(type) ?? { days: 0, turns: 0, visits: 0 };
     sums.set(type, {
       days: sum.days + 1,
-      turns: sum.turns + here.reduce((n, s) => n + s.agent_turns - s.llm_failed, 0),
-      visits: sum.visits + here.reduce((n, s) => n + s.visit, 0),
+      turns: sum.turns + decidedTurns(here),
+      visits: sum.visits + visitTurns(here),
     });
   }
-  const byDayType: Calibration["byDayType"] = Object.fromEntries(
+  return Object.fromEntries(
     [...sums].map(([type, s]) => [
       type,
       { days: s.days, turns: s.turns, eatOutRate: rate(s.visits, s.turns) },
     ]),
   );
-
-  return {
-    engine,
-    eatOutRateBySlot: eatOut,
-    referenceEatOutRateBySlot: referenceEatOut(),
-    topCategoryBySlot: top,
-    categoryShareVsStoreShare: shares,
-    revisitRateByOwnRating: {
-      low: nLow ? rate(low, nLow) : null,
-      high: nHigh ? rate(high, nHigh) : null,
-      nLow,
-      nHigh,
-    },
-    activeAgentsByDay,
-    byDayType,
-    priceVarianceExplained: rSquared(visits, stores),
-  };
 }
 
 /** R² of rating on price (simple least squares), null with fewer than three visits or one price. */

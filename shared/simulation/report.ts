@@ -73,22 +73,77 @@ export function buildReport(
   calibration: Calibration,
   breakdowns: Breakdowns = new BreakdownAccumulator().result(),
 ): SimulationReport {
-  const d = meta.decisions;
+  const counted = countVisits(visits);
+  return {
+    simulation: simulationSummary(meta, stores),
+    decisions: decisionShares(meta.decisions),
+    visitsByCategoryAndSlot: counted.byCategoryAndSlot,
+    ratingDistribution: counted.ratings,
+    ratingDistributionByCategory: counted.ratingsByCategory,
+    stores: storeRows(visits, stores, aggregates),
+    sampleComments: sampleComments(visits),
+    storeSet: storeSetSummary(stores),
+    calibration,
+    breakdowns,
+    perAgentDay: perAgentDay(meta),
+  };
+}
+
+function simulationSummary(meta: SimulationMeta, stores: Store[]): SimulationReport["simulation"] {
+  return {
+    id: meta.id,
+    status: meta.status,
+    days: meta.days,
+    seed: meta.seed,
+    agents: meta.agents,
+    engine: meta.engine,
+    totalSlots: meta.totalSlots,
+    completedSlots: meta.completedSlots.length,
+    llmCalls: meta.llmCalls,
+    inputTokens: meta.inputTokens,
+    outputTokens: meta.outputTokens,
+    synthetic: stores.some((s) => s.synthetic),
+    ...(meta.provenance ? { provenance: meta.provenance } : {}),
+  };
+}
+
+function decisionShares(d: Record<string, number>): SimulationReport["decisions"] {
   const turns = d.agent_turns ?? 0;
-  const byCatSlot: Record<string, Record<string, number>> = {};
-  const dist: Record<string, number> = { "1": 0, "2": 0, "3": 0, "4": 0, "5": 0 };
-  const distByCat: Record<string, Record<string, number>> = {};
+  const share = (n = 0) => (turns ? round(n / turns) : 0);
+  return {
+    agentTurns: turns,
+    visit: d.visit ?? 0,
+    stay_home: d.stay_home ?? 0,
+    llm_failed: d.llm_failed ?? 0,
+    shares: { visit: share(d.visit), stay_home: share(d.stay_home), llm_failed: share(d.llm_failed) },
+  };
+}
+
+/** Visits by category and slot, and ratings 1–5, overall and by category. */
+function countVisits(visits: Visit[]) {
+  const byCategoryAndSlot: Record<string, Record<string, number>> = {};
+  const ratings: Record<string, number> = { "1": 0, "2": 0, "3": 0, "4": 0, "5": 0 };
+  const ratingsByCategory: Record<string, Record<string, number>> = {};
   const count = (counts: Record<string, number>, key: string) => {
     counts[key] = (counts[key] ?? 0) + 1;
   };
   for (const v of visits) {
-    count((byCatSlot[v.category] ??= Object.fromEntries(TIME_SLOTS.map((s) => [s, 0]))), v.time_slot);
-    count(dist, String(v.rating));
-    count((distByCat[v.category] ??= { "1": 0, "2": 0, "3": 0, "4": 0, "5": 0 }), String(v.rating));
+    count((byCategoryAndSlot[v.category] ??= Object.fromEntries(TIME_SLOTS.map((s) => [s, 0]))), v.time_slot);
+    count(ratings, String(v.rating));
+    count((ratingsByCategory[v.category] ??= { "1": 0, "2": 0, "3": 0, "4": 0, "5": 0 }), String(v.rating));
   }
+  return { byCategoryAndSlot, ratings, ratingsByCategory };
+}
+
+/** The visited stores, most visited (then best rated) first. */
+function storeRows(
+  visits: Visit[],
+  stores: Store[],
+  aggregates: Record<string, StoreAggregate>,
+): SimulationReport["stores"] {
   const visitsByStore = new Map<string, number>();
   for (const v of visits) visitsByStore.set(v.store_id, (visitsByStore.get(v.store_id) ?? 0) + 1);
-  const storeRows = stores
+  return stores
     .filter((s) => visitsByStore.has(s.store_id))
     .map((s) => {
       const a = aggregates[s.store_id];
@@ -104,58 +159,32 @@ export function buildReport(
       };
     })
     .sort((a, b) => b.visits - a.visits || (b.average ?? 0) - (a.average ?? 0));
-  // a spread of voices: the first comment of each generation-coloured agent, best and worst included
+}
+
+/** A spread of voices: the first comments by visit id, best and worst included. */
+function sampleComments(visits: Visit[]): SimulationReport["sampleComments"] {
   const sorted = [...visits].sort((a, b) => a.visit_id.localeCompare(b.visit_id));
   const samples = [
     ...sorted.filter((v) => v.rating >= 5).slice(0, 3),
     ...sorted.filter((v) => v.rating <= 2).slice(0, 3),
     ...sorted.filter((v) => v.rating === 3 || v.rating === 4).slice(0, 4),
   ];
-  const share = (n = 0) => (turns ? round(n / turns) : 0);
+  return samples.map((v) => ({
+    agent_id: v.agent_id,
+    store_name: v.store_name,
+    rating: v.rating,
+    comment: v.comment,
+    time_slot: v.time_slot,
+    day: v.day,
+  }));
+}
+
+function perAgentDay(meta: SimulationMeta): SimulationReport["perAgentDay"] {
   const agentDays = Math.max(1, meta.agents * Math.max(1, meta.completedSlots.length / 4));
   return {
-    simulation: {
-      id: meta.id,
-      status: meta.status,
-      days: meta.days,
-      seed: meta.seed,
-      agents: meta.agents,
-      engine: meta.engine,
-      totalSlots: meta.totalSlots,
-      completedSlots: meta.completedSlots.length,
-      llmCalls: meta.llmCalls,
-      inputTokens: meta.inputTokens,
-      outputTokens: meta.outputTokens,
-      synthetic: stores.some((s) => s.synthetic),
-      ...(meta.provenance ? { provenance: meta.provenance } : {}),
-    },
-    decisions: {
-      agentTurns: turns,
-      visit: d.visit ?? 0,
-      stay_home: d.stay_home ?? 0,
-      llm_failed: d.llm_failed ?? 0,
-      shares: { visit: share(d.visit), stay_home: share(d.stay_home), llm_failed: share(d.llm_failed) },
-    },
-    visitsByCategoryAndSlot: byCatSlot,
-    ratingDistribution: dist,
-    ratingDistributionByCategory: distByCat,
-    stores: storeRows,
-    sampleComments: samples.map((v) => ({
-      agent_id: v.agent_id,
-      store_name: v.store_name,
-      rating: v.rating,
-      comment: v.comment,
-      time_slot: v.time_slot,
-      day: v.day,
-    })),
-    storeSet: storeSetSummary(stores),
-    calibration,
-    breakdowns,
-    perAgentDay: {
-      llmCalls: round(meta.llmCalls / agentDays, 2),
-      inputTokens: round(meta.inputTokens / agentDays, 1),
-      outputTokens: round(meta.outputTokens / agentDays, 1),
-    },
+    llmCalls: round(meta.llmCalls / agentDays, 2),
+    inputTokens: round(meta.inputTokens / agentDays, 1),
+    outputTokens: round(meta.outputTokens / agentDays, 1),
   };
 }
 

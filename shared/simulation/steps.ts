@@ -7,7 +7,7 @@ import { RecordingLlm } from "../llm/recording.ts";
 import { productVersion } from "../platform/version.ts";
 import type { Place } from "../places/place.ts";
 import { processDecision } from "./agent.ts";
-import { dayInfo, startDateToday } from "./calendar.ts";
+import { dayInfo, startDateToday, type DayInfo } from "./calendar.ts";
 import type { DecisionEngine } from "./engines/engine.ts";
 import { LlmEngine } from "./engines/llm.ts";
 import { LlmCaller } from "./engines/llm-gate.ts";
@@ -34,7 +34,7 @@ import {
 import { applyScenario, type Scenario, ScenarioError, scenarioKey } from "./scenario.ts";
 import { mangwonStores } from "./stores.ts";
 import { memoryEntriesOf } from "./memory.ts";
-import { startPosition } from "./space.ts";
+import { startPosition, type Position } from "./space.ts";
 import { TIME_SLOTS, type Persona, type Store, type StoreAggregate } from "./types.ts";
 import type { z } from "zod";
 import type { CollectInput, FailInput, FinalizeInput, InitInput } from "./schemas.ts";
@@ -121,6 +121,52 @@ export function personaSet(
     ...custom.filter((p) => p.type === "resident").slice(0, residents),
     ...floating.slice(0, floatingPool),
   ];
+}
+
+/** A turn as decided: 004's result, the day it fell on and where the agent started it. */
+interface DecidedTurn {
+  result: Awaited<ReturnType<typeof processDecision>>;
+  calendar?: DayInfo;
+  from: Position;
+}
+
+/** What a turn tells its slot (it travels through the slot's state, 256 KB for every agent of it). */
+function turnSummary(item: AgentItem, result: DecidedTurn["result"]): AgentSummary {
+  return {
+    agent_id: item.agentId,
+    decision: result.decision,
+    visits: result.visits.length,
+    llmCalls: result.usage.calls,
+    inputTokens: result.usage.inputTokens,
+    outputTokens: result.usage.outputTokens,
+    // the cause is cut to keep the slot's state small
+    ...(result.error ? { error: result.error.slice(0, MAX_ERROR_CHARS) } : {}),
+  };
+}
+
+/** The turn's decision record (what the export streams): 004's result with its engine, usage and start. */
+function decisionRecord(
+  item: AgentItem,
+  meta: SimulationMeta,
+  persona: Persona,
+  { result, calendar, from }: DecidedTurn,
+): DecisionRecord {
+  const { usage, ...decision } = result;
+  return {
+    agent_id: item.agentId,
+    agent_type: persona.type,
+    generation: persona.generation,
+    day: item.day,
+    time_slot: item.slot,
+    key: item.key,
+    ...(calendar ? { date: calendar.date } : {}),
+    engine: meta.engine === "offline" ? "offline" : "llm",
+    llm_calls: usage.calls,
+    input_tokens: usage.inputTokens,
+    output_tokens: usage.outputTokens,
+    from,
+    result: { ...decision, error: decision.error?.slice(0, MAX_ERROR_CHARS) ?? null },
+  };
 }
 
 /** The parameters that pick a simulation's persona set. */
@@ -427,13 +473,45 @@ export class SimulationSteps {
     if (!persona) throw new Error(`no persona ${item.agentId}`);
     const aggregates = this.aggregates(item.simulationId, item.key);
     aggregates.catch(() => undefined); // an agent who stays home never awaits it; one who goes on sees the error
-    const committed = async (state: AgentRecord) => {
-      if (state.lastTurn?.key !== item.key) return null;
-      await this.deps.repo.agents.saveTurn(item.simulationId, state.lastTurn.visits, state.lastTurn.decision);
-      return AgentSummary.parse(state.lastTurn.summary);
-    };
-    const done = await committed(state);
+    const done = await this.committed(item, state);
     if (done) return done;
+    const turn = await this.decide(item, meta, persona, state, aggregates);
+    const summary = turnSummary(item, turn.result);
+    const record = decisionRecord(item, meta, persona, turn);
+    const won = await this.deps.repo.agents.recordSlot(
+      item.simulationId,
+      item.agentId,
+      item.key,
+      memoryEntriesOf(turn.result, item.day, item.slot),
+      turn.result.left_mangwon,
+      { summary, visits: turn.result.visits, decision: record },
+      turn.result.position ? { ...turn.result.position, day: item.day } : undefined,
+    );
+    // another attempt committed this slot first: its turn is the one that happened
+    if (!won)
+      return (
+        (await this.committed(item, await this.deps.repo.agents.get(item.simulationId, item.agentId))) ??
+        summary
+      );
+    await this.deps.repo.agents.saveTurn(item.simulationId, turn.result.visits, record);
+    return summary;
+  }
+
+  /** The summary of the turn already committed for this slot (its writes done again), or null. */
+  private async committed(item: AgentItem, state: AgentRecord): Promise<AgentSummary | null> {
+    if (state.lastTurn?.key !== item.key) return null;
+    await this.deps.repo.agents.saveTurn(item.simulationId, state.lastTurn.visits, state.lastTurn.decision);
+    return AgentSummary.parse(state.lastTurn.summary);
+  }
+
+  /** 004's process_decision for the agent, from where its last turn left it. */
+  private async decide(
+    item: AgentItem,
+    meta: SimulationMeta,
+    persona: Persona,
+    state: AgentRecord,
+    aggregates: Promise<Record<string, StoreAggregate>>,
+  ): Promise<DecidedTurn> {
     const calendar = meta.startDate ? await dayInfo(meta.startDate, item.day) : undefined;
     // a day starts from home (or the entry point); within it the agent is where its last turn left it
     const from =
@@ -458,46 +536,7 @@ export class SimulationSteps {
     // async context makes every promise of the process dearer
     const result =
       meta.record || meta.engine === "replay" ? await inTurn(item.key, item.agentId, decide) : await decide();
-    const { usage, ...decision } = result;
-    const summary: AgentSummary = {
-      agent_id: item.agentId,
-      decision: result.decision,
-      visits: result.visits.length,
-      llmCalls: usage.calls,
-      inputTokens: usage.inputTokens,
-      outputTokens: usage.outputTokens,
-      // a summary travels through the slot's state (256 KB for every agent of the slot): the cause is cut
-      ...(result.error ? { error: result.error.slice(0, MAX_ERROR_CHARS) } : {}),
-    };
-    const record: DecisionRecord = {
-      agent_id: item.agentId,
-      agent_type: persona.type,
-      generation: persona.generation,
-      day: item.day,
-      time_slot: item.slot,
-      key: item.key,
-      ...(calendar ? { date: calendar.date } : {}),
-      engine: meta.engine === "offline" ? "offline" : "llm",
-      llm_calls: usage.calls,
-      input_tokens: usage.inputTokens,
-      output_tokens: usage.outputTokens,
-      from,
-      result: { ...decision, error: decision.error?.slice(0, MAX_ERROR_CHARS) ?? null },
-    };
-    const won = await this.deps.repo.agents.recordSlot(
-      item.simulationId,
-      item.agentId,
-      item.key,
-      memoryEntriesOf(result, item.day, item.slot),
-      result.left_mangwon,
-      { summary, visits: result.visits, decision: record },
-      result.position ? { ...result.position, day: item.day } : undefined,
-    );
-    // another attempt committed this slot first: its turn is the one that happened
-    if (!won)
-      return (await committed(await this.deps.repo.agents.get(item.simulationId, item.agentId))) ?? summary;
-    await this.deps.repo.agents.saveTurn(item.simulationId, result.visits, record);
-    return summary;
+    return { result, calendar, from };
   }
 
   async collect(input: z.infer<typeof CollectInput>) {

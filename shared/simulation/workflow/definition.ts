@@ -61,90 +61,107 @@ export function simulationDefinition(arnOf: ArnOf, machines: SimulationMachines)
           Catch: toMarkFailed,
         }),
       ),
-      [N.slots]: {
-        Type: "Map",
-        ItemsPath: "$.slots",
-        MaxConcurrency: 1,
-        ItemSelector: {
+      [N.slots]: slotsMap(arnOf, machines),
+      ...endStates(arnOf),
+    },
+  };
+}
+
+/** The slots, one at a time: Flush → PrepareSlot → RunSlot (the slot machine) → Collect. */
+function slotsMap(arnOf: ArnOf, machines: SimulationMachines) {
+  return {
+    Type: "Map",
+    ItemsPath: "$.slots",
+    MaxConcurrency: 1,
+    ItemSelector: {
+      "simulationId.$": "$.simulationId",
+      "execution.$": "$$.Execution.Name",
+      "slot.$": "$$.Map.Item.Value",
+    },
+    ItemProcessor: {
+      ProcessorConfig: { Mode: "INLINE" },
+      StartAt: S.flush.state,
+      States: {
+        [S.flush.state]: withStepRetry(task(S.flush, arnOf, { Next: S.prepare.state })),
+        [S.prepare.state]: withStepRetry(task(S.prepare, arnOf, { Next: N.runSlot })),
+        [N.runSlot]: runSlot(machines),
+        [S.collect.state]: withStepRetry(
+          task(S.collect, arnOf, {
+            Parameters: {
+              "simulationId.$": "$.simulationId",
+              "execution.$": "$.execution",
+              "slot.$": "$.slot",
+              "results.$": "$.run.results",
+            },
+            End: true,
+          }),
+        ),
+      },
+    },
+    ResultPath: null,
+    Next: S.finalize.state,
+    Catch: [
+      { ErrorEquals: ["BudgetExhausted"], ResultPath: "$.stop", Next: N.budgetExhausted },
+      ...toMarkFailed,
+    ],
+  };
+}
+
+/** One slot's agents, as a child execution of the slot machine. */
+function runSlot(machines: SimulationMachines) {
+  return {
+    Type: "Task",
+    Resource: "arn:aws:states:::states:startExecution.sync:2",
+    Parameters: { StateMachineArn: machines.slotMachineArn, "Input.$": "$" },
+    ResultSelector: { "results.$": "$.Output" },
+    ResultPath: "$.run",
+    // a slot of 500 LLM agents at the cap takes minutes; one that takes hours is stuck
+    TimeoutSeconds: 6 * 3600,
+    Retry: [
+      {
+        ErrorEquals: ["StepFunctions.ExecutionLimitExceeded"],
+        IntervalSeconds: 5,
+        MaxAttempts: 3,
+        BackoffRate: 2,
+      },
+    ],
+    Next: S.collect.state,
+  };
+}
+
+/** How a run ends: Finalize; MarkFailed → Failed; or the budget's clean stop. */
+function endStates(arnOf: ArnOf) {
+  return {
+    [S.finalize.state]: withStepRetry(
+      task(S.finalize, arnOf, {
+        Parameters: {
           "simulationId.$": "$.simulationId",
           "execution.$": "$$.Execution.Name",
-          "slot.$": "$$.Map.Item.Value",
+          "lastKey.$": "$.lastKey",
         },
-        ItemProcessor: {
-          ProcessorConfig: { Mode: "INLINE" },
-          StartAt: S.flush.state,
-          States: {
-            [S.flush.state]: withStepRetry(task(S.flush, arnOf, { Next: S.prepare.state })),
-            [S.prepare.state]: withStepRetry(task(S.prepare, arnOf, { Next: N.runSlot })),
-            [N.runSlot]: {
-              Type: "Task",
-              Resource: "arn:aws:states:::states:startExecution.sync:2",
-              Parameters: { StateMachineArn: machines.slotMachineArn, "Input.$": "$" },
-              ResultSelector: { "results.$": "$.Output" },
-              ResultPath: "$.run",
-              // a slot of 500 LLM agents at the cap takes minutes; one that takes hours is stuck
-              TimeoutSeconds: 6 * 3600,
-              Retry: [
-                {
-                  ErrorEquals: ["StepFunctions.ExecutionLimitExceeded"],
-                  IntervalSeconds: 5,
-                  MaxAttempts: 3,
-                  BackoffRate: 2,
-                },
-              ],
-              Next: S.collect.state,
-            },
-            [S.collect.state]: withStepRetry(
-              task(S.collect, arnOf, {
-                Parameters: {
-                  "simulationId.$": "$.simulationId",
-                  "execution.$": "$.execution",
-                  "slot.$": "$.slot",
-                  "results.$": "$.run.results",
-                },
-                End: true,
-              }),
-            ),
-          },
+        End: true,
+        Catch: toMarkFailed,
+      }),
+    ),
+    [S.markFailed.state]: withStepRetry(
+      task(S.markFailed, arnOf, {
+        Parameters: {
+          "simulationId.$": "$.simulationId",
+          "execution.$": "$$.Execution.Name",
+          "error.$": "$.error",
         },
-        ResultPath: null,
-        Next: S.finalize.state,
-        Catch: [
-          { ErrorEquals: ["BudgetExhausted"], ResultPath: "$.stop", Next: N.budgetExhausted },
-          ...toMarkFailed,
-        ],
-      },
-      [S.finalize.state]: withStepRetry(
-        task(S.finalize, arnOf, {
-          Parameters: {
-            "simulationId.$": "$.simulationId",
-            "execution.$": "$$.Execution.Name",
-            "lastKey.$": "$.lastKey",
-          },
-          End: true,
-          Catch: toMarkFailed,
-        }),
-      ),
-      [S.markFailed.state]: withStepRetry(
-        task(S.markFailed, arnOf, {
-          Parameters: {
-            "simulationId.$": "$.simulationId",
-            "execution.$": "$$.Execution.Name",
-            "error.$": "$.error",
-          },
-          Next: N.failed,
-          Catch: [{ ErrorEquals: ["States.ALL"], ResultPath: "$.markFailedError", Next: N.failed }],
-        }),
-      ),
-      [N.budgetExhausted]: {
-        Type: "Succeed",
-        Comment: "stopped before a slot its LLM budget does not cover; resume with a higher budget",
-      },
-      [N.failed]: {
-        Type: "Fail",
-        Error: "SimulationFailed",
-        Cause: "a slot failed; resume the simulation to continue from its last completed slot",
-      },
+        Next: N.failed,
+        Catch: [{ ErrorEquals: ["States.ALL"], ResultPath: "$.markFailedError", Next: N.failed }],
+      }),
+    ),
+    [N.budgetExhausted]: {
+      Type: "Succeed",
+      Comment: "stopped before a slot its LLM budget does not cover; resume with a higher budget",
+    },
+    [N.failed]: {
+      Type: "Fail",
+      Error: "SimulationFailed",
+      Cause: "a slot failed; resume the simulation to continue from its last completed slot",
     },
   };
 }
