@@ -1,7 +1,7 @@
 // Issue 25: follow-ups read their referring words first (never as places), conversations are scoped
 // to the caller's key and bounded, and an answer about one earlier restaurant names it first.
 import { describe, expect, it } from "vitest";
-import { focusedAnswer } from "../../shared/restaurant-qa/generate.ts";
+import { focusedAnswer } from "../../shared/restaurant-qa/focused-answer.ts";
 import { InMemoryConversations, scopedConversation } from "../../shared/restaurant-qa/memory.ts";
 import { readFollowUp } from "../../shared/restaurant-qa/rewrite.ts";
 import type { ContextDocument } from "../../shared/restaurant-qa/state.ts";
