@@ -3,15 +3,14 @@ import { EmbeddedCompanyDirectory } from "../../shared/news/companies.ts";
 import { DartSession } from "../../shared/news/dart-access.ts";
 import { type NewsDeps } from "../../shared/news/wiring.ts";
 import {
-  ACCOUNTS_NOT_IN_DATA,
   SNIPPET_NOTE,
   SYNTHETIC_NOTE,
   answerSchema,
-  loadDocuments,
-  offlineAnswer,
   renderContext,
   unsupportedNumbers,
 } from "../../shared/news/generate.ts";
+import { ACCOUNTS_NOT_IN_DATA, loadDocuments } from "../../shared/news/load-documents.ts";
+import { offlineAnswer } from "../../shared/news/offline-answer.ts";
 import { MemoryReportStore } from "../../shared/news/report-store.ts";
 import {
   analyzeQueryStep,
