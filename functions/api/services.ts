@@ -3,7 +3,7 @@
 import { NewsService } from "../../shared/news/api.ts";
 import { RestaurantQaService } from "../../shared/restaurant-qa/api.ts";
 import { qaBlobs, qaJobs, qaRuntime } from "../../shared/restaurant-qa/wiring.ts";
-import { PlaceSearchService } from "../../shared/place-search/api.ts";
+import { placeSearchApi } from "../../shared/place-search/wiring.ts";
 
 import { experimentService, simulationExport, simulationService } from "../../shared/simulation/wiring.ts";
 import type { Workflows } from "../../shared/workflows/port.ts";
@@ -26,12 +26,7 @@ export function appContext(rt: Runtime, workflows: Workflows, opts: { planCache?
         }
       : {}),
     services: {
-      placeSearch: new PlaceSearchService(workflows, {
-        budgetMs: rt.config.api.budgetMs,
-        google: () => rt.exec().google,
-        pricePerMTok: rt.config.llm.pricePerMTok,
-        ...(opts.planCache === false ? { planCache: false } : {}),
-      }),
+      placeSearch: placeSearchApi(rt, workflows, opts),
       news: new NewsService(workflows, {
         budgetMs: rt.config.api.budgetMs,
         pricePerMTok: rt.config.llm.pricePerMTok,
