@@ -6,11 +6,12 @@
 // the cost table). No source maps unless asked (`-c sourceMaps=on`): `--enable-source-maps` parsed a
 // 10–14 MB map at every cold start, for stack traces that only the logs read.
 import { Duration, RemovalPolicy } from "aws-cdk-lib";
-import { Architecture, Runtime, Tracing } from "aws-cdk-lib/aws-lambda";
+import { Architecture, Runtime, Tracing, type EnvironmentOptions } from "aws-cdk-lib/aws-lambda";
 import { NodejsFunction, OutputFormat } from "aws-cdk-lib/aws-lambda-nodejs";
 import { LogGroup, RetentionDays } from "aws-cdk-lib/aws-logs";
 import { Construct } from "constructs";
 import { fileURLToPath } from "node:url";
+import type { EnvName } from "../shared/platform/config-schema.ts";
 import { productVersion } from "../shared/platform/version.ts";
 import { acknowledgeNag } from "./nag.ts";
 
@@ -20,7 +21,17 @@ const PROMPTS_DIR = fileURLToPath(new URL("../shared/simulation/prompts", import
 const TSX = fileURLToPath(new URL("../node_modules/.bin/tsx", import.meta.url));
 const WEB_BUILD = fileURLToPath(new URL("../web/build.ts", import.meta.url));
 
-const SPEND_SETTINGS = ["LLM_PRICE_INPUT_PER_MTOK", "LLM_PRICE_OUTPUT_PER_MTOK", "SIM_MAX_BUDGET_USD"];
+const SPEND_SETTINGS: EnvName[] = [
+  "LLM_PRICE_INPUT_PER_MTOK",
+  "LLM_PRICE_OUTPUT_PER_MTOK",
+  "SIM_MAX_BUDGET_USD",
+];
+
+/**
+ * Variables a function is given: only names of the config schema, so a misspelt or removed variable
+ * fails the type check (test/infra/stack.test.ts checks the synthesized template the same way).
+ */
+export type LambdaEnv = Partial<Record<EnvName, string>>;
 
 export interface DongneFunctionProps {
   /** handler module: absolute, or relative to the project root (shared/place-search/workflow/plan.ts) */
@@ -28,7 +39,7 @@ export interface DongneFunctionProps {
   description: string;
   memorySize?: number;
   timeout?: Duration;
-  environment?: Record<string, string>;
+  environment?: LambdaEnv;
   /** build the web page into the bundle's web/ (the API serves it: functions/api/web-page.ts) */
   webPage?: boolean;
 }
@@ -52,15 +63,18 @@ export class DongneFunction extends NodejsFunction {
       tracing: Tracing.DISABLED,
       logGroup,
       environment: {
+        // Node's own, not the product's
         ...(sourceMaps ? { NODE_OPTIONS: "--enable-source-maps" } : {}),
-        LOG_LEVEL: "INFO",
-        METRICS: "on",
-        // the commit being bundled, found here at synth (a bundle has no git): provenance records it
-        DONGNE_VERSION: productVersion(process.env.DONGNE_VERSION),
-        // the spend settings, where set at synth: the estimate (API) and the budget check (PrepareSlot)
-        // must price alike
-        ...Object.fromEntries(SPEND_SETTINGS.flatMap((k) => (process.env[k] ? [[k, process.env[k]]] : []))),
-        ...props.environment,
+        ...({
+          LOG_LEVEL: "INFO",
+          METRICS: "on",
+          // the commit being bundled, found here at synth (a bundle has no git): provenance records it
+          DONGNE_VERSION: productVersion(process.env.DONGNE_VERSION),
+          // the spend settings, where set at synth: the estimate (API) and the budget check (PrepareSlot)
+          // must price alike
+          ...Object.fromEntries(SPEND_SETTINGS.flatMap((k) => (process.env[k] ? [[k, process.env[k]]] : []))),
+          ...props.environment,
+        } satisfies LambdaEnv),
       },
       bundling: {
         format: OutputFormat.ESM,
@@ -99,5 +113,10 @@ export class DongneFunction extends NodejsFunction {
           "Pinned to nodejs22.x, the runtime the code and its dependencies are tested against; moving to 24 is a deliberate upgrade.",
       },
     );
+  }
+
+  /** Only variables of the config schema (a misspelt or removed one fails the type check). */
+  override addEnvironment(key: EnvName, value: string, options?: EnvironmentOptions): this {
+    return super.addEnvironment(key, value, options);
   }
 }

@@ -2,7 +2,7 @@
 import type { StateMachine } from "aws-cdk-lib/aws-stepfunctions";
 import { Construct } from "constructs";
 import { stateMachine, type StepFunctions } from "./workflows.ts";
-import { STATE_MACHINE_ARN_VARIABLES } from "../../shared/platform/config-schema.ts";
+import { STATE_MACHINE_ARN_VARIABLES, type EnvName } from "../../shared/platform/config-schema.ts";
 
 export class PlaceSearch extends Construct {
   readonly planWorkflow: StateMachine;
@@ -19,7 +19,7 @@ export class PlaceSearch extends Construct {
 
   /** The API's environment and rights: it runs both synchronously. */
   connect(
-    api: { addEnvironment(k: string, v: string): unknown } & Parameters<
+    api: { addEnvironment(k: EnvName, v: string): unknown } & Parameters<
       StateMachine["grantStartSyncExecution"]
     >[0],
   ) {

@@ -12,7 +12,8 @@ import { entryPath, type StepSpec } from "../../shared/workflows/step.ts";
 import { MACHINES } from "../../shared/runtime/machines.ts";
 import type { MachineName } from "../../shared/workflows/machines.ts";
 import { acknowledgeNag, shownAccount, shownRegion } from "../nag.ts";
-import { DongneFunction } from "../node-function.ts";
+import type { EnvName } from "../../shared/platform/config-schema.ts";
+import { DongneFunction, type LambdaEnv } from "../node-function.ts";
 
 /** The tables a step may name in its `lambda.tables`, and the variable each is passed in. */
 export interface FeatureTables {
@@ -22,7 +23,7 @@ export interface FeatureTables {
   /** the account-wide LLM semaphore and the callers' daily LLM allowances */
   llm?: ITable;
 }
-const TABLE_ENV: Record<keyof FeatureTables, string> = {
+const TABLE_ENV: Record<keyof FeatureTables, EnvName> = {
   simulation: "SIM_TABLE",
   news: "NEWS_CACHE_TABLE",
   qa: "QA_TABLE",
@@ -52,7 +53,7 @@ export class StepFunctions extends Construct {
   fn(spec: StepSpec): DongneFunction {
     let fn = this.byState.get(spec.state);
     if (fn) return fn;
-    const environment: Record<string, string> = {};
+    const environment: LambdaEnv = {};
     if (spec.lambda.keys) environment.SECRETS_ARN = this.env.keys.secretArn;
     for (const name of Object.keys(spec.lambda.tables ?? {})) {
       const table = this.env.tables[name as keyof FeatureTables];

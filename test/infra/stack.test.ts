@@ -9,6 +9,7 @@ import { ROUTES } from "../../functions/api/routes/index.ts";
 import { ALL_STEPS, MACHINES } from "../../shared/runtime/machines.ts";
 import { DongneStack } from "../../infra/stack.ts";
 import { productVersion } from "../../shared/platform/version.ts";
+import { ConfigSchema, STATE_MACHINE_ARN_VARIABLES } from "../../shared/platform/config-schema.ts";
 
 let app: App;
 let template: Template;
@@ -59,6 +60,23 @@ describe("DongneStack", () => {
         Description: spec.description,
         Timeout: spec.lambda.timeoutSeconds,
       });
+  });
+
+  it("sets only variables the config schema reads, and gives the API every state machine's ARN", () => {
+    // ours (the provider framework's functions have their own)
+    const variables = Object.values(template.findResources("AWS::Lambda::Function"))
+      .map((f) => (f.Properties.Environment?.Variables ?? {}) as Record<string, unknown>)
+      .filter((v) => v.METRICS === "on");
+    const known = new Set(Object.keys(ConfigSchema.shape));
+    const set = new Set(variables.flatMap((v) => Object.keys(v)));
+    expect(set.size).toBeGreaterThan(15);
+    expect([...set].filter((name) => !known.has(name))).toEqual([]);
+    const [api] = Object.entries(template.findResources("AWS::Lambda::Function"))
+      .filter(([id]) => id.startsWith("ApiFunction"))
+      .map(([, f]) => Object.keys(f.Properties.Environment.Variables as object));
+    expect(api).toEqual(
+      expect.arrayContaining([...Object.values(STATE_MACHINE_ARN_VARIABLES), "SECRETS_ARN"]),
+    );
   });
 
   it("names the product version on every Lambda (simulation provenance) and stops a simulation cleanly at its budget", () => {
