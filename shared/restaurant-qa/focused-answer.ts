@@ -3,7 +3,7 @@
 // first sentence names it and states the asked fact; its details follow.
 import { askedConditions, docBlock, evidence, footer, HOURS, won, type Answer } from "./answer-lines.ts";
 import { foodTerms } from "./query-builder.ts";
-import { readFollowUp } from "./rewrite.ts";
+import { readFollowUp } from "./follow-up.ts";
 import type { ContextDocument, QaState } from "./state.ts";
 import type { StructuredQuery } from "./structured-query.ts";
 import type { VocabField } from "./vocabulary.ts";

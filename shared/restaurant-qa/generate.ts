@@ -21,7 +21,7 @@ import {
   type Answer,
 } from "./answer-lines.ts";
 import { implicitFocus, type Focused } from "./focused-answer.ts";
-import { readFollowUp } from "./rewrite.ts";
+import { readFollowUp } from "./follow-up.ts";
 import type { ContextDocument, QaState, StepEngine } from "./state.ts";
 import type { StructuredQuery } from "./structured-query.ts";
 import { attributesLine } from "./summary.ts";

@@ -13,7 +13,8 @@ import type { ConversationMemory } from "./memory.ts";
 import type { StructuredQuery } from "./structured-query.ts";
 
 import { INDEX_EMPTY_ANSWER, retrieve } from "./retrieve.ts";
-import { readFollowUp, rewriteQuery, titleDictionary, type TitleDictionary } from "./rewrite.ts";
+import { readFollowUp } from "./follow-up.ts";
+import { rewriteQuery, titleDictionary, type TitleDictionary } from "./rewrite.ts";
 import { AskResponse, QaState, SearchResponse, type ContextDocument, type QaStateInput } from "./state.ts";
 import type { WebSearchPort } from "./web-search.ts";
 import type { QaSettings } from "./config.ts";

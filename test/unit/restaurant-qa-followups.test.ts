@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { focusedAnswer } from "../../shared/restaurant-qa/focused-answer.ts";
 import { InMemoryConversations, scopedConversation } from "../../shared/restaurant-qa/memory.ts";
-import { readFollowUp } from "../../shared/restaurant-qa/rewrite.ts";
+import { readFollowUp } from "../../shared/restaurant-qa/follow-up.ts";
 import type { ContextDocument } from "../../shared/restaurant-qa/state.ts";
 
 const doc = (id: string, title: string, over: Partial<ContextDocument> = {}): ContextDocument => ({
