@@ -7,7 +7,7 @@ import { CfnTable, Table } from "aws-cdk-lib/aws-dynamodb";
 import type { CfnFunction } from "aws-cdk-lib/aws-lambda";
 import { CfnLogGroup, LogGroup } from "aws-cdk-lib/aws-logs";
 import type { Construct } from "constructs";
-import { PROVIDER_KEY_NAMES } from "../shared/platform/config-schema.ts";
+import { defaultOf, PROVIDER_KEY_NAMES } from "../shared/platform/config-schema.ts";
 import { Api } from "./constructs/api.ts";
 import { News, newsCacheTable } from "./constructs/news.ts";
 import { RestaurantQa, qaTable } from "./constructs/restaurant-qa.ts";
@@ -72,7 +72,9 @@ export class DongneStack extends Stack {
     const steps = new StepFunctions(this, "Steps", {
       keys,
       tables: { simulation: table, news: newsCacheTable(this), qa, llm: llmTable },
-      llmMaxConcurrency: Number(this.node.tryGetContext("llmMaxConcurrency") ?? 50),
+      llmMaxConcurrency: Number(
+        this.node.tryGetContext("llmMaxConcurrency") ?? defaultOf("LLM_MAX_CONCURRENCY"),
+      ),
     });
     this.placeSearch = new PlaceSearch(this, "PlaceSearch", steps);
     this.news = new News(this, "News", steps);

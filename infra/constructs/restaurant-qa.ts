@@ -28,9 +28,10 @@ import {
 } from "../../shared/restaurant-qa/index-mapping.ts";
 import { TITAN_V2_MODEL_ID } from "../../shared/restaurant-qa/config.ts";
 import { expiringTable, stateMachine, type StepFunctions } from "./workflows.ts";
-import { STATE_MACHINE_ARN_VARIABLES } from "../../shared/platform/config-schema.ts";
+import { defaultOf, STATE_MACHINE_ARN_VARIABLES } from "../../shared/platform/config-schema.ts";
 
-export const QA_INDEX = "restaurants";
+/** The index (an alias) the functions use: they are not told, so it is the schema's default. */
+export const QA_INDEX = defaultOf("OPENSEARCH_INDEX");
 
 export interface RestaurantQaProps {
   /** the domain's size and the index's replicas (dev: one t3.small.search; production: two zones) */

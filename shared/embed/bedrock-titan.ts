@@ -9,6 +9,7 @@ import {
 } from "@aws-sdk/client-bedrock-runtime";
 import { z } from "zod";
 import { mapLimit } from "../platform/concurrency.ts";
+import { defaultOf } from "../platform/config-schema.ts";
 import { Deadline } from "../platform/deadline.ts";
 import { backoff, retry } from "../platform/retry.ts";
 import { TITAN_V2_MODEL_ID, type TitanDimensions } from "../restaurant-qa/config.ts";
@@ -63,7 +64,7 @@ export class TitanEmbedder implements Embedder {
 
   constructor(private readonly opts: TitanOptions) {
     this.modelId = opts.modelId ?? TITAN_V2_MODEL_ID;
-    this.dimension = opts.dimensions ?? 512;
+    this.dimension = opts.dimensions ?? defaultOf("BEDROCK_EMBED_DIMENSIONS");
     this.name = `bedrock:${this.modelId}`;
     this.client = new BedrockRuntimeClient({
       region: opts.region,

@@ -136,6 +136,14 @@ const Variables = z.object({
 /** Every variable's name: infra sets only these (a misspelt or removed one fails the type check). */
 export type EnvName = keyof typeof Variables.shape;
 
+/**
+ * A variable's value when it is not set, as the schema defines it: for what must agree with it without
+ * reading the environment (infra sizing what the functions will read, an adapter's own default).
+ */
+export function defaultOf<K extends EnvName>(name: K): z.output<(typeof Variables.shape)[K]> {
+  return (Variables.shape[name] as z.ZodType).parse(undefined) as z.output<(typeof Variables.shape)[K]>;
+}
+
 /** Rules across variables, each fragment's with the platform's own: [variable, message]. */
 function crossFieldIssues(env: z.infer<typeof Variables>): [string, string][] {
   const issues: [string, string][] = [];
