@@ -25,7 +25,7 @@ import {
   type SearchRequest,
   type SearchResponse,
 } from "./state.ts";
-import { askResponse, searchResponse } from "./steps.ts";
+import { askResponse, searchResponse } from "./responses.ts";
 import type { z } from "zod";
 
 export type IngestOutcome = { kind: "done"; report: IngestReport } | { kind: "job"; jobId: string };

@@ -9,15 +9,14 @@ import { AskRequest, SearchRequest, type AskResponse, type SearchResponse } from
 import {
   afterGrade,
   afterRetrieve,
-  askResponse,
   generateStep,
   gradeStep,
   retrieveStep,
   rewriteStep,
-  searchResponse,
   webSearchStep,
   type QaDeps,
 } from "./steps.ts";
+import { askResponse, searchResponse } from "./responses.ts";
 
 export interface RestaurantQa {
   ask(request: unknown, opts?: { deadlineAt?: number }): Promise<AskResponse>;

@@ -9,7 +9,7 @@ import { Deadline } from "../../shared/platform/deadline.ts";
 import type { CrawlRecordInput } from "../../shared/places/restaurant-crawl.ts";
 import type { RestaurantQaService } from "../../shared/restaurant-qa/api.ts";
 import { QaState } from "../../shared/restaurant-qa/state.ts";
-import { askResponse, searchResponse } from "../../shared/restaurant-qa/steps.ts";
+import { askResponse, searchResponse } from "../../shared/restaurant-qa/responses.ts";
 import { qaJobs, qaRuntime, type QaRuntime } from "../../shared/restaurant-qa/wiring.ts";
 import type { LocalWorld } from "../../functions/api/local.ts";
 import { testWorld } from "../helpers/server.ts";
