@@ -184,45 +184,71 @@ async function reindex(
   return to;
 }
 
+/** The alias already points at this definition's index: only its replicas may need to change. */
+async function keepIndex(
+  request: ClusterRequest,
+  target: string,
+  replicas: number,
+): Promise<VersionedIndexResult> {
+  if ((await replicasOf(request, target)) === replicas)
+    return { index: target, action: "unchanged", removed: [] };
+  await ok(
+    request,
+    { method: "PUT", path: `/${enc(target)}/_settings`, body: { index: { number_of_replicas: replicas } } },
+    `set ${target}'s replicas`,
+  );
+  return { index: target, action: "replicas-updated", removed: [] };
+}
+
+/** Vectors of two models are not comparable: an index built by another embedder is not copied. */
+async function checkSameEmbedder(request: ClusterRequest, source: string, meta: IndexMeta): Promise<void> {
+  const found = await metaOf(request, source);
+  if (found && (found.embedder !== meta.embedder || found.dimension !== meta.dimension))
+    throw new IndexSetupError(
+      `${source} holds vectors of ${found.embedder} (${found.dimension} dimensions) and this deploy embeds with ` +
+        `${meta.embedder} (${meta.dimension}): vectors of two models are not comparable, so they are not copied. ` +
+        `Keep the embedder, or re-ingest the crawl files after deleting ${source}`,
+    );
+}
+
+/** The alias's indexes older than the previous one (a rollback is one _aliases call): removed. */
+async function removeOlder(
+  request: ClusterRequest,
+  alias: string,
+  keep: readonly (string | null)[],
+): Promise<string[]> {
+  const removed: string[] = [];
+  const all = await ok(
+    request,
+    { method: "GET", path: `/_cat/indices/${enc(alias)}-*`, querystring: { format: "json", h: "index" } },
+    "list indexes",
+    [200, 404],
+  );
+  for (const { index } of (all.status === 200 ? all.body : []) as { index: string }[]) {
+    if (keep.includes(index) || !/^[a-z0-9_-]+-[0-9a-f]{12}$/.test(index)) continue;
+    await ok(request, { method: "DELETE", path: `/${enc(index)}` }, `delete ${index}`, [200, 404]);
+    removed.push(index);
+  }
+  return removed;
+}
+
 /** Makes the alias point at the index of this definition, creating and filling it when needed. */
 export async function ensureVersionedIndex(
   request: ClusterRequest,
   o: VersionedIndexOptions,
 ): Promise<VersionedIndexResult> {
   const target = versionedName(o.alias, definitionHash(o.definition, o.meta));
-  const settings = structuredClone(o.definition.settings) as { index?: Record<string, unknown> };
-  settings.index = { ...settings.index, number_of_replicas: o.replicas };
   const current = await aliasTarget(request, o.alias);
-
-  if (current === target) {
-    if ((await replicasOf(request, target)) === o.replicas)
-      return { index: target, action: "unchanged", removed: [] };
-    await ok(
-      request,
-      {
-        method: "PUT",
-        path: `/${enc(target)}/_settings`,
-        body: { index: { number_of_replicas: o.replicas } },
-      },
-      `set ${target}'s replicas`,
-    );
-    return { index: target, action: "replicas-updated", removed: [] };
-  }
+  if (current === target) return keepIndex(request, target, o.replicas);
 
   // where documents are now: the alias's index, or an index named like the alias (before aliases)
   const legacy = !current && (await exists(request, o.alias)) ? o.alias : null;
   const source = current ?? legacy;
-  if (source) {
-    const found = await metaOf(request, source);
-    if (found && (found.embedder !== o.meta.embedder || found.dimension !== o.meta.dimension))
-      throw new IndexSetupError(
-        `${source} holds vectors of ${found.embedder} (${found.dimension} dimensions) and this deploy embeds with ` +
-          `${o.meta.embedder} (${o.meta.dimension}): vectors of two models are not comparable, so they are not copied. ` +
-          `Keep the embedder, or re-ingest the crawl files after deleting ${source}`,
-      );
-  }
+  if (source) await checkSameEmbedder(request, source, o.meta);
 
-  if (!(await exists(request, target)))
+  if (!(await exists(request, target))) {
+    const settings = structuredClone(o.definition.settings) as { index?: Record<string, unknown> };
+    settings.index = { ...settings.index, number_of_replicas: o.replicas };
     await ok(
       request,
       {
@@ -233,6 +259,7 @@ export async function ensureVersionedIndex(
       `create ${target}`,
       [200, 201],
     );
+  }
 
   if (!source) {
     await ok(
@@ -251,19 +278,6 @@ export async function ensureVersionedIndex(
     ? [{ remove: { index: current, alias: o.alias } }, { add: { index: target, alias: o.alias } }]
     : [{ add: { index: target, alias: o.alias } }, { remove_index: { index: o.alias } }];
   await ok(request, { method: "POST", path: "/_aliases", body: { actions } }, `move ${o.alias} to ${target}`);
-
-  // the previous index stays (a rollback is one _aliases call); older ones of this alias go
-  const removed: string[] = [];
-  const all = await ok(
-    request,
-    { method: "GET", path: `/_cat/indices/${enc(o.alias)}-*`, querystring: { format: "json", h: "index" } },
-    "list indexes",
-    [200, 404],
-  );
-  for (const { index } of (all.status === 200 ? all.body : []) as { index: string }[]) {
-    if (index === target || index === current || !/^[a-z0-9_-]+-[0-9a-f]{12}$/.test(index)) continue;
-    await ok(request, { method: "DELETE", path: `/${enc(index)}` }, `delete ${index}`, [200, 404]);
-    removed.push(index);
-  }
+  const removed = await removeOlder(request, o.alias, [target, current]);
   return { index: target, action: "reindexed", previous: source, copied, removed };
 }
