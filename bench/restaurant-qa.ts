@@ -167,7 +167,7 @@ export async function benchRestaurantQa(): Promise<void> {
     embedder,
     llm,
     geocode: {},
-    memory: new InMemoryConversations({ ttlSeconds: 86_400 }),
+    memory: new InMemoryConversations({ ttlSeconds: 86_400, perCaller: 10_000 }),
     titles: new TitleCache(() => index),
     settings: settings(boost),
   });

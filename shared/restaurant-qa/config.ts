@@ -90,6 +90,8 @@ export const QaEnv = {
   /** the S3 bucket ingest uploads and batches are kept in; absent: DATA_DIR/blobs */
   QA_INGEST_BUCKET: z.string().min(3).optional(),
   QA_CONVERSATION_TTL_S: int(60, 30 * 86_400, 86_400),
+  /** conversations kept per API key; every answer opens one, the oldest opened gives way */
+  QA_CONVERSATIONS_PER_CALLER: int(1, 1_000_000, 10_000),
   /** local engine with nothing ingested: serve the synthetic demo corpus (auto) or nothing (off) */
   QA_DEMO_CORPUS: z.enum(["auto", "off"]).default("auto"),
 };
@@ -119,7 +121,7 @@ export interface QaConfig {
     | { kind: "bedrock"; modelId: string; dimensions: TitanDimensions; region?: string; endpoint?: string };
   tavily?: { apiKey: string; baseUrl: string };
   naverBaseUrl: string;
-  conversations: { table?: string; ttlSeconds: number };
+  conversations: { table?: string; ttlSeconds: number; perCaller: number };
   /** where ingest uploads, batches and rejection files are kept */
   blobs: { kind: "s3"; bucket: string; region?: string } | { kind: "dir"; dir: string };
   settings: QaSettings;
@@ -159,7 +161,11 @@ export function qaConfig(env: QaEnvValues, dataDir: string, naverBaseUrl = NAVER
       : { kind: "hashed", dimension: env.QA_HASHED_DIMENSIONS },
     tavily: env.TAVILY_API_KEY ? { apiKey: env.TAVILY_API_KEY, baseUrl: env.TAVILY_BASE_URL } : undefined,
     naverBaseUrl,
-    conversations: { table: env.QA_TABLE, ttlSeconds: env.QA_CONVERSATION_TTL_S },
+    conversations: {
+      table: env.QA_TABLE,
+      ttlSeconds: env.QA_CONVERSATION_TTL_S,
+      perCaller: env.QA_CONVERSATIONS_PER_CALLER,
+    },
     blobs: env.QA_INGEST_BUCKET
       ? { kind: "s3", bucket: env.QA_INGEST_BUCKET, region: env.AWS_REGION }
       : { kind: "dir", dir: join(dataDir, "blobs") },

@@ -1,8 +1,16 @@
 // Follow-up questions: with a conversationId, the last answer's restaurants are remembered, so
 // "거기 주차돼?" is about them. Ids are scoped to the caller's key by the API service (scopedConversation):
-// another key's id finds nothing here and starts afresh. A small port: in memory on one machine (bounded, with a time to live),
-// one DynamoDB item per conversation in AWS (Document client, parsed by zod on read, expiring by TTL).
-import { GetCommand, PutCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+// another key's id finds nothing here and starts afresh. Every answer opens a conversation, so the store
+// is bounded in time (a TTL) and in number: each caller keeps at most `perCaller` conversations, the
+// oldest opened giving way. A small port: in memory on one machine, one DynamoDB item per conversation in
+// AWS (Document client, parsed by zod on read, expiring by TTL) with a ring of slots per caller.
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+} from "@aws-sdk/lib-dynamodb";
 import { createHash } from "node:crypto";
 import { z } from "zod";
 
@@ -30,33 +38,52 @@ export interface ConversationMemory {
   remember(conversationId: string, turn: ConversationTurn): Promise<void>;
 }
 
-export class InMemoryConversations implements ConversationMemory {
-  private readonly turns = new Map<string, ConversationTurn>();
+export interface ConversationLimits {
+  /** how long a conversation is followed (the config's QA_CONVERSATION_TTL_S) */
+  ttlSeconds: number;
+  /** conversations kept per caller, the oldest opened giving way (QA_CONVERSATIONS_PER_CALLER) */
+  perCaller: number;
+}
 
-  constructor(
-    /** ttlSeconds: how long a conversation is followed (the config's QA_CONVERSATION_TTL_S) */
-    private readonly opts: { ttlSeconds: number; maxConversations?: number; now?: () => number },
-  ) {}
+/** The stored key of a conversation: the caller's key and the public id, hashed (another key's id finds nothing). */
+export function scopedConversation(caller: string, publicId: string): string {
+  const hex = (s: string) => createHash("sha256").update(s).digest("hex");
+  return `${hex(caller).slice(0, 16)}_${hex(`${caller}\u0000${publicId}`).slice(0, 40)}`;
+}
+
+/** The caller a stored id belongs to (its hash); ids not made by scopedConversation share one owner. */
+export function ownerOf(id: string): string {
+  return /^([0-9a-f]{16})_[0-9a-f]{40}$/.exec(id)?.[1] ?? "unscoped";
+}
+
+export class InMemoryConversations implements ConversationMemory {
+  /** per owner, conversations in the order they were opened */
+  private readonly owners = new Map<string, Map<string, ConversationTurn>>();
+
+  constructor(private readonly opts: ConversationLimits & { now?: () => number }) {}
 
   private now() {
     return this.opts.now?.() ?? Date.now();
   }
 
   async last(id: string): Promise<ConversationTurn | null> {
-    const t = this.turns.get(id);
-    if (!t) return null;
+    const turns = this.owners.get(ownerOf(id));
+    const t = turns?.get(id);
+    if (!turns || !t) return null;
     if (this.now() - t.at > this.opts.ttlSeconds * 1000) {
-      this.turns.delete(id);
+      turns.delete(id);
+      if (!turns.size) this.owners.delete(ownerOf(id));
       return null;
     }
     return t;
   }
 
   async remember(id: string, turn: ConversationTurn): Promise<void> {
-    this.turns.delete(id); // re-insert: Map order is recency order
-    this.turns.set(id, turn);
-    const max = this.opts.maxConversations ?? 10_000;
-    while (this.turns.size > max) this.turns.delete(this.turns.keys().next().value!);
+    const owner = ownerOf(id);
+    const turns = this.owners.get(owner) ?? new Map<string, ConversationTurn>();
+    this.owners.set(owner, turns);
+    turns.set(id, turn); // a later turn keeps its place: the order is the order of opening
+    while (turns.size > this.opts.perCaller) turns.delete(turns.keys().next().value!);
   }
 }
 
@@ -66,12 +93,17 @@ const Item = ConversationTurn.extend({ pk: z.string(), sk: z.literal("last"), ex
  * One item per conversation, keyed like the rest of the single table (pk/sk): pk
  * "qa-conversation#<id>", sk "last"; `expiresAt` (epoch seconds) is the table's TTL attribute.
  * A later turn overwrites the item: only the last answer's restaurants matter.
+ *
+ * The bound in number: a conversation's first turn takes the caller's next number from a counter
+ * (pk "qa-conversations#<owner>", sk "opened") and the slot number mod perCaller (sk "slot#<k>"); the
+ * conversation that held that slot is deleted. Four small writes when a conversation opens, one for
+ * each later turn, whatever perCaller is (a list of ids would grow with it).
  */
 export class DynamoConversations implements ConversationMemory {
   constructor(
     private readonly doc: DynamoDBDocumentClient,
     private readonly table: string,
-    private readonly opts: { ttlSeconds: number },
+    private readonly opts: ConversationLimits,
   ) {}
 
   private key(id: string) {
@@ -92,13 +124,38 @@ export class DynamoConversations implements ConversationMemory {
 
   async remember(id: string, turn: ConversationTurn): Promise<void> {
     const expiresAt = Math.floor(turn.at / 1000) + this.opts.ttlSeconds;
-    await this.doc.send(
-      new PutCommand({ TableName: this.table, Item: { ...this.key(id), ...turn, expiresAt } }),
+    const put = await this.doc.send(
+      new PutCommand({
+        TableName: this.table,
+        Item: { ...this.key(id), ...turn, expiresAt },
+        ReturnValues: "ALL_OLD",
+      }),
     );
+    if (!put.Attributes) await this.takeSlot(id, expiresAt);
   }
-}
 
-/** The stored key of a conversation: the caller's key and the public id, hashed (another key's id finds nothing). */
-export function scopedConversation(caller: string, publicId: string): string {
-  return createHash("sha256").update(`${caller}\u0000${publicId}`).digest("base64url").slice(0, 43);
+  /** A newly opened conversation takes its caller's next slot; the conversation there gives way. */
+  private async takeSlot(id: string, expiresAt: number): Promise<void> {
+    const pk = `qa-conversations#${ownerOf(id)}`;
+    const counted = await this.doc.send(
+      new UpdateCommand({
+        TableName: this.table,
+        Key: { pk, sk: "opened" },
+        UpdateExpression: "ADD opened :one SET expiresAt = :exp",
+        ExpressionAttributeValues: { ":one": 1, ":exp": expiresAt },
+        ReturnValues: "UPDATED_NEW",
+      }),
+    );
+    const n = Number(counted.Attributes?.opened ?? 1);
+    const slot = await this.doc.send(
+      new PutCommand({
+        TableName: this.table,
+        Item: { pk, sk: `slot#${n % this.opts.perCaller}`, id, expiresAt },
+        ReturnValues: "ALL_OLD",
+      }),
+    );
+    const evicted = slot.Attributes?.id as string | undefined;
+    if (evicted && evicted !== id)
+      await this.doc.send(new DeleteCommand({ TableName: this.table, Key: this.key(evicted) }));
+  }
 }

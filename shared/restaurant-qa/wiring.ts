@@ -129,10 +129,8 @@ export function createQaRuntime(config: QaConfig, shared: QaShared): QaRuntime {
     web: config.tavily ? new TavilySearch(config.tavily) : undefined,
     memory:
       config.conversations.table && shared.documents
-        ? new DynamoConversations(shared.documents, config.conversations.table, {
-            ttlSeconds: config.conversations.ttlSeconds,
-          })
-        : new InMemoryConversations({ ttlSeconds: config.conversations.ttlSeconds }),
+        ? new DynamoConversations(shared.documents, config.conversations.table, config.conversations)
+        : new InMemoryConversations(config.conversations),
     titles: new TitleCache(() => index),
     settings: config.settings,
   };

@@ -7,7 +7,11 @@ import { LocalSearchIndex } from "../../shared/index/local-engine.ts";
 import { AnthropicLlm } from "../../shared/llm/anthropic.ts";
 import { restaurantIndexDefinition } from "../../shared/restaurant-qa/index-mapping.ts";
 import { ingestRecords } from "../../shared/restaurant-qa/ingest.ts";
-import { DynamoConversations, InMemoryConversations } from "../../shared/restaurant-qa/memory.ts";
+import {
+  DynamoConversations,
+  InMemoryConversations,
+  scopedConversation,
+} from "../../shared/restaurant-qa/memory.ts";
 
 import { createRestaurantQa } from "../../shared/restaurant-qa/pipeline.ts";
 import { TitleCache } from "../../shared/restaurant-qa/steps.ts";
@@ -84,7 +88,7 @@ describe("restaurant QA with Claude (fake Messages API)", () => {
       llm: llm(fake.baseURL),
       geocode: {},
       titles: new TitleCache(() => ix),
-      memory: new InMemoryConversations({ ttlSeconds: 86_400 }),
+      memory: new InMemoryConversations({ ttlSeconds: 86_400, perCaller: 10_000 }),
       settings: { ...DEFAULT_RETRIEVAL, defaultRadiusM: 3000, maxWidenings: 2, relevanceThreshold: 0.5 },
     });
     // "대학로" is not in the gazetteer: the rules are unsure, so the model rewrites first
@@ -151,15 +155,35 @@ describe("follow-up memory in DynamoDB (dynalite)", () => {
   afterAll(async () => local.close());
 
   it("keeps the last answer's restaurants per conversation, expiring by TTL", async () => {
-    const mem = new DynamoConversations(doc, "dongne", { ttlSeconds: 3600 });
+    const mem = new DynamoConversations(doc, "dongne", { ttlSeconds: 3600, perCaller: 100 });
     expect(await mem.last("c1")).toBeNull();
     await mem.remember("c1", { place_ids: ["501"], query: "망원 파스타", at: Date.now() });
     await mem.remember("c1", { place_ids: ["502", "501"], query: "라멘", at: Date.now() });
     expect(await mem.last("c1")).toMatchObject({ place_ids: ["502", "501"], query: "라멘" });
     expect(await mem.last("c2")).toBeNull();
-    const stale = new DynamoConversations(doc, "dongne", { ttlSeconds: 60 });
+    const stale = new DynamoConversations(doc, "dongne", { ttlSeconds: 60, perCaller: 100 });
     await stale.remember("old", { place_ids: ["1"], query: "x", at: Date.now() - 3_600_000 });
     expect(await stale.last("old")).toBeNull();
+  });
+
+  it("keeps at most perCaller conversations per caller, the oldest opened giving way", async () => {
+    const mem = new DynamoConversations(doc, "dongne", { ttlSeconds: 3600, perCaller: 3 });
+    const turn = (query: string) => ({ place_ids: ["501"], query, at: Date.now() });
+    const a = (n: number) => scopedConversation("key-a", `c${n}`);
+    for (const n of [1, 2, 3]) await mem.remember(a(n), turn(`a${n}`));
+    // a later turn of an open conversation takes no new slot
+    await mem.remember(a(1), turn("a1 again"));
+    await mem.remember(a(4), turn("a4"));
+    expect(await mem.last(a(1))).toBeNull();
+    expect(await mem.last(a(2))).toMatchObject({ query: "a2" });
+    expect(await mem.last(a(4))).toMatchObject({ query: "a4" });
+    // another caller's conversations count on their own
+    const b = scopedConversation("key-b", "c1");
+    await mem.remember(b, turn("b1"));
+    for (const n of [5, 6]) await mem.remember(a(n), turn(`a${n}`));
+    expect(await mem.last(b)).toMatchObject({ query: "b1" });
+    const kept = await Promise.all([1, 2, 3, 4, 5, 6].map(async (n) => (await mem.last(a(n))) !== null));
+    expect(kept).toEqual([false, false, false, true, true, true]);
   });
 
   it("refuses an item that is not a conversation turn", async () => {
@@ -169,6 +193,8 @@ describe("follow-up memory in DynamoDB (dynalite)", () => {
         Item: { pk: "qa-conversation#bad", sk: "last", place_ids: "501" },
       }),
     );
-    await expect(new DynamoConversations(doc, "dongne", { ttlSeconds: 3600 }).last("bad")).rejects.toThrow();
+    await expect(
+      new DynamoConversations(doc, "dongne", { ttlSeconds: 3600, perCaller: 100 }).last("bad"),
+    ).rejects.toThrow();
   });
 });

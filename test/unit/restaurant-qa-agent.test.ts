@@ -124,7 +124,7 @@ function setup(extra: Partial<QaDeps> = {}) {
     index,
     embedder: new HashedNgramEmbedder(256),
     geocode: {},
-    memory: new InMemoryConversations({ ttlSeconds: 86_400 }),
+    memory: new InMemoryConversations({ ttlSeconds: 86_400, perCaller: 10_000 }),
     titles: new TitleCache(() => index),
     settings: { ...DEFAULT_RETRIEVAL, defaultRadiusM: 3000, maxWidenings: 2, relevanceThreshold: 0.5 },
     ...extra,

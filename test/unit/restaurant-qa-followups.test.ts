@@ -59,10 +59,21 @@ describe("conversations", () => {
   });
 
   it("are bounded in number", async () => {
-    const m = new InMemoryConversations({ ttlSeconds: 86_400, maxConversations: 2 });
+    const m = new InMemoryConversations({ ttlSeconds: 86_400, perCaller: 2 });
     for (const id of ["x", "y", "z"]) await m.remember(id, { place_ids: [], query: id, at: Date.now() });
     expect(await m.last("x")).toBeNull();
     expect(await m.last("z")).not.toBeNull();
+    // per caller: another key's conversations do not push these out
+    const [a1, b1, b2, b3] = [
+      ["a", "1"],
+      ["b", "1"],
+      ["b", "2"],
+      ["b", "3"],
+    ].map(([k, c]) => scopedConversation(k!, c!));
+    await m.remember(a1!, { place_ids: [], query: "a1", at: Date.now() });
+    for (const id of [b1!, b2!, b3!]) await m.remember(id, { place_ids: [], query: id, at: Date.now() });
+    expect(await m.last(a1!)).not.toBeNull();
+    expect(await m.last(b1!)).toBeNull();
   });
 });
 
