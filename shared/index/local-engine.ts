@@ -5,116 +5,31 @@
 // which is what Lucene's efficient filtering does on small filtered sets and an upper bound on what
 // HNSW returns on large ones. Writes are whole documents validated against the mapping (as
 // `dynamic: strict` does), applied one at a time, so a reader never sees half of one. Optionally
-// persisted to a JSON Lines file (written to a temporary file, then renamed).
+// persisted to a JSON Lines file (written to a temporary file, then renamed). The mapping's fields are
+// read in local-fields.ts, the queries compiled in local-query.ts.
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
-import { haversine } from "../geo/haversine.ts";
 import { decodeVector, encodeVector } from "../embed/vector-codec.ts";
-import { LOCAL_ANALYZERS, type LocalAnalyzer } from "./analysis.ts";
-import { parseDistance, type KnnClause, type Query, type SearchBody } from "./dsl.ts";
+import type { SearchBody } from "./dsl.ts";
+import { flattenMapping, valuesAt, type FieldInfo, type Source, type Stored } from "./local-fields.ts";
+import { Postings, QueryCompiler } from "./local-query.ts";
 import {
   checkMeta,
   SearchIndexError,
   type BulkItemResult,
-  type FieldMapping,
   type IndexDefinition,
   type IndexMeta,
   type SearchIndex,
   type SearchResult,
 } from "./port.ts";
 
-interface FieldInfo {
-  type: string;
-  /** where the value lives in the source (a multi-field reads its parent) */
-  sourcePath: string;
-  pathParts: string[];
-  /** the path inside its nested object */
-  relPath: string[];
-  analyzer?: LocalAnalyzer;
-  /** the nested object path this field belongs to, if any */
-  nestedPath?: string;
-  dimension?: number;
-}
-
-type Source = Record<string, unknown>;
-
-interface Stored {
-  source: Source;
-  vectors: Map<string, Float32Array>;
-}
-
-type Eval = (ctx: Ctx) => number | null;
-
-/** Where a query is evaluated: a document, or one element of a nested array inside it. */
-interface Ctx {
-  id: string;
-  stored: Stored;
-  nested?: { path: string; element: Source; key: string };
-}
-
-/** a document's id, or "id\u0000i" for the i-th element of a nested array */
-const keyOf = (ctx: Ctx) => ctx.nested?.key ?? ctx.id;
-
-function paths(sourcePath: string, nestedPath: string | undefined) {
-  return {
-    sourcePath,
-    nestedPath,
-    pathParts: sourcePath.split("."),
-    relPath: nestedPath
-      ? sourcePath
-          .slice(nestedPath.length + 1)
-          .split(".")
-          .filter(Boolean)
-      : [],
-  };
-}
-
-function flattenMapping(
-  props: Record<string, FieldMapping>,
-  prefix = "",
-  nestedPath?: string,
-  out = new Map<string, FieldInfo>(),
-): Map<string, FieldInfo> {
-  for (const [name, m] of Object.entries(props)) {
-    const path = prefix + name;
-    const analyzer = m.type === "text" ? LOCAL_ANALYZERS[m.analyzer ?? "standard"] : undefined;
-    if (m.type === "text" && !analyzer)
-      throw new SearchIndexError("unsupported", `analyzer ${m.analyzer} of ${path}`);
-    if (m.type === "nested") {
-      out.set(path, { type: "nested", ...paths(path, path) });
-      flattenMapping(m.properties ?? {}, `${path}.`, path, out);
-      continue;
-    }
-    if (m.type === "object" || (m.properties && !m.type)) {
-      flattenMapping(m.properties ?? {}, `${path}.`, nestedPath, out);
-      continue;
-    }
-    out.set(path, { type: m.type, ...paths(path, nestedPath), analyzer, dimension: m.dimension });
-    for (const [sub, sm] of Object.entries(m.fields ?? {})) {
-      const subAnalyzer = sm.type === "text" ? LOCAL_ANALYZERS[sm.analyzer ?? "standard"] : undefined;
-      out.set(`${path}.${sub}`, { type: sm.type, ...paths(path, nestedPath), analyzer: subAnalyzer });
-    }
-  }
-  return out;
-}
-
-function valuesAt(obj: unknown, path: string[]): unknown[] {
-  if (obj === undefined || obj === null) return [];
-  if (Array.isArray(obj)) return obj.flatMap((x) => valuesAt(x, path));
-  if (path.length === 0) return [obj];
-  if (typeof obj !== "object") return [];
-  return valuesAt((obj as Source)[path[0]!], path.slice(1));
-}
-
-const LUCENE_COSINE = (cos: number) => (1 + cos) / 2;
-
 export class LocalSearchIndex implements SearchIndex {
   readonly engine = "local" as const;
   private readonly docs = new Map<string, Stored>();
   private readonly fields: Map<string, FieldInfo>;
   private indexMeta: IndexMeta | null = null;
-  /** analysed field → token → document (or nested element) keys; rebuilt on the first search after a write */
-  private postings: Map<string, Map<string, Set<string>>> | null = null;
+  /** the analysed fields' postings, rebuilt on the first search after a write */
+  private readonly postings = new Postings();
   private dirty = false;
 
   constructor(
@@ -183,7 +98,7 @@ export class LocalSearchIndex implements SearchIndex {
       const existed = this.docs.has(id);
       this.docs.set(id, checked.stored);
       this.dirty = true;
-      this.postings = null;
+      this.postings.clear();
       return { id, status: existed ? 200 : 201, result: existed ? "updated" : "created" };
     });
   }
@@ -268,7 +183,7 @@ export class LocalSearchIndex implements SearchIndex {
       }
     if (n) {
       this.dirty = true;
-      this.postings = null;
+      this.postings.clear();
     }
     return n;
   }
@@ -304,7 +219,9 @@ export class LocalSearchIndex implements SearchIndex {
       if (!allowed.has(key))
         throw new SearchIndexError("unsupported", `the local engine does not run "${key}"`);
     // the query is compiled once into closures, then run over the documents
-    const run = this.compile(body.query ?? { match_all: {} });
+    const run = new QueryCompiler(this.fields, this.docs, this.postings).compile(
+      body.query ?? { match_all: {} },
+    );
     const hits: { id: string; score: number; stored: Stored }[] = [];
     for (const [id, stored] of this.docs) {
       const score = run({ id, stored });
@@ -330,255 +247,5 @@ export class LocalSearchIndex implements SearchIndex {
       if (spec.includes) for (const k of Object.keys(src)) if (!spec.includes.includes(k)) delete src[k];
     }
     return structuredClone(src);
-  }
-
-  // ---------------------------------------------------------------- query evaluation
-
-  private values(ctx: Ctx, info: FieldInfo): { values: unknown[]; owner: object } | null {
-    if (info.nestedPath) {
-      // a nested field is only visible from inside its nested query, as in OpenSearch
-      if (ctx.nested?.path !== info.nestedPath) return null;
-      return { values: valuesAt(ctx.nested.element, info.relPath), owner: ctx.nested.element };
-    }
-    return { values: valuesAt(ctx.stored.source, info.pathParts), owner: ctx.stored.source };
-  }
-
-  /** token → keys for one analysed field, built on first use after a write */
-  private postingsOf(field: string, info: FieldInfo): Map<string, Set<string>> {
-    this.postings ??= new Map();
-    let byToken = this.postings.get(field);
-    if (byToken) return byToken;
-    this.postings.set(field, (byToken = new Map<string, Set<string>>()));
-    const add = (key: string, values: unknown[]) => {
-      for (const v of values) {
-        if (typeof v !== "string") continue;
-        for (const t of info.analyzer!(v)) {
-          let keys = byToken.get(t);
-          if (!keys) byToken.set(t, (keys = new Set()));
-          keys.add(key);
-        }
-      }
-    };
-    const nestedParts = info.nestedPath?.split(".");
-    for (const [id, s] of this.docs) {
-      if (!nestedParts) add(id, valuesAt(s.source, info.pathParts));
-      else
-        valuesAt(s.source, nestedParts).forEach((element, i) =>
-          add(`${id}\u0000${i}`, valuesAt(element, info.relPath)),
-        );
-    }
-    return byToken;
-  }
-
-  /** One clause → a function from a document (or nested element) to its score, or null for no match. */
-  /** `scoring` false in filter context (as OpenSearch): a bool stops at its first sufficient match. */
-  private compile(q: Query, scoring = true): Eval {
-    const entries = Object.entries(q);
-    if (entries.length !== 1)
-      throw new SearchIndexError(
-        "unsupported",
-        `a query clause has one key, got ${entries.map((e) => e[0]).join(", ")}`,
-      );
-    const [kind, arg] = entries[0]! as [string, never];
-    switch (kind) {
-      case "match_all":
-        return () => 1;
-      case "bool":
-        return this.compileBool(arg, scoring);
-      case "knn":
-        return this.compileKnn(arg);
-      case "ids": {
-        const ids = new Set((arg as { values: string[] }).values);
-        return (ctx) => (ids.has(ctx.id) ? 1 : null);
-      }
-      case "exists": {
-        const field = (arg as { field: string }).field;
-        const info = this.fields.get(field);
-        return (ctx) => {
-          const v = info && this.values(ctx, info);
-          return v && v.values.some((x) => x !== null && x !== "") ? 1 : null;
-        };
-      }
-      case "nested":
-        return this.compileNested(arg, scoring);
-      case "match":
-      case "term":
-      case "terms":
-      case "range":
-        return this.compileLeaf(kind, arg);
-      case "geo_distance":
-        return this.compileGeo(arg);
-      default:
-        throw new SearchIndexError("unsupported", `the local engine does not run "${kind}" queries`);
-    }
-  }
-
-  private compileBool(b: NonNullable<Extract<Query, { bool: unknown }>["bool"]>, scoring: boolean): Eval {
-    const must = (b.must ?? []).map((x) => this.compile(x, scoring));
-    const filter = (b.filter ?? []).map((x) => this.compile(x, false));
-    const mustNot = (b.must_not ?? []).map((x) => this.compile(x, false));
-    const should = (b.should ?? []).map((x) => this.compile(x, scoring));
-    // OpenSearch: with no must/filter, at least one should must match; otherwise shoulds only score
-    const required = b.minimum_should_match ?? (must.length || filter.length ? 0 : should.length ? 1 : 0);
-    const boost = b.boost ?? 1;
-    return (ctx) => {
-      let score = 0;
-      for (const f of filter) if (f(ctx) === null) return null;
-      for (const m of must) {
-        const s = m(ctx);
-        if (s === null) return null;
-        score += s;
-      }
-      for (const n of mustNot) if (n(ctx) !== null) return null;
-      let matched = 0;
-      for (const sh of should) {
-        const s = sh(ctx);
-        if (s !== null) {
-          matched++;
-          score += s;
-          if (!scoring && matched >= required) return 0;
-        }
-      }
-      return matched < required ? null : score * boost;
-    };
-  }
-
-  /** kNN is global (the k best of the filtered set): computed once, when the query is compiled. */
-  private compileKnn(arg: Record<string, KnnClause>): Eval {
-    const entries = Object.entries(arg);
-    if (entries.length !== 1)
-      throw new SearchIndexError("unsupported", "a knn query names exactly one field");
-    const [field, clause] = entries[0]!;
-    const info = this.fields.get(field);
-    if (!info || info.type !== "knn_vector")
-      throw new SearchIndexError("bad_request", `${field} is not a knn_vector field`);
-    if (clause.vector.length !== info.dimension)
-      throw new SearchIndexError(
-        "bad_request",
-        `query vector has ${clause.vector.length} dimensions, ${field} has ${info.dimension}`,
-      );
-    const query = Float32Array.from(clause.vector);
-    const filter = clause.filter ? this.compile(clause.filter, false) : undefined;
-    const scored: { id: string; score: number }[] = [];
-    for (const [id, stored] of this.docs) {
-      if (filter && filter({ id, stored }) === null) continue;
-      const v = stored.vectors.get(field);
-      if (!v) continue;
-      let dotp = 0;
-      for (let i = 0; i < v.length; i++) dotp += v[i]! * query[i]!;
-      scored.push({ id, score: LUCENE_COSINE(dotp) });
-    }
-    scored.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
-    const top = new Map(scored.slice(0, clause.k).map((x) => [x.id, x.score]));
-    return (ctx) => top.get(ctx.id) ?? null;
-  }
-
-  private compileNested(arg: { path: string; query: Query; score_mode?: string }, scoring: boolean): Eval {
-    const info = this.fields.get(arg.path);
-    if (!info || info.type !== "nested")
-      throw new SearchIndexError("bad_request", `[nested] ${arg.path} is not a nested field`);
-    const inner = this.compile(arg.query, scoring);
-    const parts = arg.path.split(".");
-    const mode = arg.score_mode ?? "avg";
-    return (ctx) => {
-      let n = 0;
-      let sum = 0;
-      let max = Number.NEGATIVE_INFINITY;
-      const elements = valuesAt(ctx.stored.source, parts);
-      // one context object per document, reused for each element (evaluation never keeps it)
-      const nested = { path: arg.path, element: {} as Source, key: "" };
-      const inElement: Ctx = { id: ctx.id, stored: ctx.stored, nested };
-      for (let i = 0; i < elements.length; i++) {
-        const element = elements[i];
-        if (!element || typeof element !== "object") continue;
-        nested.element = element as Source;
-        nested.key = `${ctx.id}\u0000${i}`;
-        const s = inner(inElement);
-        if (s === null) continue;
-        if (!scoring) return 0;
-        n++;
-        sum += s;
-        max = Math.max(max, s);
-      }
-      if (!n) return null;
-      return mode === "max" ? max : mode === "sum" ? sum : mode === "none" ? 0 : sum / n;
-    };
-  }
-
-  private compileLeaf(kind: string, arg: Record<string, unknown>): Eval {
-    const entries = Object.entries(arg).filter(([k]) => k !== "boost");
-    if (entries.length !== 1)
-      throw new SearchIndexError("unsupported", `a ${kind} query names exactly one field`);
-    const [field, spec] = entries[0]!;
-    const info = this.fields.get(field);
-    // OpenSearch matches nothing on an unmapped field
-    if (!info) return () => null;
-    if (kind === "match") {
-      const m = spec as { query: string; operator?: "and" | "or"; boost?: number };
-      const boost = m.boost ?? 1;
-      if (!info.analyzer)
-        return (ctx) => (this.values(ctx, info)?.values.some((v) => String(v) === m.query) ? boost : null);
-      const wanted = [...new Set(info.analyzer(m.query))];
-      const all = (m.operator ?? "or") === "and";
-      // how many of the query's tokens each document (or nested element) has
-      const hits = new Map<string, number>();
-      const byToken = this.postingsOf(field, info);
-      for (const t of wanted) for (const key of byToken.get(t) ?? []) hits.set(key, (hits.get(key) ?? 0) + 1);
-      return (ctx) => {
-        if (!wanted.length || (info.nestedPath && ctx.nested?.path !== info.nestedPath)) return null;
-        if (!info.nestedPath && ctx.nested) return null;
-        const hit = hits.get(keyOf(ctx)) ?? 0;
-        return (all ? hit === wanted.length : hit > 0) ? boost * (hit / wanted.length) : null;
-      };
-    }
-    if (kind === "term") {
-      const t = spec as { value: string | number | boolean; boost?: number };
-      const boost = t.boost ?? 1;
-      return (ctx) => {
-        const found = this.values(ctx, info);
-        if (!found) return null;
-        const ok = info.analyzer
-          ? Boolean(this.postingsOf(field, info).get(String(t.value))?.has(keyOf(ctx)))
-          : found.values.some((v) => v === t.value);
-        return ok ? boost : null;
-      };
-    }
-    if (kind === "terms") {
-      const list = new Set(spec as (string | number | boolean)[]);
-      const boost = (arg.boost as number | undefined) ?? 1;
-      return (ctx) => (this.values(ctx, info)?.values.some((v) => list.has(v as string)) ? boost : null);
-    }
-    const r = spec as { gte?: number; lte?: number; gt?: number; lt?: number };
-    const inRange = (v: unknown) =>
-      typeof v === "number" &&
-      (r.gte === undefined || v >= r.gte) &&
-      (r.lte === undefined || v <= r.lte) &&
-      (r.gt === undefined || v > r.gt) &&
-      (r.lt === undefined || v < r.lt);
-    return (ctx) => (this.values(ctx, info)?.values.some(inRange) ? 1 : null);
-  }
-
-  private compileGeo(arg: Record<string, unknown>): Eval {
-    const entries = Object.entries(arg).filter(([k]) => k !== "distance" && k !== "distance_type");
-    if (entries.length !== 1)
-      throw new SearchIndexError("unsupported", "a geo_distance query names exactly one field");
-    const [field, center] = entries[0]! as [string, { lat: number; lon: number }];
-    const info = this.fields.get(field);
-    if (!info || info.type !== "geo_point") return () => null;
-    const max = parseDistance(arg.distance as string);
-    const c = { lat: center.lat, lng: center.lon };
-    // a cheap box first: most documents are far away
-    const dLat = max / 110_000;
-    const dLon = max / (110_000 * Math.max(0.1, Math.cos((center.lat * Math.PI) / 180)));
-    return (ctx) => {
-      const found = this.values(ctx, info);
-      if (!found) return null;
-      for (const p of found.values) {
-        const pt = p as { lat: number; lon: number };
-        if (Math.abs(pt.lat - c.lat) > dLat || Math.abs(pt.lon - c.lng) > dLon) continue;
-        if (haversine({ lat: pt.lat, lng: pt.lon }, c) <= max) return 1;
-      }
-      return null;
-    };
   }
 }
