@@ -7,7 +7,7 @@
 import { availableParallelism } from "node:os";
 import { startLocal } from "../functions/api/local.ts";
 import { loadConfig } from "../shared/platform/config.ts";
-import { simulationSteps } from "../shared/simulation/wiring.ts";
+import { simulationWorld } from "../shared/simulation/wiring.ts";
 
 const SEEDS = [1, 2, 3, 4, 5];
 const DAYS = 7;
@@ -37,7 +37,7 @@ export async function benchExperiment() {
     }),
     { llm: null },
   );
-  simulationSteps(w.rt).stores(); // a warm process: the stores are built once, before the clock starts
+  simulationWorld(w.rt).stores(); // a warm process: the stores are built once, before the clock starts
   const { simulations, experiments } = w.context.services;
   const startDate = "2026-09-21";
   await simulations.start({ days: 1, seed: 99, agents: 40, startDate }, "bench");

@@ -6,7 +6,7 @@
 import { startLocal, type LocalOptions } from "../functions/api/local.ts";
 import { loadConfig } from "../shared/platform/config.ts";
 import type { SimulationRequest } from "../shared/simulation/schemas.ts";
-import { simulationSteps } from "../shared/simulation/wiring.ts";
+import { simulationWorld } from "../shared/simulation/wiring.ts";
 import { FixedLatencyLlm } from "../test/helpers/fake-sim-llm.ts";
 
 const AGENTS = 150;
@@ -21,7 +21,7 @@ const configWith = (rateDelayMs: number) =>
 /** The product on one machine (dynalite in memory, the workflows in-process) and a run to its end. */
 export async function world(opts: LocalOptions, rateDelayMs = 0) {
   const w = await startLocal(configWith(rateDelayMs), opts);
-  simulationSteps(w.rt).stores(); // a warm process: the stores are built once, before the clock starts
+  simulationWorld(w.rt).stores(); // a warm process: the stores are built once, before the clock starts
   const sims = w.context.services.simulations;
   return {
     local: w,

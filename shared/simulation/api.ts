@@ -18,9 +18,9 @@ import {
   type SimulationRequest,
   type SimulationStart,
 } from "./schemas.ts";
-import { budgetInForce, costUsd, estimateSpend, type SpendEstimate } from "./spend.ts";
-import type { SimulationSteps } from "./steps.ts";
+import { budgetInForce, costUsd, estimateSpend, type Prices, type SpendEstimate } from "./spend.ts";
 import type { StoreAggregate, Visit } from "./types.ts";
+import type { SimulationWorld } from "./world.ts";
 import { DongneError } from "../platform/errors.ts";
 import { decodeCursor, type ExportKind } from "./export.ts";
 
@@ -39,8 +39,10 @@ export class SimulationConflict extends DongneError {
 
 export interface SimulationServiceOptions {
   repo: SimulationRepository;
-  steps: SimulationSteps;
+  world: SimulationWorld;
   workflows: Workflows;
+  /** LLM prices (LLM_PRICE_*_PER_MTOK) and the server's budget ceiling (SIM_MAX_BUDGET_USD) */
+  spend: { pricePerMTok: Prices; maxBudgetUsd?: number };
   /** "llm" when an LLM key is configured here */
   engine: "llm" | "offline";
   defaultMaxConcurrentLlmCalls: number;
@@ -67,7 +69,7 @@ export class SimulationService {
   /** The parameters a start (or a replay) would create, without creating anything. */
   private async planned(body: SimulationStart): Promise<SimulationParams | null> {
     if (!body.replayOf)
-      return this.o.steps.paramsFor(
+      return this.o.world.paramsFor(
         body as SimulationRequest,
         this.o.engine,
         this.o.defaultMaxConcurrentLlmCalls,
@@ -92,7 +94,7 @@ export class SimulationService {
       replayOf: source.id,
       maxConcurrentLlmCalls: body.maxConcurrentLlmCalls ?? recorded.maxConcurrentLlmCalls,
     };
-    const now = this.o.steps.provenance(params, provenance!.model);
+    const now = this.o.world.provenance(params, provenance!.model);
     const changed = worldChanges(provenance!, now);
     if (changed.length)
       throw new SimulationConflict(
@@ -109,7 +111,7 @@ export class SimulationService {
   }
 
   private estimateFor(params: SimulationParams): SpendEstimate {
-    const { pricePerMTok, maxBudgetUsd } = this.o.steps.deps;
+    const { pricePerMTok, maxBudgetUsd } = this.o.spend;
     return estimateSpend(params, pricePerMTok, budgetInForce(params.budgetUsd, maxBudgetUsd));
   }
 
@@ -129,7 +131,7 @@ export class SimulationService {
     caller = "local",
     opts: { charged?: boolean } = {},
   ): Promise<{ id: string; estimate: SpendEstimate }> {
-    const params = this.o.steps.paramsFor(request, this.o.engine, this.o.defaultMaxConcurrentLlmCalls);
+    const params = this.o.world.paramsFor(request, this.o.engine, this.o.defaultMaxConcurrentLlmCalls);
     return this.launch(params, caller, opts);
   }
 
@@ -175,7 +177,7 @@ export class SimulationService {
     if (meta.totalSlots === 0) throw new SimulationConflict("completed", meta.error ?? "incomplete record");
     if (meta.status === "budget_exhausted") {
       // it stopped before a slot its budget did not cover: only more room lets it go on
-      const { pricePerMTok, maxBudgetUsd } = this.o.steps.deps;
+      const { pricePerMTok, maxBudgetUsd } = this.o.spend;
       const before = budgetInForce(meta.budgetUsd, maxBudgetUsd);
       const now = budgetInForce(opts.budgetUsd ?? meta.budgetUsd, maxBudgetUsd);
       const spent = costUsd(meta, pricePerMTok);
@@ -223,7 +225,7 @@ export class SimulationService {
       this.o.repo.runs.slotSummaries(id),
       computeBreakdowns(this.o.repo.agents.decisionPages(id)),
     ]);
-    const stores = this.o.steps.stores(meta);
+    const stores = this.o.world.stores(meta);
     const dayTypes = new Map<number, DayType>();
     if (meta.startDate)
       for (let day = 1; day <= meta.days; day++)
@@ -239,7 +241,7 @@ export class SimulationService {
   ): Promise<DecisionRecord[] | { missing: "simulation" | "agent" }> {
     const meta = await this.o.repo.runs.get(id);
     if (!meta) return { missing: "simulation" };
-    if (!this.o.steps.population(meta).has(agentId)) return { missing: "agent" };
+    if (!this.o.world.population(meta).has(agentId)) return { missing: "agent" };
     return this.o.repo.agents.decisions(id, agentId);
   }
 
@@ -249,7 +251,7 @@ export class SimulationService {
     storeId: string,
   ): Promise<{ aggregate: StoreAggregate | null; visits: Visit[] } | null> {
     const meta = await this.o.repo.runs.get(simulationId);
-    if (!meta || !this.o.steps.stores(meta).some((s) => s.store_id === storeId)) return null;
+    if (!meta || !this.o.world.stores(meta).some((s) => s.store_id === storeId)) return null;
     const [aggregates, visits] = await Promise.all([
       this.o.repo.visits.aggregates(simulationId),
       this.o.repo.visits.list(simulationId),

@@ -11,12 +11,12 @@ import type { SimulationRepository } from "./repository.ts";
 import type { Scenario } from "./scenario.ts";
 import { FINISHED, type SimulationRequest, type SimulationStatus } from "./schemas.ts";
 import { SimulationConflict, type SimulationService } from "./api.ts";
-import type { SimulationSteps } from "./steps.ts";
+import type { SimulationWorld } from "./world.ts";
 import type { Store, Visit } from "./types.ts";
 
 export interface ExperimentServiceOptions {
   sims: SimulationService;
-  steps: SimulationSteps;
+  world: SimulationWorld;
   repo: SimulationRepository;
   defaultMaxConcurrentLlmCalls: number;
   /** agent-days one caller may start per UTC day (the simulations' quota) */
@@ -78,7 +78,7 @@ export class ExperimentService {
       request: armRequest(baseline, seed, share, arm === "scenario" ? request.scenario : undefined),
     }));
     const agentDays = requests.reduce(
-      (n, r) => n + this.o.steps.paramsFor(r.request, "offline", share).agents * baseline.days,
+      (n, r) => n + this.o.world.paramsFor(r.request, "offline", share).agents * baseline.days,
       0,
     );
     const day = now.toISOString().slice(0, 10);
@@ -132,8 +132,8 @@ export class ExperimentService {
     const [baseline, scenario] = await Promise.all([visitsOf("baseline"), visitsOf("scenario")]);
     return compareArms(
       { baseline, scenario },
-      this.o.steps.stores(),
-      this.o.steps.stores({ scenario: record.request.scenario }),
+      this.o.world.stores(),
+      this.o.world.stores({ scenario: record.request.scenario }),
       record.request.scenario,
     );
   }

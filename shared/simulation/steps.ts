@@ -4,18 +4,15 @@
 // that owns the simulation (the service hands ownership over when it starts or resumes one).
 import type { LlmPort } from "../llm/port.ts";
 import { RecordingLlm } from "../llm/recording.ts";
-import { productVersion } from "../platform/version.ts";
-import type { Place } from "../places/place.ts";
 import { processDecision } from "./agent.ts";
-import { dayInfo, startDateToday, type DayInfo } from "./calendar.ts";
+import { dayInfo, type DayInfo } from "./calendar.ts";
 import type { DecisionEngine } from "./engines/engine.ts";
 import { LlmEngine } from "./engines/llm.ts";
 import { LlmCaller } from "./engines/llm-gate.ts";
 import { OfflineEngine } from "./engines/offline.ts";
-import { fingerprint, promptFingerprints, type Provenance } from "./provenance.ts";
 import { inTurn, SimulationCallLog, TurnReplayLlm } from "./recordings.ts";
 import { BudgetExhaustedError, budgetInForce, budgetStop, type Prices } from "./spend.ts";
-import { activeToday, defaultPersonas, hasArrived, personasFor } from "./personas.ts";
+import { activeToday, hasArrived } from "./personas.ts";
 import type { SimulationRepository } from "./repository.ts";
 import type { AgentRecord } from "./repository/agents.ts";
 import { MAX_ERROR_CHARS, slotKey } from "./repository/table.ts";
@@ -24,39 +21,32 @@ import {
   LeaseLostError,
   type DecisionRecord,
   SimulationRequest,
-  type SimulationParams,
   type SimulationStatus,
   type AgentItem,
   type SimulationMeta,
   type SlotInput,
-  type SlotItem,
 } from "./schemas.ts";
-import { applyScenario, type Scenario, ScenarioError, scenarioKey } from "./scenario.ts";
-import { mangwonStores } from "./stores.ts";
 import { memoryEntriesOf } from "./memory.ts";
+import { allSlots, type SimulationWorld } from "./world.ts";
 import { startPosition, type Position } from "./space.ts";
-import { TIME_SLOTS, type Persona, type Store, type StoreAggregate } from "./types.ts";
+import { TIME_SLOTS, type Persona, type StoreAggregate } from "./types.ts";
 import type { z } from "zod";
 import type { CollectInput, FailInput, FinalizeInput, InitInput } from "./schemas.ts";
 
 export interface SimulationDeps {
   repo: SimulationRepository;
-  /** the embedded places the stores come from */
-  places: () => readonly Place[];
+  /** the stores and persona sets, and the parameters a request makes */
+  world: SimulationWorld;
   /** the LLM (without the SDK's own retries: the gate retries with 004's backoff) */
   llm?: LlmPort;
   /** 429 backoff unit (SIM_BACKOFF_UNIT_MS; 004: 10 s, shortened in tests) */
   backoffUnitMs: number;
-  /** a custom persona set (SIM_PERSONAS_FILE) instead of the generated default */
-  personas?: Persona[];
   /** the cap of a simulation whose request does not set one (SIM_MAX_CONCURRENT_LLM_CALLS) */
   defaultMaxConcurrentLlmCalls: number;
   /** 004's wait after each LLM call, inside the semaphore (SIM_RATE_DELAY_MS) */
   rateDelayMs: number;
   /** the share of llm_failed turns above which a run ends completed_with_failures (SIM_FAILED_TURNS_THRESHOLD) */
   failedTurnsThreshold: number;
-  /** the product version provenance records (DONGNE_VERSION; else see shared/platform/version.ts) */
-  version?: string;
   /** LLM prices (LLM_PRICE_*_PER_MTOK) and the server's budget ceiling (SIM_MAX_BUDGET_USD) */
   pricePerMTok: Prices;
   maxBudgetUsd?: number;
@@ -82,45 +72,9 @@ export function endState(
   return { status: "completed" };
 }
 
-/** Every slot of a simulation of `days` days, in order, each knowing the slot before it. */
-export function allSlots(days: number): SlotItem[] {
-  const all: SlotItem[] = [];
-  for (let day = 1; day <= days; day++)
-    for (const slot of TIME_SLOTS)
-      all.push({ day, slot, key: slotKey(day, slot), previous: all.at(-1)?.key ?? null });
-  return all;
-}
-
 /** Whether an agent who last left Mangwon-dong in slot `leftAt` left on `day` before slot `key`. */
 export function leftEarlierToday(leftAt: string | undefined, day: number, key: string): boolean {
   return leftAt !== undefined && leftAt.startsWith(slotKey(day, "")) && leftAt < key;
-}
-
-/**
- * The persona set of a simulation of `agents` agents (the default 160 when absent). With a scenario's
- * `floatingPool`, `agents` counts the baseline's residents plus that pool: the same residents, and the
- * first `floatingPool` floating visitors (the generator makes them in order, so a larger pool keeps the
- * baseline's and adds more).
- */
-export function personaSet(
-  custom: Persona[] | undefined,
-  agents: number | undefined,
-  floatingPool?: number,
-): Persona[] {
-  if (floatingPool === undefined)
-    return custom ? custom.slice(0, agents ?? custom.length) : personasFor(agents);
-  const residents = (agents ?? 0) - floatingPool;
-  if (!custom) return defaultPersonas(residents, floatingPool);
-  const floating = custom.filter((p) => p.type === "floating");
-  if (floating.length < floatingPool)
-    throw new ScenarioError(
-      "scenario.visitors.floatingPool",
-      `the persona set has ${floating.length} floating visitors`,
-    );
-  return [
-    ...custom.filter((p) => p.type === "resident").slice(0, residents),
-    ...floating.slice(0, floatingPool),
-  ];
 }
 
 /** A turn as decided: 004's result, the day it fell on and where the agent started it. */
@@ -169,70 +123,13 @@ function decisionRecord(
   };
 }
 
-/** The parameters that pick a simulation's persona set. */
-type Population = { agents?: number; scenario?: Scenario };
-/** Store sets kept per process (a long-running server sees many scenarios; the baseline is kept too). */
-const STORE_SETS_KEPT = 32;
-
-/** Per-process caches: the stores, the persona sets, one LLM gate per simulation, a slot's aggregates. */
+/** The step bodies, with their per-process caches: one LLM gate per simulation, a slot's aggregates. */
 export class SimulationSteps {
-  private readonly storeSets = new Map<string, Store[]>();
-  private readonly personas = new Map<string, Map<string, Persona>>();
-  private readonly meanTendency = new WeakMap<Map<string, Persona>, number>();
   private readonly gates = new Map<string, LlmEngine>();
   /** aggregates do not change within a slot (they are flushed after it): read them once per slot */
   private readonly aggregatesBySlot = new Map<string, Promise<Record<string, StoreAggregate>>>();
 
   constructor(readonly deps: SimulationDeps) {}
-
-  /**
-   * A simulation's store set: Mangwon-dong's stores, changed by its scenario when it has one; each
-   * built once per process. A scenario that does not fit the stores throws a ScenarioError.
-   */
-  stores(sim: { scenario?: Scenario } = {}): Store[] {
-    const key = scenarioKey(sim.scenario);
-    let set = this.storeSets.get(key);
-    if (!set) {
-      const baseline = this.storeSets.get("") ?? mangwonStores(this.deps.places());
-      this.storeSets.set("", baseline);
-      set = sim.scenario ? applyScenario(baseline, sim.scenario) : baseline;
-      if (this.storeSets.size > STORE_SETS_KEPT) {
-        const oldest = [...this.storeSets.keys()].find((k) => k !== "");
-        if (oldest !== undefined) this.storeSets.delete(oldest);
-      }
-      this.storeSets.set(key, set);
-    }
-    return set;
-  }
-
-  /**
-   * The persona set's mean eat-out tendency (the population step 1's reference rates describe): every
-   * agent turn asks, so it is computed once per persona set.
-   */
-  meanEatOutTendency(sim: Population): number {
-    const set = this.population(sim);
-    let mean = this.meanTendency.get(set);
-    if (mean === undefined) {
-      mean = [...set.values()].reduce((s, p) => s + p.eat_out_tendency, 0) / set.size;
-      this.meanTendency.set(set, mean);
-    }
-    return mean;
-  }
-
-  personaSet(agents: number | undefined, floatingPool?: number): Map<string, Persona> {
-    const key = `${agents ?? 0}#${floatingPool ?? ""}`;
-    let set = this.personas.get(key);
-    if (!set) {
-      set = new Map(personaSet(this.deps.personas, agents, floatingPool).map((p) => [p.id, p]));
-      this.personas.set(key, set);
-    }
-    return set;
-  }
-
-  /** A simulation's persona set: its agents, with its scenario's floating pool. */
-  population(sim: Population): Map<string, Persona> {
-    return this.personaSet(sim.agents, sim.scenario?.visitors?.floatingPool);
-  }
 
   /** The engine the simulation was started with; an LLM simulation where no key is configured fails its turns. */
   private engine(meta: SimulationMeta): DecisionEngine {
@@ -262,32 +159,6 @@ export class SimulationSteps {
     const llm = this.deps.llm;
     if (!llm) throw new Error("the simulation was started with the LLM, but no LLM key is configured here");
     return meta.record ? new RecordingLlm(llm, new SimulationCallLog(this.deps.repo, meta.id)) : llm;
-  }
-
-  /**
-   * What produces a run with these parameters here: its engine and model, the prompt templates, the
-   * store and persona sets (by fingerprint), the product version and every parameter.
-   */
-  provenance(params: Omit<SimulationParams, "provenance">, recordedModel?: string | null): Provenance {
-    const llm = this.deps.llm;
-    const model = {
-      llm: llm?.models?.fast ?? llm?.name ?? null,
-      offline: null,
-      replay: recordedModel ?? null,
-    }[params.engine];
-    const personas = [...this.population(params).values()].sort((a, b) => a.id.localeCompare(b.id));
-    const stores = [...this.stores(params)].sort((a, b) => a.store_id.localeCompare(b.store_id));
-    return {
-      engine: params.engine,
-      model,
-      prompts: promptFingerprints(),
-      stores: fingerprint(stores),
-      personas: fingerprint(personas),
-      version: productVersion(this.deps.version),
-      seed: params.seed,
-      startDate: params.startDate,
-      parameters: { ...params },
-    };
   }
 
   private aggregates(simulationId: string, key: string) {
@@ -324,51 +195,6 @@ export class SimulationSteps {
 
   // ------------------------------------------------------------------ workflow steps
 
-  /** The record's parameters for a request (the API's start and a console start make the same). */
-  paramsFor(
-    request: SimulationRequest,
-    engine: SimulationParams["engine"],
-    defaultCap: number,
-    /** a replay: the recorded simulation and the model that answered it */
-    replay?: { of: string; model: string | null },
-  ): SimulationParams {
-    const params: Omit<SimulationParams, "provenance"> = {
-      days: request.days,
-      seed: request.seed,
-      agents: this.scenarioAgents(request),
-      maxConcurrentLlmCalls: request.maxConcurrentLlmCalls ?? defaultCap,
-      engine,
-      totalSlots: allSlots(request.days).length,
-      startDate: request.startDate ?? startDateToday(),
-      ...(request.scenario ? { scenario: request.scenario } : {}),
-      ...(request.record && engine === "llm" ? { record: true } : {}),
-      ...(request.budgetUsd !== undefined ? { budgetUsd: request.budgetUsd } : {}),
-      ...(replay ? { replayOf: replay.of } : {}),
-    };
-    return { ...params, provenance: this.provenance(params, replay?.model) };
-  }
-
-  /**
-   * How many agents a request's simulation has; its scenario checked against the world first (stores it
-   * names, a daily sample larger than the pool): a ScenarioError before anything starts.
-   */
-  private scenarioAgents(request: SimulationRequest): number {
-    const baseline = this.personaSet(request.agents);
-    const visitors = request.scenario?.visitors;
-    if (!request.scenario) return baseline.size;
-    this.stores(request);
-    const residents = [...baseline.values()].filter((p) => p.type === "resident").length;
-    const agents = visitors?.floatingPool === undefined ? baseline.size : residents + visitors.floatingPool;
-    this.personaSet(agents, visitors?.floatingPool); // a custom persona set may have too few visitors
-    const pool = agents - residents;
-    if (visitors?.floatingPerDay !== undefined && visitors.floatingPerDay > pool)
-      throw new ScenarioError(
-        "scenario.visitors.floatingPerDay",
-        `must be at most the ${pool} floating visitors in the pool`,
-      );
-    return agents;
-  }
-
   /**
    * Marks the simulation running and lists the slots still to run: a resumed run skips completed ones.
    * Started from the Step Functions console with {simulationId, days, seed, …} and no record yet, it
@@ -377,7 +203,7 @@ export class SimulationSteps {
   async initialise(input: z.infer<typeof InitInput>) {
     const request = SimulationRequest.safeParse(input.request ?? {});
     if (request.success && !(await this.deps.repo.runs.get(input.simulationId))) {
-      const params = this.paramsFor(
+      const params = this.deps.world.paramsFor(
         request.data,
         this.deps.llm ? "llm" : "offline",
         this.deps.defaultMaxConcurrentLlmCalls,
@@ -411,7 +237,7 @@ export class SimulationSteps {
     const meta = await this.owned(input.simulationId, input.execution);
     const { day, slot, key } = input.slot;
     const candidates = activeToday(
-      [...this.population(meta).values()],
+      [...this.deps.world.population(meta).values()],
       day,
       meta.seed,
       meta.scenario?.visitors?.floatingPerDay,
@@ -469,7 +295,7 @@ export class SimulationSteps {
       this.owned(item.simulationId, item.execution),
       this.deps.repo.agents.get(item.simulationId, item.agentId),
     ]);
-    const persona = this.population(meta).get(item.agentId);
+    const persona = this.deps.world.population(meta).get(item.agentId);
     if (!persona) throw new Error(`no persona ${item.agentId}`);
     const aggregates = this.aggregates(item.simulationId, item.key);
     aggregates.catch(() => undefined); // an agent who stays home never awaits it; one who goes on sees the error
@@ -524,11 +350,11 @@ export class SimulationSteps {
         calendar,
         day: item.day,
         slot: item.slot,
-        stores: this.stores(meta),
+        stores: this.deps.world.stores(meta),
         aggregates,
         memory: state.memory,
         position: from,
-        populationEatOutTendency: this.meanEatOutTendency(meta),
+        populationEatOutTendency: this.deps.world.meanEatOutTendency(meta),
         engine: this.engine(meta),
         seed: meta.seed,
       });
@@ -544,7 +370,7 @@ export class SimulationSteps {
     const counts: Record<string, number> = {};
     for (const r of input.results) counts[r.decision] = (counts[r.decision] ?? 0) + 1;
     counts.agent_turns = input.results.length;
-    const acting = input.results.map((r) => this.population(meta).get(r.agent_id));
+    const acting = input.results.map((r) => this.deps.world.population(meta).get(r.agent_id));
     const floating = acting.filter((p) => p?.type === "floating");
     await this.deps.repo.runs.saveSlotSummary(input.simulationId, input.slot.key, {
       day: input.slot.day,

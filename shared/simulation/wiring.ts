@@ -1,5 +1,6 @@
-// The simulation's pieces for a runtime, built once each: its DynamoDB repository, its workflow steps
-// (stores, personas, the LLM gate per simulation) and the API's service over them.
+// The simulation's pieces for a runtime, built once each: its DynamoDB repository, its world (stores,
+// personas, the parameters a request makes), its workflow steps (the LLM gate per simulation) and the
+// API's services over them.
 
 import { embeddedPlaces } from "../providers/exec-deps.ts";
 import type { Workflows } from "../workflows/port.ts";
@@ -9,11 +10,26 @@ import { loadPersonas } from "./personas.ts";
 import { openSimulationRepository } from "./repository.ts";
 import { SimulationService } from "./api.ts";
 import { SimulationSteps } from "./steps.ts";
+import { SimulationWorld } from "./world.ts";
 import { type Runtime } from "../runtime/port.ts";
 
 export const simulationRepository = (rt: Runtime) =>
   rt.service("simulation.repository", () =>
     openSimulationRepository(rt.documents(), rt.config.aws.tables.simulation),
+  );
+
+export const simulationWorld = (rt: Runtime) =>
+  rt.service(
+    "simulation.world",
+    () =>
+      new SimulationWorld({
+        places: () => embeddedPlaces(rt.config.dataDir).places,
+        personas: rt.config.simulation.personasFile
+          ? loadPersonas(rt.config.simulation.personasFile)
+          : undefined,
+        llm: rt.llmWithoutRetries,
+        version: rt.config.version,
+      }),
   );
 
 export const simulationSteps = (rt: Runtime) =>
@@ -22,16 +38,12 @@ export const simulationSteps = (rt: Runtime) =>
     () =>
       new SimulationSteps({
         repo: simulationRepository(rt),
-        places: () => embeddedPlaces(rt.config.dataDir).places,
+        world: simulationWorld(rt),
         llm: rt.llmWithoutRetries,
         backoffUnitMs: rt.config.simulation.backoffUnitMs,
-        personas: rt.config.simulation.personasFile
-          ? loadPersonas(rt.config.simulation.personasFile)
-          : undefined,
         defaultMaxConcurrentLlmCalls: rt.config.simulation.maxConcurrentLlmCalls,
         failedTurnsThreshold: rt.config.simulation.failedTurnsThreshold,
         rateDelayMs: rt.config.simulation.rateDelayMs,
-        version: rt.config.version,
         pricePerMTok: rt.config.llm.pricePerMTok,
         maxBudgetUsd: rt.config.simulation.maxBudgetUsd,
       }),
@@ -46,8 +58,12 @@ export const simulationService = (rt: Runtime, workflows: Workflows) =>
     () =>
       new SimulationService({
         repo: simulationRepository(rt),
-        steps: simulationSteps(rt),
+        world: simulationWorld(rt),
         workflows,
+        spend: {
+          pricePerMTok: rt.config.llm.pricePerMTok,
+          maxBudgetUsd: rt.config.simulation.maxBudgetUsd,
+        },
         engine: rt.llm ? "llm" : "offline",
         defaultMaxConcurrentLlmCalls: rt.config.simulation.maxConcurrentLlmCalls,
         maxAgentDaysPerCaller: rt.config.simulation.maxAgentDaysPerCaller,
@@ -60,7 +76,7 @@ export const experimentService = (rt: Runtime, workflows: Workflows) =>
     () =>
       new ExperimentService({
         sims: simulationService(rt, workflows),
-        steps: simulationSteps(rt),
+        world: simulationWorld(rt),
         repo: simulationRepository(rt),
         defaultMaxConcurrentLlmCalls: rt.config.simulation.maxConcurrentLlmCalls,
         maxAgentDaysPerCaller: rt.config.simulation.maxAgentDaysPerCaller,

@@ -8,7 +8,7 @@ import type { StepContext } from "../../shared/simulation/engines/engine.ts";
 import { startPosition } from "../../shared/simulation/space.ts";
 import type { Persona } from "../../shared/simulation/types.ts";
 import type { SimulationRequest } from "../../shared/simulation/schemas.ts";
-import { simulationRepository, simulationSteps } from "../../shared/simulation/wiring.ts";
+import { simulationRepository, simulationSteps, simulationWorld } from "../../shared/simulation/wiring.ts";
 import { testWorld } from "./server.ts";
 
 export async function testSimulations(opts: LocalOptions = {}, env: Record<string, string> = {}) {
@@ -18,6 +18,8 @@ export async function testSimulations(opts: LocalOptions = {}, env: Record<strin
     world,
     sims,
     steps: simulationSteps(world.rt),
+    /** the simulation's stores, persona sets and the parameters a request makes */
+    simWorld: simulationWorld(world.rt),
     repo: simulationRepository(world.rt),
     /** starts a simulation and waits for it to end; its record */
     async run(request: SimulationRequest, caller?: string) {

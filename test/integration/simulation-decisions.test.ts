@@ -43,7 +43,7 @@ describe("decision records", () => {
   });
 
   it("a turn starts where the agent's previous turn that day left it, and each day from home", async () => {
-    const personas = t.steps.personaSet(40);
+    const personas = t.simWorld.personaSet(40);
     const byAgent = new Map<string, DecisionRecord[]>();
     for (const r of records) byAgent.set(r.agent_id, [...(byAgent.get(r.agent_id) ?? []), r]);
     let carried = 0;

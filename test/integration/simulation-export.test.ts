@@ -105,7 +105,7 @@ describe("GET /v1/simulations/{id}/export", () => {
 
   it("quotes a comment with a comma, a quote and a line break (RFC 4180), and reads it back", async () => {
     const id = "sim-export-quoting";
-    await t.repo.runs.create(id, t.steps.paramsFor({ days: 1, seed: 1 }, "offline", 10), { owner: "x" });
+    await t.repo.runs.create(id, t.simWorld.paramsFor({ days: 1, seed: 1 }, "offline", 10), { owner: "x" });
     const comment = '맛있다, 정말 "최고"\n또 올게요';
     await t.repo.visits.save(id, [
       {
@@ -236,7 +236,7 @@ describe("the report's breakdowns", () => {
 
   it("are empty for a simulation without kept decisions", async () => {
     const id = "sim-export-no-decisions";
-    await t.repo.runs.create(id, t.steps.paramsFor({ days: 1, seed: 1 }, "offline", 10), { owner: "x" });
+    await t.repo.runs.create(id, t.simWorld.paramsFor({ days: 1, seed: 1 }, "offline", 10), { owner: "x" });
     const report = (await t.sims.report(id))!;
     expect(report.breakdowns).toEqual({
       turns: 0,

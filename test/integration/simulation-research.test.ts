@@ -71,7 +71,7 @@ describe("provenance", () => {
     expect(Object.keys(p.prompts)).toEqual([...PROMPT_NAMES]);
     for (const h of [...Object.values(p.prompts), p.stores, p.personas]) expect(h).toMatch(/^[0-9a-f]{12}$/);
     expect(p.personas).toBe(
-      fingerprint([...t.steps.personaSet(20).values()].sort((a, b) => a.id.localeCompare(b.id))),
+      fingerprint([...t.simWorld.personaSet(20).values()].sort((a, b) => a.id.localeCompare(b.id))),
     );
     expect(p.version).toMatch(/^([0-9a-f]{40}(-dirty)?|v\d+\.\d+\.\d+)$/);
     expect(p.parameters).toMatchObject({

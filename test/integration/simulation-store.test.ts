@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { startLocal } from "../../functions/api/local.ts";
 import { loadConfig } from "../../shared/platform/config.ts";
-import { simulationRepository, simulationSteps } from "../../shared/simulation/wiring.ts";
+import { simulationRepository, simulationWorld } from "../../shared/simulation/wiring.ts";
 import { startLocalDynamo } from "../../shared/store/dynamo.ts";
 import { testExecDeps } from "../helpers/server.ts";
 
@@ -55,10 +55,10 @@ describe("the simulation store on disk", () => {
     const dir = dataDir();
     const before = await onDisk(dir);
     // the record is written before the 202; the process stops before any step ran
-    const steps = simulationSteps(before.rt);
+    const world = simulationWorld(before.rt);
     await simulationRepository(before.rt).runs.create(
       "cut",
-      steps.paramsFor({ days: 1, seed: 9, agents: 30 }, "offline", 10),
+      world.paramsFor({ days: 1, seed: 9, agents: 30 }, "offline", 10),
       {
         owner: "cut-run1",
       },

@@ -22,7 +22,7 @@ async function owned(
   engine: "offline" | "llm" = "offline",
 ) {
   const execution = `${id}-run1`;
-  await t.repo.runs.create(id, t.steps.paramsFor(request, engine, 10), { owner: execution });
+  await t.repo.runs.create(id, t.simWorld.paramsFor(request, engine, 10), { owner: execution });
   await t.steps.initialise({ simulationId: id, execution });
   return execution;
 }
@@ -59,7 +59,7 @@ describe("a simulated day (offline engine)", () => {
     );
     expect(Math.max(...visits.map((v) => v.order))).toBeLessThanOrEqual(3);
     // floating visitors do not act before their entry slot
-    const personas = t.steps.personaSet(60);
+    const personas = t.simWorld.personaSet(60);
     for (const v of visits) {
       const p = personas.get(v.agent_id)!;
       if (p.type === "floating")
@@ -80,7 +80,7 @@ describe("a simulated day (offline engine)", () => {
     expect(report.calibration.activeAgentsByDay).toHaveLength(1);
     expect(report.calibration.activeAgentsByDay[0]!.residents).toBeGreaterThan(0);
     expect(Object.keys(report.calibration.eatOutRateBySlot)).toEqual(["07:00", "12:00", "18:00", "22:00"]);
-    expect(report.storeSet.total).toBe(t.steps.stores().length);
+    expect(report.storeSet.total).toBe(t.simWorld.stores().length);
     // memory carries over: every agent who ate has it in memory
     const someone = visits[0]!;
     expect(
@@ -93,7 +93,7 @@ describe("a simulated day (offline engine)", () => {
     const days = 4;
     const meta = await t.run({ days, seed: 11, agents: 160 });
     expect(meta.status).toBe("completed");
-    const personas = [...t.steps.personaSet(160).values()];
+    const personas = [...t.simWorld.personaSet(160).values()];
     const floating = personas.filter((p) => p.type === "floating");
     const sampled = Math.round(floating.length * DAILY_FLOATING_SHARE);
     const activeByDay = Array.from({ length: days }, () => new Set<string>());

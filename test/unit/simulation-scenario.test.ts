@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { generateDemoPlaces } from "../../shared/demo/places.ts";
 import { activeToday } from "../../shared/simulation/personas.ts";
 import { applyScenario, Scenario, ScenarioError, scenarioKey } from "../../shared/simulation/scenario.ts";
-import { SimulationSteps } from "../../shared/simulation/steps.ts";
+import { SimulationWorld } from "../../shared/simulation/world.ts";
 import { mangwonStores } from "../../shared/simulation/stores.ts";
 
 const places = generateDemoPlaces();
@@ -129,39 +129,30 @@ describe("applyScenario", () => {
 });
 
 describe("visitor changes", () => {
-  const steps = new SimulationSteps({
-    repo: undefined as never,
-    places: () => places,
-    // the configured defaults (unused here: no run starts)
-    backoffUnitMs: 10_000,
-    defaultMaxConcurrentLlmCalls: 10,
-    rateDelayMs: 500,
-    failedTurnsThreshold: 0.05,
-    pricePerMTok: { input: 1, output: 5 },
-  });
+  const world = new SimulationWorld({ places: () => places });
 
   it("a larger floating pool keeps the baseline's residents and visitors and adds more", () => {
-    const baseline = steps.population({ agents: 160 });
-    const params = steps.paramsFor(
+    const baseline = world.population({ agents: 160 });
+    const params = world.paramsFor(
       { days: 1, seed: 1, scenario: { visitors: { floatingPool: 150 } } },
       "offline",
       10,
     );
     expect(params.agents).toBe(47 + 150);
-    const more = steps.population(params);
+    const more = world.population(params);
     expect([...more.values()].filter((p) => p.type === "floating")).toHaveLength(150);
     for (const [id, p] of baseline) expect(more.get(id)).toEqual(p);
   });
 
   it("the daily sample takes its size from the scenario", () => {
-    const set = [...steps.population({ agents: 160 }).values()];
+    const set = [...world.population({ agents: 160 }).values()];
     expect(activeToday(set, 1, 7).filter((p) => p.type === "floating")).toHaveLength(53);
     expect(activeToday(set, 1, 7, 80).filter((p) => p.type === "floating")).toHaveLength(80);
   });
 
   it("refuses a daily sample larger than the pool, and a store the world lacks, before anything starts", () => {
     const start = (scenario: unknown) => () =>
-      steps.paramsFor({ days: 1, seed: 1, scenario: Scenario.parse(scenario) }, "offline", 10);
+      world.paramsFor({ days: 1, seed: 1, scenario: Scenario.parse(scenario) }, "offline", 10);
     expect(start({ visitors: { floatingPerDay: 114 } })).toThrow(
       expect.objectContaining({ field: "scenario.visitors.floatingPerDay" }),
     );

@@ -1,0 +1,194 @@
+// A simulation's world as this process knows it: Mangwon-dong's stores (changed by a scenario), the
+// persona sets, and the parameters and provenance a request makes — built once each and kept. The API
+// plans runs with it, the steps run them in it.
+import type { LlmPort } from "../llm/port.ts";
+import type { Place } from "../places/place.ts";
+import { productVersion } from "../platform/version.ts";
+import { startDateToday } from "./calendar.ts";
+import { defaultPersonas, personasFor } from "./personas.ts";
+import { fingerprint, promptFingerprints, type Provenance } from "./provenance.ts";
+import { slotKey } from "./repository/table.ts";
+import type { SimulationParams, SimulationRequest, SlotItem } from "./schemas.ts";
+import { applyScenario, type Scenario, ScenarioError, scenarioKey } from "./scenario.ts";
+import { mangwonStores } from "./stores.ts";
+import { TIME_SLOTS, type Persona, type Store } from "./types.ts";
+
+export interface WorldDeps {
+  /** the embedded places the stores come from */
+  places: () => readonly Place[];
+  /** a custom persona set (SIM_PERSONAS_FILE) instead of the generated default */
+  personas?: Persona[];
+  /** the configured LLM: its model is part of a run's provenance */
+  llm?: LlmPort;
+  /** the product version provenance records (DONGNE_VERSION; else see shared/platform/version.ts) */
+  version?: string;
+}
+
+/** Every slot of a simulation of `days` days, in order, each knowing the slot before it. */
+export function allSlots(days: number): SlotItem[] {
+  const all: SlotItem[] = [];
+  for (let day = 1; day <= days; day++)
+    for (const slot of TIME_SLOTS)
+      all.push({ day, slot, key: slotKey(day, slot), previous: all.at(-1)?.key ?? null });
+  return all;
+}
+
+/**
+ * The persona set of a simulation of `agents` agents (the default 160 when absent). With a scenario's
+ * `floatingPool`, `agents` counts the baseline's residents plus that pool: the same residents, and the
+ * first `floatingPool` floating visitors (the generator makes them in order, so a larger pool keeps the
+ * baseline's and adds more).
+ */
+export function personaSet(
+  custom: Persona[] | undefined,
+  agents: number | undefined,
+  floatingPool?: number,
+): Persona[] {
+  if (floatingPool === undefined)
+    return custom ? custom.slice(0, agents ?? custom.length) : personasFor(agents);
+  const residents = (agents ?? 0) - floatingPool;
+  if (!custom) return defaultPersonas(residents, floatingPool);
+  const floating = custom.filter((p) => p.type === "floating");
+  if (floating.length < floatingPool)
+    throw new ScenarioError(
+      "scenario.visitors.floatingPool",
+      `the persona set has ${floating.length} floating visitors`,
+    );
+  return [
+    ...custom.filter((p) => p.type === "resident").slice(0, residents),
+    ...floating.slice(0, floatingPool),
+  ];
+}
+
+/** The parameters that pick a simulation's persona set. */
+type Population = { agents?: number; scenario?: Scenario };
+/** Store sets kept per process (a long-running server sees many scenarios; the baseline is kept too). */
+const STORE_SETS_KEPT = 32;
+
+export class SimulationWorld {
+  private readonly storeSets = new Map<string, Store[]>();
+  private readonly personas = new Map<string, Map<string, Persona>>();
+  private readonly meanTendency = new WeakMap<Map<string, Persona>, number>();
+
+  constructor(private readonly deps: WorldDeps) {}
+
+  /**
+   * A simulation's store set: Mangwon-dong's stores, changed by its scenario when it has one; each
+   * built once per process. A scenario that does not fit the stores throws a ScenarioError.
+   */
+  stores(sim: { scenario?: Scenario } = {}): Store[] {
+    const key = scenarioKey(sim.scenario);
+    let set = this.storeSets.get(key);
+    if (!set) {
+      const baseline = this.storeSets.get("") ?? mangwonStores(this.deps.places());
+      this.storeSets.set("", baseline);
+      set = sim.scenario ? applyScenario(baseline, sim.scenario) : baseline;
+      if (this.storeSets.size > STORE_SETS_KEPT) {
+        const oldest = [...this.storeSets.keys()].find((k) => k !== "");
+        if (oldest !== undefined) this.storeSets.delete(oldest);
+      }
+      this.storeSets.set(key, set);
+    }
+    return set;
+  }
+
+  /**
+   * The persona set's mean eat-out tendency (the population step 1's reference rates describe): every
+   * agent turn asks, so it is computed once per persona set.
+   */
+  meanEatOutTendency(sim: Population): number {
+    const set = this.population(sim);
+    let mean = this.meanTendency.get(set);
+    if (mean === undefined) {
+      mean = [...set.values()].reduce((s, p) => s + p.eat_out_tendency, 0) / set.size;
+      this.meanTendency.set(set, mean);
+    }
+    return mean;
+  }
+
+  personaSet(agents: number | undefined, floatingPool?: number): Map<string, Persona> {
+    const key = `${agents ?? 0}#${floatingPool ?? ""}`;
+    let set = this.personas.get(key);
+    if (!set) {
+      set = new Map(personaSet(this.deps.personas, agents, floatingPool).map((p) => [p.id, p]));
+      this.personas.set(key, set);
+    }
+    return set;
+  }
+
+  /** A simulation's persona set: its agents, with its scenario's floating pool. */
+  population(sim: Population): Map<string, Persona> {
+    return this.personaSet(sim.agents, sim.scenario?.visitors?.floatingPool);
+  }
+
+  /**
+   * What produces a run with these parameters here: its engine and model, the prompt templates, the
+   * store and persona sets (by fingerprint), the product version and every parameter.
+   */
+  provenance(params: Omit<SimulationParams, "provenance">, recordedModel?: string | null): Provenance {
+    const llm = this.deps.llm;
+    const model = {
+      llm: llm?.models?.fast ?? llm?.name ?? null,
+      offline: null,
+      replay: recordedModel ?? null,
+    }[params.engine];
+    const personas = [...this.population(params).values()].sort((a, b) => a.id.localeCompare(b.id));
+    const stores = [...this.stores(params)].sort((a, b) => a.store_id.localeCompare(b.store_id));
+    return {
+      engine: params.engine,
+      model,
+      prompts: promptFingerprints(),
+      stores: fingerprint(stores),
+      personas: fingerprint(personas),
+      version: productVersion(this.deps.version),
+      seed: params.seed,
+      startDate: params.startDate,
+      parameters: { ...params },
+    };
+  }
+
+  /** The record's parameters for a request (the API's start and a console start make the same). */
+  paramsFor(
+    request: SimulationRequest,
+    engine: SimulationParams["engine"],
+    defaultCap: number,
+    /** a replay: the recorded simulation and the model that answered it */
+    replay?: { of: string; model: string | null },
+  ): SimulationParams {
+    const params: Omit<SimulationParams, "provenance"> = {
+      days: request.days,
+      seed: request.seed,
+      agents: this.scenarioAgents(request),
+      maxConcurrentLlmCalls: request.maxConcurrentLlmCalls ?? defaultCap,
+      engine,
+      totalSlots: allSlots(request.days).length,
+      startDate: request.startDate ?? startDateToday(),
+      ...(request.scenario ? { scenario: request.scenario } : {}),
+      ...(request.record && engine === "llm" ? { record: true } : {}),
+      ...(request.budgetUsd !== undefined ? { budgetUsd: request.budgetUsd } : {}),
+      ...(replay ? { replayOf: replay.of } : {}),
+    };
+    return { ...params, provenance: this.provenance(params, replay?.model) };
+  }
+
+  /**
+   * How many agents a request's simulation has; its scenario checked against the world first (stores it
+   * names, a daily sample larger than the pool): a ScenarioError before anything starts.
+   */
+  private scenarioAgents(request: SimulationRequest): number {
+    const baseline = this.personaSet(request.agents);
+    const visitors = request.scenario?.visitors;
+    if (!request.scenario) return baseline.size;
+    this.stores(request);
+    const residents = [...baseline.values()].filter((p) => p.type === "resident").length;
+    const agents = visitors?.floatingPool === undefined ? baseline.size : residents + visitors.floatingPool;
+    this.personaSet(agents, visitors?.floatingPool); // a custom persona set may have too few visitors
+    const pool = agents - residents;
+    if (visitors?.floatingPerDay !== undefined && visitors.floatingPerDay > pool)
+      throw new ScenarioError(
+        "scenario.visitors.floatingPerDay",
+        `must be at most the ${pool} floating visitors in the pool`,
+      );
+    return agents;
+  }
+}
