@@ -1,7 +1,7 @@
 // POST /v1/search/execute runs a plan the caller wrote. It carries no translator_result: derive the
 // fields post-processing reads (keywords, category, strategy) from the plan's own steps, and the
 // disclaimers 001 requires (pets: "disclaimer를 반드시 포함"; abroad) from what it searches.
-import { OVERSEAS_DISCLAIMER, PET_DISCLAIMER } from "./planner.ts";
+import { OVERSEAS_DISCLAIMER, PET_DISCLAIMER } from "./plan-parts.ts";
 import type { PlanResponse, SearchPlan, TranslatorResult } from "./schemas.ts";
 
 /** Steps whose `query` locates a place rather than searching for places. */

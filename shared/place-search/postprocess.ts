@@ -12,7 +12,7 @@ import type { ExecState } from "./executor.ts";
 import { closingSoonWarning } from "./google-info.ts";
 import { interpret } from "./interpretation.ts";
 import type { AgentResponse, Place } from "../places/place.ts";
-import { OVERSEAS_DISCLAIMER } from "./planner.ts";
+import { OVERSEAS_DISCLAIMER } from "./plan-parts.ts";
 import type { PlanResponse } from "./schemas.ts";
 import { layoutTrip } from "./trip.ts";
 import { emptyOf } from "./empty-answer.ts";
