@@ -2,13 +2,14 @@
 // `dongne import-stores <registry.csv> [--sigungu 마포구] [--dong 망원] [--category 음식]`.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
 import { startLocal } from "../functions/api/local.ts";
 import { ConfigError, loadConfig, type Config } from "../shared/platform/config.ts";
 import { REGISTRY_FILE } from "../shared/providers/embedded/index.ts";
 import { importRegistry, REGISTRY_SOURCE } from "../shared/providers/embedded/registry-import.ts";
 import { toGeoJson } from "../shared/place-search/geojson.ts";
-import { reportHtml } from "../shared/simulation/report.ts";
+import { reportHtml } from "../shared/simulation/report-html.ts";
 import { ResumeRequest, SimulationRequest } from "../shared/simulation/schemas.ts";
 import type { SpendEstimate } from "../shared/simulation/spend.ts";
 import { NEWS_USAGE, newsCommand } from "../shared/news/cli.ts";
@@ -17,6 +18,7 @@ import { NaverLocal } from "../shared/providers/naver-local.ts";
 import {
   askCommand,
   collectCommand,
+  conversationCommand,
   demoCommand,
   ingestFileCommand,
   statusCommand,
@@ -34,6 +36,8 @@ commands:
   search "<query>" [--format geojson] plan and run the search, print the places (JSON or GeoJSON)
   ask "<질문>" [--json] [--conversation ID]
                                       a question about restaurants (seed 002): the answer, its documents
+  ask                                 a conversation, one question a line: follow-ups ("그 중에 제일
+                                      가까운 곳은?") refer to the last answer; "/새 대화" starts anew
   restaurants collect "<query>" [--out FILE] [--expand]
                                       names and addresses from Naver local search as crawl-format JSONL
   restaurants ingest <FILE.jsonl> [--api URL [--key KEY]]
@@ -155,12 +159,23 @@ async function restaurants(config: Config, command: string, args: string[]): Pro
   const qa = qaRuntime(world.rt);
   try {
     switch (sub) {
-      case "ask":
-        if (!text) throw new UsageError('ask needs a question, e.g. dongne ask "망원역 주차되는 한식집"');
-        await askCommand({ query: text, json: values.json, conversationId: values.conversation }, qa, {
-          log: (line) => void process.stdout.write(`${line}\n`),
-        });
+      case "ask": {
+        const stdout = { log: (line: string) => void process.stdout.write(`${line}\n`) };
+        if (text) {
+          await askCommand(
+            { query: text, json: values.json, conversationId: values.conversation },
+            qa,
+            stdout,
+          );
+          return 0;
+        }
+        // no question: a conversation, one question a line (from the terminal or a pipe)
+        const lines = createInterface({ input: process.stdin, terminal: false });
+        const prompt = process.stdin.isTTY ? (p: string) => void process.stdout.write(p) : undefined;
+        await conversationCommand(lines, qa, { ...stdout, prompt }, { json: values.json });
+        lines.close();
         return 0;
+      }
       case "collect": {
         if (!text) throw new UsageError('restaurants collect needs a query, e.g. "망원동 맛집"');
         const naver = config.providers.naver

@@ -4,6 +4,9 @@
 //   npx dongne restaurants demo [--out FILE]                              the synthetic demo corpus as JSONL
 //   npx dongne restaurants status                                         index (and domain) status
 //   npx dongne ask "…" [--json] [--conversation ID]                       one question, answered
+//   npx dongne ask                                                        a conversation: follow-ups
+//                                                                         refer to the last answer
+import { randomUUID } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { describeSearchDomain } from "../index/control-plane.ts";
 import type { Place } from "../places/place.ts";
@@ -79,6 +82,46 @@ export async function askCommand(
     `route ${r.route} · ${r.meta.engine} · ${r.meta.llmCalls} LLM calls · ${Math.round(r.meta.durationMs)} ms${r.meta.synthetic ? " · synthetic demo data" : ""}`,
   );
   for (const w of r.meta.warnings) out.log(`warning: ${w}`);
+}
+
+/** What starts a new conversation in `dongne ask` without a question. */
+export const NEW_CONVERSATION = /^\/(?:new|새\s*대화|새로)$/;
+
+export const CONVERSATION_HELP =
+  "질문을 입력하세요. 이어지는 질문(‘그 중에 제일 가까운 곳은?’, ‘두 번째 집 주차 돼?’, ‘거기 근처에 카페도 있어?’)은 " +
+  "앞의 답을 이어 받습니다. ‘/새 대화’는 새 대화를 시작하고, 빈 줄이나 Ctrl-D는 끝냅니다.";
+
+/**
+ * A conversation on the command line: each line is a question in the same conversation (its id sent
+ * back with every question), so follow-ups refer to the last answer; "/새 대화" starts another.
+ */
+export async function conversationCommand(
+  lines: AsyncIterable<string>,
+  runtime: QaRuntime,
+  out: Output & { prompt?(text: string): void },
+  opts: { json?: boolean } = {},
+): Promise<void> {
+  out.log(CONVERSATION_HELP);
+  let conversationId: string | undefined;
+  let turn = 0;
+  const ask = () => out.prompt?.(turn ? `질문 (대화 ${turn + 1}번째)> ` : "질문> ");
+  ask();
+  for await (const raw of lines) {
+    const line = raw.trim();
+    if (!line) break;
+    if (NEW_CONVERSATION.test(line)) {
+      conversationId = undefined;
+      turn = 0;
+      out.log("새 대화를 시작합니다.");
+    } else {
+      // the id is made here, so the first question opens the conversation the next ones continue
+      conversationId ??= randomUUID();
+      await askCommand({ query: line, json: opts.json, conversationId }, runtime, out);
+      turn++;
+      out.log(`(대화 ${conversationId} · ${turn}번째 질문)`);
+    }
+    ask();
+  }
 }
 
 /** The synthetic demo corpus as crawl-format JSONL (to ingest into OpenSearch, or to look at). */
