@@ -7,7 +7,7 @@ import type { Workflows } from "../workflows/port.ts";
 import { dayInfo, type DayType } from "./calendar.ts";
 import { computeBreakdowns } from "./breakdowns.ts";
 import { computeCalibration } from "./calibration.ts";
-import { buildReport, type SimulationReport } from "./report.ts";
+import { averageRating, buildReport, type SimulationReport } from "./report.ts";
 import type { SimulationRepository } from "./repository.ts";
 import { worldChanges } from "./provenance.ts";
 import {
@@ -277,7 +277,7 @@ export function withProgress(meta: SimulationMeta) {
 export function ratingSummary(aggregate: StoreAggregate | null) {
   return {
     count: aggregate?.count ?? 0,
-    average: aggregate?.count ? Math.round((aggregate.sum / aggregate.count) * 100) / 100 : null,
+    average: averageRating(aggregate),
     tags: aggregate?.tags ?? {},
   };
 }

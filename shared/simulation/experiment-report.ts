@@ -2,7 +2,7 @@
 // and each difference (scenario − baseline) with its 95 % interval across seeds.
 import type { PairedDifference } from "../platform/stats/interval.ts";
 import type { ExperimentStatus } from "./experiment.ts";
-import { esc } from "./report.ts";
+import { esc } from "./report-html.ts";
 
 const ARM_COLORS = { baseline: "#4e79a7", scenario: "#f28e2b" };
 const fmt = (x: number) => x.toFixed(1);
