@@ -11,7 +11,8 @@ import { NaverNewsClient, type NewsSearchPort } from "../providers/naver-news.ts
 import { OpenDartClient, type DartPort } from "../providers/opendart.ts";
 import { type Runtime } from "../runtime/port.ts";
 import { embeddedCompanies, OpenDartCompanyDirectory, type CompanyDirectory } from "./companies.ts";
-import { DynamoReportStore, MemoryReportStore, type ReportStore } from "./report-store.ts";
+import { DynamoReportStore } from "./report-store-dynamo.ts";
+import { MemoryReportStore, type ReportStore } from "./report-store.ts";
 
 export interface NewsDeps {
   llm?: LlmPort;

@@ -3,13 +3,9 @@
 // OpenDART's company list kept for the KST day, so a cold start does not download corpCode.xml again.
 import { DeleteCommand, PutCommand, QueryCommand, DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  CHUNK_BYTES,
-  DynamoReportStore,
-  chunkRows,
-  type ApiData,
-  type ReportMeta,
-} from "../../shared/news/report-store.ts";
+import { CHUNK_BYTES, chunkRows } from "../../shared/news/report-chunks.ts";
+import { DynamoReportStore } from "../../shared/news/report-store-dynamo.ts";
+import { type ApiData, type ReportMeta } from "../../shared/news/report-store.ts";
 import { createNewsDeps } from "../../shared/news/wiring.ts";
 import { runNewsSearch } from "../../shared/news/pipeline.ts";
 import { fromKst } from "../../shared/platform/time.ts";
