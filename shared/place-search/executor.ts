@@ -5,8 +5,8 @@
 // found so far are the answer.
 import { z } from "zod";
 import { Deadline } from "../platform/deadline.ts";
-import { DongneError } from "../platform/errors.ts";
-import { ACTIONS, REF_PATTERN, type ActionName } from "./actions.ts";
+import { ACTIONS, type ActionName } from "./actions.ts";
+import { dependencies, substitute } from "./references.ts";
 import type { ExecContext, FanoutItem, PointResult } from "./actions/context.ts";
 import { searchAtPoint } from "./actions/route.ts";
 import { dedupePlaces, nearer } from "./dedupe.ts";
@@ -85,47 +85,9 @@ export function initialState(
   };
 }
 
-/** A plan's `${stepN.field}` that no earlier result gives: the step that uses it is skipped. */
-export class UnresolvedReference extends DongneError {
-  constructor(message: string) {
-    super("invalid", message);
-  }
-}
-
-/** Replaces every whole-value `${stepN.field}` with that step's result field, recursively. */
-export function substitute(value: unknown, results: ExecState["results"]): unknown {
-  if (typeof value === "string") {
-    const m = REF_PATTERN.exec(value);
-    if (!m) return value;
-    const [, stepNo = "", field = ""] = m;
-    const result = results[stepNo] as Record<string, unknown> | null | undefined;
-    if (!result) throw new UnresolvedReference(`step${stepNo} has no result`);
-    const found = result[field];
-    if (found === undefined || found === null)
-      throw new UnresolvedReference(`step${stepNo}.${field} is empty`);
-    return found;
-  }
-  if (Array.isArray(value)) return value.map((v) => substitute(v, results));
-  if (value && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, substitute(v, results)]));
-  }
-  return value;
-}
-
 export interface ExecuteOptions {
   /** "defer": stop at a route fan-out and return its items (the workflow's Map state runs them) */
   fanout: "inline" | "defer";
-}
-
-/** The step numbers a step's parameters refer to. */
-function dependencies(params: unknown, out = new Set<number>()): Set<number> {
-  if (typeof params === "string") {
-    const m = REF_PATTERN.exec(params);
-    if (m) out.add(Number(m[1]));
-  } else if (params && typeof params === "object") {
-    for (const v of Object.values(params)) dependencies(v, out);
-  }
-  return out;
 }
 
 /** One run of a plan: its state, and the context its actions share (calls, warnings, the budget). */

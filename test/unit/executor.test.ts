@@ -2,12 +2,8 @@
 import { describe, expect, it } from "vitest";
 import { haversine } from "../../shared/geo/haversine.ts";
 import { limitTo, type ExecDeps } from "../../shared/providers/exec-deps.ts";
-import {
-  execute,
-  initialState,
-  substitute,
-  UnresolvedReference,
-} from "../../shared/place-search/executor.ts";
+import { execute, initialState } from "../../shared/place-search/executor.ts";
+import { substitute, UnresolvedReference } from "../../shared/place-search/references.ts";
 import { planFromClient } from "../../shared/place-search/given-plan.ts";
 import type { Place } from "../../shared/places/place.ts";
 import { postProcess } from "../../shared/place-search/postprocess.ts";
