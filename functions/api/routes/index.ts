@@ -3,11 +3,12 @@
 // app registers them, the CDK API construct creates the API Gateway routes (with the authorizer and
 // throttles) from them, and the OpenAPI document is generated from them.
 import type { RouteDef } from "../route.ts";
+import { experimentRoutes } from "./experiments.ts";
 import { newsRoutes } from "./news.ts";
 import { placeSearchRoutes } from "./place-search.ts";
 import { publicRoutes } from "./public.ts";
 import { restaurantQaRoutes } from "./restaurant-qa.ts";
-import { simulationRoutes } from "./simulation.ts";
+import { simulationRoutes, storeRatingRoutes } from "./simulation.ts";
 
 export const ROUTES: RouteDef[] = [
   ...publicRoutes(() => ROUTES),
@@ -15,6 +16,8 @@ export const ROUTES: RouteDef[] = [
   ...newsRoutes,
   ...restaurantQaRoutes,
   ...simulationRoutes,
+  ...experimentRoutes,
+  ...storeRatingRoutes,
 ];
 
 /** The route's path as Hono writes it: {id} → :id, {name+} → :name{.+}. */
