@@ -363,7 +363,7 @@ function taskResult(w: Walk, name: string, state: Json, input: Json, from: strin
 }
 
 function literal(v: unknown): Json {
-  if (v && typeof v === "object" && !Array.isArray(v)) return template(v as Json, ANY);
+  if (v && typeof v === "object" && !Array.isArray(v)) return template(v, ANY);
   return v === null ? { type: "null" } : { const: v };
 }
 
