@@ -2,7 +2,9 @@
 // railway station is the station (not the city hall), and names several cities share need their region.
 import { describe, expect, it } from "vitest";
 import { parseCsv, readDataFile } from "../../shared/data/files.ts";
-import { lookupPlace, lookupRomanizedStation, looseLatin, shortRegion } from "../../shared/geo/gazetteer.ts";
+import { lookupPlace, lookupRomanizedStation } from "../../shared/geo/gazetteer.ts";
+import { looseLatin } from "../../shared/geo/gazetteer-index.ts";
+import { shortRegion } from "../../shared/geo/gazetteer-tables.ts";
 import { haversine } from "../../shared/geo/haversine.ts";
 import { embeddedGeocode } from "../../shared/providers/embedded/index.ts";
 
