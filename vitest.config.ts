@@ -14,6 +14,12 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // two workers on two cores (vitest's default is cores - 1: one), and no fresh process per file: a
+    // worker imports the product (AWS SDK, dynalite, the local workflows) once, not once for each file
+    // (`npm test`'s measured figures: README, Testing). A file that needs its own module state (a
+    // process-level cache, a vi.mock of a module others import) takes fresh modules with vi.resetModules.
+    maxWorkers: 2,
+    isolate: false,
     projects: [
       {
         extends: true,

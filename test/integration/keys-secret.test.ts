@@ -4,11 +4,16 @@
 // (never the value) instead of failing every call, and a corrected key takes effect in a warm process
 // after the TTL. The authorizer takes only API_KEYS from its secret and denies when it is malformed.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { handler as authorizer } from "../../functions/api/authorizer.ts";
-import { logger } from "../../shared/platform/log.ts";
-import { createLlm } from "../../shared/llm/index.ts";
-import { runtimeLoader } from "../../shared/runtime/runtime.ts";
 import { startFake, type FakeServer } from "../helpers/fake-http.ts";
+
+// a cold start: the authorizer keeps its loader for the life of its process (a Lambda container), and a
+// file run before this one in the same test worker (the suite shares modules) may have made one, so
+// this file takes fresh modules (the logger too, so the spies watch the instance the authorizer logs to)
+vi.resetModules();
+const { handler: authorizer } = await import("../../functions/api/authorizer.ts");
+const { logger } = await import("../../shared/platform/log.ts");
+const { createLlm } = await import("../../shared/llm/index.ts");
+const { runtimeLoader } = await import("../../shared/runtime/runtime.ts");
 
 let fake: FakeServer;
 let secret = "";

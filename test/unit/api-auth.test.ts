@@ -2,13 +2,16 @@
 // answers stay those of comparing SHA-256 digests (keys given as digests included).
 import { createHash } from "node:crypto";
 import { describe, expect, it, vi } from "vitest";
-import { authenticate } from "../../functions/api/auth.ts";
 import type { ApiKeyEntry } from "../../shared/platform/config-api-keys.ts";
 
 vi.mock("node:crypto", async (original) => {
   const actual = await original<typeof import("node:crypto")>();
   return { ...actual, createHash: vi.fn(actual.createHash) };
 });
+// auth.ts as imported now, with the spied createHash: a file run before this one in the same test worker
+// (the suite shares modules) may have imported it with the real one
+vi.resetModules();
+const { authenticate } = await import("../../functions/api/auth.ts");
 
 const hex = (s: string) => createHash("sha256").update(s).digest("hex");
 
