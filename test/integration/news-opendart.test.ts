@@ -5,7 +5,8 @@ import { strToU8 } from "fflate";
 import { fromKst } from "../../shared/platform/time.ts";
 import { ProviderError } from "../../shared/providers/http.ts";
 import { DART_KEY_APIS, REPORT_API_KEYS } from "../../shared/providers/opendart-apis.ts";
-import { DartStatusError, OpenDartClient } from "../../shared/providers/opendart.ts";
+import { DartStatusError } from "../../shared/providers/opendart.ts";
+import { OpenDartClient } from "../../shared/providers/opendart-client.ts";
 import { fixture, startFake, type FakeServer, type Recorded, type Reply } from "../helpers/fake-http.ts";
 import { FAKE_DART_KEY, dartXml, fakeOpenDart, zipOf } from "../helpers/fake-opendart.ts";
 
