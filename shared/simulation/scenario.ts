@@ -4,7 +4,8 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import { DongneError } from "../platform/errors.ts";
-import { CATEGORY_PRICE, freeStoreId, mangwonDongOf } from "./stores.ts";
+import { mangwonDongOf } from "./dongs.ts";
+import { CATEGORY_PRICE, freeStoreId } from "./stores.ts";
 import { OpeningPeriod, Store, StoreMenu } from "./types.ts";
 
 /** A scenario that cannot apply to the world it is given: the API answers 400 naming the field. */

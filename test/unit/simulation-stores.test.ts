@@ -11,11 +11,11 @@ import { searchRankedStores, storeCard } from "../../shared/simulation/ranking.t
 import {
   cardDescription,
   isOpenAt,
-  mangwonDongOf,
   mangwonStores,
   storeSetSummary,
   type StoreDocument,
 } from "../../shared/simulation/stores.ts";
+import { mangwonDongOf } from "../../shared/simulation/dongs.ts";
 import type { Store } from "../../shared/simulation/types.ts";
 import { mulberry32 } from "../../shared/platform/random.ts";
 
