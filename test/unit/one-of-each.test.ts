@@ -75,6 +75,40 @@ describe("retry", () => {
     expect(waits).toEqual([]);
   });
 
+  it("starts no try with less than minAttemptMs left: the last error is thrown, or spent() before any", async () => {
+    const spent = () => new Error("no time");
+    const none = retry(async () => "never", {
+      attempts: 3,
+      delayMs: () => 0,
+      retryable: () => true,
+      deadline: Deadline.in(10),
+      minAttemptMs: 50,
+      spent,
+    });
+    await expect(none).rejects.toThrow("no time");
+    let calls = 0;
+    let left = 1_000;
+    const deadline = { remainingMs: () => left } as Deadline;
+    const cut = retry(
+      async () => {
+        calls++;
+        throw new Error(`busy ${calls}`);
+      },
+      {
+        attempts: 5,
+        delayMs: () => 0,
+        retryable: () => true,
+        deadline,
+        minAttemptMs: 50,
+        spent,
+        // the wait uses up the budget: the next try is not started
+        sleep: async () => void (left = 10),
+      },
+    );
+    await expect(cut).rejects.toThrow("busy 1");
+    expect(calls).toBe(1);
+  });
+
   it("backoff doubles up to its ceiling, with at least half of each wait kept", () => {
     const full = backoff(100, 1_000, () => 1);
     expect([1, 2, 3, 4, 5].map(full)).toEqual([100, 200, 400, 800, 1_000]);
