@@ -14,7 +14,7 @@ import { MACHINES } from "../../shared/runtime/machines.ts";
 import { localArn } from "../../shared/workflows/asl.ts";
 import type { StepSpec } from "../../shared/workflows/step.ts";
 
-export type Json = Record<string, any>;
+export type Json = Record<PropertyKey, any>;
 const ANY: Json = {};
 
 export interface Edge {
@@ -123,7 +123,7 @@ const UNDERSTOOD = new Set([
 ]);
 
 /** Problems that stop `consumer` from accepting every value `producer` allows ([] when it does). */
-export function accepts(consumer: Json, producer: Json, path = "$"): string[] {
+export function accepts(consumer: Json | boolean, producer: Json, path = "$"): string[] {
   if (consumer === false) return [`${path}: nothing is accepted`];
   if (consumer === true || isAny(consumer) || producer === START) return [];
   const unknown = Object.keys(consumer).filter((k) => !UNDERSTOOD.has(k));
