@@ -7,6 +7,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 
+// how long a server may take to start (or to refuse to): seconds alone, longer on a busy machine where
+// it shares the cores with the other test files; the waits end as soon as it has
+const STARTUP_POLLS = 450; // × 100 ms
+
 function start(env: Record<string, string>) {
   const child = spawn("node", ["--import", "tsx", "bin/serve.ts"], { env: { ...process.env, ...env } });
   let output = "";
@@ -14,7 +18,7 @@ function start(env: Record<string, string>) {
   child.stderr.on("data", (d) => (output += d));
   const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
   const listening = async () => {
-    for (let i = 0; i < 150 && !output.includes("listening"); i++)
+    for (let i = 0; i < STARTUP_POLLS && !output.includes("listening"); i++)
       await new Promise((r) => setTimeout(r, 100));
     return output.includes("listening");
   };
@@ -22,13 +26,13 @@ function start(env: Record<string, string>) {
 }
 const freePort = () => 40_000 + Math.floor(Math.random() * 10_000);
 
-describe("npm start (bin/serve.ts)", () => {
+describe("npm start (bin/serve.ts)", { timeout: 60_000 }, () => {
   it("serves /health and the planner on the PORT it is given, simulations kept under DATA_DIR", async () => {
     const port = 40_000 + Math.floor(Math.random() * 10_000);
     const dataDir = mkdtempSync(join(tmpdir(), "dongne-serve-"));
     const s = start({ PORT: String(port), LOG_LEVEL: "SILENT", DATA_DIR: dataDir });
     try {
-      for (let i = 0; i < 100 && !s.output().includes("listening"); i++)
+      for (let i = 0; i < STARTUP_POLLS && !s.output().includes("listening"); i++)
         await new Promise((r) => setTimeout(r, 100));
       expect(s.output()).toContain(`http://localhost:${port}`);
       expect(s.output()).toContain("offline engine");
@@ -58,7 +62,7 @@ describe("npm start (bin/serve.ts)", () => {
     try {
       const code = await Promise.race([
         s.exited,
-        new Promise<string>((r) => setTimeout(() => r("still running"), 15_000)),
+        new Promise<string>((r) => setTimeout(() => r("still running"), STARTUP_POLLS * 100)),
       ]);
       expect(code).toBe(1);
       expect(s.output()).toContain("HOST=0.0.0.0");
@@ -76,6 +80,8 @@ describe("npm start (bin/serve.ts)", () => {
       HOST: "0.0.0.0",
       PORT: String(freePort()),
       SIM_STORE: "memory",
+      // no restaurant index is asked for: not the synthetic corpus built in the background either
+      QA_DEMO_CORPUS: "off",
       DATA_DIR: dataDir,
       API_KEYS: "",
       ALLOW_OPEN_NETWORK: "yes",
@@ -96,6 +102,8 @@ describe("npm start (bin/serve.ts)", () => {
     const s = start({
       PORT: String(port),
       SIM_STORE: "memory",
+      // nor here: the corpus built in the background would only compete with the timeout being measured
+      QA_DEMO_CORPUS: "off",
       DATA_DIR: dataDir,
       SERVER_REQUEST_TIMEOUT_MS: "1000",
     });

@@ -113,7 +113,7 @@ describe("a simulated day (offline engine)", () => {
       activeByDay.slice(1).some((s) => s.has(id)),
     );
     expect(back).toBe(true);
-  });
+  }, 120_000); // four days of 160 agents: seconds alone, longer beside another file on a busy machine
 
   it("is deterministic for a seed", async () => {
     const a = await setup();
