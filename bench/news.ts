@@ -14,7 +14,7 @@
 import { startLocal } from "../functions/api/local.ts";
 import { loadConfig } from "../shared/platform/config.ts";
 import { AnthropicLlm } from "../shared/llm/anthropic.ts";
-import { OpenDartCompanyDirectory } from "../shared/news/companies.ts";
+import { OpenDartCompanyDirectory } from "../shared/news/company-directory.ts";
 import type { NewsDeps } from "../shared/news/wiring.ts";
 import { createNewsDeps } from "../shared/news/wiring.ts";
 import { MemoryReportStore } from "../shared/news/report-store.ts";

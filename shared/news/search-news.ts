@@ -5,7 +5,7 @@ import { plainText } from "../platform/html-text.ts";
 import { kstIsoDate } from "../platform/time.ts";
 import { ProviderError } from "../providers/http.ts";
 import type { NaverNewsItem } from "../providers/naver-news.ts";
-import { embeddedCompanies } from "./companies.ts";
+import { embeddedCompanies } from "./company-directory.ts";
 import { type NewsResultItem } from "./schemas.ts";
 
 /** pubDate "Tue, 15 Sep 2026 00:30:00 +0900" → "2026-09-15", whatever the machine's time zone. */

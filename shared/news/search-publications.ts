@@ -6,7 +6,7 @@ import { mapLimit } from "../platform/concurrency.ts";
 import { kstIsoDateTime, kstYmd } from "../platform/time.ts";
 import type { DartListItem, ReprtCode } from "../providers/opendart.ts";
 import type { ResolvedCompany as Company } from "./schemas.ts";
-import { embeddedCompanies, type CompanyDirectory } from "./companies.ts";
+import { embeddedCompanies, type CompanyDirectory } from "./company-directory.ts";
 import {
   basicInfo,
   DartSession,

@@ -11,7 +11,7 @@ import { NaverNewsClient, type NewsSearchPort } from "../providers/naver-news.ts
 import { OpenDartClient } from "../providers/opendart-client.ts";
 import type { DartPort } from "../providers/opendart.ts";
 import { type Runtime } from "../runtime/port.ts";
-import { embeddedCompanies, OpenDartCompanyDirectory, type CompanyDirectory } from "./companies.ts";
+import { embeddedCompanies, OpenDartCompanyDirectory, type CompanyDirectory } from "./company-directory.ts";
 import { DynamoReportStore } from "./report-store-dynamo.ts";
 import { MemoryReportStore, type ReportStore } from "./report-store.ts";
 

@@ -1,9 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  CompanyIndex,
-  EmbeddedCompanyDirectory,
-  OpenDartCompanyDirectory,
-} from "../../shared/news/companies.ts";
+import { CompanyIndex } from "../../shared/news/companies.ts";
+import { EmbeddedCompanyDirectory, OpenDartCompanyDirectory } from "../../shared/news/company-directory.ts";
 import { fromKst } from "../../shared/platform/time.ts";
 import type { DartPort } from "../../shared/providers/opendart.ts";
 

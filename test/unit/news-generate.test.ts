@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EmbeddedCompanyDirectory } from "../../shared/news/companies.ts";
+import { EmbeddedCompanyDirectory } from "../../shared/news/company-directory.ts";
 import { DartSession } from "../../shared/news/dart-access.ts";
 import { type NewsDeps } from "../../shared/news/wiring.ts";
 import {
