@@ -89,6 +89,8 @@ export const Place = z.object({
   reviewSnippets: z.array(z.string()).optional(),
   /** true for the embedded demo data, which is generated, not real */
   synthetic: z.boolean().optional(),
+  /** average price per person in won, where the data has one (the embedded demo data): a price ceiling filters by it */
+  avgPrice: z.number().nonnegative().optional(),
   /** metres from the search centre where the provider gives no `distance` (000: Google's is null) */
   distanceFromCenter: z.number().optional(),
   /** Google's details for this place (on a Kakao place: a Google place matched by name and location) */

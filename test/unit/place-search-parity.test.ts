@@ -2,9 +2,7 @@
 // the place-search state machines as the API runs them (shared/runtime/machines.ts: plan and search,
 // each definition run by the local runner, every Task through its Lambda envelope) answer the same
 // inputs the same way: the pipeline restates no order of steps the definitions would not take.
-// Answers are compared as the API sends them (AgentResponse). One difference is known and not covered
-// here: the Map state's point results are parsed by PointResultSchema, whose Place has no avgPrice, so
-// a price ceiling on a route search ("…가는 길에 만원 이하 국밥") filters in-process but not in the machine.
+// Answers are compared as the API sends them (AgentResponse).
 import { readdirSync, readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { AgentResponse } from "../../shared/places/place.ts";
@@ -33,6 +31,8 @@ const QUERIES: { query: string; location?: LatLngInput }[] = [
   { query: "근처 카페" },
   { query: "근처 카페", location: { lat: 37.5563, lng: 126.9236 } },
   { query: "망원역 낮술하기 좋은 곳" },
+  // a price ceiling on a route search: the places' prices survive the Map state's point results
+  { query: "서울역에서 용산역 가는 길에 만원 이하 국밥" },
 ];
 
 const SEED_PLANS = new URL("../fixtures/seed-plans/", import.meta.url);
