@@ -51,8 +51,41 @@ export interface ObservabilityProps {
   alarmEmail?: string;
 }
 
+const FIVE_MINUTES = Duration.minutes(5);
+
+/** One product metric summed over every operation that records it. */
+function total(name: MetricName, period: Duration, label: string): IMetric {
+  const id = (i: number) => `${name.toLowerCase()}${i}`; // ids are unique within a graph
+  return new MathExpression({
+    expression: OPERATIONS.map((_, i) => `FILL(${id(i)}, 0)`).join(" + "),
+    usingMetrics: Object.fromEntries(
+      OPERATIONS.map((op, i) => [
+        id(i),
+        new Metric({
+          namespace: METRICS_NAMESPACE,
+          metricName: name,
+          dimensionsMap: { service: "dongne", Operation: op },
+          statistic: "Sum",
+          period,
+        }),
+      ]),
+    ),
+    label,
+    period,
+  });
+}
+
+/** The metrics both an alarm and the dashboard show. */
+interface Watched {
+  spend: IMetric;
+  errors5xx: IMetric;
+  latency: IMetric;
+  providerFailures: IMetric;
+}
+
 export class Observability extends Construct {
   readonly topic: Topic;
+  private readonly action: SnsAction;
 
   constructor(scope: Construct, id: string, props: ObservabilityProps) {
     super(scope, id);
@@ -63,95 +96,89 @@ export class Observability extends Construct {
       reason:
         "Alarm notifications carry no data beyond the alarm's name and state; CloudWatch cannot publish to a topic encrypted with the AWS-managed SNS key.",
     });
-    const action = new SnsAction(this.topic);
+    this.action = new SnsAction(this.topic);
+    const { spend, errors5xx, latency } = this.apiAlarms(props);
+    this.functionAlarms(props);
+    this.searchAlarms(props.search);
+    const providerFailures = total("ProviderFailures", FIVE_MINUTES, "provider failures");
+    this.alarm(
+      "ProviderFailuresAlarm",
+      providerFailures,
+      20,
+      "Map providers failed more than 20 times in 5 minutes",
+    );
+    this.dashboard(props, { spend, errors5xx, latency, providerFailures });
+  }
 
-    /** One product metric summed over every operation that records it. */
-    const total = (name: MetricName, period: Duration, label: string): IMetric => {
-      const id = (i: number) => `${name.toLowerCase()}${i}`; // ids are unique within a graph
-      return new MathExpression({
-        expression: OPERATIONS.map((_, i) => `FILL(${id(i)}, 0)`).join(" + "),
-        usingMetrics: Object.fromEntries(
-          OPERATIONS.map((op, i) => [
-            id(i),
-            new Metric({
-              namespace: METRICS_NAMESPACE,
-              metricName: name,
-              dimensionsMap: { service: "dongne", Operation: op },
-              statistic: "Sum",
-              period,
-            }),
-          ]),
-        ),
-        label,
-        period,
-      });
-    };
-    const alarm = (
-      id: string,
-      metric: IMetric,
-      threshold: number,
-      description: string,
-      evaluationPeriods = 1,
-    ) =>
-      new Alarm(this, id, {
-        metric,
-        threshold,
-        evaluationPeriods,
-        comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
-        treatMissingData: TreatMissingData.NOT_BREACHING,
-        alarmDescription: description,
-      }).addAlarmAction(action);
+  private alarm(id: string, metric: IMetric, threshold: number, description: string, evaluationPeriods = 1) {
+    new Alarm(this, id, {
+      metric,
+      threshold,
+      evaluationPeriods,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+      alarmDescription: description,
+    }).addAlarmAction(this.action);
+  }
 
-    const fiveMinutes = Duration.minutes(5);
+  /** The day's LLM spend, the API's server errors and its latency near API Gateway's limit. */
+  private apiAlarms(props: ObservabilityProps): Omit<Watched, "providerFailures"> {
     const spend = new MathExpression({
       expression: "microusd / 1000000",
       usingMetrics: { microusd: total("LlmSpendMicroUsd", Duration.days(1), "LLM spend (µUSD)") },
       label: "LLM spend (USD, per day)",
       period: Duration.days(1),
     });
-    alarm(
+    this.alarm(
       "LlmSpendAlarm",
       spend,
       props.llmDailyBudgetUsd,
       `Estimated LLM spend passed ${props.llmDailyBudgetUsd} USD today`,
     );
-    const errors5xx = props.api.metricServerError({ period: fiveMinutes, statistic: "Sum" });
-    alarm("Api5xxAlarm", errors5xx, 5, "The API answered more than 5 server errors in 5 minutes");
-    const latency = props.api.metricLatency({ period: fiveMinutes, statistic: "p99" });
-    alarm("ApiLatencyAlarm", latency, 25_000, "p99 latency is near API Gateway's 29 s limit", 2);
-    // one alarm per function and metric: a sum over the stack would say something failed, not what
+    const errors5xx = props.api.metricServerError({ period: FIVE_MINUTES, statistic: "Sum" });
+    this.alarm("Api5xxAlarm", errors5xx, 5, "The API answered more than 5 server errors in 5 minutes");
+    const latency = props.api.metricLatency({ period: FIVE_MINUTES, statistic: "p99" });
+    this.alarm("ApiLatencyAlarm", latency, 25_000, "p99 latency is near API Gateway's 29 s limit", 2);
+    return { spend, errors5xx, latency };
+  }
+
+  /** One alarm per function and metric, and per state machine: a sum would say something failed, not what. */
+  private functionAlarms(props: ObservabilityProps): void {
     for (const { name, fn } of props.functions) {
-      alarm(
+      this.alarm(
         `${name}ErrorsAlarm`,
-        fn.metricErrors({ period: fiveMinutes, statistic: "Sum" }),
+        fn.metricErrors({ period: FIVE_MINUTES, statistic: "Sum" }),
         4,
         `${name}: more than 4 Lambda errors in 5 minutes`,
       );
-      alarm(
+      this.alarm(
         `${name}ThrottlesAlarm`,
-        fn.metricThrottles({ period: fiveMinutes, statistic: "Sum" }),
+        fn.metricThrottles({ period: FIVE_MINUTES, statistic: "Sum" }),
         0,
         `${name}: Lambda invocations were throttled`,
       );
     }
     for (const { name, machine } of props.machines) {
-      alarm(
+      this.alarm(
         `${name}FailedAlarm`,
-        machine.metricFailed({ period: fiveMinutes, statistic: "Sum" }),
+        machine.metricFailed({ period: FIVE_MINUTES, statistic: "Sum" }),
         0,
         `${name}: Step Functions executions failed (ExecutionsFailed)`,
       );
-      alarm(
+      this.alarm(
         `${name}TimedOutAlarm`,
-        machine.metricTimedOut({ period: fiveMinutes, statistic: "Sum" }),
+        machine.metricTimedOut({ period: FIVE_MINUTES, statistic: "Sum" }),
         0,
         `${name}: Step Functions executions timed out (ExecutionsTimedOut)`,
       );
     }
+  }
+
+  private searchAlarms(search: ObservabilityProps["search"]): void {
     // OpenSearch Service's recommended alarms (https://docs.aws.amazon.com/opensearch-service/latest/developerguide/cloudwatch-alarms.html):
     // ClusterStatus.red/.yellow ≥ 1 over a minute; FreeStorageSpace (per node, MiB) ≤ 25 % of a node's
     // volume; JVMMemoryPressure ≥ 95 % three minutes running
-    const { domain } = props.search;
+    const { domain } = search;
     const minute = Duration.minutes(1);
     const atLeast = ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD;
     const searchAlarm = (
@@ -170,7 +197,7 @@ export class Observability extends Construct {
         // a domain that stops reporting is itself a fault
         treatMissingData: TreatMissingData.BREACHING,
         alarmDescription: description,
-      }).addAlarmAction(action);
+      }).addAlarmAction(this.action);
     searchAlarm(
       "SearchClusterRedAlarm",
       domain.metricClusterStatusRed({ period: minute, statistic: "Maximum" }),
@@ -188,9 +215,9 @@ export class Observability extends Construct {
     searchAlarm(
       "SearchFreeStorageAlarm",
       domain.metricFreeStorageSpace({ period: minute, statistic: "Minimum" }),
-      Math.round(props.search.volumeGb * 1024 * 0.25),
+      Math.round(search.volumeGb * 1024 * 0.25),
       ComparisonOperator.LESS_THAN_OR_EQUAL_TO_THRESHOLD,
-      `OpenSearch: a data node has 25 % or less of its ${props.search.volumeGb} GB free (FreeStorageSpace)`,
+      `OpenSearch: a data node has 25 % or less of its ${search.volumeGb} GB free (FreeStorageSpace)`,
     );
     searchAlarm(
       "SearchJvmPressureAlarm",
@@ -200,22 +227,18 @@ export class Observability extends Construct {
       "OpenSearch: JVM memory pressure at or above 95 % for 3 minutes (JVMMemoryPressure)",
       3,
     );
+  }
+
+  private dashboard(props: ObservabilityProps, w: Watched): void {
+    const { spend, errors5xx, latency, providerFailures } = w;
     const lambdaErrors = sumOf(
-      props.functions.map(({ fn }) => fn.metricErrors({ period: fiveMinutes })),
+      props.functions.map(({ fn }) => fn.metricErrors({ period: FIVE_MINUTES })),
       "Lambda errors",
     );
     const throttles = sumOf(
-      props.functions.map(({ fn }) => fn.metricThrottles({ period: fiveMinutes })),
+      props.functions.map(({ fn }) => fn.metricThrottles({ period: FIVE_MINUTES })),
       "Lambda throttles",
     );
-    const providerFailures = total("ProviderFailures", fiveMinutes, "provider failures");
-    alarm(
-      "ProviderFailuresAlarm",
-      providerFailures,
-      20,
-      "Map providers failed more than 20 times in 5 minutes",
-    );
-
     new Dashboard(this, "Dashboard", {
       dashboardName: "dongne",
       widgets: [
@@ -223,22 +246,22 @@ export class Observability extends Construct {
           new GraphWidget({
             title: "API: requests, 4xx, 5xx",
             left: [
-              props.api.metricCount({ period: fiveMinutes }),
-              props.api.metricClientError({ period: fiveMinutes }),
+              props.api.metricCount({ period: FIVE_MINUTES }),
+              props.api.metricClientError({ period: FIVE_MINUTES }),
               errors5xx,
             ],
           }),
           new GraphWidget({
             title: "API latency (p50, p99)",
-            left: [props.api.metricLatency({ period: fiveMinutes, statistic: "p50" }), latency],
+            left: [props.api.metricLatency({ period: FIVE_MINUTES, statistic: "p50" }), latency],
           }),
         ],
         [
           new GraphWidget({
             title: "LLM tokens",
             left: [
-              total("LlmInputTokens", fiveMinutes, "input tokens"),
-              total("LlmOutputTokens", fiveMinutes, "output tokens"),
+              total("LlmInputTokens", FIVE_MINUTES, "input tokens"),
+              total("LlmOutputTokens", FIVE_MINUTES, "output tokens"),
             ],
           }),
           new GraphWidget({ title: "LLM spend (USD/day)", left: [spend] }),
@@ -246,14 +269,14 @@ export class Observability extends Construct {
         [
           new GraphWidget({
             title: "Providers: calls and failures",
-            left: [total("ProviderCalls", fiveMinutes, "provider calls"), providerFailures],
+            left: [total("ProviderCalls", FIVE_MINUTES, "provider calls"), providerFailures],
           }),
           new GraphWidget({ title: "Lambda errors and throttles", left: [lambdaErrors, throttles] }),
         ],
         [
           new GraphWidget({
             title: "Simulation: failed agents",
-            left: [total("LlmFailedAgents", fiveMinutes, "llm_failed agents")],
+            left: [total("LlmFailedAgents", FIVE_MINUTES, "llm_failed agents")],
           }),
         ],
       ],
