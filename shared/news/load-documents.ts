@@ -3,7 +3,8 @@
 // snippets — each a numbered document of the context, and what could not be loaded said.
 import { demoFilingUrl } from "../demo/company-facts.ts";
 import { mapLimit } from "../platform/concurrency.ts";
-import { FIELD_LABELS, reportApi, ACCOUNTS_KEY } from "../providers/opendart-apis.ts";
+import { reportApi, ACCOUNTS_KEY } from "../providers/opendart-apis.ts";
+import { FIELD_LABELS } from "../providers/opendart-fields.ts";
 import { dartViewerUrl, reprtCodeOf, type DartRow } from "../providers/opendart.ts";
 import { DartSession } from "./dart-access.ts";
 import { filedPeriods, listWindow, periodName } from "./periods.ts";
