@@ -3,23 +3,19 @@
 // agent's turn (the per-agent fan-out) → collect → finalize. Every step acts only for the execution
 // that owns the simulation (the service hands ownership over when it starts or resumes one).
 import type { LlmPort } from "../llm/port.ts";
-import { RecordingLlm } from "../llm/recording.ts";
 import { processDecision } from "./agent.ts";
-import { dayInfo, type DayInfo } from "./calendar.ts";
-import type { DecisionEngine } from "./engines/engine.ts";
-import { LlmEngine } from "./engines/llm.ts";
-import { LlmCaller } from "./engines/llm-gate.ts";
-import { OfflineEngine } from "./engines/offline.ts";
-import { inTurn, SimulationCallLog, TurnReplayLlm } from "./recordings.ts";
+import { dayInfo } from "./calendar.ts";
+import { RunEngines } from "./engines/runs.ts";
+import { inTurn } from "./recordings.ts";
+import { decisionRecord, turnSummary, type DecidedTurn } from "./turn-record.ts";
 import { BudgetExhaustedError, budgetInForce, budgetStop, type Prices } from "./spend.ts";
 import { activeToday, hasArrived } from "./personas.ts";
 import type { SimulationRepository } from "./repository.ts";
 import type { AgentRecord } from "./repository/agents.ts";
-import { MAX_ERROR_CHARS, slotKey } from "./repository/table.ts";
+import { slotKey } from "./repository/table.ts";
 import {
   AgentSummary,
   LeaseLostError,
-  type DecisionRecord,
   SimulationRequest,
   type SimulationStatus,
   type AgentItem,
@@ -28,7 +24,7 @@ import {
 } from "./schemas.ts";
 import { memoryEntriesOf } from "./memory.ts";
 import { allSlots, type SimulationWorld } from "./world.ts";
-import { startPosition, type Position } from "./space.ts";
+import { startPosition } from "./space.ts";
 import { TIME_SLOTS, type Persona, type StoreAggregate } from "./types.ts";
 import type { z } from "zod";
 import type { CollectInput, FailInput, FinalizeInput, InitInput } from "./schemas.ts";
@@ -77,88 +73,16 @@ export function leftEarlierToday(leftAt: string | undefined, day: number, key: s
   return leftAt !== undefined && leftAt.startsWith(slotKey(day, "")) && leftAt < key;
 }
 
-/** A turn as decided: 004's result, the day it fell on and where the agent started it. */
-interface DecidedTurn {
-  result: Awaited<ReturnType<typeof processDecision>>;
-  calendar?: DayInfo;
-  from: Position;
-}
-
-/** What a turn tells its slot (it travels through the slot's state, 256 KB for every agent of it). */
-function turnSummary(item: AgentItem, result: DecidedTurn["result"]): AgentSummary {
-  return {
-    agent_id: item.agentId,
-    decision: result.decision,
-    visits: result.visits.length,
-    llmCalls: result.usage.calls,
-    inputTokens: result.usage.inputTokens,
-    outputTokens: result.usage.outputTokens,
-    // the cause is cut to keep the slot's state small
-    ...(result.error ? { error: result.error.slice(0, MAX_ERROR_CHARS) } : {}),
-  };
-}
-
-/** The turn's decision record (what the export streams): 004's result with its engine, usage and start. */
-function decisionRecord(
-  item: AgentItem,
-  meta: SimulationMeta,
-  persona: Persona,
-  { result, calendar, from }: DecidedTurn,
-): DecisionRecord {
-  const { usage, ...decision } = result;
-  return {
-    agent_id: item.agentId,
-    agent_type: persona.type,
-    generation: persona.generation,
-    day: item.day,
-    time_slot: item.slot,
-    key: item.key,
-    ...(calendar ? { date: calendar.date } : {}),
-    engine: meta.engine === "offline" ? "offline" : "llm",
-    llm_calls: usage.calls,
-    input_tokens: usage.inputTokens,
-    output_tokens: usage.outputTokens,
-    from,
-    result: { ...decision, error: decision.error?.slice(0, MAX_ERROR_CHARS) ?? null },
-  };
-}
-
 /** The step bodies, with their per-process caches: one LLM gate per simulation, a slot's aggregates. */
 export class SimulationSteps {
-  private readonly gates = new Map<string, LlmEngine>();
   /** aggregates do not change within a slot (they are flushed after it): read them once per slot */
   private readonly aggregatesBySlot = new Map<string, Promise<Record<string, StoreAggregate>>>();
 
-  constructor(readonly deps: SimulationDeps) {}
+  /** the decision engine each simulation asks (its own LLM gate) */
+  private readonly engines: RunEngines;
 
-  /** The engine the simulation was started with; an LLM simulation where no key is configured fails its turns. */
-  private engine(meta: SimulationMeta): DecisionEngine {
-    if (meta.engine === "offline") return new OfflineEngine();
-    let engine = this.gates.get(meta.id);
-    if (!engine) {
-      const replay = meta.engine === "replay";
-      engine = new LlmEngine(
-        new LlmCaller(this.llmFor(meta), {
-          maxConcurrent: meta.maxConcurrentLlmCalls,
-          // a replay waits for nothing: its 429s and answers are recorded ones
-          backoffUnitMs: replay ? 0 : this.deps.backoffUnitMs,
-          rateDelayMs: replay ? 0 : this.deps.rateDelayMs,
-        }),
-      );
-      this.gates.set(meta.id, engine);
-    }
-    return engine;
-  }
-
-  /** The model a simulation asks: the configured one (recorded when asked to), or a recording. */
-  private llmFor(meta: SimulationMeta): LlmPort {
-    if (meta.engine === "replay") {
-      const model = meta.provenance?.model ?? "recorded";
-      return new TurnReplayLlm(this.deps.repo, meta.replayOf!, { fast: model, smart: model });
-    }
-    const llm = this.deps.llm;
-    if (!llm) throw new Error("the simulation was started with the LLM, but no LLM key is configured here");
-    return meta.record ? new RecordingLlm(llm, new SimulationCallLog(this.deps.repo, meta.id)) : llm;
+  constructor(readonly deps: SimulationDeps) {
+    this.engines = new RunEngines(deps);
   }
 
   private aggregates(simulationId: string, key: string) {
@@ -182,7 +106,7 @@ export class SimulationSteps {
   /** A finished simulation's caches go (a long-running local server runs many). */
   private forget(simulationId: string) {
     this.forgetAggregates(simulationId);
-    this.gates.delete(simulationId);
+    this.engines.forget(simulationId);
   }
 
   /** The record, read consistently, if `execution` owns it; a LeaseLost error if not. */
@@ -355,7 +279,7 @@ export class SimulationSteps {
         memory: state.memory,
         position: from,
         populationEatOutTendency: this.deps.world.meanEatOutTendency(meta),
-        engine: this.engine(meta),
+        engine: this.engines.for(meta),
         seed: meta.seed,
       });
     // a recorded or replayed turn's identity goes with its LLM calls; only those runs carry it, as an
