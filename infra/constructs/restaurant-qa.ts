@@ -60,15 +60,46 @@ export class RestaurantQa extends Construct {
   constructor(scope: Construct, id: string, steps: StepFunctions, props: RestaurantQaProps) {
     super(scope, id);
     const stack = Stack.of(this);
-    // the domain's logs, with a resource policy of our own (CDK's default is a custom-resource Lambda)
+    this.replicas = props.profile.opensearch.replicas;
+    this.domain = this.makeDomain(props.profile.opensearch);
+    this.bucket = this.makeBucket();
+    this.grantSteps(steps, stack);
+
+    const none = () => {
+      throw new Error("restaurant QA starts no nested workflow");
+    };
+    this.workflow = stateMachine(this, "Workflow", "qa", steps, none);
+    this.ingestWorkflow = stateMachine(this, "IngestWorkflow", "qaIngest", steps, none);
+    const jobName = `${stack.stackName}-RestaurantIngestJob`;
+    this.ingestJobWorkflow = stateMachine(
+      this,
+      "IngestJobWorkflow",
+      "qaIngestJob",
+      steps,
+      none,
+      undefined,
+      jobName,
+    );
+    // the Distributed Map runs each batch as a child execution of this same machine (its fixed name)
+    // every QA Lambda reads the same index configuration (only the granted ones may reach the domain)
+    for (const spec of [
+      ...Object.values(QA_STEPS),
+      ...Object.values(INGEST_STEPS),
+      ...Object.values(INGEST_JOB_STEPS),
+    ])
+      steps.fn(spec).addEnvironment("OPENSEARCH_ENDPOINT", `https://${this.domain.domainEndpoint}`);
+
+    this.index = this.indexAtDeploy(props.profile, steps);
+  }
+
+  /** The domain, its logs (with a resource policy of our own: CDK's default is a custom-resource Lambda). */
+  private makeDomain(os: Profile["opensearch"]): Domain {
     const logGroup = (name: string) =>
       new LogGroup(this, `${name}Logs`, {
         retention: RetentionDays.ONE_MONTH,
         removalPolicy: RemovalPolicy.DESTROY,
       });
     const logs = { search: logGroup("SlowSearch"), index: logGroup("SlowIndex"), app: logGroup("App") };
-    const os = props.profile.opensearch;
-    this.replicas = os.replicas;
     const logsPolicy = new ResourcePolicy(this, "DomainLogsPolicy", {
       policyStatements: [
         new PolicyStatement({
@@ -78,7 +109,7 @@ export class RestaurantQa extends Construct {
         }),
       ],
     });
-    this.domain = new Domain(this, "Domain", {
+    const domain = new Domain(this, "Domain", {
       version: EngineVersion.OPENSEARCH_2_19,
       capacity: {
         dataNodes: os.dataNodes,
@@ -105,9 +136,9 @@ export class RestaurantQa extends Construct {
     // CreateDomain checks that the log groups' resource policy lets es.amazonaws.com write to them. With
     // suppressLogsResourcePolicy CDK no longer makes the domain wait for the policy it would have
     // written, and CloudFormation would create both at once: the domain must wait for ours.
-    this.domain.node.addDependency(logsPolicy);
+    domain.node.addDependency(logsPolicy);
     acknowledgeNag(
-      this.domain,
+      domain,
       {
         rule: "AwsSolutions-OS1",
         reason:
@@ -130,26 +161,33 @@ export class RestaurantQa extends Construct {
       },
     );
     if (os.zones < 2)
-      acknowledgeNag(this.domain, {
+      acknowledgeNag(domain, {
         rule: "AwsSolutions-OS7",
         reason:
           "The dev profile's single node (no zone awareness): the index is rebuilt from the crawl files by re-ingesting; production spreads two nodes over two zones.",
       });
+    return domain;
+  }
 
-    this.bucket = new Bucket(this, "IngestBucket", {
+  /** Where ingest uploads and batches are kept (a job's files for 30 days). */
+  private makeBucket(): Bucket {
+    const bucket = new Bucket(this, "IngestBucket", {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
       encryption: BucketEncryption.S3_MANAGED,
       enforceSSL: true,
       removalPolicy: RemovalPolicy.RETAIN,
       lifecycleRules: [{ prefix: "jobs/", expiration: Duration.days(30) }],
     });
-    acknowledgeNag(this.bucket, {
+    acknowledgeNag(bucket, {
       rule: "AwsSolutions-S1",
       reason:
         "Uploads and batches are written only by the stack's Lambdas (CloudTrail records the API calls); server access logs would need a second bucket for no reader.",
     });
+    return bucket;
+  }
 
-    // each step gets exactly the access its declaration asks for
+  /** Each step gets exactly the access its declaration asks for: the index, embeddings, the bucket. */
+  private grantSteps(steps: StepFunctions, stack: Stack): void {
     for (const spec of ALL_STEPS) {
       const { index, embeddings, blobs } = spec.lambda;
       if (!index && !embeddings && !blobs) continue;
@@ -185,32 +223,6 @@ export class RestaurantQa extends Construct {
         else this.bucket.grantReadWrite(fn);
       }
     }
-
-    const none = () => {
-      throw new Error("restaurant QA starts no nested workflow");
-    };
-    this.workflow = stateMachine(this, "Workflow", "qa", steps, none);
-    this.ingestWorkflow = stateMachine(this, "IngestWorkflow", "qaIngest", steps, none);
-    const jobName = `${stack.stackName}-RestaurantIngestJob`;
-    this.ingestJobWorkflow = stateMachine(
-      this,
-      "IngestJobWorkflow",
-      "qaIngestJob",
-      steps,
-      none,
-      undefined,
-      jobName,
-    );
-    // the Distributed Map runs each batch as a child execution of this same machine (its fixed name)
-    // every QA Lambda reads the same index configuration (only the granted ones may reach the domain)
-    for (const spec of [
-      ...Object.values(QA_STEPS),
-      ...Object.values(INGEST_STEPS),
-      ...Object.values(INGEST_JOB_STEPS),
-    ])
-      steps.fn(spec).addEnvironment("OPENSEARCH_ENDPOINT", `https://${this.domain.domainEndpoint}`);
-
-    this.index = this.indexAtDeploy(props.profile, steps);
   }
 
   /**
