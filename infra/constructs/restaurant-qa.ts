@@ -8,7 +8,7 @@
 // paths (the bulk API included, sent index-scoped); Bedrock for exactly the embedding model.
 import { CfnElement, CustomResource, Duration, RemovalPolicy, Stack } from "aws-cdk-lib";
 import { Provider } from "aws-cdk-lib/custom-resources";
-import type { Table } from "aws-cdk-lib/aws-dynamodb";
+import type { ITable, Table } from "aws-cdk-lib/aws-dynamodb";
 import { PolicyStatement, ServicePrincipal } from "aws-cdk-lib/aws-iam";
 import { LogGroup, ResourcePolicy, RetentionDays } from "aws-cdk-lib/aws-logs";
 import { Domain, EngineVersion } from "aws-cdk-lib/aws-opensearchservice";
@@ -210,7 +210,7 @@ export class RestaurantQa extends Construct {
                 service: "bedrock",
                 account: "",
                 resource: "foundation-model",
-                resourceName: "amazon.titan-embed-text-v2:0",
+                resourceName: TITAN_V2_MODEL_ID,
               }),
             ],
           }),
@@ -232,14 +232,45 @@ export class RestaurantQa extends Construct {
    * mapping is an Update of this resource, and the replicas, so a resized domain is one too.
    */
   private indexAtDeploy(profile: Profile, steps: StepFunctions): CustomResource {
-    const stack = Stack.of(this);
     const qaTable = steps.table("qa");
-    const dimension = 512; // BEDROCK_EMBED_DIMENSIONS' default, which the stack does not change
+    // the functions are not told the dimensions: the schema's default
+    const dimension = defaultOf("BEDROCK_EMBED_DIMENSIONS");
     const fingerprint = definitionHash(restaurantIndexDefinition(dimension), {
       embedder: `bedrock:${TITAN_V2_MODEL_ID}`,
       dimension,
       schema_version: RESTAURANT_INDEX_SCHEMA_VERSION,
     });
+    const setup = this.indexSetupFunction(qaTable);
+    const wait = new DongneFunction(this, "IndexWaitFunction", {
+      entry: `${PROJECT_ROOT}/functions/restaurant-qa/index-setup-wait.ts`,
+      description:
+        "Deploy: whether the dev demo corpus job has finished (the provider framework's isComplete)",
+      timeout: Duration.seconds(30),
+      environment: { QA_TABLE: qaTable.tableName },
+    });
+    qaTable.grantReadData(wait);
+    const provider = new Provider(this, "IndexProvider", {
+      onEventHandler: setup,
+      isCompleteHandler: wait,
+      queryInterval: Duration.seconds(30),
+      totalTimeout: Duration.hours(1),
+    });
+    const resource = new CustomResource(this, "Index", {
+      serviceToken: provider.serviceToken,
+      resourceType: "Custom::RestaurantIndex",
+      properties: {
+        Alias: QA_INDEX,
+        DefinitionHash: fingerprint,
+        Replicas: String(this.replicas),
+        DemoCorpus: String(profile.demoCorpus),
+      },
+    });
+    this.acknowledgeIndexSetup(setup, wait, provider);
+    return resource;
+  }
+
+  /** The index setup: the index, its alias and a reindex on the domain, the demo corpus upload and its job. */
+  private indexSetupFunction(qaTable: ITable): DongneFunction {
     const setup = new DongneFunction(this, "IndexSetupFunction", {
       entry: `${PROJECT_ROOT}/functions/restaurant-qa/index-setup.ts`,
       description:
@@ -267,30 +298,11 @@ export class RestaurantQa extends Construct {
     this.bucket.grantPut(setup);
     qaTable.grantReadWriteData(setup);
     this.ingestJobWorkflow.grantStartExecution(setup);
-    const wait = new DongneFunction(this, "IndexWaitFunction", {
-      entry: `${PROJECT_ROOT}/functions/restaurant-qa/index-setup-wait.ts`,
-      description:
-        "Deploy: whether the dev demo corpus job has finished (the provider framework's isComplete)",
-      timeout: Duration.seconds(30),
-      environment: { QA_TABLE: qaTable.tableName },
-    });
-    qaTable.grantReadData(wait);
-    const provider = new Provider(this, "IndexProvider", {
-      onEventHandler: setup,
-      isCompleteHandler: wait,
-      queryInterval: Duration.seconds(30),
-      totalTimeout: Duration.hours(1),
-    });
-    const resource = new CustomResource(this, "Index", {
-      serviceToken: provider.serviceToken,
-      resourceType: "Custom::RestaurantIndex",
-      properties: {
-        Alias: QA_INDEX,
-        DefinitionHash: fingerprint,
-        Replicas: String(this.replicas),
-        DemoCorpus: String(profile.demoCorpus),
-      },
-    });
+    return setup;
+  }
+
+  private acknowledgeIndexSetup(setup: DongneFunction, wait: DongneFunction, provider: Provider): void {
+    const stack = Stack.of(this);
     const id = (c: Construct) => stack.getLogicalId(c.node.defaultChild as CfnElement);
     acknowledgeNag(
       setup,
@@ -342,7 +354,6 @@ export class RestaurantQa extends Construct {
         reason: "No X-Ray in this stack (infra/node-function.ts says why).",
       },
     );
-    return resource;
   }
 
   /** The API runs the QA and batch-ingest workflows, starts ingest jobs, reads documents and jobs. */
