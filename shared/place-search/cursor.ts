@@ -6,6 +6,7 @@ import { deflateRawSync, inflateRawSync } from "node:zlib";
 import { z } from "zod";
 import { DongneError } from "../platform/errors.ts";
 import { checkPlan } from "./plan-check.ts";
+import { costProblems, planCost, STATE_LIMIT_BYTES, STATE_MARGIN_BYTES } from "./plan-cost.ts";
 import { MAX_CURSOR_LENGTH, PlanResponse } from "./schemas.ts";
 
 /** Pages a search goes to: Kakao stops at 45 places a search, a route search keeps ~160. */
@@ -50,6 +51,14 @@ export function decodeCursor(token: string): Cursor {
   const checked = checkPlan(cursor.data.plan);
   if (!checked.ok)
     throw new CursorError(`carries a plan that fails its check (${checked.problems[0]?.message})`);
+  // the whole cursor goes into the workflow's state: its plan as the page runs it, and the places shown
+  const state =
+    planCost(planForPage(cursor.data.plan, cursor.data.page)).stateBytes +
+    Buffer.byteLength(JSON.stringify(cursor.data.seen));
+  if (state > STATE_LIMIT_BYTES - STATE_MARGIN_BYTES)
+    throw new CursorError(
+      `커서가 너무 큽니다: 다음 페이지의 워크플로 상태가 최악의 경우 약 ${Math.round(state / 1024)}KB로 한도를 넘습니다`,
+    );
   return { plan: cursor.data.plan, page: cursor.data.page, seen: cursor.data.seen };
 }
 
@@ -69,11 +78,20 @@ const SIZE_CAP: Record<string, number> = {
 
 export function planForPage(plan: PlanResponse, page: number): PlanResponse {
   if (page < 2) return plan;
-  return {
+  // the largest size (down to the plan's own) whose worst case still fits the workflow's state
+  // (plan-cost.ts): a trip of many searches asks fewer places a search on later pages
+  const sized = (most: number): PlanResponse => ({
     ...plan,
     search_plan: plan.search_plan.map((s) => {
       const cap = SIZE_CAP[s.action];
-      return cap ? { ...s, params: { ...s.params, size: cap } } : s;
+      if (!cap) return s;
+      const own = typeof s.params.size === "number" ? s.params.size : 0;
+      return { ...s, params: { ...s.params, size: Math.max(own, Math.min(cap, most)) } };
     }),
-  };
+  });
+  for (const most of [45, 30, 20]) {
+    const candidate = sized(most);
+    if (!costProblems(candidate, Infinity).length) return candidate;
+  }
+  return sized(15);
 }

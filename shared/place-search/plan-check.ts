@@ -4,6 +4,8 @@
 import { ACTIONS, isActionName, REF_PATTERN } from "./actions.ts";
 import { SeedPlan, type SearchPlan } from "./schemas.ts";
 import { withSeedDefaults } from "./seed-defaults.ts";
+import { costProblems } from "./plan-cost.ts";
+import { DEFAULT_API_BUDGET_MS } from "../platform/config-schema.ts";
 
 export interface PlanProblem {
   path: string;
@@ -20,7 +22,14 @@ function* stringsIn(value: unknown, path: string): Generator<{ path: string; val
   }
 }
 
-export function checkPlan(input: unknown): PlanCheck {
+/** What a plan may cost: the request's time budget and the provider calls in flight at once. */
+export interface PlanLimits {
+  budgetMs: number;
+  concurrency: number;
+}
+export const DEFAULT_PLAN_LIMITS: PlanLimits = { budgetMs: DEFAULT_API_BUDGET_MS, concurrency: 8 };
+
+export function checkPlan(input: unknown, limits: PlanLimits = DEFAULT_PLAN_LIMITS): PlanCheck {
   const parsed = SeedPlan.safeParse(input);
   if (!parsed.success) {
     return {
@@ -67,5 +76,8 @@ export function checkPlan(input: unknown): PlanCheck {
     outputs.set(step.step, { action: step.action, fields: spec.output });
   });
 
+  // a plan whose steps all check may still be too large for the workflow's state or too much work for
+  // the budget (plan-cost.ts): refused here, before anything runs, with the cause named
+  if (!problems.length) problems.push(...costProblems(plan, limits.budgetMs, limits.concurrency));
   return problems.length ? { ok: false, problems } : { ok: true, plan };
 }

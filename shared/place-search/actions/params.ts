@@ -2,6 +2,7 @@
 // parameters (zod), the fields its result has (what a later step may reference) and what it runs.
 import { z } from "zod";
 import { KAKAO_CATEGORY_CODES } from "../../places/categories.ts";
+import { Place } from "../../places/place.ts";
 import type { ActionOutcome, ExecContext } from "./context.ts";
 
 /** `${step3.decodedPoints}`: a whole parameter value taken from an earlier step's result. */
@@ -19,8 +20,13 @@ export const kakaoRadius = z.union([z.number().int().min(0).max(20_000), ref]);
 export const size = z.number().int().min(1).max(45);
 export const tripRole = z.string().min(1).max(20);
 export const placeId = z.union([text, ref]);
-// an earlier step's places (checked again once substituted: 10 keywords × 45 places fit)
-export const placesInput = z.union([ref, z.array(z.record(z.string(), z.unknown())).max(1000)]);
+// an earlier step's places (checked again once substituted: 10 keywords × 45 places fit). A place a
+// plan writes out is a whole Place (what the answer's places are): one with only an id is refused by
+// the plan check, not by the answer's schema after the search ran (issue 26)
+export const placesInput = z.union([ref, z.array(Place.loose()).max(1000)], {
+  error:
+    "${stepN.places} 참조이거나 완전한 장소 목록이어야 합니다 (id, provider, displayName, formattedAddress, lat, lng …)",
+});
 export const travelMode = z.enum(["walking", "driving", "bicycling", "transit"]);
 export const point = z.object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) });
 

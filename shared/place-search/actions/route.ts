@@ -22,6 +22,9 @@ import {
 } from "./context.ts";
 import { defineAction, latLng, point, ref, routeOutput, text } from "./params.ts";
 
+/** The most points a route step's result keeps (its share of the workflow's 256 KB state). */
+export const MAX_ROUTE_POINTS = 500;
+
 type Ends = z.infer<typeof latLng>;
 
 /** 000's route duration as its example writes it: "2h20m", "28m" (null when the route has none). */
@@ -33,7 +36,21 @@ export function formatDuration(seconds: number | null): string | null {
   return h ? `${h}h${m ? `${m}m` : ""}` : `${m}m`;
 }
 
-function routeResult(points: LatLng[], distanceMeters: number, seconds: number | null, source: string) {
+/**
+ * A route keeps at most MAX_ROUTE_POINTS points (a road from Seoul to Busan is tens of thousands of
+ * vertexes: megabytes of state): every k-th point and the last, enough to sample a search every few
+ * hundred metres and to draw the line.
+ */
+export function thinRoute(points: LatLng[], most = MAX_ROUTE_POINTS): LatLng[] {
+  if (points.length <= most) return points;
+  const step = Math.ceil((points.length - 1) / (most - 1));
+  const kept = points.filter((_, i) => i % step === 0);
+  if (kept.at(-1) !== points.at(-1)) kept.push(points.at(-1)!);
+  return kept;
+}
+
+function routeResult(all: LatLng[], distanceMeters: number, seconds: number | null, source: string) {
+  const points = thinRoute(all);
   return {
     decodedPoints: points,
     encodedPolyline: encodePolyline(points),
@@ -47,7 +64,7 @@ function routeResult(points: LatLng[], distanceMeters: number, seconds: number |
 /** A straight line (000's segment_route), with a point every `interval` metres when one is given. */
 function segmentRoute(origin: LatLng, destination: LatLng, interval?: number) {
   const pieces = interval
-    ? Math.min(1000, Math.max(1, Math.ceil(haversine(origin, destination) / interval)))
+    ? Math.min(MAX_ROUTE_POINTS - 1, Math.max(1, Math.ceil(haversine(origin, destination) / interval)))
     : 20;
   const points = straightLine(origin, destination, pieces);
   return {

@@ -18,12 +18,22 @@ import type {
   TravelEstimate,
 } from "../port.ts";
 import { generateDemoPlaces } from "../../demo/places.ts";
-import { matchScore } from "./matcher.ts";
+import { matcher } from "./matcher.ts";
+import { ProviderError } from "../http.ts";
 import { PlaceIndex } from "./place-index.ts";
 
 export const REGISTRY_FILE = "places.jsonl";
 const MAX_RESULTS = 45; // Kakao-shaped: the same cap as the real API
 const WHOLE_AREA = 20_000;
+/** places scored between two yields to the event loop: a scan of the whole set never holds it long */
+const SCAN_CHUNK = 2000;
+const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** A search past the request's time budget is not started (like an HTTP provider's call). */
+function checkBudget(c: CallCounter): void {
+  if (c.deadline?.expired())
+    throw new ProviderError("embedded", "deadline", "not called: the request's time budget is spent");
+}
 
 /** Geocodes "마포구 망원동", "서울 강남역", "제주시": the whole phrase, then its parts from the most specific. */
 export function embeddedGeocode(query: string): GeoPoint | null {
@@ -104,15 +114,24 @@ export class EmbeddedPlaces implements PlaceSearchPort {
     return { address: region, roadAddress: null, region };
   }
 
-  private search(c: CallCounter, area: AreaSearch, accept: (p: Place) => number): Place[] {
+  private async search(c: CallCounter, area: AreaSearch, accept: (p: Place) => number): Promise<Place[]> {
+    checkBudget(c);
     c.apiCalls++;
+    // every search yields once, and a long scan every SCAN_CHUNK places: /health and other requests
+    // are answered while a plan's many searches run
+    await yieldToLoop();
     const located = area.x !== undefined && area.y !== undefined;
     const center = located ? { lat: area.y!, lng: area.x! } : undefined;
     const hits: { place: Place; distance: number | null; score: number }[] = [];
     const pool = center
       ? this.index.within(center, area.radius ?? WHOLE_AREA)
       : this.index.all.map((place) => ({ place, distance: null }));
+    let scanned = 0;
     for (const { place, distance } of pool) {
+      if (++scanned % SCAN_CHUNK === 0) {
+        await yieldToLoop();
+        checkBudget(c);
+      }
       const score = accept(place);
       if (score > 0) hits.push({ place, distance: distance === null ? null : Math.round(distance), score });
     }
@@ -129,9 +148,8 @@ export class EmbeddedPlaces implements PlaceSearchPort {
     query: string,
     area: AreaSearch & { category?: string },
   ): Promise<Place[]> {
-    return this.search(c, area, (p) =>
-      area.category && p.categoryCode !== area.category ? 0 : matchScore(p, query),
-    );
+    const score = matcher(query);
+    return this.search(c, area, (p) => (area.category && p.categoryCode !== area.category ? 0 : score(p)));
   }
 
   async categorySearch(c: CallCounter, category: string, area: AreaSearch): Promise<Place[]> {

@@ -17,18 +17,34 @@ for (const entry of LEXICON) {
 const FOOD_WORDS = new Set(["맛집", "음식점", "식당", "밥집"]);
 const FILLER = new Set(["추천", "근처", "주변"]);
 
-function haystack(p: Place): string {
-  return normalizeName(
-    [p.displayName, p.categoryName, p.categoryGroupName ?? "", ...(p.tags ?? [])].join(" "),
-  );
+/** a place's normalized text, kept per place object (places are read-only once indexed) */
+const TEXT = new WeakMap<Place, { hay: string; name: string }>();
+function textOf(p: Place): { hay: string; name: string } {
+  let t = TEXT.get(p);
+  if (!t) {
+    const hay = normalizeName(
+      [p.displayName, p.categoryName, p.categoryGroupName ?? "", ...(p.tags ?? [])].join(" "),
+    );
+    t = { hay, name: normalizeName(p.displayName) };
+    TEXT.set(p, t);
+  }
+  return t;
 }
 
 /** 0 when the place does not match; higher is better (a name hit beats a category hit). */
 export function matchScore(p: Place, query: string): number {
+  return matcher(query)(p);
+}
+
+/** The query read once, for scoring many places (a search scans thousands). */
+export function matcher(query: string): (p: Place) => number {
   const words = query.split(/\s+/).map(normalizeName).filter(Boolean);
+  return (p) => scoreWords(p, words);
+}
+
+function scoreWords(p: Place, words: string[]): number {
   if (!words.length) return 0;
-  const hay = haystack(p);
-  const name = normalizeName(p.displayName);
+  const { hay, name } = textOf(p);
   let score = 0;
   for (const w of words) {
     if (FILLER.has(w)) continue;
