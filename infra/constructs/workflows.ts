@@ -146,33 +146,46 @@ export function stateMachine(
     logs: { destination: logs, ...logging },
   });
   for (const fn of functions.values()) fn.grantInvoke(machine);
-  const stack = Stack.of(scope);
-  if (name) {
-    machine.addToRolePolicy(
-      new PolicyStatement({
-        actions: ["states:StartExecution"],
-        resources: [statesArn(stack, "stateMachine", name)],
-      }),
-    );
-    machine.addToRolePolicy(
-      new PolicyStatement({
-        actions: ["states:DescribeExecution", "states:StopExecution"],
-        resources: [statesArn(stack, "execution", `${name}/*`), statesArn(stack, "execution", `${name}:*`)],
-      }),
-    );
-    acknowledgeNag(
-      machine,
-      {
-        rule: `AwsSolutions-IAM5[Resource::${executionArnShown(stack, `${name}/*`)}]`,
-        reason:
-          "DescribeExecution/StopExecution of the Distributed Map's child executions, named per Map Run.",
-      },
-      {
-        rule: `AwsSolutions-IAM5[Resource::${executionArnShown(stack, `${name}:*`)}]`,
-        reason: "DescribeExecution/StopExecution of this machine's executions, named per run.",
-      },
-    );
-  }
+  if (name) startsItsOwnChildren(machine, name);
+  acknowledgeMachine(machine, logging, [...functions.values()]);
+  return machine;
+}
+
+/** A machine whose Distributed Map runs its items as child executions of itself, by its fixed name. */
+function startsItsOwnChildren(machine: StateMachine, name: string): void {
+  const stack = Stack.of(machine);
+  machine.addToRolePolicy(
+    new PolicyStatement({
+      actions: ["states:StartExecution"],
+      resources: [statesArn(stack, "stateMachine", name)],
+    }),
+  );
+  machine.addToRolePolicy(
+    new PolicyStatement({
+      actions: ["states:DescribeExecution", "states:StopExecution"],
+      resources: [statesArn(stack, "execution", `${name}/*`), statesArn(stack, "execution", `${name}:*`)],
+    }),
+  );
+  acknowledgeNag(
+    machine,
+    {
+      rule: `AwsSolutions-IAM5[Resource::${executionArnShown(stack, `${name}/*`)}]`,
+      reason: "DescribeExecution/StopExecution of the Distributed Map's child executions, named per Map Run.",
+    },
+    {
+      rule: `AwsSolutions-IAM5[Resource::${executionArnShown(stack, `${name}:*`)}]`,
+      reason: "DescribeExecution/StopExecution of this machine's executions, named per run.",
+    },
+  );
+}
+
+/** What cdk-nag finds in every machine, and why each is as it is. */
+function acknowledgeMachine(
+  machine: StateMachine,
+  logging: MachineLogging,
+  functions: DongneFunction[],
+): void {
+  const stack = Stack.of(machine);
   acknowledgeNag(
     machine,
     ...(logging.level === LogLevel.ALL
@@ -194,13 +207,12 @@ export function stateMachine(
       reason:
         "The CloudWatch Logs delivery actions that Step Functions logging needs (logs:CreateLogDelivery, …) accept no resource ARN.",
     },
-    ...[...functions.values()].map((fn) => ({
+    ...functions.map((fn) => ({
       rule: `AwsSolutions-IAM5[Resource::<${stack.getLogicalId(fn.node.defaultChild as CfnElement)}.Arn>:*]`,
       reason:
         "lambda:InvokeFunction on the function's own versions and aliases (name:*), which is how CDK grants invoke.",
     })),
   );
-  return machine;
 }
 
 /** A Step Functions ARN in this stack (`arn:…:states:region:account:<resource>:<name>`). */
