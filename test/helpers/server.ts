@@ -56,6 +56,10 @@ export async function startServer(
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(s));
   });
+  // an idle keep-alive connection stays open for the test's next request: closed by the server after
+  // Node's 5 s while fetch reuses it (a test computing for seconds between requests on a busy machine),
+  // the request fails with ECONNRESET
+  (server as import("node:http").Server).keepAliveTimeout = 60_000;
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
