@@ -89,6 +89,16 @@ export class DongneStack extends Stack {
     this.restaurants.connect(this.api.fn, qa);
     this.simulation.connect(this.api.fn);
 
+    this.observe(steps, props);
+    this.applyProfile(profile, steps);
+    new CfnOutput(this, "Profile", { value: profile.name });
+    new CfnOutput(this, "KeysSecretArn", { value: keys.secretArn });
+    new CfnOutput(this, "PlaceSearchWorkflowArn", { value: this.placeSearch.searchWorkflow.stateMachineArn });
+    new CfnOutput(this, "SimulationWorkflowArn", { value: this.simulation.workflow.stateMachineArn });
+  }
+
+  /** Alarms on every function and machine, the API and the search domain; a dashboard. */
+  private observe(steps: StepFunctions, props: DongneStackProps): void {
     new Observability(this, "Observability", {
       api: this.api.httpApi,
       functions: [
@@ -106,10 +116,14 @@ export class DongneStack extends Stack {
         { name: "SimulationWorkflow", machine: this.simulation.workflow },
         { name: "SimulationSlotWorkflow", machine: this.simulation.slotWorkflow },
       ],
-      search: { domain: this.restaurants.domain, volumeGb: profile.opensearch.volumeGb },
+      search: { domain: this.restaurants.domain, volumeGb: this.profile.opensearch.volumeGb },
       llmDailyBudgetUsd: props.llmDailyBudgetUsd ?? 50,
       alarmEmail: props.alarmEmail,
     });
+  }
+
+  /** What the profile asks beyond sizes: reserved concurrency, deletion protection. */
+  private applyProfile(profile: Profile, steps: StepFunctions): void {
     if (profile.reservations) {
       const reserve = (fn: { node: { defaultChild?: unknown } }, n: number) =>
         ((fn.node.defaultChild as CfnFunction).reservedConcurrentExecutions = n);
@@ -122,9 +136,5 @@ export class DongneStack extends Stack {
         if (c instanceof Table) (c.node.defaultChild as CfnTable).deletionProtectionEnabled = true;
         if (c instanceof LogGroup) (c.node.defaultChild as CfnLogGroup).deletionProtectionEnabled = true;
       }
-    new CfnOutput(this, "Profile", { value: profile.name });
-    new CfnOutput(this, "KeysSecretArn", { value: keys.secretArn });
-    new CfnOutput(this, "PlaceSearchWorkflowArn", { value: this.placeSearch.searchWorkflow.stateMachineArn });
-    new CfnOutput(this, "SimulationWorkflowArn", { value: this.simulation.workflow.stateMachineArn });
   }
 }
