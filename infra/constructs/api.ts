@@ -5,7 +5,13 @@
 // and IAM would make every caller sign requests with AWS credentials; a key per caller, revocable by
 // editing one secret, with per-caller limits in the app, fits an HTTPS API product.
 import { CfnOutput, Duration, RemovalPolicy } from "aws-cdk-lib";
-import { CfnStage, HttpApi, HttpMethod, LogGroupLogDestination } from "aws-cdk-lib/aws-apigatewayv2";
+import {
+  CfnStage,
+  HttpApi,
+  HttpMethod,
+  LogGroupLogDestination,
+  type HttpStage,
+} from "aws-cdk-lib/aws-apigatewayv2";
 import { HttpLambdaAuthorizer, HttpLambdaResponseType } from "aws-cdk-lib/aws-apigatewayv2-authorizers";
 import { HttpLambdaIntegration } from "aws-cdk-lib/aws-apigatewayv2-integrations";
 // only the container for a custom format string; its REST field helpers are not used (see below)
@@ -119,6 +125,24 @@ export class Api extends Construct {
         format: AccessLogFormat.custom(ACCESS_LOG_FORMAT),
       },
     });
+    this.addRoutes(stage, authorizer);
+    new CfnOutput(scope, "ApiUrl", { value: this.httpApi.apiEndpoint });
+    new CfnOutput(scope, "ApiKeysSecretArn", { value: this.apiKeys.secretArn });
+
+    acknowledgeNag(this.apiKeys, {
+      rule: "AwsSolutions-SMG4",
+      reason:
+        "API keys are issued to callers by ops and rotated by editing the secret; no Lambda rotates them.",
+    });
+    const open = ROUTES.filter((x) => x.access === "public").map((x) => x.path);
+    acknowledgeNag(this.httpApi, {
+      rule: "AwsSolutions-APIG4",
+      reason: `Only ${open.join(", ")} are public (liveness, the API's description, and the web page with its assets, which hold no data: the page's own requests carry a key); every other route has the API-key authorizer.`,
+    });
+  }
+
+  /** Every route of the app's table, behind the authorizer unless public, each with its throttle. */
+  private addRoutes(stage: HttpStage, authorizer: HttpLambdaAuthorizer): void {
     const integration = new HttpLambdaIntegration("Integration", this.fn);
     const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
     for (const r of ROUTES) {
@@ -136,18 +160,5 @@ export class Api extends Construct {
       };
     }
     (stage.node.defaultChild as CfnStage).routeSettings = routeSettings;
-    new CfnOutput(scope, "ApiUrl", { value: this.httpApi.apiEndpoint });
-    new CfnOutput(scope, "ApiKeysSecretArn", { value: this.apiKeys.secretArn });
-
-    acknowledgeNag(this.apiKeys, {
-      rule: "AwsSolutions-SMG4",
-      reason:
-        "API keys are issued to callers by ops and rotated by editing the secret; no Lambda rotates them.",
-    });
-    const open = ROUTES.filter((x) => x.access === "public").map((x) => x.path);
-    acknowledgeNag(this.httpApi, {
-      rule: "AwsSolutions-APIG4",
-      reason: `Only ${open.join(", ")} are public (liveness, the API's description, and the web page with its assets, which hold no data: the page's own requests carry a key); every other route has the API-key authorizer.`,
-    });
   }
 }
