@@ -5,10 +5,35 @@ import { z } from "zod";
 
 const text = (max: number) => z.string().max(max);
 
+/**
+ * Bounds a real restaurant record never reaches (docs/restaurant-qa.md, "Bounds of a record"):
+ * - a record's JSON is at most 100 KiB (UTF-8). A batch of the ingest workflow passes at most 256 KB
+ *   between states, and one state may carry a record twice (as read and with its menus priced) plus
+ *   its enrichment and vector; a Naver place page with 200 reviews of 120 characters is ~75 KB;
+ * - a menu price (a number, or what a price text reads as) is at most 10,000,000 won;
+ * - the per-field bounds below (title 200, address 300, a review 5,000 characters, 500 reviews and
+ *   500 menus, a description 5,000).
+ * A record past them is rejected with its field and the reason; a lone surrogate in any text is
+ * replaced by U+FFFD, with a warning (wellFormed).
+ */
+export const MAX_RECORD_BYTES = 102_400;
+export const MAX_MENU_PRICE_WON = 10_000_000;
+
 export const CrawlMenu = z.object({
   name: z.string().trim().min(1).max(200),
   /** "20,000원", "시가", a number, or absent */
-  price: z.union([z.string().max(100), z.number(), z.null()]).optional(),
+  price: z
+    .union([
+      z.string().max(100),
+      z
+        .number()
+        .refine(
+          (n) => Math.abs(n) <= MAX_MENU_PRICE_WON,
+          `가격이 너무 큽니다 (최대 ${MAX_MENU_PRICE_WON.toLocaleString("en-US")}원)`,
+        ),
+      z.null(),
+    ])
+    .optional(),
 });
 export type CrawlMenu = z.infer<typeof CrawlMenu>;
 
@@ -75,4 +100,51 @@ export function parseJsonLines(body: string): { items: unknown[]; lineOf: number
     lineOf.push(i + 1);
   });
   return { items, lineOf };
+}
+
+/** JSON text's size in UTF-8 bytes (what a workflow state and an index document count). */
+export const jsonBytes = (value: unknown): number => Buffer.byteLength(JSON.stringify(value) ?? "null");
+
+/** Lone UTF-16 surrogates (`\ud800`, a reversed pair) — text no index or table stores as it is. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, "g");
+/** String.prototype.toWellFormed (ES2024), which this project's TypeScript lib does not declare */
+const toWellFormed = (s: string) => s.replace(LONE_SURROGATES, "\ufffd");
+
+/**
+ * A JSON value with every lone surrogate in its strings (and keys) replaced by U+FFFD, and the paths
+ * of the fields that had one ("title", "reviews.3"). The value comes back as it was when none had one.
+ */
+export function wellFormed(value: unknown): { value: unknown; fields: string[] } {
+  const fields: string[] = [];
+  const walk = (v: unknown, path: string): unknown => {
+    if (typeof v === "string") {
+      if (!LONE_SURROGATE.test(v)) return v;
+      fields.push(path || "(record)");
+      return toWellFormed(v);
+    }
+    if (Array.isArray(v)) {
+      let changed = false;
+      const out = v.map((x, i) => {
+        const y = walk(x, path ? `${path}.${i}` : String(i));
+        if (y !== x) changed = true;
+        return y;
+      });
+      return changed ? out : v;
+    }
+    if (v && typeof v === "object") {
+      let changed = false;
+      const out: Record<string, unknown> = {};
+      for (const [k, x] of Object.entries(v)) {
+        const key = LONE_SURROGATE.test(k) ? toWellFormed(k) : k;
+        const y = walk(x, path ? `${path}.${key}` : key);
+        if (y !== x || key !== k) changed = true;
+        out[key] = y;
+      }
+      return changed ? out : v;
+    }
+    return v;
+  };
+  const out = walk(value, "");
+  return { value: out, fields };
 }

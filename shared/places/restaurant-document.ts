@@ -9,7 +9,7 @@ import { z } from "zod";
 import { DongneError } from "../platform/errors.ts";
 import { DEMO_URL_BASE } from "../demo/places.ts";
 import { inKorea, naverToLatLon } from "../geo/naver-coordinates.ts";
-import type { CrawlRecord } from "./restaurant-crawl.ts";
+import { MAX_MENU_PRICE_WON, type CrawlRecord } from "./restaurant-crawl.ts";
 import { parsePrice } from "./prices.ts";
 
 export const DocumentMenu = z.object({
@@ -80,8 +80,14 @@ export function preprocess(r: CrawlRecord): {
       Math.abs(p.lat - 36) > 3.5 ? "mapy" : "mapx",
       `(${p.lat}, ${p.lon}) read as ${p.format === "tm128" ? "TM128" : "WGS84 × 10⁷"} is outside Korea`,
     );
-  const menus = r.menus.map((m) => {
+  const menus = r.menus.map((m, i) => {
     const price = parsePrice(m.price);
+    // "99999999999999999999원" reads as a number no menu costs (nor an index's integer holds)
+    if (price.price !== null && !(price.price <= MAX_MENU_PRICE_WON))
+      throw new FieldError(
+        `menus.${i}.price`,
+        `가격 ‘${String(m.price).slice(0, 30)}’이(가) 너무 큽니다 (최대 ${MAX_MENU_PRICE_WON.toLocaleString("en-US")}원)`,
+      );
     return {
       name: m.name,
       price: price.price,

@@ -15,9 +15,14 @@ import {
   IngestBatchState,
   mergeReports,
   reportOf,
+  screenUpload,
   syncIngestLimit,
+  type IngestBatch,
   type IngestReport,
 } from "./ingest.ts";
+import { blobRef, readJob, recoverIngestJobs } from "./ingest-job.ts";
+import { wellFormed } from "../places/restaurant-crawl.ts";
+import { logger } from "../platform/log.ts";
 import {
   QaState,
   type AskRequest,
@@ -42,12 +47,22 @@ export interface RestaurantQaServiceDeps {
 export class RestaurantQaService {
   constructor(private readonly d: RestaurantQaServiceDeps) {}
 
-  private async run(request: Record<string, unknown>): Promise<QaState> {
+  private async run(request: Record<string, unknown> & { query: string }): Promise<QaState> {
     const deadline = Deadline.in(this.d.budgetMs);
+    // a lone surrogate in the question becomes U+FFFD (no provider, index or URL takes one), said so
+    const wf = wellFormed(request.query);
+    const warnings = wf.fields.length
+      ? ["질문에 짝이 없는 서로게이트 문자가 있어 U+FFFD(\ufffd)로 바꿔 찾았어요"]
+      : [];
     const state = QaState.parse(
       await this.d.workflows.runSync(
         "qa",
-        { ...request, deadlineAt: deadline.at, meta: { startedAt: Date.now() } },
+        {
+          ...request,
+          query: wf.value as string,
+          deadlineAt: deadline.at,
+          meta: { startedAt: Date.now(), ...(warnings.length ? { warnings } : {}) },
+        },
         deadline,
       ),
     );
@@ -95,14 +110,31 @@ export class RestaurantQaService {
   ): Promise<IngestOutcome> {
     if (documents.length <= syncIngestLimit(this.d.qa().deps)) {
       const deadline = Deadline.in(this.d.budgetMs);
-      const reports: IngestReport[] = [];
-      for (const batch of ingestBatches(documents)) {
-        const out = await this.d.workflows.runSync(
-          "qaIngest",
-          { ...batch, deadlineAt: deadline.at },
-          deadline,
-        );
-        reports.push(reportOf(IngestBatchState.parse(out)));
+      // records too large for a batch are rejected before any batch runs (with their positions)
+      const screened = screenUpload(documents);
+      const reports: IngestReport[] = [
+        { ...emptyReport(), rejected: screened.rejected, warnings: screened.warnings },
+      ];
+      let done = 0;
+      for (const batch of ingestBatches(screened.items, { indices: screened.indices })) {
+        try {
+          const out = await this.d.workflows.runSync(
+            "qaIngest",
+            { ...batch, deadlineAt: deadline.at },
+            deadline,
+          );
+          reports.push(reportOf(IngestBatchState.parse(out)));
+          done++;
+        } catch (err) {
+          // nothing written yet: the error answers as it is; after writes, the upload answers what
+          // was written and which records are not known to be (200, partial: true)
+          if (!done) throw err;
+          logger.warn("restaurant ingest: a batch failed after earlier ones were written", {
+            firstIndex: batch.firstIndex,
+            error: (err as Error).message,
+          });
+          reports.push(failedBatch(batch, err));
+        }
       }
       return { kind: "done", report: mergeReports(reports) };
     }
@@ -122,7 +154,7 @@ export class RestaurantQaService {
       id: jobId,
       kind: "restaurant-ingest",
       createdBy: caller,
-      source: this.d.blobs().locate(key),
+      source: blobRef(key),
     });
     await this.d.workflows.start("qaIngestJob", jobId, {
       jobId,
@@ -132,7 +164,72 @@ export class RestaurantQaService {
     return jobId;
   }
 
-  job(id: string): Promise<Job | null> {
-    return this.d.jobs().get(id);
+  /**
+   * A job as its reader may see it: failed first when its worker's lease ran out; `createdBy` (a key
+   * id) only to the caller who created it; blob locations as references, never a server path.
+   */
+  async job(id: string, caller?: string): Promise<Job | null> {
+    const job = await readJob(this.d.jobs(), id);
+    if (!job) return null;
+    const { createdBy, leaseUntil: _lease, ...rest } = job;
+    const out: Job = { ...rest, ...(createdBy && caller === createdBy ? { createdBy } : {}) };
+    if (out.source) out.source = asBlobRef(out.source);
+    const result = out.result as { rejections?: unknown } | undefined;
+    if (result && typeof result.rejections === "string")
+      out.result = { ...result, rejections: asBlobRef(result.rejections) };
+    if (out.error) out.error = withoutPaths(out.error);
+    return out;
+  }
+
+  /**
+   * For start-up: ingest jobs whose worker died (pending or running with an expired lease) are marked
+   * failed with a Korean reason. Returns their ids.
+   */
+  recoverIngestJobs(now = Date.now()): Promise<string[]> {
+    return recoverIngestJobs(this.d.jobs(), now);
   }
 }
+
+const emptyReport = (): IngestReport => ({
+  indexed: 0,
+  updated: 0,
+  unchanged: 0,
+  rejected: [],
+  written: [],
+  warnings: [],
+  llmCalls: 0,
+  llmTokens: { input: 0, output: 0 },
+});
+
+/** A batch whose workflow failed after earlier batches were written: its records, not known to be written. */
+function failedBatch(batch: IngestBatch, err: unknown): IngestReport {
+  const reason =
+    "이 묶음을 처리하다 실패해 색인에 들어갔는지 확인하지 못했습니다. 이 문서들만 다시 올려 주세요.";
+  return {
+    ...emptyReport(),
+    partial: true,
+    failed: batch.items.map((item, k) => {
+      const placeId = (item as { place_id?: unknown } | null)?.place_id;
+      return {
+        index: batch.indices?.[k] ?? batch.firstIndex + k,
+        ...(typeof placeId === "string" ? { place_id: placeId.slice(0, 200) } : {}),
+        reason,
+      };
+    }),
+    warnings: [
+      `문서 ${batch.items.length}개(${batch.indices?.[0] ?? batch.firstIndex}번부터)를 처리하지 못했습니다` +
+        ` (${err instanceof Error ? err.name : "error"}): failed에 적힌 문서만 다시 올려 주세요`,
+    ],
+  };
+}
+
+/** An absolute location (a directory path, an s3:// URL) of an upload or its rejections, as a blob reference. */
+function asBlobRef(location: string): string {
+  if (location.startsWith("blob:")) return location;
+  const key = /(?:^|\/)((?:uploads|jobs)\/.+)$/.exec(location)?.[1];
+  return key ? blobRef(key) : "blob:(hidden)";
+}
+
+/** An error message with any absolute path taken out (records written before paths were references). */
+const withoutPaths = (text: string) =>
+  text.replace(/(?:s3:\/\/|\/)[^\s"']*\/((?:uploads|jobs)\/[^\s"']+)/g, "blob:$1");

@@ -12,7 +12,13 @@ import { decodeVector, encodeVector } from "../embed/vector-codec.ts";
 import type { SearchIndex } from "../index/port.ts";
 import { noUsage, type LlmPort } from "../llm/port.ts";
 import { askUnlessSure, type LlmOutcome } from "../llm/fallback.ts";
-import { CrawlRecord, Rejection } from "../places/restaurant-crawl.ts";
+import {
+  CrawlRecord,
+  jsonBytes,
+  MAX_RECORD_BYTES,
+  Rejection,
+  wellFormed,
+} from "../places/restaurant-crawl.ts";
 import {
   contentHash,
   DocumentMenu,
@@ -37,25 +43,101 @@ export const INGEST_BATCH_SIZE = 25;
  */
 export const INGEST_BATCH_BYTES = 150_000;
 
-/** Splits an upload into batches by count and by size; a record larger than a batch goes alone. */
+/** A batch of an upload: its items, and where each stands in the upload (`indices` when not consecutive). */
+export interface IngestBatch {
+  firstIndex: number;
+  items: unknown[];
+  indices?: number[];
+}
+
+/**
+ * Splits an upload into batches by count and by size; a record larger than a batch goes alone.
+ * `indices` gives each item's position in the upload when some were taken out before (screenUpload).
+ */
 export function ingestBatches(
   items: readonly unknown[],
-  opts: { size?: number; bytes?: number } = {},
-): { firstIndex: number; items: unknown[] }[] {
+  opts: { size?: number; bytes?: number; indices?: readonly number[] } = {},
+): IngestBatch[] {
   const size = opts.size ?? INGEST_BATCH_SIZE;
   const bytes = opts.bytes ?? INGEST_BATCH_BYTES;
-  const out: { firstIndex: number; items: unknown[] }[] = [];
-  let current: { firstIndex: number; items: unknown[] } | undefined;
+  const out: (IngestBatch & { indices: number[] })[] = [];
+  let current: (IngestBatch & { indices: number[] }) | undefined;
   let used = 0;
   items.forEach((item, i) => {
-    const n = Buffer.byteLength(JSON.stringify(item) ?? "null");
+    const at = opts.indices?.[i] ?? i;
+    const n = jsonBytes(item);
     if (!current || current.items.length >= size || (used + n > bytes && current.items.length)) {
-      current = { firstIndex: i, items: [] };
+      current = { firstIndex: at, items: [], indices: [] };
       out.push(current);
       used = 0;
     }
     current.items.push(item);
+    current.indices.push(at);
     used += n;
+  });
+  // consecutive positions need no list (the common case: nothing was taken out)
+  return out.map(({ indices, ...b }) =>
+    indices.every((x, k) => x === b.firstIndex + k) ? b : { ...b, indices },
+  );
+}
+
+/** "레코드 3(place_id p1)" */
+const recordName = (index: number, item: unknown) => {
+  const id = (item as { place_id?: unknown } | null)?.place_id;
+  return `레코드 ${index}${typeof id === "string" ? `(place_id ${id.slice(0, 64)})` : ""}`;
+};
+
+/**
+ * What is checked before a record enters a batch: lone surrogates become U+FFFD (with a warning naming
+ * the fields), and a record over MAX_RECORD_BYTES is rejected whole (it could not pass between the
+ * workflow's states, nor is it a restaurant).
+ */
+export function screenRecord(
+  item: unknown,
+  index: number,
+): { item: unknown; warning?: string } | { rejection: Rejection } {
+  const bytes = jsonBytes(item);
+  if (bytes > MAX_RECORD_BYTES) {
+    const placeId = (item as { place_id?: unknown } | null)?.place_id;
+    return {
+      rejection: {
+        index,
+        ...(typeof placeId === "string" ? { place_id: placeId.slice(0, 200) } : {}),
+        field: "(record)",
+        reason: `문서가 너무 큽니다: ${bytes.toLocaleString("en-US")}바이트 (한 문서는 최대 ${MAX_RECORD_BYTES.toLocaleString("en-US")}바이트)`,
+      },
+    };
+  }
+  const w = wellFormed(item);
+  if (!w.fields.length) return { item };
+  const shown = w.fields.slice(0, 5).join(", ") + (w.fields.length > 5 ? ` 외 ${w.fields.length - 5}곳` : "");
+  return {
+    item: w.value,
+    warning: `${recordName(index, w.value)}의 ${shown}에 짝이 없는 서로게이트 문자가 있어 U+FFFD(\ufffd)로 바꿨습니다`,
+  };
+}
+
+/** An upload screened record by record (screenRecord): what goes on, with its positions, and what not. */
+export function screenUpload(items: readonly unknown[]): {
+  items: unknown[];
+  indices: number[];
+  rejected: Rejection[];
+  warnings: string[];
+} {
+  const out = {
+    items: [] as unknown[],
+    indices: [] as number[],
+    rejected: [] as Rejection[],
+    warnings: [] as string[],
+  };
+  items.forEach((item, i) => {
+    const s = screenRecord(item, i);
+    if ("rejection" in s) out.rejected.push(s.rejection);
+    else {
+      out.items.push(s.item);
+      out.indices.push(i);
+      if (s.warning) out.warnings.push(s.warning);
+    }
   });
   return out;
 }
@@ -107,18 +189,38 @@ type DraftDocument = z.infer<typeof DraftDocument>;
 export const EnrichmentMode = z.enum(["auto", "rules"]);
 export type EnrichmentMode = z.infer<typeof EnrichmentMode>;
 
+/** A record the index holds as sent: its position in the upload, its id, and what the write did. */
+export const Written = z.object({
+  index: z.number().int().nonnegative(),
+  place_id: z.string(),
+  result: z.enum(["created", "updated", "unchanged"]),
+});
+export type Written = z.infer<typeof Written>;
+
+/** Records of an upload whose batch failed midway: not known to be written (the upload answers `partial`). */
+export const Failed = z.object({
+  index: z.number().int().nonnegative(),
+  place_id: z.string().optional(),
+  reason: z.string(),
+});
+export type Failed = z.infer<typeof Failed>;
+
 export const IngestBatchState = z.object({
   /** the position of this batch's first item in the whole upload, so rejections point at lines */
   firstIndex: z.number().int().nonnegative().default(0),
   enrichment: EnrichmentMode.default("auto"),
   deadlineAt: z.number().optional(),
   items: z.array(z.unknown()).max(1000).optional(),
+  /** each item's position in the upload, when not firstIndex + its own (records were taken out before) */
+  indices: z.array(z.number().int().nonnegative()).max(1000).optional(),
   records: z.array(PreparedRecord).optional(),
   documents: z.array(DraftDocument).optional(),
   indexed: z.number().int().nonnegative().default(0),
   updated: z.number().int().nonnegative().default(0),
   unchanged: z.number().int().nonnegative().default(0),
   rejected: z.array(Rejection).default([]),
+  /** the records whose documents the index now holds as sent: created, updated, or already so */
+  written: z.array(Written).default([]),
   warnings: z.array(z.string()).default([]),
   llmCalls: z.number().int().nonnegative().default(0),
   llmTokens: z.object({ input: z.number().int(), output: z.number().int() }).default({ input: 0, output: 0 }),
@@ -133,6 +235,12 @@ export const IngestReport = z.object({
   /** records identical to what the index holds: not written again */
   unchanged: z.number().int(),
   rejected: z.array(Rejection),
+  /** exactly which records the index holds as sent (created, updated or unchanged), by position */
+  written: z.array(Written).optional(),
+  /** records whose batch failed midway (the index may or may not hold them): only with `partial` */
+  failed: z.array(Failed).optional(),
+  /** true when some records could be neither written nor rejected: `failed` lists them (still 200) */
+  partial: z.boolean().optional(),
   warnings: z.array(z.string()),
   llmCalls: z.number().int(),
   llmTokens: z.object({ input: z.number().int(), output: z.number().int() }),
@@ -148,6 +256,8 @@ export interface IngestDeps {
   concurrency?: number;
   /** today's date (YYYY-MM-DD) for records without collected_at */
   today?: () => string;
+  /** called once a batch holds a record to write (the demo corpus gives way then, not before) */
+  beforeWrite?: () => Promise<void>;
 }
 
 const enrichmentEngine = (deps: Pick<IngestDeps, "llm">, mode: EnrichmentMode = "auto") =>
@@ -174,11 +284,19 @@ export async function prepareIngestStep(
   const state = IngestBatchState.parse(input);
   const items = state.items ?? [];
   const rejected = [...state.rejected];
+  const warnings = [...state.warnings];
   const byId = new Map<string, PreparedRecord>();
   const today = deps.today?.() ?? new Date().toISOString().slice(0, 10);
   const fp = fingerprint(deps, state.enrichment);
-  items.forEach((item, i) => {
-    const index = state.firstIndex + i;
+  items.forEach((raw, i) => {
+    const index = state.indices?.[i] ?? state.firstIndex + i;
+    const screened = screenRecord(raw, index);
+    if ("rejection" in screened) {
+      rejected.push(screened.rejection);
+      return;
+    }
+    if (screened.warning) warnings.push(screened.warning);
+    const item = screened.item;
     const parsed = CrawlRecord.safeParse(item);
     if (!parsed.success) {
       rejected.push(rejectionOf(index, item, parsed.error));
@@ -209,18 +327,24 @@ export async function prepareIngestStep(
       rejected.push({ index, place_id: record.place_id, field: err.field, reason: err.message });
     }
   });
+  // nothing valid: nothing read, nothing changed (the demo corpus stays)
+  if (!byId.size) return { ...state, items: undefined, indices: undefined, records: [], rejected, warnings };
+  await deps.beforeWrite?.();
   const existing = await deps.index.mget<{ content_hash?: string; enrichment?: string }>(
     [...byId.keys()],
     ["content_hash", "enrichment"],
   );
   let unchanged = state.unchanged;
+  const written = [...state.written];
   const records: PreparedRecord[] = [];
   for (const r of byId.values()) {
     const old = existing.get(r.record.place_id);
-    if (old?.content_hash === r.content_hash && old.enrichment === enrichmentEngine(deps)) unchanged++;
-    else records.push(r);
+    if (old?.content_hash === r.content_hash && old.enrichment === enrichmentEngine(deps)) {
+      unchanged++;
+      written.push({ index: r.index, place_id: r.record.place_id, result: "unchanged" });
+    } else records.push(r);
   }
-  return { ...state, items: undefined, records, rejected, unchanged };
+  return { ...state, items: undefined, indices: undefined, records, rejected, unchanged, written, warnings };
 }
 
 function draft(r: PreparedRecord, e: Enrichment, engine: "llm" | "rules"): DraftDocument {
@@ -325,6 +449,7 @@ export async function indexIngestStep(input: IngestBatchInput, deps: IngestDeps)
   const state = IngestBatchState.parse(input);
   const docs = state.documents ?? [];
   const rejected = [...state.rejected];
+  const written = [...state.written];
   let { indexed, updated } = state;
   if (docs.length) {
     await deps.index.ensureIndex({
@@ -346,12 +471,20 @@ export async function indexIngestStep(input: IngestBatchInput, deps: IngestDeps)
           field: fieldOf(r.error.reason),
           reason: `${r.error.type}: ${r.error.reason}`,
         });
-      else if (r.result === "updated") updated++;
-      else indexed++;
+      else {
+        if (r.result === "updated") updated++;
+        else indexed++;
+        written.push({
+          index: d.index,
+          place_id: d.place_id,
+          result: r.result === "updated" ? "updated" : "created",
+        });
+      }
     });
   }
   rejected.sort((a, b) => a.index - b.index);
-  return { ...state, documents: undefined, rejected, indexed, updated };
+  written.sort((a, b) => a.index - b.index);
+  return { ...state, documents: undefined, rejected, written, indexed, updated };
 }
 
 export function reportOf(s: IngestBatchState): IngestReport {
@@ -360,6 +493,7 @@ export function reportOf(s: IngestBatchState): IngestReport {
     updated: s.updated,
     unchanged: s.unchanged,
     rejected: s.rejected,
+    written: s.written,
     warnings: s.warnings,
     llmCalls: s.llmCalls,
     llmTokens: s.llmTokens,
@@ -373,6 +507,13 @@ export function mergeReports(reports: IngestReport[]): IngestReport {
     updated: reports.reduce((s, r) => s + r.updated, 0),
     unchanged: reports.reduce((s, r) => s + r.unchanged, 0),
     rejected: reports.flatMap((r) => r.rejected).sort((a, b) => a.index - b.index),
+    ...(reports.some((r) => r.written)
+      ? { written: reports.flatMap((r) => r.written ?? []).sort((a, b) => a.index - b.index) }
+      : {}),
+    ...(reports.some((r) => r.failed?.length)
+      ? { failed: reports.flatMap((r) => r.failed ?? []).sort((a, b) => a.index - b.index) }
+      : {}),
+    ...(reports.some((r) => r.partial) ? { partial: true } : {}),
     warnings: [...new Set(reports.flatMap((r) => r.warnings))],
     llmCalls: reports.reduce((s, r) => s + r.llmCalls, 0),
     llmTokens: {

@@ -8,6 +8,8 @@ import { WebResult } from "./web-search.ts";
 
 export const MAX_CONTEXT_REVIEWS = 10;
 export const MAX_REVIEW_CHARS = 400;
+/** documents the state carries at most (retrieval returns fewer: `QA_RESULTS` ≤ 20, exact names 5 × 3 branches) */
+export const MAX_STATE_DOCUMENTS = 20;
 
 const Circle = z.object({
   name: z.string(),
@@ -111,7 +113,7 @@ export const QaState = z.object({
       widenedToM: z.number().optional(),
     })
     .optional(),
-  documents: z.array(ContextDocument).max(20).optional(),
+  documents: z.array(ContextDocument).max(MAX_STATE_DOCUMENTS).optional(),
   /** the Choice state's input: true when no relevant document remains */
   needsWeb: z.boolean().optional(),
   web_results: z.array(WebResult).optional(),

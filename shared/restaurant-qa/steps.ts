@@ -10,12 +10,12 @@ import type { GeocodeDeps } from "./geocode.ts";
 import { generateAnswer } from "./generate.ts";
 import { gradeDocuments } from "./grade.ts";
 import type { ConversationMemory } from "./memory.ts";
-import type { StructuredQuery } from "./structured-query.ts";
+import { fitStructuredQuery, type StructuredQuery } from "./structured-query.ts";
 
 import { INDEX_EMPTY_ANSWER, retrieve } from "./retrieve.ts";
 import { readFollowUp } from "./follow-up.ts";
 import { rewriteQuery, titleDictionary, type TitleDictionary } from "./rewrite.ts";
-import { QaState, type ContextDocument, type QaStateInput } from "./state.ts";
+import { MAX_STATE_DOCUMENTS, QaState, type ContextDocument, type QaStateInput } from "./state.ts";
 import type { WebSearchPort } from "./web-search.ts";
 import type { QaSettings } from "./config.ts";
 
@@ -120,11 +120,15 @@ export async function rewriteStep(
   const warnings = [...r.warnings];
   if (reference && !followUp && !keepPlace)
     warnings.push("the question refers to an earlier answer, but this conversation has none");
+  // more places, menus or conditions than the structured query holds: cut, with a warning each
+  const fitted = fitStructuredQuery(
+    followUp?.location && !sq.location?.length ? { ...sq, location: followUp.location } : sq,
+  );
+  warnings.push(...fitted.warnings);
   const meta = withUsage(state, r.usage, warnings);
   return {
     ...state,
-    structured_query:
-      followUp?.location && !sq.location?.length ? { ...sq, location: followUp.location } : sq,
+    structured_query: fitted.query,
     ...(followUp ? { followUp } : {}),
     meta: {
       ...meta,
@@ -150,13 +154,22 @@ export async function retrieveStep(
   return {
     ...state,
     retrieval: { mode: r.mode, circles: r.circles, ...(r.widenedToM ? { widenedToM: r.widenedToM } : {}) },
-    documents: r.documents,
+    // the state holds at most 20 documents (every retrieval mode stays below; cut, never a failure)
+    documents: r.documents.slice(0, MAX_STATE_DOCUMENTS),
     // nothing to grade or cite: the workflow ends here with a sentence on loading documents
     ...(r.empty ? { route: "index_empty" as const, answer: INDEX_EMPTY_ANSWER, citations: [] } : {}),
     meta: {
       ...state.meta,
       apiCalls: state.meta.apiCalls + counter.apiCalls,
-      warnings: [...state.meta.warnings, ...r.warnings],
+      warnings: [
+        ...state.meta.warnings,
+        ...r.warnings,
+        ...(r.documents.length > MAX_STATE_DOCUMENTS
+          ? [
+              `식당 문서는 ${MAX_STATE_DOCUMENTS}곳까지 다뤄 나머지 ${r.documents.length - MAX_STATE_DOCUMENTS}곳은 뺐어요`,
+            ]
+          : []),
+      ],
     },
   };
 }

@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateDemoCorpus } from "../../shared/demo/corpus.ts";
 import { embeddedPlaces } from "../../shared/providers/exec-deps.ts";
-import { qaRuntime } from "../../shared/restaurant-qa/wiring.ts";
+import { qaBlobs, qaRuntime } from "../../shared/restaurant-qa/wiring.ts";
 import { postJson, startServer, type TestServer } from "../helpers/server.ts";
 
 let server: TestServer;
@@ -79,7 +79,11 @@ describe("restaurant QA over HTTP", () => {
     expect(job.body.result.indexed).toBe(1004);
     expect(job.body.result.rejectedCount).toBe(1);
     expect(job.body.result.rejected[0]).toMatchObject({ index: 7, place_id: "job-7" });
-    expect(readFileSync(job.body.result.rejections, "utf8")).toContain('"place_id":"job-7"');
+    // a reference in the blob store, never the server's path
+    expect(job.body.result.rejections).toBe(`blob:uploads/${jobId}.jsonl.rejections.jsonl`);
+    expect(job.body.source).toBe(`blob:uploads/${jobId}.jsonl`);
+    const rejections = await qaBlobs(server.world.rt).get(job.body.result.rejections.slice("blob:".length));
+    expect(rejections).toContain('"place_id":"job-7"');
   }, 120_000);
 
   it("names the field of bad input, and a job that does not exist is a 404", async () => {

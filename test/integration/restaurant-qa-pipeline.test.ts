@@ -115,12 +115,18 @@ describe("the pipeline and the state machines, on the same inputs", () => {
     await world.workflows.settled();
     const job = await qaJobs(world.rt).get(jobId);
     expect(job?.status).toBe("completed");
-    const { rejectedCount, rejections: _where, ...report } = job!.result as Record<string, unknown>;
+    const {
+      rejectedCount,
+      writtenCount,
+      rejections: _where,
+      ...report
+    } = job!.result as Record<string, unknown>;
     const machineDocs = await documents();
     emptyIndex();
     const viaPipeline = await qa.qa.ingest(RECORDS);
     expect(report).toEqual(viaPipeline);
     expect(rejectedCount).toBe(viaPipeline.rejected.length);
+    expect(writtenCount).toBe(viaPipeline.written!.length);
     expect(await documents()).toEqual(machineDocs);
   }, 60_000);
 

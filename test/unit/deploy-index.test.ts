@@ -89,6 +89,7 @@ describe("the restaurant index at deploy", () => {
       store as never,
       {
         update: async () => undefined,
+        heartbeat: async () => undefined,
       } as never,
     );
     const batch = await loadIngestBatch(state.batches[0]!, store as never);

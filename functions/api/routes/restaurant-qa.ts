@@ -60,7 +60,14 @@ export const restaurantQaRoutes: RouteDef[] = [
     body: z.object({ documents: z.array(z.unknown()).min(1, "must hold at least one document").max(20_000) }),
     maxBodyBytes: 5 * 1024 * 1024,
     answers: {
-      200: json(IngestReport, "indexed, updated, unchanged and rejected ({index, place_id?, field, reason})"),
+      200: json(
+        IngestReport,
+        "indexed, updated, unchanged and rejected ({index, place_id?, field, reason}; a record over 100 KiB of" +
+          " JSON is rejected whole). Whole or partial, and said so: `written` lists exactly the records the" +
+          " index holds as sent ({index, place_id, result}); when a batch fails after earlier ones were written" +
+          " the answer is still 200, with `partial: true` and `failed` ({index, place_id?, reason}) listing" +
+          " the records not known to be written. An upload with no valid record changes nothing.",
+      ),
       202: json(
         z.object({ jobId: z.string(), links: z.object({ self: z.string() }) }),
         "A job: follow links.self",
@@ -81,8 +88,9 @@ export const restaurantQaRoutes: RouteDef[] = [
     throttle: READ,
     params: z.object({ id: JobId }),
     answers: { 200: json(Job, "The job") },
-    handle: async ({ params, services, c }) => {
-      const job = await services.restaurants.job(params.id);
+    handle: async ({ params, caller, services, c }) => {
+      // createdBy only to the caller who created the job; blob references, never server paths
+      const job = await services.restaurants.job(params.id, caller.id);
       if (!job) throw notFound("such job");
       return c.json(job);
     },

@@ -14,8 +14,11 @@ export const indexIngest = defineStep({
   run: async (input, rt) => {
     const qa = qaRuntime(rt);
     const out = await indexIngestStep(input, qa.deps);
-    await qa.deps.index.flush?.();
-    qa.deps.titles.invalidate();
+    // the file is written when this batch wrote something (a batch of rejections changes nothing)
+    if (out.written.some((w) => w.result !== "unchanged")) {
+      await qa.deps.index.flush?.();
+      qa.deps.titles.invalidate();
+    }
     return out;
   },
 });

@@ -44,9 +44,10 @@ export const recordIngest = defineStep({
   description: "Restaurant ingest job: keep a batch's report",
   input: RecordInput,
   output: z.object({ reportKey: z.string() }),
-  lambda: { timeoutSeconds: 30, blobs: "readwrite" },
+  lambda: { timeoutSeconds: 30, ...blobsAndJobs },
   entry: "restaurant-qa/ingest-record.ts",
-  run: (input, rt) => recordIngestBatch(input, qaBlobs(rt)),
+  // the job's heartbeat: its lease renewed once a batch
+  run: (input, rt) => recordIngestBatch(input, qaBlobs(rt), qaJobs(rt)),
 });
 
 export const finishIngest = defineStep({

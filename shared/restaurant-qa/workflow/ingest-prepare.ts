@@ -10,10 +10,10 @@ export const prepareIngest = defineStep({
   output: IngestBatchState,
   lambda: { timeoutSeconds: 30, index: "read" },
   entry: "restaurant-qa/ingest-prepare.ts",
-  // real documents arriving: the demo corpus is not loaded for them (and gives way if it was)
-  run: async (input, rt) => {
+  // real documents arriving: the demo corpus is not loaded for them (and gives way if it was) — once a
+  // batch holds a valid record, so an upload with none changes nothing
+  run: (input, rt) => {
     const qa = qaRuntime(rt);
-    await qa.beforeIngest();
-    return prepareIngestStep(input, qa.deps);
+    return prepareIngestStep(input, { ...qa.deps, beforeWrite: () => qa.beforeIngest() });
   },
 });
