@@ -542,6 +542,8 @@ export async function ingestRecords(
     s = await indexIngestStep(s, deps);
     reports.push(reportOf(s));
   }
-  if (opts.persist !== false) await deps.index.flush?.();
-  return mergeReports(reports);
+  const report = mergeReports(reports);
+  // the index's file is written when something was (an upload of rejections leaves it as it was)
+  if (opts.persist !== false && report.indexed + report.updated > 0) await deps.index.flush?.();
+  return report;
 }
