@@ -107,7 +107,7 @@ describe("an upload without a valid record", () => {
     expect(report.written).toEqual([]);
     expect(await rt.deps.index.count()).toBe(demo);
     const file = config.index.kind === "local" ? config.index.file : "";
-    expect(existsSync(file!)).toBe(false);
+    expect(existsSync(file)).toBe(false);
     // the first real document: the demo corpus gives way, the file holds the real one
     const real = await rt.qa.ingest([
       {
@@ -120,6 +120,6 @@ describe("an upload without a valid record", () => {
     ]);
     expect(real.written).toEqual([{ index: 0, place_id: "real-1", result: "created" }]);
     expect(await rt.deps.index.count()).toBe(1);
-    expect(existsSync(file!)).toBe(true);
+    expect(existsSync(file)).toBe(true);
   }, 60_000);
 });
