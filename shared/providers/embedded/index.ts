@@ -26,7 +26,7 @@ export const REGISTRY_FILE = "places.jsonl";
 const MAX_RESULTS = 45; // Kakao-shaped: the same cap as the real API
 const WHOLE_AREA = 20_000;
 /** places scored between two yields to the event loop: a scan of the whole set never holds it long */
-const SCAN_CHUNK = 2000;
+const SCAN_CHUNK = 500;
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** A search past the request's time budget is not started (like an HTTP provider's call). */
