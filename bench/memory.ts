@@ -1,0 +1,166 @@
+// npm run bench -- memory: does the local server's memory level off? Starts `bin/serve.ts` in its own
+// process group, sends N mixed requests (search / ask / news / plan, varied queries from bench's query
+// files) from a few concurrent clients, and samples the server's RSS (VmRSS of the child's
+// /proc/<pid>/status) every 1,000 requests. The issue's target: RSS after 20,000 within 10 % of RSS
+// after 5,000. SERVE_DIR runs the server of another checkout (default: this tree); MEMORY_REQUESTS
+// changes N; MEMORY_HEAP_MB sets --max-old-space-size.
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { cycle } from "./stats.ts";
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+
+const lines = (file: string) =>
+  readFileSync(new URL(file, import.meta.url), "utf8")
+    .split("\n")
+    .map((l) => l.split("|")[0]!.trim())
+    .filter((l) => l && !l.startsWith("#"));
+
+/** The server's resident set (kB) and, for a `npx`/`tsx` wrapper, the largest node in its group. */
+function rssKb(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
+  } catch {
+    return NaN;
+  }
+}
+
+/** Mixed requests: each route in turn, each with its own rotating query (and a suffix so they vary). */
+export function mixedRequest(i: number, queries: string[], searchQueries: string[]) {
+  const round = Math.floor(i / 4);
+  const variant =
+    round % 7 === 0 ? "" : ` ${["근처", "추천", "맛집", "가볼만한 곳", "조용한", "저렴한"][round % 6]}`;
+  switch (i % 4) {
+    case 0:
+      return { path: "/v1/search", body: { query: cycle(searchQueries, round) + variant } };
+    case 1:
+      return { path: "/v1/restaurants/ask", body: { query: cycle(queries, round) + variant } };
+    case 2:
+      return { path: "/v1/news/search", body: { query: cycle(queries, round + 3) + variant } };
+    default:
+      return { path: "/v1/search/plan", body: { query: cycle(queries, round + 5) + variant } };
+  }
+}
+
+export interface Served {
+  base: string;
+  pid: number;
+  stop: () => void;
+}
+
+/** bin/serve.ts of `dir` on a free loopback port, in its own process group; resolves once /health answers. */
+export async function startServer(
+  dir: string,
+  extraNodeArgs: string[] = [],
+  env: Record<string, string> = {},
+): Promise<Served> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), "dongne-mem-"));
+  const child = spawn(process.execPath, [...extraNodeArgs, "--import", "tsx", "bin/serve.ts"], {
+    cwd: dir,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "SILENT",
+      SIM_STORE: "memory",
+      ...env,
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+    detached: true,
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const stop = () => {
+    try {
+      process.kill(-child.pid!, "SIGKILL");
+    } catch {
+      /* already gone */
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  for (let i = 0; ; i++) {
+    if (i > 1200) {
+      stop();
+      throw new Error("the server did not start in 120 s");
+    }
+    if (
+      await fetch(`${base}/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { base, pid: child.pid!, stop };
+}
+
+export async function benchMemory(): Promise<void> {
+  const total = Number(process.env.MEMORY_REQUESTS ?? 20_000);
+  const clients = Number(process.env.MEMORY_CLIENTS ?? 4);
+  const dir = process.env.SERVE_DIR ?? process.cwd();
+  const heap = process.env.MEMORY_HEAP_MB ? [`--max-old-space-size=${process.env.MEMORY_HEAP_MB}`] : [];
+  const queries = lines("./queries.txt");
+  const searchQueries = lines("./search-queries.txt");
+  const server = await startServer(dir, heap);
+  const statuses = new Map<number | string, number>();
+  const samples: { n: number; rssMb: number; s: number }[] = [];
+  const started = performance.now();
+  try {
+    const sample = (n: number) => {
+      const rssMb = rssKb(server.pid) / 1024;
+      samples.push({ n, rssMb, s: (performance.now() - started) / 1000 });
+      console.log(
+        `after ${String(n).padStart(6)} requests: RSS ${rssMb.toFixed(0)} MB (${((performance.now() - started) / 1000).toFixed(0)} s)`,
+      );
+    };
+    console.log(`\n### Memory under mixed load (${total} requests, ${clients} clients, ${dir})\n`);
+    sample(0);
+    let next = 0;
+    let done = 0;
+    const client = async () => {
+      for (;;) {
+        const i = next++;
+        if (i >= total) return;
+        const r = mixedRequest(i, queries, searchQueries);
+        let status: number | string;
+        try {
+          const res = await fetch(server.base + r.path, {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify(r.body),
+            signal: AbortSignal.timeout(60_000),
+          });
+          await res.arrayBuffer();
+          status = res.status;
+        } catch (err) {
+          status = (err as Error).name;
+        }
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+        done++;
+        if (done % 1000 === 0) sample(done);
+      }
+    };
+    await Promise.all(Array.from({ length: clients }, client));
+    const at = (n: number) => samples.find((s) => s.n === n)?.rssMb;
+    const a = at(Math.min(5000, total)) ?? NaN;
+    const b = at(total) ?? NaN;
+    console.log(`\nstatuses: ${[...statuses].map(([s, c]) => `${s}: ${c}`).join(", ")}`);
+    console.log(
+      `RSS after 5,000: ${a.toFixed(0)} MB; after ${total}: ${b.toFixed(0)} MB; growth ${(((b - a) / a) * 100).toFixed(1)} % (target ≤ 10 %)`,
+    );
+  } finally {
+    server.stop();
+  }
+}

@@ -1,0 +1,124 @@
+// npm run bench -- throughput: requests per second of the offline search, ask and news routes as a ratio
+// to /health in the same run, for the code at issue 26's start (BASE, default /work/base26: a checkout of
+// 22181c9) and for this tree, one after the other in one run. Each server is `bin/serve.ts` of its tree in
+// its own process group; bench/load.ts (a second process) keeps 20 requests in flight on loopback for a
+// fixed time per route, with a rotating query per request. THROUGHPUT_MS sets the time per route.
+import { execFile } from "node:child_process";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { startServer } from "./memory.ts";
+
+const run = promisify(execFile);
+
+interface Load {
+  requests: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+const lines = (file: string) =>
+  readFileSync(new URL(file, import.meta.url), "utf8")
+    .split("\n")
+    .map((l) => l.split("|")[0]!.trim())
+    .filter((l) => l && !l.startsWith("#"));
+
+const SUFFIXES = ["", " 근처", " 추천", " 맛집", " 가볼만한 곳", " 조용한", " 저렴한"];
+
+async function load(url: string, method: string, body: string, ms: number): Promise<Load> {
+  const { stdout } = await run(
+    process.execPath,
+    ["--import", "tsx", new URL("./load.ts", import.meta.url).pathname, url, method, body, "20", String(ms)],
+    { maxBuffer: 1 << 20 },
+  );
+  return JSON.parse(stdout.trim().split("\n").at(-1)!) as Load;
+}
+
+const ROUTES = [
+  { name: "search", path: "/v1/search", file: "search" },
+  { name: "ask", path: "/v1/restaurants/ask", file: "ask" },
+  { name: "news", path: "/v1/news/search", file: "news" },
+] as const;
+
+async function measure(dir: string, files: Record<string, string>, ms: number) {
+  const server = await startServer(dir);
+  try {
+    // warm-up: JIT, indexes, caches of each route
+    for (const r of ROUTES) await load(server.base + r.path, "POST", `@${files[r.file]}`, 1500);
+    const health1 = await load(`${server.base}/health`, "GET", "", ms);
+    const routes: Record<string, Load> = {};
+    for (const r of ROUTES)
+      routes[r.name] = await load(server.base + r.path, "POST", `@${files[r.file]}`, ms);
+    const health2 = await load(`${server.base}/health`, "GET", "", ms);
+    const health = { ...health1, rps: (health1.rps + health2.rps) / 2 };
+    return { health, routes };
+  } finally {
+    server.stop();
+  }
+}
+
+export async function benchThroughput(): Promise<void> {
+  const base = process.env.BASE ?? "/work/base26";
+  const ms = Number(process.env.THROUGHPUT_MS ?? 8000);
+  const queries = lines("./queries.txt");
+  const searchQueries = lines("./search-queries.txt");
+  const vary = (qs: string[]) => SUFFIXES.flatMap((s) => qs.map((q) => q + s));
+  const tmp = join(tmpdir(), `dongne-throughput-${process.pid}`);
+  const files = {
+    search: `${tmp}-search.jsonl`,
+    ask: `${tmp}-ask.jsonl`,
+    news: `${tmp}-news.jsonl`,
+  };
+  writeFileSync(
+    files.search,
+    vary(searchQueries)
+      .map((query) => JSON.stringify({ query }))
+      .join("\n"),
+  );
+  writeFileSync(
+    files.ask,
+    vary(queries)
+      .map((query) => JSON.stringify({ query }))
+      .join("\n"),
+  );
+  writeFileSync(
+    files.news,
+    vary(queries)
+      .map((query) => JSON.stringify({ query }))
+      .join("\n"),
+  );
+  const trees = [
+    ...(existsSync(base) ? [{ name: `start (${base})`, dir: base }] : []),
+    { name: "now (this tree)", dir: process.cwd() },
+  ];
+  try {
+    const results = [];
+    for (const t of trees) results.push({ ...t, ...(await measure(t.dir, files, ms)) });
+    console.log(
+      `\n### Throughput, 20 clients on loopback, ${ms / 1000} s per route, ratio to /health in the same run\n`,
+    );
+    console.log(
+      "| tree | route | req/s | p50 | p99 | errors | ratio to /health |\n|---|---|---|---|---|---|---|",
+    );
+    for (const r of results) {
+      console.log(
+        `| ${r.name} | /health | ${r.health.rps.toFixed(0)} | ${r.health.p50.toFixed(1)} ms | ${r.health.p99.toFixed(1)} ms | ${r.health.errors} | 1 |`,
+      );
+      for (const [name, l] of Object.entries(r.routes))
+        console.log(
+          `| ${r.name} | ${name} | ${l.rps.toFixed(1)} | ${l.p50.toFixed(1)} ms | ${l.p99.toFixed(1)} ms | ${l.errors} | ${(l.rps / r.health.rps).toFixed(4)} |`,
+        );
+    }
+    if (results.length === 2) {
+      const [a, b] = results;
+      console.log(
+        `\nratio now / start: ${ROUTES.map((r) => `${r.name} ${(b!.routes[r.name]!.rps / b!.health.rps / (a!.routes[r.name]!.rps / a!.health.rps)).toFixed(2)}×`).join(", ")} (target ≥ 3×)`,
+      );
+    }
+  } finally {
+    for (const f of Object.values(files)) rmSync(f, { force: true });
+  }
+}
