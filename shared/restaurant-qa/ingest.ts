@@ -43,6 +43,16 @@ export const INGEST_BATCH_SIZE = 25;
  */
 export const INGEST_BATCH_BYTES = 150_000;
 
+/**
+ * What a record weighs in a batch's states: its JSON, plus its menus once more — the prepare step
+ * carries them as read and as priced, the enrich step as the document's menus and again in its summary
+ * (two 74 KB records of 390 menus each made a 292 KB state when only their JSON was counted).
+ */
+export function stateWeight(item: unknown): number {
+  const menus = (item as { menus?: unknown } | null)?.menus;
+  return jsonBytes(item) + (Array.isArray(menus) ? jsonBytes(menus) : 0);
+}
+
 /** A batch of an upload: its items, and where each stands in the upload (`indices` when not consecutive). */
 export interface IngestBatch {
   firstIndex: number;
@@ -65,7 +75,7 @@ export function ingestBatches(
   let used = 0;
   items.forEach((item, i) => {
     const at = opts.indices?.[i] ?? i;
-    const n = jsonBytes(item);
+    const n = stateWeight(item);
     if (!current || current.items.length >= size || (used + n > bytes && current.items.length)) {
       current = { firstIndex: at, items: [], indices: [] };
       out.push(current);
