@@ -16,7 +16,7 @@ const ROOTS = [BUNDLED, SOURCE_TREE];
  * elsewhere, from whatever tile server the settings name. Nothing it shows (shop names, news, comments)
  * can run as script: it is inserted as text, and this policy forbids inline script and style anyway.
  */
-const CSP = [
+export const CSP = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self'",

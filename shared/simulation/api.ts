@@ -260,6 +260,18 @@ export class SimulationService {
   }
 }
 
+/**
+ * A record as `viewer` (the calling key's id) may see it: `createdBy`, a key id, only when it is the
+ * viewer's own (there is no admin scope); every other reader sees it omitted.
+ */
+export function asSeenBy<T extends { createdBy?: string }>(
+  record: T,
+  viewer: string | undefined,
+): Omit<T, "createdBy"> & { createdBy?: string } {
+  const { createdBy, ...rest } = record;
+  return createdBy !== undefined && viewer === createdBy ? { ...rest, createdBy } : rest;
+}
+
 /** GET /v1/simulations/{id}: the run, with how far through its slots it is. */
 export function withProgress(meta: SimulationMeta) {
   const done = meta.completedSlots.length;

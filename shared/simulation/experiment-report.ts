@@ -1,4 +1,4 @@
-// An experiment as a page (inline SVG, no scripts, no network): both arms side by side per category,
+// An experiment as a page (inline SVG, no scripts, no network, no inline styles: served under the page's CSP),
 // and each difference (scenario − baseline) with its 95 % interval across seeds.
 import type { PairedDifference } from "../platform/stats/interval.ts";
 import type { ExperimentStatus } from "./experiment.ts";
@@ -13,14 +13,14 @@ function sideBySide(rows: { label: string; d: PairedDifference }[]): string {
   const H = 200;
   const group = 80;
   const W = 40 + rows.length * group;
-  let svg = `<svg viewBox="0 0 ${W} ${H + 50}" role="img" aria-label="visits per category, both arms">`;
+  let svg = `<svg viewBox="0 0 ${W} ${H + 50}" width="720" font-size="12" role="img" aria-label="visits per category, both arms">`;
   rows.forEach((r, i) => {
     const x = 40 + i * group;
     (["baseline", "scenario"] as const).forEach((arm, k) => {
       const v = r.d[arm];
       const h = (v / max) * (H - 20);
       const label = v >= 10 ? v.toFixed(0) : fmt(v); // two labels side by side: keep them short
-      svg += `<rect x="${x + k * 32}" y="${H - h}" width="30" height="${h}" fill="${ARM_COLORS[arm]}"><title>${esc(r.label)} ${arm} ${fmt(v)}</title></rect><text x="${x + k * 32 + 15}" y="${H - h - 4}" text-anchor="middle" class="n">${label}</text>`;
+      svg += `<rect x="${x + k * 32}" y="${H - h}" width="30" height="${h}" fill="${ARM_COLORS[arm]}"><title>${esc(r.label)} ${arm} ${fmt(v)}</title></rect><text x="${x + k * 32 + 15}" y="${H - h - 4}" text-anchor="middle" font-size="11" fill="#555">${label}</text>`;
     });
     svg += `<text x="${x + 31}" y="${H + 16}" text-anchor="middle">${esc(r.label)}</text>`;
   });
@@ -38,7 +38,7 @@ function differences(rows: { label: string; d: PairedDifference }[]): string {
   const x = (v: number) => left + plot / 2 + (v / span) * (plot / 2);
   const rowH = 22;
   const H = rows.length * rowH + 10;
-  let svg = `<svg viewBox="0 0 ${W} ${H}" role="img" aria-label="differences with 95 % intervals"><line x1="${x(0)}" y1="0" x2="${x(0)}" y2="${H}" stroke="#999"/>`;
+  let svg = `<svg viewBox="0 0 ${W} ${H}" width="720" font-size="12" role="img" aria-label="differences with 95 % intervals"><line x1="${x(0)}" y1="0" x2="${x(0)}" y2="${H}" stroke="#999"/>`;
   rows.forEach((r, i) => {
     const y = 14 + i * rowH;
     const { ci, diff } = r.d;
@@ -46,7 +46,7 @@ function differences(rows: { label: string; d: PairedDifference }[]): string {
     svg += `<text x="${left - 8}" y="${y + 4}" text-anchor="end">${esc(r.label)}</text>`;
     if (ci)
       svg += `<line x1="${x(ci[0])}" y1="${y}" x2="${x(ci[1])}" y2="${y}" stroke="${color}" stroke-width="3"><title>95 % [${fmt(ci[0])}, ${fmt(ci[1])}]</title></line>`;
-    svg += `<circle cx="${x(diff)}" cy="${y}" r="4" fill="${color}"/><text x="${W - 170}" y="${y + 4}" class="n">${diff > 0 ? "+" : ""}${fmt(diff)}${ci ? ` [${fmt(ci[0])}, ${fmt(ci[1])}]` : ""}</text>`;
+    svg += `<circle cx="${x(diff)}" cy="${y}" r="4" fill="${color}"/><text x="${W - 170}" y="${y + 4}" font-size="11" fill="#555">${diff > 0 ? "+" : ""}${fmt(diff)}${ci ? ` [${fmt(ci[0])}, ${fmt(ci[1])}]` : ""}</text>`;
   });
   return svg + "</svg>";
 }
@@ -76,15 +76,13 @@ export function experimentHtml(e: ExperimentStatus): string {
           ? ` [${fmt(c.totals.visits.ci[0])}, ${fmt(c.totals.visits.ci[1])}]`
           : " (시드 하나: 구간 없음)"
       }. 구간이 0을 지나지 않는 차이는 빨간색입니다.</p>`
-    : `<p class="warn">모든 arm이 끝나면 비교가 나옵니다 (상태: ${esc(e.status)}).</p>`;
+    : `<p><strong>⚠</strong> 모든 arm이 끝나면 비교가 나옵니다 (상태: ${esc(e.status)}).</p>`;
   return `<!doctype html><html lang="ko"><head><meta charset="utf-8"><title>실험 ${esc(e.id)}</title>
-<style>body{font-family:system-ui,"Apple SD Gothic Neo","Noto Sans KR",sans-serif;max-width:980px;margin:24px auto;padding:0 16px;color:#222}
-h1{font-size:22px}h2{font-size:17px;margin-top:28px}svg{width:100%;max-width:720px;font-size:12px}svg .n{font-size:11px;fill:#555}
-table{border-collapse:collapse}td,th{border-bottom:1px solid #eee;padding:4px 8px;text-align:left}.warn{background:#fff4e5;border:1px solid #f0c36d;padding:8px 12px;border-radius:6px}</style></head><body>
+</head><body>
 <h1>망원동 실험 <small>${esc(e.id)}</small></h1>
 <p>${esc(request.scenario.name ?? "시나리오")} · ${request.baseline.days}일 · 시드 ${request.seeds.join(", ")} · 시작일 ${esc(request.baseline.startDate ?? "")} · 상태 <b>${esc(e.status)}</b></p>
 ${body}
-<h2>arm</h2><table><tr><th>시드</th><th>arm</th><th>시뮬레이션</th><th>상태</th><th>슬롯</th></tr>${arms}</table>
+<h2>arm</h2><table border="1" cellpadding="5" cellspacing="0"><tr><th>시드</th><th>arm</th><th>시뮬레이션</th><th>상태</th><th>슬롯</th></tr>${arms}</table>
 </body></html>`;
 }
 

@@ -1,4 +1,5 @@
-// The simulation report as an HTML page with charts (inline SVG, no scripts, no network).
+// The simulation report as an HTML page with charts (inline SVG, no scripts, no network, no inline styles:
+// it is served under the page's Content-Security-Policy, which forbids them; presentation attributes only).
 import type { Breakdowns, GroupStats } from "./breakdowns.ts";
 import type { Calibration } from "./calibration.ts";
 import type { SimulationReport } from "./report.ts";
@@ -28,7 +29,7 @@ function stackedBars(data: Record<string, Record<string, number>>): string {
     H = 240,
     barW = 80,
     gap = (W - 60 - barW * 4) / 4;
-  let svg = `<svg viewBox="0 0 ${W} ${H + 60}" role="img" aria-label="visits by category and time slot">`;
+  let svg = `<svg viewBox="0 0 ${W} ${H + 60}" width="600" font-size="12" role="img" aria-label="visits by category and time slot">`;
   TIME_SLOTS.forEach((slot, i) => {
     let y = H;
     const x = 50 + i * (barW + gap);
@@ -39,7 +40,7 @@ function stackedBars(data: Record<string, Record<string, number>>): string {
         svg += `<rect x="${x}" y="${y - h}" width="${barW}" height="${h}" fill="${COLORS[k % COLORS.length]}"><title>${esc(c.name)} ${n}</title></rect>`;
       y -= h;
     });
-    svg += `<text x="${x + barW / 2}" y="${H + 18}" text-anchor="middle">${SLOT_NAMES[slot]} ${slot}</text><text x="${x + barW / 2}" y="${y - 4}" text-anchor="middle" class="n">${totals[i]}</text>`;
+    svg += `<text x="${x + barW / 2}" y="${H + 18}" text-anchor="middle">${SLOT_NAMES[slot]} ${slot}</text><text x="${x + barW / 2}" y="${y - 4}" text-anchor="middle" font-size="11" fill="#555">${totals[i]}</text>`;
   });
   cats.forEach(
     (c, k) =>
@@ -52,12 +53,12 @@ function histogram(dist: Record<string, number>): string {
   const max = Math.max(1, ...Object.values(dist));
   const W = 360,
     H = 180;
-  let svg = `<svg viewBox="0 0 ${W} ${H + 30}" role="img" aria-label="rating distribution">`;
+  let svg = `<svg viewBox="0 0 ${W} ${H + 30}" width="600" font-size="12" role="img" aria-label="rating distribution">`;
   ["1", "2", "3", "4", "5"].forEach((r, i) => {
     const n = dist[r] ?? 0;
     const h = (n / max) * (H - 20);
     const x = 20 + i * 68;
-    svg += `<rect x="${x}" y="${H - h}" width="52" height="${h}" fill="${["#e15759", "#f28e2b", "#edc948", "#59a14f", "#4e79a7"][i]}"/><text x="${x + 26}" y="${H + 18}" text-anchor="middle">★${r}</text><text x="${x + 26}" y="${H - h - 4}" text-anchor="middle" class="n">${n}</text>`;
+    svg += `<rect x="${x}" y="${H - h}" width="52" height="${h}" fill="${["#e15759", "#f28e2b", "#edc948", "#59a14f", "#4e79a7"][i]}"/><text x="${x + 26}" y="${H + 18}" text-anchor="middle">★${r}</text><text x="${x + 26}" y="${H - h - 4}" text-anchor="middle" font-size="11" fill="#555">${n}</text>`;
   });
   return svg + "</svg>";
 }
@@ -65,12 +66,18 @@ function histogram(dist: Record<string, number>): string {
 export function reportHtml(r: SimulationReport): string {
   const s = r.simulation;
   const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
-  const shareBar = (["visit", "stay_home", "llm_failed"] as const)
-    .map(
-      (k, i) =>
-        `<div style="width:${r.decisions.shares[k] * 100}%;background:${["#59a14f", "#bab0ac", "#e15759"][i]}" title="${k} ${pct(r.decisions.shares[k])}"></div>`,
-    )
-    .join("");
+  // one SVG bar of the three shares (presentation attributes: the page's CSP forbids inline styles)
+  let at = 0;
+  const shareBar = `<svg viewBox="0 0 600 18" width="600" role="img" aria-label="decision shares">${(
+    ["visit", "stay_home", "llm_failed"] as const
+  )
+    .map((k, i) => {
+      const w = r.decisions.shares[k] * 600;
+      const rect = `<rect x="${at}" y="0" width="${w}" height="18" fill="${["#59a14f", "#bab0ac", "#e15759"][i]}"><title>${k} ${pct(r.decisions.shares[k])}</title></rect>`;
+      at += w;
+      return rect;
+    })
+    .join("")}</svg>`;
   const storeRows = r.stores
     .slice(0, 15)
     .map(
@@ -89,21 +96,16 @@ export function reportHtml(r: SimulationReport): string {
     )
     .join("");
   return `<!doctype html><html lang="ko"><head><meta charset="utf-8"><title>망원동 시뮬레이션 ${esc(s.id)}</title>
-<style>body{font-family:system-ui,"Apple SD Gothic Neo","Noto Sans KR",sans-serif;max-width:980px;margin:24px auto;padding:0 16px;color:#222}
-h1{font-size:22px}h2{font-size:17px;margin-top:28px}.cards{display:flex;gap:12px;flex-wrap:wrap}.card{border:1px solid #ddd;border-radius:8px;padding:10px 14px;min-width:120px}
-.card b{display:block;font-size:22px}.share{display:flex;height:18px;border-radius:4px;overflow:hidden;margin:6px 0}.legend span{margin-right:14px}
-svg{width:100%;max-width:600px;font-size:12px}svg .n{font-size:11px;fill:#555}table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #eee;padding:5px 8px;text-align:left}
-.warn{background:#fff4e5;border:1px solid #f0c36d;padding:8px 12px;border-radius:6px}</style></head><body>
+</head><body>
 <h1>망원동 시뮬레이션 <small>${esc(s.id)}</small></h1>
-${s.synthetic ? '<p class="warn">매장 데이터는 합성(synthetic) 데모 데이터입니다. 실제 매장이 아닙니다.</p>' : ""}
-<div class="cards"><div class="card">상태<b>${esc(s.status)}</b></div><div class="card">기간<b>${s.days}일</b></div><div class="card">에이전트<b>${s.agents}</b></div>
-<div class="card">슬롯<b>${s.completedSlots}/${s.totalSlots}</b></div><div class="card">방문<b>${r.decisions.visit}</b></div><div class="card">엔진<b>${esc(s.engine)}</b></div>
-<div class="card">LLM 호출<b>${s.llmCalls}</b></div></div>
-<h2>결정 비율</h2><div class="share">${shareBar}</div>
-<div class="legend"><span>🟩 방문 ${pct(r.decisions.shares.visit)}</span><span>⬜ stay_home ${pct(r.decisions.shares.stay_home)}</span><span>🟥 llm_failed ${pct(r.decisions.shares.llm_failed)}</span></div>
+${s.synthetic ? "<p><strong>⚠</strong> 매장 데이터는 합성(synthetic) 데모 데이터입니다. 실제 매장이 아닙니다.</p>" : ""}
+<table border="1" cellpadding="8" cellspacing="0"><tr><th>상태</th><th>기간</th><th>에이전트</th><th>슬롯</th><th>방문</th><th>엔진</th><th>LLM 호출</th></tr>
+<tr><td><b>${esc(s.status)}</b></td><td><b>${s.days}일</b></td><td><b>${s.agents}</b></td><td><b>${s.completedSlots}/${s.totalSlots}</b></td><td><b>${r.decisions.visit}</b></td><td><b>${esc(s.engine)}</b></td><td><b>${s.llmCalls}</b></td></tr></table>
+<h2>결정 비율</h2><div>${shareBar}</div>
+<div><span>🟩 방문 ${pct(r.decisions.shares.visit)}</span> · <span>⬜ stay_home ${pct(r.decisions.shares.stay_home)}</span> · <span>🟥 llm_failed ${pct(r.decisions.shares.llm_failed)}</span></div>
 <h2>시간대별·업종별 방문</h2>${stackedBars(r.visitsByCategoryAndSlot)}
 <h2>평점 분포</h2>${histogram(r.ratingDistribution)}
-<h2>많이 방문한 매장</h2><table><tr><th>매장</th><th>업종</th><th>방문</th><th>평균 평점</th><th>태그</th></tr>${storeRows}</table>
+<h2>많이 방문한 매장</h2><table border="1" cellpadding="5" cellspacing="0"><tr><th>매장</th><th>업종</th><th>방문</th><th>평균 평점</th><th>태그</th></tr>${storeRows}</table>
 <h2>한줄평</h2><ul>${comments}</ul>
 ${calibrationHtml(r.calibration)}
 ${breakdownsHtml(r.breakdowns)}
@@ -114,10 +116,10 @@ ${breakdownsHtml(r.breakdowns)}
 function hbars(data: Record<string, number>, label: string): string {
   const rows = Object.entries(data).sort((a, b) => b[1] - a[1]);
   const max = Math.max(1, ...rows.map(([, n]) => n));
-  let svg = `<svg viewBox="0 0 560 ${rows.length * 24 + 8}" role="img" aria-label="${esc(label)}">`;
+  let svg = `<svg viewBox="0 0 560 ${rows.length * 24 + 8}" width="600" font-size="12" role="img" aria-label="${esc(label)}">`;
   rows.forEach(([k, n], i) => {
     const w = (n / max) * 360;
-    svg += `<text x="130" y="${i * 24 + 19}" text-anchor="end">${esc(k)}</text><rect x="138" y="${i * 24 + 6}" width="${w}" height="16" fill="${COLORS[i % COLORS.length]}"/><text x="${144 + w}" y="${i * 24 + 19}" class="n">${n}</text>`;
+    svg += `<text x="130" y="${i * 24 + 19}" text-anchor="end">${esc(k)}</text><rect x="138" y="${i * 24 + 6}" width="${w}" height="16" fill="${COLORS[i % COLORS.length]}"/><text x="${144 + w}" y="${i * 24 + 19}" font-size="11" fill="#555">${n}</text>`;
   });
   return svg + "</svg>";
 }
@@ -126,7 +128,7 @@ function hbars(data: Record<string, number>, label: string): string {
 function breakdownsHtml(b: Breakdowns): string {
   if (!b.turns) return "<h2>세부 분석</h2><p>이 시뮬레이션에는 결정 기록이 없습니다 (기록 도입 전 실행).</p>";
   const table = (head: string, groups: Record<string, GroupStats>) =>
-    `<table><tr><th>${head}</th><th>결정</th><th>외식 비율</th><th>방문</th><th>평균 평점</th></tr>${Object.entries(
+    `<table border="1" cellpadding="5" cellspacing="0"><tr><th>${head}</th><th>결정</th><th>외식 비율</th><th>방문</th><th>평균 평점</th></tr>${Object.entries(
       groups,
     )
       .map(
@@ -142,7 +144,7 @@ ${table("세대", b.byGeneration)}
 ${table("유형", b.byAgentType)}
 <h3>step 5 행동 (카페 루프 포함)</h3>${hbars(b.step5Actions, "step 5 actions")}
 <h3>마지막 행동 (next_action)</h3>${hbars(b.nextAction, "next_action of each turn")}
-<h3>망원동을 떠난 유동 인구</h3><table><tr><th>일차</th><th>떠남</th></tr>${days || '<tr><td colspan="2">없음</td></tr>'}</table>`;
+<h3>망원동을 떠난 유동 인구</h3><table border="1" cellpadding="5" cellspacing="0"><tr><th>일차</th><th>떠남</th></tr>${days || '<tr><td colspan="2">없음</td></tr>'}</table>`;
 }
 
 /** The calibration as tables: rates by slot against 004's reference, day types, spread and memory. */
@@ -167,10 +169,10 @@ function calibrationHtml(c: Calibration): string {
   const active = c.activeAgentsByDay.map((d) => `${d.day}일차 ${d.residents}/${d.floating}`).join(" · ");
   const m = c.revisitRateByOwnRating;
   return `<h2>보정 지표 (calibration, 엔진: ${esc(c.engine)})</h2>
-${c.engine === "offline" ? '<p class="warn">오프라인 엔진은 004의 LLM 에이전트를 대신하는 규칙 기반 정책입니다: 이 수치는 그 정책의 것입니다.</p>' : ""}
-<table><tr><th>시간대</th><th>외식 비율</th><th>004 기준</th><th>가장 많은 업종</th></tr>${slots}</table>
-<table><tr><th>요일 구분</th><th>일수</th><th>결정</th><th>외식 비율</th></tr>${days}</table>
-<table><tr><th>업종</th><th>방문 비중</th><th>매장 비중</th><th>배율</th></tr>${cats}</table>
+${c.engine === "offline" ? "<p><strong>⚠</strong> 오프라인 엔진은 004의 LLM 에이전트를 대신하는 규칙 기반 정책입니다: 이 수치는 그 정책의 것입니다.</p>" : ""}
+<table border="1" cellpadding="5" cellspacing="0"><tr><th>시간대</th><th>외식 비율</th><th>004 기준</th><th>가장 많은 업종</th></tr>${slots}</table>
+<table border="1" cellpadding="5" cellspacing="0"><tr><th>요일 구분</th><th>일수</th><th>결정</th><th>외식 비율</th></tr>${days}</table>
+<table border="1" cellpadding="5" cellspacing="0"><tr><th>업종</th><th>방문 비중</th><th>매장 비중</th><th>배율</th></tr>${cats}</table>
 <p>재방문(같은 업종의 다음 방문이 같은 매장): 내 평점 ≥ 4 → ${pct(m.high)} (n=${m.nHigh}), ≤ 2 → ${pct(m.low)} (n=${m.nLow}).
 가격이 설명하는 평점 분산 R² = ${c.priceVarianceExplained ?? "–"}. 활동 에이전트(주민/유동): ${active}</p>`;
 }

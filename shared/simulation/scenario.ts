@@ -6,7 +6,8 @@ import { z } from "zod";
 import { DongneError } from "../platform/errors.ts";
 import { mangwonDongOf } from "./dongs.ts";
 import { CATEGORY_PRICE, freeStoreId } from "./stores.ts";
-import { OpeningPeriod, Store, StoreMenu } from "./types.ts";
+import { MAX_AGENTS, wellFormed } from "./limits.ts";
+import { OpeningPeriod, Store } from "./types.ts";
 
 /** A scenario that cannot apply to the world it is given: the API answers 400 naming the field. */
 export class ScenarioError extends DongneError {
@@ -31,8 +32,34 @@ const count = (max: number) =>
     .max(max, `must be at most ${max}`);
 const StoreId = z.string().regex(/^S\d{3,8}$/, "must be a store id like S12345678");
 const CATEGORIES = Object.keys(CATEGORY_PRICE) as [string, ...string[]];
-const Keywords = z.array(z.string().trim().min(1).max(30)).max(6, "at most 6 keywords");
-const Description = z.string().trim().min(1, "must not be empty").max(200, "at most 200 characters");
+/**
+ * A scenario's text is kept in the simulation's record and read by the agents' prompts: it must be
+ * well-formed Unicode (a lone surrogate such as \ud800 cannot be stored as UTF-8), bounded in length.
+ */
+const text = (min: number, max: number) =>
+  z
+    .string({ error: "must be text" })
+    .trim()
+    .min(min, "must not be empty")
+    .max(max, `at most ${max} characters`)
+    .refine(wellFormed, "must be well-formed text (no lone surrogate)");
+const Keywords = z.array(text(1, 30)).max(6, "at most 6 keywords");
+const Description = text(1, 200);
+/** An added store's menu (004's store card): a name and a price in won (null: no single price). */
+const ScenarioMenu = z.object({ name: text(1, 60), price: won().nullable() });
+/**
+ * The most a scenario may name: an added store's menus and opening periods, the stores added, closed
+ * or changed (Mangwon-dong has 61 demo stores, a few hundred with a registry imported), each change's
+ * menu prices. Every count a scenario can raise is bounded here; the agents it can raise are bounded
+ * by MAX_AGENTS (its floatingPool counts with the residents).
+ */
+export const SCENARIO_LIMITS = { menus: 50, hours: 14, add: 50, close: 500, change: 500, menuPrices: 50 };
+/** A point's bounds: South Korea's, generously (the store must also lie inside Mangwon-dong). */
+const coordinate = (min: number, max: number) =>
+  z
+    .number({ error: "must be a number" })
+    .min(min, `must be at least ${min}`)
+    .max(max, `must be at most ${max}`);
 
 const problem = (ctx: z.RefinementCtx, path: string[], message: string) =>
   ctx.addIssue({ code: "custom", path, message });
@@ -40,15 +67,21 @@ const problem = (ctx: z.RefinementCtx, path: string[], message: string) =>
 /** A store that opens: its card, as the agents' step 3 sees it, at a point inside Mangwon-dong. */
 export const AddedStore = z
   .object({
-    name: z.string().trim().min(1, "must not be empty").max(60),
+    name: text(1, 60),
     category: z.enum(CATEGORIES, { error: `must be one of ${CATEGORIES.join(", ")}` }),
     avg_price: won(),
     keywords: Keywords.default([]),
     description: Description,
-    lat: z.number({ error: "must be a number" }),
-    lng: z.number({ error: "must be a number" }),
-    menus: z.array(StoreMenu).max(50).optional(),
-    hours: z.array(OpeningPeriod).max(14).optional(),
+    lat: coordinate(33, 39),
+    lng: coordinate(124, 132),
+    menus: z
+      .array(ScenarioMenu)
+      .max(SCENARIO_LIMITS.menus, `at most ${SCENARIO_LIMITS.menus} menus`)
+      .optional(),
+    hours: z
+      .array(OpeningPeriod.extend({ days: OpeningPeriod.shape.days.unwrap().max(7).optional() }))
+      .max(SCENARIO_LIMITS.hours, `at most ${SCENARIO_LIMITS.hours} opening periods`)
+      .optional(),
   })
   .superRefine((s, ctx) => {
     if (!mangwonDongOf(s)) problem(ctx, ["lat"], "not inside Mangwon-dong (망원1동 or 망원2동)");
@@ -61,12 +94,20 @@ export const StoreChange = z
     store_id: StoreId,
     avg_price: won().optional(),
     /** menu name → new price; each must name one of the store's menus */
-    menu_prices: z.record(z.string().min(1), won()).optional(),
+    menu_prices: z
+      .record(text(1, 60), won())
+      .refine(
+        (m) => Object.keys(m).length <= SCENARIO_LIMITS.menuPrices,
+        `at most ${SCENARIO_LIMITS.menuPrices} menus`,
+      )
+      .optional(),
     /** every price (avg_price and menus) changed by this percentage, rounded to 100 won */
     price_change_pct: z
       .number({ error: "must be a number" })
       .min(-90, "must be at least -90")
       .max(500, "must be at most 500")
+      // a decimal near 0 (1e-131) DynamoDB cannot store, and a change under 0.01 % changes no price
+      .refine((p) => p === 0 || Math.abs(p) >= 0.01, "must be 0 or at least 0.01 in size")
       .optional(),
     description: Description.optional(),
     keywords: Keywords.optional(),
@@ -82,7 +123,8 @@ export type StoreChange = z.infer<typeof StoreChange>;
 
 /** The floating visitors: the pool they are drawn from (004: 113) and how many come a day (53). */
 export const VisitorChange = z
-  .object({ floatingPool: count(2000).optional(), floatingPerDay: count(2000).optional() })
+  // the pool counts with the residents against MAX_AGENTS (world.ts: checkAgentCap); alone it can be no more
+  .object({ floatingPool: count(MAX_AGENTS).optional(), floatingPerDay: count(MAX_AGENTS).optional() })
   .superRefine((v, ctx) => {
     if (v.floatingPool === undefined && v.floatingPerDay === undefined)
       problem(ctx, [], "give floatingPool, floatingPerDay or both");
@@ -93,10 +135,18 @@ export const VisitorChange = z
 export const Scenario = z
   .object({
     /** a label for reports */
-    name: z.string().trim().max(100).optional(),
-    add: z.array(AddedStore).max(50, "at most 50 stores").optional(),
-    close: z.array(StoreId).max(500).optional(),
-    change: z.array(StoreChange).max(500).optional(),
+    name: z
+      .string({ error: "must be text" })
+      .trim()
+      .max(100, "at most 100 characters")
+      .refine(wellFormed, "must be well-formed text (no lone surrogate)")
+      .optional(),
+    add: z.array(AddedStore).max(SCENARIO_LIMITS.add, `at most ${SCENARIO_LIMITS.add} stores`).optional(),
+    close: z.array(StoreId).max(SCENARIO_LIMITS.close, `at most ${SCENARIO_LIMITS.close} stores`).optional(),
+    change: z
+      .array(StoreChange)
+      .max(SCENARIO_LIMITS.change, `at most ${SCENARIO_LIMITS.change} stores`)
+      .optional(),
     visitors: VisitorChange.optional(),
   })
   .refine((s) => s.add?.length || s.close?.length || s.change?.length || s.visitors, {

@@ -3,6 +3,14 @@
 // owner at a time, and a step of any other execution refuses to act.
 import { z } from "zod";
 import { DongneError } from "../platform/errors.ts";
+import {
+  FIRST_START_DATE,
+  LAST_START_DATE,
+  MAX_AGENTS,
+  MAX_BUDGET_USD,
+  MAX_DAYS,
+  MIN_BUDGET_USD,
+} from "./limits.ts";
 import { Scenario } from "./scenario.ts";
 import { Provenance } from "./provenance.ts";
 import { Position } from "./space.ts";
@@ -12,7 +20,8 @@ import { DecisionResult, Generation, TIME_SLOTS } from "./types.ts";
 const BudgetUsd = z
   .number({ error: "must be a number (USD)" })
   .positive("must be more than 0")
-  .max(100_000, "must be at most 100000");
+  .min(MIN_BUDGET_USD, `must be at least ${MIN_BUDGET_USD} (USD)`)
+  .max(MAX_BUDGET_USD, `must be at most ${MAX_BUDGET_USD}`);
 
 const wholeNumber = (min: number, max: number, minMessage = `must be at least ${min}`) =>
   z
@@ -21,13 +30,22 @@ const wholeNumber = (min: number, max: number, minMessage = `must be at least ${
     .min(min, minMessage)
     .max(max, `must be at most ${max}`);
 
+/** A start date: a real calendar day (YYYY-MM-DD) within the years the calendar reads. */
+const StartDate = z.iso
+  .date("must be a date (YYYY-MM-DD)")
+  .refine(
+    (d) => d >= FIRST_START_DATE && d <= LAST_START_DATE,
+    `must be between ${FIRST_START_DATE} and ${LAST_START_DATE}`,
+  );
+
 export const SimulationRequest = z.object({
-  days: wholeNumber(1, 14),
+  days: wholeNumber(1, MAX_DAYS),
   seed: wholeNumber(0, 2 ** 31 - 1, "must be 0 or more"),
-  agents: wholeNumber(1, 500).optional(),
+  /** the baseline's persona set (residents and floating visitors); a scenario's floatingPool replaces its visitors */
+  agents: wholeNumber(1, MAX_AGENTS).optional(),
   maxConcurrentLlmCalls: wholeNumber(1, 100).optional(),
   /** day 1's date (YYYY-MM-DD); today in Korea when absent */
-  startDate: z.iso.date("must be a date (YYYY-MM-DD)").optional(),
+  startDate: StartDate.optional(),
   /** the world changed against the baseline (stores, visitors); absent: the baseline */
   scenario: Scenario.optional(),
   /** keep every LLM call of the run (REC# items) so it can be replayed */

@@ -3,7 +3,9 @@
 // plans runs with it, the steps run them in it.
 import type { LlmPort } from "../llm/port.ts";
 import type { Place } from "../places/place.ts";
+import { DongneError } from "../platform/errors.ts";
 import { productVersion } from "../platform/version.ts";
+import { MAX_AGENTS } from "./limits.ts";
 import { startDateToday } from "./calendar.ts";
 import { defaultPersonas, personasFor } from "./personas.ts";
 import { fingerprint, promptFingerprints, type Provenance } from "./provenance.ts";
@@ -58,6 +60,29 @@ export function personaSet(
     ...custom.filter((p) => p.type === "resident").slice(0, residents),
     ...floating.slice(0, floatingPool),
   ];
+}
+
+const thousands = (n: number) => n.toLocaleString("en-US");
+
+/**
+ * The agent cap (MAX_AGENTS), counting residents and every scenario visitor: a run past it is refused
+ * with a 400 naming the field that raised it. The start, /estimate and each experiment arm plan their
+ * parameters through paramsFor, so this one function decides all three alike.
+ */
+export function checkAgentCap(
+  agents: number,
+  field: string,
+  parts?: { residents: number; visitors: number },
+): number {
+  if (agents <= MAX_AGENTS) return agents;
+  const sum = parts
+    ? `주민 ${thousands(parts.residents)}명 + 유동 인구 ${thousands(parts.visitors)}명 = ${thousands(agents)}명`
+    : `${thousands(agents)}명`;
+  throw new DongneError(
+    "invalid",
+    `에이전트 수가 한 번의 시뮬레이션 상한 ${MAX_AGENTS}명을 넘습니다 (${sum}). ${field} 값을 줄여 주세요`,
+    { field, code: "agent_cap_exceeded" },
+  );
 }
 
 /** The parameters that pick a simulation's persona set. */
@@ -178,10 +203,13 @@ export class SimulationWorld {
   private scenarioAgents(request: SimulationRequest): number {
     const baseline = this.personaSet(request.agents);
     const visitors = request.scenario?.visitors;
-    if (!request.scenario) return baseline.size;
+    if (!request.scenario) return checkAgentCap(baseline.size, "agents");
     this.stores(request);
     const residents = [...baseline.values()].filter((p) => p.type === "resident").length;
     const agents = visitors?.floatingPool === undefined ? baseline.size : residents + visitors.floatingPool;
+    if (visitors?.floatingPool !== undefined)
+      checkAgentCap(agents, "scenario.visitors.floatingPool", { residents, visitors: visitors.floatingPool });
+    else checkAgentCap(agents, "agents");
     this.personaSet(agents, visitors?.floatingPool); // a custom persona set may have too few visitors
     const pool = agents - residents;
     if (visitors?.floatingPerDay !== undefined && visitors.floatingPerDay > pool)

@@ -1,8 +1,10 @@
 // The simulation's experiments (seed 004): a scenario (stores added, closed, repriced; more or fewer
 // visitors) against its baseline, every arm a simulation.
 import { z } from "zod";
+import { asSeenBy } from "../../../shared/simulation/api.ts";
 import { experimentHtml } from "../../../shared/simulation/experiment-report.ts";
 import { ExperimentId, ExperimentRequest } from "../../../shared/simulation/experiment-schemas.ts";
+import { CSP } from "../web-page.ts";
 import { json, notFound, READ, route, START, type RouteDef } from "../route.ts";
 
 const ExperimentParam = z.object({ id: ExperimentId });
@@ -41,10 +43,10 @@ export const experimentRoutes: RouteDef[] = [
     throttle: READ,
     params: ExperimentParam,
     answers: { 200: json(z.record(z.string(), z.unknown()), "The experiment") },
-    handle: async ({ params, services, c }) => {
+    handle: async ({ params, caller, services, c }) => {
       const e = await services.experiments.status(params.id);
       if (!e) throw notFound("such experiment");
-      return c.json(e);
+      return c.json(asSeenBy(e, caller.id)); // createdBy to its creator only
     },
   }),
   route({
@@ -58,7 +60,7 @@ export const experimentRoutes: RouteDef[] = [
     handle: async ({ params, services, c }) => {
       const e = await services.experiments.status(params.id);
       if (!e) throw notFound("such experiment");
-      return c.html(experimentHtml(e));
+      return c.html(experimentHtml(e), 200, { "content-security-policy": CSP }); // the page's own policy
     },
   }),
 ];

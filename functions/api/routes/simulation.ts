@@ -1,7 +1,7 @@
 // The neighbourhood simulation (seed 004): runs, their reports and raw data, one agent's decisions, a
 // store's ratings (experiments: experiments.ts).
 import { z } from "zod";
-import { exportStart, ratingSummary, withProgress } from "../../../shared/simulation/api.ts";
+import { asSeenBy, exportStart, ratingSummary, withProgress } from "../../../shared/simulation/api.ts";
 import {
   CONTENT_TYPES,
   EXPORT_FORMATS,
@@ -17,6 +17,7 @@ import {
   SimulationStart,
 } from "../../../shared/simulation/schemas.ts";
 import { SpendEstimate } from "../../../shared/simulation/spend.ts";
+import { CSP } from "../web-page.ts";
 import { json, notFound, READ, route, START, type RouteDef } from "../route.ts";
 
 const IdParam = z.object({ id: SimulationId });
@@ -115,10 +116,10 @@ const runs: RouteDef[] = [
     throttle: READ,
     params: IdParam,
     answers: { 200: json(SimulationStatus, "The simulation") },
-    handle: async ({ params, services, c }) => {
+    handle: async ({ params, caller, services, c }) => {
       const meta = await services.simulations.status(params.id);
       if (!meta) throw notFound("such simulation");
-      return c.json(withProgress(meta));
+      return c.json(withProgress(asSeenBy(meta, caller.id))); // createdBy to its creator only
     },
   }),
   route({
@@ -170,7 +171,7 @@ const results: RouteDef[] = [
     handle: async ({ params, services, c }) => {
       const report = await services.simulations.report(params.id);
       if (!report) throw notFound("such simulation");
-      return c.html(reportHtml(report));
+      return c.html(reportHtml(report), 200, { "content-security-policy": CSP }); // the page's own policy
     },
   }),
   route({
