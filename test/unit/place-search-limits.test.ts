@@ -21,6 +21,10 @@ import { planCost, MAX_PLAN_CALLS, STATE_LIMIT_BYTES } from "../../shared/place-
 import { planQuery } from "../../shared/place-search/pipeline.ts";
 import { planFromClient } from "../../shared/place-search/given-plan.ts";
 import { DEFAULT_API_BUDGET_MS } from "../../shared/platform/config-schema.ts";
+import { Deadline } from "../../shared/platform/deadline.ts";
+import { searchAtPoint } from "../../shared/place-search/actions/route.ts";
+import { BUDGET_SPENT } from "../../shared/place-search/actions/context.ts";
+import { testExecDeps } from "../helpers/server.ts";
 
 const deadlineAt = z.number();
 
@@ -194,5 +198,27 @@ describe("the plan check's cost estimate", () => {
     expect(cost.stateBytes).toBeLessThan(STATE_LIMIT_BYTES);
     expect(cost.workMs).toBeLessThanOrEqual(DEFAULT_API_BUDGET_MS);
     expect(cost.steps[1]).toMatchObject({ action: "sample_and_search", places: 160, calls: 200 });
+  });
+});
+
+describe("the deadline, in every search", () => {
+  it("an embedded search past the deadline is not started, and a sample point says so once", async () => {
+    const deps = testExecDeps();
+    const counter = { apiCalls: 0, deadline: Deadline.from(Date.now() - 1) };
+    await expect(deps.places.keywordSearch(counter, "카페", { size: 15 })).rejects.toMatchObject({
+      reason: "deadline",
+    });
+    const point = await searchAtPoint(
+      {
+        step: 1,
+        point: { lat: 37.4979, lng: 127.0276, index: 0, distanceFromStart: 0 },
+        queries: TEN,
+        radius: 1000,
+        deadlineAt: Date.now() - 1,
+      },
+      deps,
+    );
+    expect(point.places).toEqual([]);
+    expect(point.warnings).toEqual([BUDGET_SPENT]);
   });
 });

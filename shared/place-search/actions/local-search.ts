@@ -6,7 +6,9 @@ import { embeddedGeocode } from "../../providers/embedded/index.ts";
 import type { GeoPoint } from "../../providers/port.ts";
 import type { Place } from "../../places/place.ts";
 import {
+  BUDGET_SPENT,
   GOOGLE_OFFLINE,
+  isBudgetSpent,
   isForeignPoint,
   pointResult,
   result,
@@ -172,7 +174,7 @@ export const localSearchActions = {
       const lists = await ctx.deps.mapLimit(p.queries, (q) =>
         keywordSearch(ctx, q, p).catch((err: Error) => {
           failed++;
-          warn(ctx, `keyword "${q}" failed: ${err.message}`);
+          warn(ctx, isBudgetSpent(err) ? BUDGET_SPENT : `keyword "${q}" failed: ${err.message}`);
           return [] as Place[];
         }),
       );

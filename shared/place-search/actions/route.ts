@@ -11,6 +11,8 @@ import { dedupePlaces } from "../dedupe.ts";
 import type { ExecDeps } from "../../providers/exec-deps.ts";
 import type { Place } from "../../places/place.ts";
 import {
+  BUDGET_SPENT,
+  isBudgetSpent,
   result,
   searched,
   tag,
@@ -199,7 +201,10 @@ export async function searchAtPoint(item: FanoutItem, deps: ExecDeps): Promise<P
       });
       return tag(found, { keyword: q, segment: item.point.index });
     } catch (err) {
-      warnings.push(`sample point ${item.point.index}: "${q}" failed: ${(err as Error).message}`);
+      const w = isBudgetSpent(err)
+        ? BUDGET_SPENT
+        : `sample point ${item.point.index}: "${q}" failed: ${(err as Error).message}`;
+      if (!warnings.includes(w)) warnings.push(w);
       return [] as Place[];
     }
   });
