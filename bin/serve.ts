@@ -1,6 +1,7 @@
 // npm start: the API on http://localhost:PORT with embedded defaults (no keys, no network needed).
 import { serve } from "@hono/node-server";
-import { isIPv4, isIPv6 } from "node:net";
+import type { Server as HttpServer } from "node:http";
+import { isIPv4, isIPv6, type Socket } from "node:net";
 import { createApp } from "../functions/api/app.ts";
 import { startLocal } from "../functions/api/local.ts";
 import { ConfigError, loadConfig, type Config } from "../shared/platform/config.ts";
@@ -13,6 +14,18 @@ function isLoopback(host: string): boolean {
   if (isIPv4(h)) return h.startsWith("127.");
   if (isIPv6(h)) return h === "::1" || h.startsWith("::ffff:127.");
   return false;
+}
+
+/**
+ * Closes a connection that has been silent for `idleMs` with no request in progress: one that never
+ * sent a byte (Node's headers timeout starts only with a request), or one idle between requests. A
+ * request being worked on keeps its connection (its own timeouts and the API's budget end it).
+ */
+function closeIdleConnections(server: HttpServer, idleMs: number): void {
+  server.timeout = idleMs;
+  server.on("timeout", (socket: Socket & { _httpMessage?: unknown }) => {
+    if (!socket._httpMessage) socket.destroy();
+  });
 }
 
 let config: Config;
@@ -38,20 +51,25 @@ if (!config.api.keys.length && !isLoopback(config.host) && !config.server.allowO
 
 // every table on a dynalite started with the server (on disk under DATA_DIR unless SIM_STORE=memory)
 const world = await startLocal(config);
-const app = createApp(() => world.context);
+const app = createApp(() => world.context, { maxInFlight: config.server.maxInFlight });
 // a stalled client must not hold a connection for Node's default 300 s; Node checks these timeouts
 // every connectionsCheckingInterval (30 s by default), so check often enough to honour a short one
-const { headersTimeoutMs, requestTimeoutMs } = config.server;
+const { headersTimeoutMs, requestTimeoutMs, idleTimeoutMs, keepAliveTimeoutMs } = config.server;
 const serverOptions = {
   headersTimeout: headersTimeoutMs,
   requestTimeout: requestTimeoutMs,
+  keepAliveTimeout: keepAliveTimeoutMs,
   connectionsCheckingInterval: Math.min(30_000, Math.max(50, Math.floor(headersTimeoutMs / 4))),
 };
-serve({ fetch: app.fetch, port: config.port, hostname: config.host, serverOptions }, (info) => {
-  console.log(
-    `dongne listening on http://localhost:${info.port} (LLM: ${world.rt.llm ? `anthropic ${config.llm.fastModel}` : "offline engine"}, places: ${config.providers.place}, state: ${world.dynamo.persistent ? `${config.dataDir}/dynamodb` : "in memory"}, API keys: ${config.api.keys.length ? "required" : isLoopback(config.host) ? "open on loopback" : "none, open to the network (ALLOW_OPEN_NETWORK=yes)"})`,
-  );
-});
+const server = serve(
+  { fetch: app.fetch, port: config.port, hostname: config.host, serverOptions },
+  (info) => {
+    console.log(
+      `dongne listening on http://localhost:${info.port} (LLM: ${world.rt.llm ? `anthropic ${config.llm.fastModel}` : "offline engine"}, places: ${config.providers.place}, state: ${world.dynamo.persistent ? `${config.dataDir}/dynamodb` : "in memory"}, API keys: ${config.api.keys.length ? "required" : isLoopback(config.host) ? "open on loopback" : "none, open to the network (ALLOW_OPEN_NETWORK=yes)"})`,
+    );
+  },
+) as HttpServer;
+closeIdleConnections(server, idleTimeoutMs);
 
 // the local restaurant index builds its synthetic demo corpus on first use: start it now, in the background
 void qaRuntime(world.rt)

@@ -1,6 +1,7 @@
 // Every error the API answers is JSON {error: {code, message, field?}}; no stack trace reaches a client.
 // The one place where an error's kind becomes an HTTP status.
 import { HTTPException } from "hono/http-exception";
+import { homedir, tmpdir } from "node:os";
 import { z } from "zod";
 import { DongneError, type ErrorKind } from "../../shared/platform/errors.ts";
 
@@ -54,8 +55,28 @@ export const ErrorBody = z.object({
   error: z.object({ code: z.string(), message: z.string(), field: z.string().optional() }),
 });
 
+/**
+ * The server's own directories, and absolute paths under the roots a server's files live in (POSIX and
+ * Windows, file: URLs too): what an error's message must not show a client. A request's own path
+ * (/v1/…) is none of these.
+ */
+const SERVER_ROOTS = [process.cwd(), tmpdir(), homedir()].filter((d) => d.length > 1);
+const ABSOLUTE_PATH =
+  /(?:file:\/\/)?(?:\/(?:work|tmp|home|root|Users|var|opt|usr|srv|mnt|private|proc|sys|etc|app|data|workspace|nix|run|lib|snap)\/[^\s"'`<>()[\]{},;]*|[A-Za-z]:\\[^\s"'`<>()[\]{},;]+)/g;
+
+/** A message with every server path in it replaced by "…" (the logs keep the original). */
+export function withoutPaths(message: string): string {
+  let out = message;
+  for (const root of SERVER_ROOTS) out = out.split(root).join("…");
+  return out.replace(ABSOLUTE_PATH, "…");
+}
+
 export const errorBody = (err: ApiError) => ({
-  error: { code: err.code, message: err.message, ...(err.field ? { field: err.field } : {}) },
+  error: {
+    code: err.code,
+    message: withoutPaths(err.message),
+    ...(err.field ? { field: withoutPaths(err.field) } : {}),
+  },
 });
 
 /**

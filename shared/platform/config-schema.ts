@@ -59,6 +59,12 @@ const Variables = z.object({
   /** the local server closes a request whose headers (or whole request) take longer than this */
   SERVER_HEADERS_TIMEOUT_MS: int(100, 600_000, 10_000),
   SERVER_REQUEST_TIMEOUT_MS: int(100, 600_000, 30_000),
+  /** the local server closes a connection idle this long with no request in progress (one that never sends a byte too) */
+  SERVER_IDLE_TIMEOUT_MS: int(100, 3_600_000, 30_000),
+  /** the local server closes a keep-alive connection this long after its last answer if no request follows */
+  SERVER_KEEP_ALIVE_TIMEOUT_MS: int(100, 600_000, 5_000),
+  /** requests the local server handles at once; past them it answers 503 with Retry-After (never /health) */
+  API_MAX_IN_FLIGHT: int(1, 100_000, 64),
   /** a synchronous request's budget; API Gateway gives up at 29 s */
   API_BUDGET_MS: int(1000, 28_000, DEFAULT_API_BUDGET_MS),
 

@@ -21,6 +21,12 @@ export interface Config {
     allowOpenNetwork: boolean;
     headersTimeoutMs: number;
     requestTimeoutMs: number;
+    /** a connection with no request in progress (one that never sent a byte included) is closed after this */
+    idleTimeoutMs: number;
+    /** a keep-alive connection is closed this long after its last answer */
+    keepAliveTimeoutMs: number;
+    /** requests handled at once; past them 503 with Retry-After (/health excepted) */
+    maxInFlight: number;
   };
   api: {
     /** empty: the API is open (the local default, on loopback) */
@@ -85,6 +91,9 @@ const server = (e: RawConfig): Config["server"] => ({
   // Node refuses a header timeout longer than the request's
   headersTimeoutMs: Math.min(e.SERVER_HEADERS_TIMEOUT_MS, e.SERVER_REQUEST_TIMEOUT_MS),
   requestTimeoutMs: e.SERVER_REQUEST_TIMEOUT_MS,
+  idleTimeoutMs: e.SERVER_IDLE_TIMEOUT_MS,
+  keepAliveTimeoutMs: e.SERVER_KEEP_ALIVE_TIMEOUT_MS,
+  maxInFlight: e.API_MAX_IN_FLIGHT,
 });
 
 const llm = (e: RawConfig): Config["llm"] => ({
