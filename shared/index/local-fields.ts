@@ -78,10 +78,23 @@ export function flattenMapping(
   return out;
 }
 
-export function valuesAt(obj: unknown, path: string[]): unknown[] {
-  if (obj === undefined || obj === null) return [];
-  if (Array.isArray(obj)) return obj.flatMap((x) => valuesAt(x, path));
-  if (path.length === 0) return [obj];
-  if (typeof obj !== "object") return [];
-  return valuesAt((obj as Source)[path[0]!], path.slice(1));
+/** The values at a path, arrays flattened at every level (in order), without allocating per level. */
+export function valuesAt(obj: unknown, path: readonly string[]): unknown[] {
+  const out: unknown[] = [];
+  collect(obj, path, 0, out);
+  return out;
+}
+
+function collect(obj: unknown, path: readonly string[], i: number, out: unknown[]): void {
+  if (obj === undefined || obj === null) return;
+  if (Array.isArray(obj)) {
+    for (let k = 0; k < obj.length; k++) collect(obj[k], path, i, out);
+    return;
+  }
+  if (i === path.length) {
+    out.push(obj);
+    return;
+  }
+  if (typeof obj !== "object") return;
+  collect((obj as Source)[path[i]!], path, i + 1, out);
 }

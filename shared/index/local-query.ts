@@ -60,13 +60,13 @@ export class QueryCompiler {
     private readonly postings: Postings,
   ) {}
 
-  private values(ctx: Ctx, info: FieldInfo): { values: unknown[]; owner: object } | null {
+  private values(ctx: Ctx, info: FieldInfo): unknown[] | null {
     if (info.nestedPath) {
       // a nested field is only visible from inside its nested query, as in OpenSearch
       if (ctx.nested?.path !== info.nestedPath) return null;
-      return { values: valuesAt(ctx.nested.element, info.relPath), owner: ctx.nested.element };
+      return valuesAt(ctx.nested.element, info.relPath);
     }
-    return { values: valuesAt(ctx.stored.source, info.pathParts), owner: ctx.stored.source };
+    return valuesAt(ctx.stored.source, info.pathParts);
   }
 
   /** One clause → a function from a document (or nested element) to its score, or null for no match. */
@@ -95,7 +95,7 @@ export class QueryCompiler {
         const info = this.fields.get(field);
         return (ctx) => {
           const v = info && this.values(ctx, info);
-          return v && v.values.some((x) => x !== null && x !== "") ? 1 : null;
+          return v && v.some((x) => x !== null && x !== "") ? 1 : null;
         };
       }
       case "nested":
@@ -216,7 +216,7 @@ export class QueryCompiler {
       const m = spec as { query: string; operator?: "and" | "or"; boost?: number };
       const boost = m.boost ?? 1;
       if (!info.analyzer)
-        return (ctx) => (this.values(ctx, info)?.values.some((v) => String(v) === m.query) ? boost : null);
+        return (ctx) => (this.values(ctx, info)?.some((v) => String(v) === m.query) ? boost : null);
       const wanted = [...new Set(info.analyzer(m.query))];
       const all = (m.operator ?? "or") === "and";
       // how many of the query's tokens each document (or nested element) has
@@ -238,14 +238,14 @@ export class QueryCompiler {
         if (!found) return null;
         const ok = info.analyzer
           ? Boolean(this.postings.of(field, info, this.docs).get(String(t.value))?.has(keyOf(ctx)))
-          : found.values.some((v) => v === t.value);
+          : found.some((v) => v === t.value);
         return ok ? boost : null;
       };
     }
     if (kind === "terms") {
       const list = new Set(spec as (string | number | boolean)[]);
       const boost = (arg.boost as number | undefined) ?? 1;
-      return (ctx) => (this.values(ctx, info)?.values.some((v) => list.has(v as string)) ? boost : null);
+      return (ctx) => (this.values(ctx, info)?.some((v) => list.has(v as string)) ? boost : null);
     }
     const r = spec as { gte?: number; lte?: number; gt?: number; lt?: number };
     const inRange = (v: unknown) =>
@@ -254,7 +254,7 @@ export class QueryCompiler {
       (r.lte === undefined || v <= r.lte) &&
       (r.gt === undefined || v > r.gt) &&
       (r.lt === undefined || v < r.lt);
-    return (ctx) => (this.values(ctx, info)?.values.some(inRange) ? 1 : null);
+    return (ctx) => (this.values(ctx, info)?.some(inRange) ? 1 : null);
   }
 
   private compileGeo(arg: Record<string, unknown>): Eval {
@@ -272,7 +272,7 @@ export class QueryCompiler {
     return (ctx) => {
       const found = this.values(ctx, info);
       if (!found) return null;
-      for (const p of found.values) {
+      for (const p of found) {
         const pt = p as { lat: number; lon: number };
         if (Math.abs(pt.lat - c.lat) > dLat || Math.abs(pt.lon - c.lng) > dLon) continue;
         if (haversine({ lat: pt.lat, lng: pt.lon }, c) <= max) return 1;
