@@ -114,6 +114,15 @@ export function abusePlans(): Record<string, Plan> {
       travel_plan: { destination: "서울", days: 10, nights: 9, roles: ["관광지", "맛집", "숙소"] },
       post_processing: { group_by_day: true, assign_trip_roles: true },
     },
+    tripRoles9: {
+      search_plan: steps([{ action: "keyword_search", params: { query: "카페", ...GANGNAM } }]),
+      travel_plan: {
+        destination: "서울",
+        days: 2,
+        nights: 1,
+        roles: Array.from({ length: 9 }, (_, i) => `역할${i}`),
+      },
+    },
     thirtySteps: { search_plan: steps(Array.from({ length: 30 }, (_, i) => multi(unknown(i)))) },
     segmentEvery100m: {
       search_plan: steps([

@@ -73,7 +73,8 @@ export function planFromClient(plan: SearchPlan, query = "", now = Date.now()): 
     locations: [],
     days: plan.travel_plan?.days ?? null,
     nights: plan.travel_plan?.nights ?? null,
-    trip_roles: plan.travel_plan?.roles ?? [],
+    // translator_result holds 8 roles; the travel_plan keeps all the plan gave (the trip uses those)
+    trip_roles: (plan.travel_plan?.roles ?? []).slice(0, 8),
     english_keywords: [],
   };
   return {
