@@ -22,7 +22,10 @@ export interface DayInfo {
 /** The start date of a simulation created now: today in Korea. */
 export const startDateToday = (now = new Date()): string => kstIsoDate(now);
 
-/** Every agent turn of a day asks: one lookup per date for the process (a few thousand dates at most). */
+/**
+ * Every agent turn of a day asks: one lookup per date for the process — bounded, as a start date lies
+ * in 2000–2099 (limits.ts), by ~36,500 dates of a few bytes each.
+ */
 const holidayCache = new Map<string, Promise<{ names: readonly string[] | null; holidaysKnown: boolean }>>();
 function holidaysOn(date: string) {
   let found = holidayCache.get(date);

@@ -143,6 +143,7 @@ export const SimulationMeta = SimulationParams.extend({
   error: z.string().optional(),
   /** the execution that owns the simulation now (its Step Functions execution name) */
   owner: z.string().optional(),
+  /** the key id that started it: shown only to that caller (asSeenBy), omitted for every other reader */
   createdBy: z.string().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),

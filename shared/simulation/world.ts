@@ -89,6 +89,8 @@ export function checkAgentCap(
 type Population = { agents?: number; scenario?: Scenario };
 /** Store sets kept per process (a long-running server sees many scenarios; the baseline is kept too). */
 const STORE_SETS_KEPT = 32;
+/** Persona sets kept per process, the oldest dropped first (at most MAX_AGENTS personas each). */
+const PERSONA_SETS_KEPT = 64;
 
 export class SimulationWorld {
   private readonly storeSets = new Map<string, Store[]>();
@@ -136,6 +138,8 @@ export class SimulationWorld {
     let set = this.personas.get(key);
     if (!set) {
       set = new Map(personaSet(this.deps.personas, agents, floatingPool).map((p) => [p.id, p]));
+      // bounded like the store sets: requests may name any of ~250,000 (agents, pool) pairs
+      if (this.personas.size >= PERSONA_SETS_KEPT) this.personas.delete(this.personas.keys().next().value!);
       this.personas.set(key, set);
     }
     return set;
