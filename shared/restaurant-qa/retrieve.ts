@@ -230,3 +230,53 @@ export async function retrieve(
     warnings.push(`조건에 맞는 식당이 없어 반경을 ${(widenedToM / 1000).toFixed(1)}km로 넓혔습니다`);
   }
 }
+
+/**
+ * The bytes of JSON the retrieved documents may take in the QA state (Step Functions passes 256 KB
+ * between states; the rest of the state — the question, the query, web results, the answer — stays
+ * well under the remaining 56 KB).
+ */
+export const CONTEXT_BUDGET_BYTES = 200_000;
+/** what a document keeps at least when it is cut: the first menus and reviews */
+const MIN_MENUS = 10;
+const MIN_REVIEWS = 3;
+
+const bytesOf = (v: unknown) => Buffer.byteLength(JSON.stringify(v));
+
+/**
+ * Documents fitted into CONTEXT_BUDGET_BYTES by construction: each gets an equal share, and one past
+ * it loses its last menus, then its last reviews, then the rest of its description, down to the
+ * first 10 menus and 3 reviews (a document at its bounds then weighs < 10 KB), with a Korean warning.
+ * Documents within their share (every demo document) come back as they were.
+ */
+export function fitContextDocuments(docs: ContextDocument[]): {
+  documents: ContextDocument[];
+  warnings: string[];
+} {
+  if (!docs.length) return { documents: docs, warnings: [] };
+  const share = Math.floor(CONTEXT_BUDGET_BYTES / docs.length);
+  const cut: string[] = [];
+  const documents = docs.map((d) => {
+    if (bytesOf(d) <= share) return d;
+    const out = { ...d, menus: [...d.menus], reviews: [...d.reviews] };
+    const menus = out.menus.length;
+    // halve what is above the floor until the document fits
+    while (out.menus.length > MIN_MENUS && bytesOf(out) > share)
+      out.menus = out.menus.slice(0, Math.max(MIN_MENUS, Math.floor(out.menus.length / 2)));
+    out.menus = out.menus.map((m) => (m.name.length > 60 ? { ...m, name: `${m.name.slice(0, 60)}…` } : m));
+    while (out.reviews.length > MIN_REVIEWS && bytesOf(out) > share)
+      out.reviews = out.reviews.slice(0, Math.max(MIN_REVIEWS, Math.floor(out.reviews.length / 2)));
+    if (bytesOf(out) > share) out.description = out.description.slice(0, 200);
+    if (out.menus.length < menus)
+      cut.push(`${d.title.slice(0, 30)}(메뉴 ${menus}개 중 ${out.menus.length}개)`);
+    else cut.push(d.title.slice(0, 30));
+    return out;
+  });
+  if (!cut.length) return { documents: docs, warnings: [] };
+  return {
+    documents,
+    warnings: [
+      `내용이 너무 많은 식당 문서는 앞부분만 보고 답했어요: ${cut.slice(0, 5).join(", ")}${cut.length > 5 ? ` 외 ${cut.length - 5}곳` : ""}`,
+    ],
+  };
+}

@@ -12,7 +12,7 @@ import { gradeDocuments } from "./grade.ts";
 import type { ConversationMemory } from "./memory.ts";
 import { fitStructuredQuery, type StructuredQuery } from "./structured-query.ts";
 
-import { INDEX_EMPTY_ANSWER, retrieve } from "./retrieve.ts";
+import { fitContextDocuments, INDEX_EMPTY_ANSWER, retrieve } from "./retrieve.ts";
 import { readFollowUp } from "./follow-up.ts";
 import { rewriteQuery, titleDictionary, type TitleDictionary } from "./rewrite.ts";
 import { MAX_STATE_DOCUMENTS, QaState, type ContextDocument, type QaStateInput } from "./state.ts";
@@ -146,16 +146,19 @@ export async function retrieveStep(
 ): Promise<QaState> {
   const state = QaState.parse(input);
   const counter = { apiCalls: 0 };
-  const r = await retrieve(
+  const found = await retrieve(
     state,
     { index: deps.index, embedder: deps.embedder, geocode: deps.geocode, settings: deps.settings },
     counter,
   );
+  // at most 20 documents, and the state under Step Functions' 256 KB whatever they hold: what does not
+  // fit is cut (the last menus, reviews), with a warning, never a failed workflow
+  const fitted = fitContextDocuments(found.documents.slice(0, MAX_STATE_DOCUMENTS));
+  const r = { ...found, documents: fitted.documents };
   return {
     ...state,
     retrieval: { mode: r.mode, circles: r.circles, ...(r.widenedToM ? { widenedToM: r.widenedToM } : {}) },
-    // the state holds at most 20 documents (every retrieval mode stays below; cut, never a failure)
-    documents: r.documents.slice(0, MAX_STATE_DOCUMENTS),
+    documents: r.documents,
     // nothing to grade or cite: the workflow ends here with a sentence on loading documents
     ...(r.empty ? { route: "index_empty" as const, answer: INDEX_EMPTY_ANSWER, citations: [] } : {}),
     meta: {
@@ -164,11 +167,12 @@ export async function retrieveStep(
       warnings: [
         ...state.meta.warnings,
         ...r.warnings,
-        ...(r.documents.length > MAX_STATE_DOCUMENTS
+        ...(found.documents.length > MAX_STATE_DOCUMENTS
           ? [
-              `식당 문서는 ${MAX_STATE_DOCUMENTS}곳까지 다뤄 나머지 ${r.documents.length - MAX_STATE_DOCUMENTS}곳은 뺐어요`,
+              `식당 문서는 ${MAX_STATE_DOCUMENTS}곳까지 다뤄 나머지 ${found.documents.length - MAX_STATE_DOCUMENTS}곳은 뺐어요`,
             ]
           : []),
+        ...fitted.warnings,
       ],
     },
   };

@@ -307,3 +307,45 @@ describe("restaurant QA fuzz: questions past the structured query's bounds", () 
     );
   }, 300_000);
 });
+
+describe("restaurant QA fuzz: documents at their bounds, then questions", () => {
+  it("menu- and review-heavy documents just under 100 KiB: questions still answer 200, the cut said", async () => {
+    const heavy = (i: number) => {
+      const r = base(`heavy-${i}`);
+      r.title = `망원 고깃집 ${i}`;
+      r.reviews = Array.from({ length: 12 }, () => "삼겹살 맛있어요 주차 가능 ".repeat(30));
+      r.description = "설명 ".repeat(400);
+      r.menus = Array.from({ length: 490 }, (_, k) => ({
+        name: `${k}번 삼겹살 ${"특".repeat(50)}`,
+        price: `${k + 1},000원`,
+      }));
+      while (JSON.stringify(r).length * 3 > MAX_RECORD_BYTES * 0.98) r.menus.pop();
+      return r;
+    };
+    const up = await postJson(`${server.url}/v1/restaurants/documents`, {
+      documents: Array.from({ length: 20 }, (_, i) => heavy(i)),
+    });
+    if (!COUNT_ONLY) expect(up.body.written).toHaveLength(20);
+    const names = fc.subarray(
+      [...Array(20).keys()].map((i) => `망원 고깃집 ${i}`),
+      { minLength: 1, maxLength: 6 },
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        names,
+        fc.constantFrom("/v1/restaurants/ask", "/v1/restaurants/search"),
+        async (ns, path) => {
+          const res = await postJson(`${server.url}${path}`, {
+            query: `${ns.join(" ")} 삼겹살`.slice(0, 500),
+          });
+          count("heavy documents", res.status);
+          if (COUNT_ONLY) return;
+          expect(res.status).toBe(200);
+          if (res.body.documents.filter((d: any) => d.place_id.startsWith("heavy-")).length >= 3)
+            expect(res.body.meta.warnings.join("\n")).toContain("앞부분만 보고");
+        },
+      ),
+      { seed: SEED, numRuns: 12 },
+    );
+  }, 300_000);
+});
