@@ -86,7 +86,11 @@ const validated = new Set<string>();
 
 export class LocalWorkflow {
   private readonly machine: StateMachine;
-  private readonly handlers: Record<string, TaskHandler>;
+  /** the runner's overrides, the same for every execution: built once */
+  private readonly overrides: {
+    taskResourceLocalHandlers: Record<string, (i: unknown) => Promise<never>>;
+    retryIntervalOverrides: Record<string, number>;
+  };
 
   constructor(definition: object, handlers: Record<string, TaskHandler>) {
     // validated here the first time this process sees it (asl-validator compiles its schema on every
@@ -97,19 +101,19 @@ export class LocalWorkflow {
       validationOptions: { checkArn: false, noValidate: validated.has(json) },
     });
     validated.add(json);
-    this.handlers = handlers;
-  }
-
-  async run<T>(input: unknown, opts: RunOptions = {}): Promise<T> {
-    const overrides = {
+    this.overrides = {
       taskResourceLocalHandlers: Object.fromEntries(
-        Object.entries(this.handlers).map(([state, fn]) => [
+        Object.entries(handlers).map(([state, fn]) => [
           state,
           async (i: unknown) => (await fn(i as never)) as never,
         ]),
       ),
-      retryIntervalOverrides: Object.fromEntries(Object.keys(this.handlers).map((state) => [state, 0])),
+      retryIntervalOverrides: Object.fromEntries(Object.keys(handlers).map((state) => [state, 0])),
     };
+  }
+
+  async run<T>(input: unknown, opts: RunOptions = {}): Promise<T> {
+    const overrides = this.overrides;
     checkPayload(input, "execution input");
     const name = opts.name ?? randomUUID();
     const execution = this.machine.run(input as never, {
