@@ -147,9 +147,10 @@ describe("the app's protections (in process)", { timeout: 60_000 }, () => {
       services: {
         ...world.context.services,
         // the service as it is, its plan failing
-        placeSearch: Object.assign(Object.create(world.context.services.placeSearch) as unknown, {
-          plan: () => Promise.reject(err),
-        }) as AppContext["services"]["placeSearch"],
+        placeSearch: Object.assign(
+          Object.create(world.context.services.placeSearch) as AppContext["services"]["placeSearch"],
+          { plan: () => Promise.reject(err) },
+        ),
       },
     };
   };
