@@ -232,4 +232,7 @@ function asBlobRef(location: string): string {
 
 /** An error message with any absolute path taken out (records written before paths were references). */
 const withoutPaths = (text: string) =>
-  text.replace(/(?:s3:\/\/|\/)[^\s"']*\/((?:uploads|jobs)\/[^\s"']+)/g, "blob:$1");
+  text
+    .replace(/(?:s3:\/\/|\/)[^\s"']*\/((?:uploads|jobs)\/[^\s"']+)/g, "blob:$1")
+    // any other absolute path (not a URL's): the server's, not the caller's
+    .replace(/(?<![\w:/.])\/(?:[\w.@-]+\/)+[\w.@-]*/g, "(서버 경로)");
