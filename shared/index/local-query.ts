@@ -17,12 +17,41 @@ import { SearchIndexError } from "./port.ts";
 
 const LUCENE_COSINE = (cos: number) => (1 + cos) / 2;
 
+/** The points of one geo_point field: ids[i] has the point (lats[i], lons[i]). */
+export interface GeoPoints {
+  ids: string[];
+  lats: number[];
+  lons: number[];
+}
+
 /** Analysed field → token → document (or nested element) keys; cleared on every write. */
 export class Postings {
   private byField = new Map<string, Map<string, Set<string>>>();
 
+  /** geo_point field → every (document, point) pair as numbers, built on first use after a write */
+  private geoByField = new Map<string, GeoPoints>();
+
   clear(): void {
     this.byField = new Map();
+    this.geoByField = new Map();
+  }
+
+  /** The points of a geo_point field outside nested objects, one entry per point (a document may have several). */
+  geo(field: string, info: FieldInfo, docs: ReadonlyMap<string, Stored>): GeoPoints {
+    let g = this.geoByField.get(field);
+    if (g) return g;
+    const ids: string[] = [];
+    const lats: number[] = [];
+    const lons: number[] = [];
+    for (const [id, s] of docs)
+      for (const p of valuesAt(s.source, info.pathParts)) {
+        const pt = p as { lat: number; lon: number };
+        ids.push(id);
+        lats.push(pt.lat);
+        lons.push(pt.lon);
+      }
+    this.geoByField.set(field, (g = { ids, lats, lons }));
+    return g;
   }
 
   /** token → keys for one analysed field, built on first use after a write */
@@ -269,6 +298,19 @@ export class QueryCompiler {
     // a cheap box first: most documents are far away
     const dLat = max / 110_000;
     const dLon = max / (110_000 * Math.max(0.1, Math.cos((center.lat * Math.PI) / 180)));
+    if (!info.nestedPath) {
+      // outside nested objects a point depends on its document alone: the matching documents are found
+      // once, over the field's points as numbers, and the query asks a set (the same test as below)
+      const { ids, lats, lons } = this.postings.geo(field, info, this.docs);
+      const inside = new Set<string>();
+      for (let i = 0; i < ids.length; i++) {
+        const lat = lats[i]!;
+        const lon = lons[i]!;
+        if (Math.abs(lat - c.lat) > dLat || Math.abs(lon - c.lng) > dLon) continue;
+        if (haversine({ lat, lng: lon }, c) <= max) inside.add(ids[i]!);
+      }
+      return (ctx) => (inside.has(ctx.id) ? 1 : null);
+    }
     return (ctx) => {
       const found = this.values(ctx, info);
       if (!found) return null;
