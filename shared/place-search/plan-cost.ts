@@ -82,8 +82,8 @@ function placesIn(v: unknown, byStep: Map<number, StepCost>): number {
 function stepCost(action: string, p: Params, provider: string, byStep: Map<number, StepCost>) {
   const size = num(p.size, DEFAULT_SIZE);
   const pages = Math.ceil(size / KAKAO_PAGE);
-  // a Kakao search that finds nothing abroad is tried once with Google (up to 20 places)
-  const perKeyword = provider === "google" ? Math.min(size, GOOGLE_PAGE) : Math.max(size, GOOGLE_PAGE);
+  // a Kakao search that finds nothing abroad is tried once with Google, for as many places (≤ 20)
+  const perKeyword = provider === "google" ? Math.min(size, GOOGLE_PAGE) : size;
   const searches = (n: number) => ({ places: n * perKeyword, calls: n * (pages + 1), extra: 0 });
   switch (action) {
     case "keyword_search":
@@ -183,4 +183,28 @@ export function costProblems(plan: SearchPlan, budgetMs: number, concurrency = 8
     });
   }
   return problems;
+}
+
+const SIZED = new Set(["keyword_search", "category_search", "multi_keyword_search", "multi_category_search"]);
+
+/**
+ * A plan the planner made, fitted to the state: when its worst case would pass the limit (six keywords
+ * of 30 places each, then a travel-distance filter over them), each search asks for fewer places, down
+ * to 5; `size` is the cap used, or null when the plan fitted as it was.
+ */
+export function fitToState<P extends SearchPlan>(plan: P): { plan: P; size: number | null } {
+  const fits = (p: SearchPlan) => planCost(p).stateBytes <= STATE_LIMIT_BYTES - STATE_MARGIN_BYTES;
+  if (fits(plan)) return { plan, size: null };
+  for (const most of [30, 20, 15, 10, 5]) {
+    const candidate = {
+      ...plan,
+      search_plan: plan.search_plan.map((s) =>
+        SIZED.has(s.action)
+          ? { ...s, params: { ...s.params, size: Math.min(num(s.params.size, DEFAULT_SIZE), most) } }
+          : s,
+      ),
+    };
+    if (fits(candidate)) return { plan: candidate, size: most };
+  }
+  return { plan, size: null };
 }

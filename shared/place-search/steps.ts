@@ -5,6 +5,7 @@ import { Deadline } from "../platform/deadline.ts";
 import { DongneError } from "../platform/errors.ts";
 import type { LlmPort } from "../llm/port.ts";
 import { checkPlan } from "./plan-check.ts";
+import { fitToState } from "./plan-cost.ts";
 import { planSearch } from "./planner.ts";
 import { LatLngInput, PlanMeta, PlanResponse, TranslatorResult } from "./schemas.ts";
 import { translate } from "./translator/index.ts";
@@ -101,13 +102,19 @@ export function planStep(state: TranslatedState, now = Date.now()): PlannedState
   });
   const { startedAt, ...meta } = state.meta;
   // a question has no steps to check: the answer asks it and searches nothing
-  const checked = question ? { ok: true as const, plan: planned } : checkPlan(planned);
+  // a plan whose worst case would pass the workflow's 256 KB state asks fewer places a search (issue 26)
+  const fitted = question ? { plan: planned, size: null } : fitToState(planned);
+  const checked = question ? { ok: true as const, plan: planned } : checkPlan(fitted.plan);
   if (!checked.ok) throw new InvalidPlanError(checked.problems);
   // "near me" words with a position: the warning that nothing limits the area no longer holds
   const warnings =
     state.user_location && !state.translator_result.locations.length
       ? meta.warnings.filter((w) => !w.startsWith("no location recognised"))
-      : meta.warnings;
+      : [...meta.warnings];
+  if (fitted.size !== null)
+    warnings.push(
+      `검색 결과가 한 번에 처리할 수 있는 크기를 넘지 않도록 검색어마다 최대 ${fitted.size}곳까지만 찾았습니다`,
+    );
   return {
     ...(state.deadlineAt ? { deadlineAt: state.deadlineAt } : {}),
     ...(state.user_location ? { user_location: state.user_location } : {}),

@@ -17,7 +17,12 @@ import {
 } from "../../shared/place-search/schemas.ts";
 import { MAX_PAGE, Seen, decodeCursor, encodeCursor, planForPage } from "../../shared/place-search/cursor.ts";
 import { checkPlan } from "../../shared/place-search/plan-check.ts";
-import { planCost, MAX_PLAN_CALLS, STATE_LIMIT_BYTES } from "../../shared/place-search/plan-cost.ts";
+import {
+  fitToState,
+  planCost,
+  MAX_PLAN_CALLS,
+  STATE_LIMIT_BYTES,
+} from "../../shared/place-search/plan-cost.ts";
 import { planQuery } from "../../shared/place-search/pipeline.ts";
 import { planFromClient } from "../../shared/place-search/given-plan.ts";
 import { DEFAULT_API_BUDGET_MS } from "../../shared/platform/config-schema.ts";
@@ -220,5 +225,37 @@ describe("the deadline, in every search", () => {
     );
     expect(point.places).toEqual([]);
     expect(point.warnings).toEqual([BUDGET_SPENT]);
+  });
+});
+
+describe("a planner plan past the state's limit", () => {
+  it("asks fewer places a search until it fits, and says so", () => {
+    const plan = checkPlan({
+      strategy_type: "point_travel",
+      search_plan: [
+        { step: 1, action: "multi_keyword_search", params: { queries: TEN, ...gangnam, size: 30 } },
+        {
+          step: 2,
+          action: "distance_filter",
+          params: { origin: SEOUL, places: "${step1.places}", threshold: 5000, mode: "walking" },
+        },
+      ],
+    });
+    expect(plan.ok).toBe(false);
+    const fitted = fitToState({
+      strategy_type: "radius",
+      provider: "kakao",
+      post_processing: {},
+      search_plan: [
+        { step: 1, action: "multi_keyword_search", params: { queries: TEN, ...gangnam, size: 30 } },
+        {
+          step: 2,
+          action: "distance_filter",
+          params: { origin: SEOUL, places: "${step1.places}", threshold: 5000, mode: "walking" },
+        },
+      ],
+    });
+    expect(fitted.size).toBe(10);
+    expect(checkPlan(fitted.plan).ok).toBe(true);
   });
 });

@@ -98,7 +98,12 @@ async function keywordSearch(
     const near = { lat: a.y, lng: a.x };
     if (isForeignPoint(near)) {
       warn(ctx, `no Kakao results abroad for "${query}": retried with Google`);
-      return ctx.deps.google.textSearch(ctx.counter, query, { near, radius: a.radius });
+      // as many as the step asked for (Google gives at most 20): the plan check counts no more
+      return ctx.deps.google.textSearch(ctx.counter, query, {
+        near,
+        radius: a.radius,
+        size: Math.min(a.size, 20),
+      });
     }
   }
   return tag(places, tags);
