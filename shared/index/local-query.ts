@@ -17,6 +17,12 @@ import { SearchIndexError } from "./port.ts";
 
 const LUCENE_COSINE = (cos: number) => (1 + cos) / 2;
 
+/** A document's elements of one nested path and the key of each (keys[i] is "id\u0000i"). */
+export interface NestedElements {
+  elements: unknown[];
+  keys: string[];
+}
+
 /** The points of one geo_point field: ids[i] has the point (lats[i], lons[i]). */
 export interface GeoPoints {
   ids: string[];
@@ -31,9 +37,27 @@ export class Postings {
   /** geo_point field → every (document, point) pair as numbers, built on first use after a write */
   private geoByField = new Map<string, GeoPoints>();
 
+  /** nested path → document → its elements and their keys ("id\u0000i"), built on first use after a write */
+  private nestedByPath = new Map<string, Map<string, NestedElements>>();
+
   clear(): void {
     this.byField = new Map();
     this.geoByField = new Map();
+    this.nestedByPath = new Map();
+  }
+
+  /** Each document's elements of a nested path, with the key each element is evaluated under. */
+  nested(path: string, docs: ReadonlyMap<string, Stored>): Map<string, NestedElements> {
+    let byDoc = this.nestedByPath.get(path);
+    if (byDoc) return byDoc;
+    const parts = path.split(".");
+    byDoc = new Map();
+    for (const [id, s] of docs) {
+      const elements = valuesAt(s.source, parts);
+      byDoc.set(id, { elements, keys: elements.map((_, i) => `${id}\u0000${i}`) });
+    }
+    this.nestedByPath.set(path, byDoc);
+    return byDoc;
   }
 
   /** The points of a geo_point field outside nested objects, one entry per point (a document may have several). */
@@ -208,19 +232,23 @@ export class QueryCompiler {
     const inner = this.compile(arg.query, scoring);
     const parts = arg.path.split(".");
     const mode = arg.score_mode ?? "avg";
+    // the elements and keys of the indexed documents, walked once after a write, not per query
+    const byDoc = this.postings.nested(arg.path, this.docs);
     return (ctx) => {
       let n = 0;
       let sum = 0;
       let max = Number.NEGATIVE_INFINITY;
-      const elements = valuesAt(ctx.stored.source, parts);
+      const known = byDoc.get(ctx.id);
+      const elements = known && this.docs.get(ctx.id) === ctx.stored ? known : undefined;
       // one context object per document, reused for each element (evaluation never keeps it)
       const nested = { path: arg.path, element: {} as Source, key: "" };
       const inElement: Ctx = { id: ctx.id, stored: ctx.stored, nested };
-      for (let i = 0; i < elements.length; i++) {
-        const element = elements[i];
+      const list = elements?.elements ?? valuesAt(ctx.stored.source, parts);
+      for (let i = 0; i < list.length; i++) {
+        const element = list[i];
         if (!element || typeof element !== "object") continue;
         nested.element = element as Source;
-        nested.key = `${ctx.id}\u0000${i}`;
+        nested.key = elements?.keys[i] ?? `${ctx.id}\u0000${i}`;
         const s = inner(inElement);
         if (s === null) continue;
         if (!scoring) return 0;
