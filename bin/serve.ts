@@ -78,6 +78,10 @@ void qaRuntime(world.rt)
 
 const resumed = await world.context.services.simulations.resumeUnfinished();
 if (resumed.length) console.log(`resuming simulations cut off by the last stop: ${resumed.join(", ")}`);
+// an ingest job whose worker died with the last stop holds an expired lease: it is marked failed, never
+// left running
+const failedJobs = await world.context.services.restaurants.recoverIngestJobs();
+if (failedJobs.length) console.log(`ingest jobs whose worker died, marked failed: ${failedJobs.join(", ")}`);
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   // exit at once: every write the store acknowledged is already in its log on disk, and a simulation
