@@ -61,8 +61,11 @@ type NodeEnv = { incoming?: IncomingMessage };
 export async function readBodyText(c: Context, maxBytes = MAX_BODY_BYTES): Promise<string> {
   const known = c.get(BODY_TEXT) as string | undefined;
   if (known !== undefined) return known;
-  if (Number(c.req.header("content-length") ?? 0) > maxBytes) throw tooLarge(maxBytes);
   const incoming = (c.env as NodeEnv | undefined)?.incoming;
+  if (Number(c.req.header("content-length") ?? 0) > maxBytes) {
+    if (incoming) lingerThenClose(incoming);
+    throw tooLarge(maxBytes);
+  }
   const text =
     incoming && typeof incoming.on === "function" && !incoming.readableDidRead
       ? await readLimited(incoming, maxBytes)
@@ -73,6 +76,29 @@ export async function readBodyText(c: Context, maxBytes = MAX_BODY_BYTES): Promi
 }
 
 const utf8 = new TextDecoder();
+
+/** How long a connection refused for its body's size stays open, unread, for its client to read the 413. */
+const LINGER_MS = 2000;
+
+/**
+ * The connection of a body refused for its size closes after the answer without reading the rest.
+ * Nothing resumes the request (@hono/node-server would drain up to 64 MB of it, Node dump all of it),
+ * so past the stream's buffers no byte more is read; and the socket is not destroyed at once, as Node
+ * would for the 413's `connection: close`, since a client still sending would then meet a reset that
+ * can discard the 413 before it reads it: its side is ended (FIN after the answer), the socket
+ * destroyed a little later.
+ */
+function lingerThenClose(incoming: IncomingMessage): void {
+  const socket = incoming.socket as (typeof incoming.socket & { lingering?: true }) | null;
+  incoming.pause();
+  incoming.resume = () => incoming;
+  if (!socket || socket.lingering) return;
+  socket.lingering = true;
+  socket.destroySoon = () => {
+    if (!socket.writableEnded) socket.end();
+    setTimeout(() => socket.destroy(), LINGER_MS).unref();
+  };
+}
 
 /** Reads a Node request's body up to `maxBytes`; past it, stops reading (backpressure holds the rest). */
 function readLimited(incoming: IncomingMessage, maxBytes: number): Promise<string> {
@@ -89,7 +115,7 @@ function readLimited(incoming: IncomingMessage, maxBytes: number): Promise<strin
       size += chunk.length;
       if (size > maxBytes) {
         stop();
-        incoming.pause();
+        lingerThenClose(incoming);
         reject(tooLarge(maxBytes));
         return;
       }
