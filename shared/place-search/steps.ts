@@ -34,6 +34,8 @@ export type TranslatedState = z.infer<typeof TranslatedState>;
 
 /** The longest keyword a search sends. */
 const MAX_KEYWORD_CHARS = 60;
+/** The most keywords one multi_keyword_search (or a route's sample_and_search) takes (001). */
+const MAX_SEARCH_QUERIES = 10;
 
 /**
  * Keeps a translation — the rules' or the LLM's — inside what a plan can hold, saying so, instead of
@@ -51,8 +53,14 @@ export function boundTranslation(result: TranslatorResult, warnings: string[]): 
   if (out.nights !== null) out.nights = Math.max(0, Math.min(out.nights, (out.days ?? MAX_TRIP_DAYS) - 1));
   const cut = (k: string) => (k.length > MAX_KEYWORD_CHARS ? k.slice(0, MAX_KEYWORD_CHARS).trim() : k);
   if ([...out.search_keywords, ...out.english_keywords].some((k) => k.length > MAX_KEYWORD_CHARS))
-    warnings.push(`a keyword longer than ${MAX_KEYWORD_CHARS} characters was shortened`);
-  out.search_keywords = [...new Set(out.search_keywords.map(cut).filter(Boolean))].slice(0, 12);
+    warnings.push(`${MAX_KEYWORD_CHARS}자가 넘는 키워드는 앞 ${MAX_KEYWORD_CHARS}자로 줄여 찾았어요`);
+  // the translator may read up to 12 keywords (an LLM's reading), a search takes 10: the rest are said
+  const keywords = [...new Set(out.search_keywords.map(cut).filter(Boolean))];
+  if (keywords.length > MAX_SEARCH_QUERIES)
+    warnings.push(
+      `키워드는 한 번에 ${MAX_SEARCH_QUERIES}개까지 찾아요: ${keywords.slice(MAX_SEARCH_QUERIES).join(", ")}은(는) 빼고 찾았어요`,
+    );
+  out.search_keywords = keywords.slice(0, MAX_SEARCH_QUERIES);
   out.english_keywords = [...new Set(out.english_keywords.map(cut).filter(Boolean))].slice(0, 12);
   return out;
 }
