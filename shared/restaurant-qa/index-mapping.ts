@@ -4,6 +4,7 @@
 // also analysed with nori for keyword search in OpenSearch. The vector field is HNSW on the lucene
 // engine (efficient filtering, cosine similarity) — see docs/restaurant-qa.md for the choice.
 import type { IndexDefinition } from "../index/port.ts";
+import { defaultOf } from "../platform/config-schema.ts";
 
 /** 2: documents carry their kinds with every ancestor (issue 23) */
 export const RESTAURANT_INDEX_SCHEMA_VERSION = 2;
@@ -20,7 +21,11 @@ export function restaurantIndexDefinition(
 ): IndexDefinition {
   return {
     settings: {
-      index: { knn: true, number_of_shards: 1, number_of_replicas: opts.replicas ?? 1 },
+      index: {
+        knn: true,
+        number_of_shards: 1,
+        number_of_replicas: opts.replicas ?? defaultOf("OPENSEARCH_REPLICAS"),
+      },
       analysis: {
         tokenizer: { korean_nori: { type: "nori_tokenizer", decompound_mode: "mixed" } },
         analyzer: {
