@@ -91,7 +91,7 @@ export const QaEnv = {
   QA_INGEST_BUCKET: z.string().min(3).optional(),
   QA_CONVERSATION_TTL_S: int(60, 30 * 86_400, 86_400),
   /** conversations kept per API key; every answer opens one, the oldest opened gives way */
-  QA_CONVERSATIONS_PER_CALLER: int(1, 1_000_000, 10_000),
+  QA_CONVERSATIONS_PER_CALLER: int(1, 1_000_000, 1000),
   /** local engine with nothing ingested: serve the synthetic demo corpus (auto) or nothing (off) */
   QA_DEMO_CORPUS: z.enum(["auto", "off"]).default("auto"),
 };
