@@ -2,7 +2,7 @@
 // Functions — a fake Step Functions on loopback that runs the real definitions — and its records in
 // DynamoDB (dynalite). The same services as the local server, only started another way.
 import { readFileSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { LocalWorld } from "../../functions/api/local.ts";
 import { simulationRepository } from "../../shared/simulation/wiring.ts";
 import {
@@ -19,6 +19,8 @@ type Answer = { statusCode: number; body: string };
 let world: LocalWorld;
 let sfn: FakeStepFunctions;
 let handler: (e: unknown) => Promise<Answer>;
+/** the environment as it was: the test workers run other files in this process after this one */
+const savedEnv = { ...process.env };
 
 beforeAll(async () => {
   world = await testWorld();
@@ -37,9 +39,14 @@ beforeAll(async () => {
     API_BUDGET_MS: "1500",
     DATA_DIR: "/nonexistent-dongne-data",
   });
+  // the handler reads its configuration once per module instance: a fresh one, as a cold Lambda has,
+  // since the test workers keep modules across files (another file may have loaded it already)
+  vi.resetModules();
   handler = (await import("../../functions/api/handler.ts")).handler as never;
 });
 afterAll(async () => {
+  for (const k of Object.keys(process.env)) if (!(k in savedEnv)) delete process.env[k];
+  Object.assign(process.env, savedEnv);
   await world.workflows.settled();
   await sfn.close();
   await world.close();
