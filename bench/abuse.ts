@@ -3,11 +3,8 @@
 // at a time, while /health is sampled every 25 ms. Prints counts by class and status, what a correct
 // server must not do (5xx, a stall past the budget, a forbidden string in a response), and /health's
 // p99 while the heavy requests ran. The server runs in its own process group and is stopped with it.
-import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readFileSync } from "node:fs";
+import { startServer } from "./served.ts";
 import { summarize } from "./stats.ts";
 
 interface AbuseRequest {
@@ -34,14 +31,6 @@ interface Outcome {
 const SET = new URL("../test/fixtures/abuse/requests.jsonl", import.meta.url);
 /** past this a request stalls: the README's budget is 25 s, plus the gateway's margin */
 const STALL_MS = 35_000;
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 
 async function send(base: string, r: AbuseRequest): Promise<Outcome> {
   const started = performance.now();
@@ -104,26 +93,8 @@ export async function benchAbuse(): Promise<void> {
     .split("\n")
     .filter((l) => l.trim())
     .map((l) => JSON.parse(l) as AbuseRequest);
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), "dongne-abuse-"));
-  const server = spawn(process.execPath, ["--import", "tsx", "bin/serve.ts"], {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "SILENT" },
-    stdio: ["ignore", "ignore", "inherit"],
-    detached: true,
-  });
-  const base = `http://127.0.0.1:${port}`;
+  const { base, stop } = await startServer(process.cwd());
   try {
-    for (let i = 0; ; i++) {
-      if (i > 600) throw new Error("the server did not start in 60 s");
-      if (
-        await fetch(`${base}/health`).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
     const outcomes: Outcome[] = [];
     const healthMs: number[] = [];
     for (const r of set) {
@@ -161,11 +132,6 @@ export async function benchAbuse(): Promise<void> {
         `- ${o.req.id} (${o.req.class}) ${o.req.method} ${o.req.path}: ${wrong(o)} in ${o.ms.toFixed(0)} ms`,
       );
   } finally {
-    try {
-      process.kill(-server.pid!, "SIGKILL");
-    } catch {
-      /* already gone */
-    }
-    rmSync(dataDir, { recursive: true, force: true });
+    stop();
   }
 }

@@ -4,20 +4,9 @@
 // /proc/<pid>/status) every 1,000 requests. The issue's target: RSS after 20,000 within 10 % of RSS
 // after 5,000. SERVE_DIR runs the server of another checkout (default: this tree); MEMORY_REQUESTS
 // changes N; MEMORY_HEAP_MB sets --max-old-space-size.
-import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readFileSync } from "node:fs";
+import { startServer } from "./served.ts";
 import { cycle } from "./stats.ts";
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 
 const lines = (file: string) =>
   readFileSync(new URL(file, import.meta.url), "utf8")
@@ -50,60 +39,6 @@ export function mixedRequest(i: number, queries: string[], searchQueries: string
     default:
       return { path: "/v1/search/plan", body: { query: cycle(queries, round + 5) + variant } };
   }
-}
-
-export interface Served {
-  base: string;
-  pid: number;
-  stop: () => void;
-}
-
-/** bin/serve.ts of `dir` on a free loopback port, in its own process group; resolves once /health answers. */
-export async function startServer(
-  dir: string,
-  extraNodeArgs: string[] = [],
-  env: Record<string, string> = {},
-): Promise<Served> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), "dongne-mem-"));
-  const child = spawn(process.execPath, [...extraNodeArgs, "--import", "tsx", "bin/serve.ts"], {
-    cwd: dir,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "SILENT",
-      SIM_STORE: "memory",
-      ...env,
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-    detached: true,
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const stop = () => {
-    try {
-      process.kill(-child.pid!, "SIGKILL");
-    } catch {
-      /* already gone */
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  for (let i = 0; ; i++) {
-    if (i > 1200) {
-      stop();
-      throw new Error("the server did not start in 120 s");
-    }
-    if (
-      await fetch(`${base}/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { base, pid: child.pid!, stop };
 }
 
 export async function benchMemory(): Promise<void> {

@@ -8,7 +8,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { startServer } from "./memory.ts";
+import { startServer } from "./served.ts";
 
 const run = promisify(execFile);
 
