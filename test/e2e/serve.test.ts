@@ -1,36 +1,17 @@
 // `npm start` as a user runs it: honours PORT, serves the API, refuses bad configuration by name,
 // refuses to serve open (no API_KEYS) beyond loopback unless told to, and closes a stalled request.
-import { spawn } from "node:child_process";
 import { connect } from "node:net";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-
-// how long a server may take to start (or to refuse to): seconds alone, longer on a busy machine where
-// it shares the cores with the other test files; the waits end as soon as it has
-const STARTUP_POLLS = 450; // × 100 ms
-
-function start(env: Record<string, string>) {
-  const child = spawn("node", ["--import", "tsx", "bin/serve.ts"], { env: { ...process.env, ...env } });
-  let output = "";
-  child.stdout.on("data", (d) => (output += d));
-  child.stderr.on("data", (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
-  const listening = async () => {
-    for (let i = 0; i < STARTUP_POLLS && !output.includes("listening"); i++)
-      await new Promise((r) => setTimeout(r, 100));
-    return output.includes("listening");
-  };
-  return { child, exited, output: () => output, listening };
-}
-const freePort = () => 40_000 + Math.floor(Math.random() * 10_000);
+import { randomPort, startServe, STARTUP_POLLS } from "../helpers/serve-process.ts";
 
 describe("npm start (bin/serve.ts)", { timeout: 60_000 }, () => {
   it("serves /health and the planner on the PORT it is given, simulations kept under DATA_DIR", async () => {
-    const port = 40_000 + Math.floor(Math.random() * 10_000);
+    const port = randomPort();
     const dataDir = mkdtempSync(join(tmpdir(), "dongne-serve-"));
-    const s = start({ PORT: String(port), LOG_LEVEL: "SILENT", DATA_DIR: dataDir });
+    const s = startServe({ PORT: String(port), LOG_LEVEL: "SILENT", DATA_DIR: dataDir });
     try {
       for (let i = 0; i < STARTUP_POLLS && !s.output().includes("listening"); i++)
         await new Promise((r) => setTimeout(r, 100));
@@ -52,13 +33,13 @@ describe("npm start (bin/serve.ts)", { timeout: 60_000 }, () => {
   });
 
   it("exits with a message naming the variable when the configuration is bad", async () => {
-    const s = start({ PORT: "not-a-port" });
+    const s = startServe({ PORT: "not-a-port" });
     expect(await s.exited).toBe(1);
     expect(s.output()).toContain("PORT");
   });
 
   it("refuses to serve open on a non-loopback HOST without API_KEYS, naming both", async () => {
-    const s = start({ HOST: "0.0.0.0", PORT: String(freePort()), SIM_STORE: "memory", API_KEYS: "" });
+    const s = startServe({ HOST: "0.0.0.0", PORT: String(randomPort()), SIM_STORE: "memory", API_KEYS: "" });
     try {
       const code = await Promise.race([
         s.exited,
@@ -76,9 +57,9 @@ describe("npm start (bin/serve.ts)", { timeout: 60_000 }, () => {
 
   it("serves open beyond loopback only when ALLOW_OPEN_NETWORK=yes says so", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "dongne-serve-"));
-    const s = start({
+    const s = startServe({
       HOST: "0.0.0.0",
-      PORT: String(freePort()),
+      PORT: String(randomPort()),
       SIM_STORE: "memory",
       // no restaurant index is asked for: not the synthetic corpus built in the background either
       QA_DEMO_CORPUS: "off",
@@ -97,9 +78,9 @@ describe("npm start (bin/serve.ts)", { timeout: 60_000 }, () => {
   });
 
   it("closes a request whose body stalls after SERVER_REQUEST_TIMEOUT_MS", async () => {
-    const port = freePort();
+    const port = randomPort();
     const dataDir = mkdtempSync(join(tmpdir(), "dongne-serve-"));
-    const s = start({
+    const s = startServe({
       PORT: String(port),
       SIM_STORE: "memory",
       // nor here: the corpus built in the background would only compete with the timeout being measured

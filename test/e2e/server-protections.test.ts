@@ -4,13 +4,13 @@
 // page's CSP on every HTML answer; and (bin/serve.ts as a process) silent and idle keep-alive
 // connections closed.
 import { serve, type ServerType } from "@hono/node-server";
-import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import type { Server as HttpServer } from "node:http";
 import { connect, type AddressInfo, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { randomPort, startServe } from "../helpers/serve-process.ts";
 import { createApp, RETRY_AFTER_SECONDS, type AppContext, type AppOptions } from "../../functions/api/app.ts";
 import { openApiDocument } from "../../functions/api/openapi.ts";
 import { ROUTES } from "../../functions/api/routes/index.ts";
@@ -324,22 +324,6 @@ describe("the app's protections (in process)", { timeout: 60_000 }, () => {
 
 // ---- bin/serve.ts as a process: the server's own connection handling
 
-const freePort = () => 40_000 + Math.floor(Math.random() * 10_000);
-
-function startServe(env: Record<string, string>) {
-  const child = spawn("node", ["--import", "tsx", "bin/serve.ts"], { env: { ...process.env, ...env } });
-  let output = "";
-  child.stdout.on("data", (d) => (output += d));
-  child.stderr.on("data", (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
-  const listening = async () => {
-    for (let i = 0; i < 450 && !output.includes("listening"); i++)
-      await new Promise((r) => setTimeout(r, 100));
-    return output.includes("listening");
-  };
-  return { child, exited, listening, output: () => output };
-}
-
 /** When the server closes a socket, in ms from now (-1: still open after `waitMs`). */
 function closedWithin(socket: Socket, waitMs: number): Promise<number> {
   const started = Date.now();
@@ -350,7 +334,7 @@ function closedWithin(socket: Socket, waitMs: number): Promise<number> {
 }
 
 describe("npm start's connections (bin/serve.ts)", { timeout: 90_000 }, () => {
-  const port = freePort();
+  const port = randomPort();
   let dataDir: string;
   let s: ReturnType<typeof startServe>;
   beforeAll(async () => {
