@@ -10,6 +10,7 @@ import type { SimulationExport } from "../../shared/simulation/export.ts";
 import type { SimulationService } from "../../shared/simulation/api.ts";
 import { DongneError } from "../../shared/platform/errors.ts";
 import type { Caller, Scope } from "./auth.ts";
+import { ErrorBody } from "./errors.ts";
 
 export interface ApiServices {
   placeSearch: PlaceSearchService;
@@ -35,6 +36,8 @@ export interface Answer {
   schema?: z.ZodType;
   /** application/json unless said */
   contentType?: string;
+  /** the same status in other media types (a ?format=, a file's kind): each with its schema, if any */
+  also?: Record<string, z.ZodType | null>;
 }
 
 export interface RouteDef<B = unknown, Q = unknown, P = unknown> {
@@ -65,6 +68,12 @@ export interface RouteDef<B = unknown, Q = unknown, P = unknown> {
 export const route = <B = undefined, Q = undefined, P = undefined>(r: RouteDef<B, Q, P>): RouteDef => r;
 
 export const json = (schema: z.ZodType, description: string): Answer => ({ description, schema });
+
+/**
+ * An error a route answers itself ({error: {code, message, field?}}), beside those every route may get
+ * (bad input, keys, throttling, load, faults: functions/api/openapi.ts adds them).
+ */
+export const error = (description: string): Answer => ({ description, schema: ErrorBody });
 
 /** The per-route throttles most routes share: reads, searches (which may call the LLM), and starts. */
 export const READ = { rate: 20, burst: 40 };

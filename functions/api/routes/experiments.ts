@@ -5,7 +5,7 @@ import { asSeenBy } from "../../../shared/simulation/api.ts";
 import { experimentHtml } from "../../../shared/simulation/experiment-report.ts";
 import { ExperimentId, ExperimentRequest } from "../../../shared/simulation/experiment-schemas.ts";
 import { CSP } from "../web-page.ts";
-import { json, notFound, READ, route, START, type RouteDef } from "../route.ts";
+import { error, json, notFound, READ, route, START, type RouteDef } from "../route.ts";
 
 const ExperimentParam = z.object({ id: ExperimentId });
 const ExperimentAccepted = z.object({
@@ -26,7 +26,7 @@ export const experimentRoutes: RouteDef[] = [
     body: ExperimentRequest,
     answers: {
       202: json(ExperimentAccepted, "Accepted: every arm started; follow links.self"),
-      429: json(z.unknown(), "The arms' agent-days would pass the caller's daily limit (none started)"),
+      429: error("The arms' agent-days would pass the caller's daily limit (none started)"),
     },
     handle: async ({ body, caller, services, c }) => {
       const e = await services.experiments.start(body, caller.id);
@@ -42,7 +42,10 @@ export const experimentRoutes: RouteDef[] = [
     access: "read",
     throttle: READ,
     params: ExperimentParam,
-    answers: { 200: json(z.record(z.string(), z.unknown()), "The experiment") },
+    answers: {
+      200: json(z.record(z.string(), z.unknown()), "The experiment"),
+      404: error("No such experiment"),
+    },
     handle: async ({ params, caller, services, c }) => {
       const e = await services.experiments.status(params.id);
       if (!e) throw notFound("such experiment");
@@ -56,7 +59,7 @@ export const experimentRoutes: RouteDef[] = [
     access: "read",
     throttle: READ,
     params: ExperimentParam,
-    answers: { 200: { description: "HTML", contentType: "text/html" } },
+    answers: { 200: { description: "HTML", contentType: "text/html" }, 404: error("No such experiment") },
     handle: async ({ params, services, c }) => {
       const e = await services.experiments.status(params.id);
       if (!e) throw notFound("such experiment");

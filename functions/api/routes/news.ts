@@ -16,10 +16,13 @@ export const newsRoutes: RouteDef[] = [
     body: NewsSearchRequest,
     query: z.object({ format: z.enum(["json", "text"]).default("json") }),
     answers: {
-      200: json(
-        NewsSearchResponse,
-        "003's final state, citations and meta; ?format=text: the summary and the answer",
-      ),
+      200: {
+        ...json(
+          NewsSearchResponse,
+          "003's final state, citations and meta; ?format=text: the summary and the answer",
+        ),
+        also: { "text/plain": null },
+      },
     },
     handle: async ({ body, query, services, c }) => {
       const res = await services.news.search(body);

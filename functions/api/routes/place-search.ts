@@ -5,13 +5,33 @@ import { checkedPlan } from "../../../shared/place-search/api.ts";
 import { toGeoJson } from "../../../shared/place-search/geojson.ts";
 import { PlaceSearchRequest, PlanRequest, PlanResponse } from "../../../shared/place-search/schemas.ts";
 import { absolutePhotoUrls, AgentResponse } from "../../../shared/places/place.ts";
-import { json, notFound, READ, route, SEARCH, type RouteDef } from "../route.ts";
+import { error, json, notFound, READ, route, SEARCH, type Answer, type RouteDef } from "../route.ts";
 
 const Format = z.object({ format: z.enum(["json", "geojson"]).default("json") });
 const ExecuteRequest = z.object({
   plan: z.unknown().refine((v) => v !== undefined, "is required"),
   query: z.string().max(500).optional(),
 });
+
+/** ?format=geojson: an RFC 7946 FeatureCollection of the places (shared/place-search/geojson.ts). */
+const GeoJsonPlaces = z.looseObject({
+  type: z.literal("FeatureCollection"),
+  features: z.array(
+    z.looseObject({
+      type: z.literal("Feature"),
+      id: z.string(),
+      geometry: z.object({ type: z.literal("Point"), coordinates: z.tuple([z.number(), z.number()]) }),
+      properties: z.record(z.string(), z.unknown()),
+    }),
+  ),
+  query: z.string(),
+  totalCount: z.number(),
+  meta: z.record(z.string(), z.unknown()),
+});
+const Places: Answer = {
+  ...json(AgentResponse, "Places in seed 000's format; ?format=geojson: a GeoJSON FeatureCollection"),
+  also: { "application/geo+json": GeoJsonPlaces },
+};
 
 /** ?format=json (default) or ?format=geojson; photo URLs (this API's photo route) made absolute */
 const places = (c: Context, response: AgentResponse, format: "json" | "geojson") => {
@@ -44,10 +64,7 @@ export const placeSearchRoutes: RouteDef[] = [
     throttle: SEARCH,
     body: PlaceSearchRequest,
     query: Format,
-    answers: {
-      200: json(AgentResponse, "Places in seed 000's format"),
-      504: json(z.unknown(), "The search did not finish within the request's time budget"),
-    },
+    answers: { 200: Places },
     handle: async ({ body, query, services, c }) =>
       places(
         c,
@@ -67,7 +84,7 @@ export const placeSearchRoutes: RouteDef[] = [
     throttle: SEARCH,
     body: ExecuteRequest,
     query: Format,
-    answers: { 200: json(AgentResponse, "Places in seed 000's format") },
+    answers: { 200: Places },
     handle: async ({ body, query, services, c }) =>
       places(c, await services.placeSearch.execute(checkedPlan(body.plan), body.query), query.format),
   }),
@@ -80,11 +97,19 @@ export const placeSearchRoutes: RouteDef[] = [
     params: z.object({
       name: z.string().regex(/^places\/[\w-]{1,300}\/photos\/[\w-]{1,1000}$/, "not a Google photo name"),
     }),
-    answers: { 302: { description: "The photo's public URL" } },
-    handle: async ({ params, services, c }) => {
+    // as Google's own media endpoint: ?skipHttpRedirect=true answers the URL as JSON instead
+    query: z.object({ skipHttpRedirect: z.enum(["true", "false"]).default("false") }),
+    answers: {
+      200: json(z.object({ photoUri: z.string() }), "?skipHttpRedirect=true: the photo's public URL"),
+      302: { description: "Redirect to the photo's public URL (in the Location header)" },
+      404: error("No such photo, or Google Places is not configured"),
+      502: error("Google Places failed"),
+      504: error("Google Places did not answer within the request's time budget"),
+    },
+    handle: async ({ params, query, services, c }) => {
       const uri = await services.placeSearch.photoUri(params.name);
       if (!uri) throw notFound("such photo, or Google Places is not configured");
-      return c.redirect(uri, 302);
+      return query.skipHttpRedirect === "true" ? c.json({ photoUri: uri }) : c.redirect(uri, 302);
     },
   }),
 ];

@@ -2,7 +2,7 @@
 // with its assets — public like /health, since the page holds no data (its requests carry the key).
 import { z } from "zod";
 import { openApiDocument } from "../openapi.ts";
-import { json, route, type RouteDef } from "../route.ts";
+import { error, json, route, type RouteDef } from "../route.ts";
 import { webAsset, webPage } from "../web-page.ts";
 
 /** `all`: the whole table, which the OpenAPI document is built from (asked when the document is). */
@@ -22,7 +22,7 @@ export const publicRoutes = (all: () => readonly RouteDef[]): RouteDef[] => [
     summary: "This document: OpenAPI 3.1, generated from the same zod schemas that check requests",
     access: "public",
     throttle: { rate: 10, burst: 20 },
-    answers: { 200: { description: "OpenAPI 3.1" } },
+    answers: { 200: { description: "OpenAPI 3.1", contentType: "application/json" } },
     handle: ({ c }) => c.json(openApiDocument(all())),
   }),
   route({
@@ -46,7 +46,14 @@ export const publicRoutes = (all: () => readonly RouteDef[]): RouteDef[] => [
     params: z.object({
       name: z.string().regex(/^[\w-]{1,80}\.(?:js|css|png|svg)$/, "not an asset of the page"),
     }),
-    answers: { 200: { description: "The file", contentType: "application/octet-stream" } },
+    answers: {
+      200: {
+        description: "The file, gzip-encoded when the client accepts it",
+        contentType: "text/javascript",
+        also: { "text/css": null, "image/png": null, "image/svg+xml": null },
+      },
+      404: error("No such asset"),
+    },
     handle: ({ params, c }) => webAsset(c, params.name),
   }),
 ];

@@ -9,7 +9,7 @@ import {
   SearchResponse,
 } from "../../../shared/restaurant-qa/state.ts";
 import { Job, JobId } from "../../../shared/store/jobs.ts";
-import { json, notFound, READ, route, SEARCH, START, type RouteDef } from "../route.ts";
+import { error, json, notFound, READ, route, SEARCH, START, type RouteDef } from "../route.ts";
 
 export const restaurantQaRoutes: RouteDef[] = [
   route({
@@ -42,7 +42,10 @@ export const restaurantQaRoutes: RouteDef[] = [
     access: "read",
     throttle: READ,
     params: z.object({ place_id: z.string().regex(/^[\w.-]{1,64}$/, "not a place_id") }),
-    answers: { 200: json(RestaurantDocument.omit({ embedding: true }), "The document") },
+    answers: {
+      200: json(RestaurantDocument.omit({ embedding: true }), "The document"),
+      404: error("No such restaurant"),
+    },
     handle: async ({ params, services, c }) => {
       const doc = await services.restaurants.get(params.place_id);
       if (!doc) throw notFound("such restaurant");
@@ -87,7 +90,7 @@ export const restaurantQaRoutes: RouteDef[] = [
     access: "read",
     throttle: READ,
     params: z.object({ id: JobId }),
-    answers: { 200: json(Job, "The job") },
+    answers: { 200: json(Job, "The job"), 404: error("No such job") },
     handle: async ({ params, caller, services, c }) => {
       // createdBy only to the caller who created the job; blob references, never server paths
       const job = await services.restaurants.job(params.id, caller.id);

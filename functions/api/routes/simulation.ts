@@ -18,7 +18,7 @@ import {
 } from "../../../shared/simulation/schemas.ts";
 import { SpendEstimate } from "../../../shared/simulation/spend.ts";
 import { CSP } from "../web-page.ts";
-import { json, notFound, READ, route, START, type RouteDef } from "../route.ts";
+import { error, json, notFound, READ, route, START, type RouteDef } from "../route.ts";
 
 const IdParam = z.object({ id: SimulationId });
 const SimulationAccepted = z.object({
@@ -79,9 +79,9 @@ const runs: RouteDef[] = [
     body: SimulationStart,
     answers: {
       202: json(SimulationAccepted, "Accepted: the record exists; follow links.self"),
-      404: json(z.unknown(), "No such recorded simulation to replay"),
-      409: json(z.unknown(), "The simulation to replay was not recorded, or its world changed since"),
-      429: json(z.unknown(), "The caller's daily agent-days are used up"),
+      404: error("No such recorded simulation to replay"),
+      409: error("The simulation to replay was not recorded, or its world changed since"),
+      429: error("The caller's daily agent-days are used up"),
     },
     handle: async ({ body, caller, services, c }) => {
       const started = await services.simulations.startOrReplay(body, caller.id);
@@ -100,7 +100,7 @@ const runs: RouteDef[] = [
     body: SimulationStart,
     answers: {
       200: json(SpendEstimate, "The estimate"),
-      404: json(z.unknown(), "No such recorded simulation"),
+      404: error("No such recorded simulation"),
     },
     handle: async ({ body, services, c }) => {
       const estimate = await services.simulations.estimate(body);
@@ -115,7 +115,7 @@ const runs: RouteDef[] = [
     access: "read",
     throttle: READ,
     params: IdParam,
-    answers: { 200: json(SimulationStatus, "The simulation") },
+    answers: { 200: json(SimulationStatus, "The simulation"), 404: error("No such simulation") },
     handle: async ({ params, caller, services, c }) => {
       const meta = await services.simulations.status(params.id);
       if (!meta) throw notFound("such simulation");
@@ -134,7 +134,8 @@ const runs: RouteDef[] = [
     bodyOptional: true,
     answers: {
       202: json(SimulationAccepted, "Resumed"),
-      409: json(z.unknown(), "It is running, or completed, or its budget has no room left"),
+      404: error("No such simulation"),
+      409: error("It is running, or completed, or its budget has no room left"),
     },
     handle: async ({ params, body, services, c }) => {
       const resumed = await services.simulations.resume(params.id, body);
@@ -153,7 +154,7 @@ const results: RouteDef[] = [
     access: "read",
     throttle: READ,
     params: IdParam,
-    answers: { 200: json(z.record(z.string(), z.unknown()), "The report") },
+    answers: { 200: json(z.record(z.string(), z.unknown()), "The report"), 404: error("No such simulation") },
     handle: async ({ params, services, c }) => {
       const report = await services.simulations.report(params.id);
       if (!report) throw notFound("such simulation");
@@ -167,7 +168,7 @@ const results: RouteDef[] = [
     access: "read",
     throttle: READ,
     params: IdParam,
-    answers: { 200: { description: "HTML", contentType: "text/html" } },
+    answers: { 200: { description: "HTML", contentType: "text/html" }, 404: error("No such simulation") },
     handle: async ({ params, services, c }) => {
       const report = await services.simulations.report(params.id);
       if (!report) throw notFound("such simulation");
@@ -184,7 +185,12 @@ const results: RouteDef[] = [
     params: IdParam,
     query: ExportQuery,
     answers: {
-      200: { description: "A page of rows (text/csv for format=csv)", contentType: CONTENT_TYPES.jsonl },
+      200: {
+        description: "A page of rows: JSON Lines, or CSV for format=csv",
+        contentType: CONTENT_TYPES.jsonl,
+        also: { "text/csv": null },
+      },
+      404: error("No such simulation"),
     },
     handle: async ({ params, query, services, c }) => {
       const page = await services.simulationExport.page(params.id, {
@@ -214,7 +220,7 @@ const results: RouteDef[] = [
     params: AgentParams,
     answers: {
       200: json(AgentDecisions, "The agent's decisions"),
-      404: json(z.unknown(), "No such simulation, or no such agent in it"),
+      404: error("No such simulation, or no such agent in it"),
     },
     handle: async ({ params, services, c }) => {
       const found = await services.simulations.agentDecisions(params.id, params.agentId);
@@ -240,7 +246,7 @@ const storeRatings = route({
   query: z.object({
     simulation: z.string({ error: "is required: the simulation whose ratings to show" }).pipe(SimulationId),
   }),
-  answers: { 200: json(StoreRatings, "The store's ratings") },
+  answers: { 200: json(StoreRatings, "The store's ratings"), 404: error("No such simulation or store") },
   handle: async ({ params, query, services, c }) => {
     const ratings = await services.simulations.storeRatings(query.simulation, params.id);
     if (!ratings) throw notFound("such simulation or store");
