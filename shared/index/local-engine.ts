@@ -11,7 +11,14 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "
 import { dirname } from "node:path";
 import { decodeVector, encodeVector } from "../embed/vector-codec.ts";
 import type { SearchBody } from "./dsl.ts";
-import { flattenMapping, valuesAt, type FieldInfo, type Source, type Stored } from "./local-fields.ts";
+import {
+  candidates,
+  flattenMapping,
+  valuesAt,
+  type FieldInfo,
+  type Source,
+  type Stored,
+} from "./local-fields.ts";
 import { Postings, QueryCompiler } from "./local-query.ts";
 import {
   checkMeta,
@@ -223,7 +230,7 @@ export class LocalSearchIndex implements SearchIndex {
       body.query ?? { match_all: {} },
     );
     const hits: { id: string; score: number; stored: Stored }[] = [];
-    for (const [id, stored] of this.docs) {
+    for (const [id, stored] of candidates(this.docs, run)) {
       const score = run({ id, stored });
       if (score !== null) hits.push({ id, score, stored });
     }

@@ -23,7 +23,37 @@ export interface Stored {
   vectors: Map<string, Float32Array>;
 }
 
-export type Eval = (ctx: Ctx) => number | null;
+/**
+ * A compiled clause: a document (or nested element) to its score, or null for no match. `within`, when
+ * known from postings, bounds the matches at one level: evaluated on documents (`level` ""), no document
+ * outside it matches; on the elements of nested path `level`, no element key ("id\u0000i") outside it.
+ */
+export type Eval = ((ctx: Ctx) => number | null) & { within?: ReadonlySet<string>; level?: string };
+
+/** `f` with its bound at `level` (a nested path, or "" for documents), when one is known. */
+export function bounded(
+  f: (ctx: Ctx) => number | null,
+  within: ReadonlySet<string> | undefined,
+  level = "",
+): Eval {
+  if (within) Object.assign(f, { within, level });
+  return f;
+}
+
+/** The documents worth evaluating under a clause: those within its bound, else every one. */
+export function candidates(
+  docs: ReadonlyMap<string, Stored>,
+  clause: Eval | undefined,
+): Iterable<[string, Stored]> {
+  const within = clause?.level === "" ? clause.within : undefined;
+  if (!within) return docs;
+  const out: [string, Stored][] = [];
+  for (const id of within) {
+    const stored = docs.get(id);
+    if (stored) out.push([id, stored]);
+  }
+  return out;
+}
 
 /** Where a query is evaluated: a document, or one element of a nested array inside it. */
 export interface Ctx {

@@ -5,6 +5,8 @@
 import { haversine } from "../geo/haversine.ts";
 import { parseDistance, type KnnClause, type Query } from "./dsl.ts";
 import {
+  bounded,
+  candidates,
   keyOf,
   valuesAt,
   type Ctx,
@@ -34,6 +36,9 @@ export interface GeoPoints {
 export class Postings {
   private byField = new Map<string, Map<string, Set<string>>>();
 
+  /** keyword field → value → documents, built on first use after a write */
+  private keywordsByField = new Map<string, Map<unknown, Set<string>>>();
+
   /** geo_point field → every (document, point) pair as numbers, built on first use after a write */
   private geoByField = new Map<string, GeoPoints>();
 
@@ -42,6 +47,7 @@ export class Postings {
 
   clear(): void {
     this.byField = new Map();
+    this.keywordsByField = new Map();
     this.geoByField = new Map();
     this.nestedByPath = new Map();
   }
@@ -76,6 +82,42 @@ export class Postings {
       }
     this.geoByField.set(field, (g = { ids, lats, lons }));
     return g;
+  }
+
+  /** The documents with a point of a geo_point field (outside nested objects) within maxM of c. */
+  near(
+    field: string,
+    info: FieldInfo,
+    docs: ReadonlyMap<string, Stored>,
+    c: { lat: number; lng: number },
+    maxM: number,
+  ): Set<string> {
+    const { ids, lats, lons } = this.geo(field, info, docs);
+    // a cheap box first: most documents are far away
+    const dLat = maxM / 110_000;
+    const dLon = maxM / (110_000 * Math.max(0.1, Math.cos((c.lat * Math.PI) / 180)));
+    const inside = new Set<string>();
+    for (let i = 0; i < ids.length; i++) {
+      const lat = lats[i]!;
+      const lon = lons[i]!;
+      if (Math.abs(lat - c.lat) > dLat || Math.abs(lon - c.lng) > dLon) continue;
+      if (haversine({ lat, lng: lon }, c) <= maxM) inside.add(ids[i]!);
+    }
+    return inside;
+  }
+
+  /** value → documents for one keyword (not analysed, not nested) field, built on first use after a write */
+  keywords(field: string, info: FieldInfo, docs: ReadonlyMap<string, Stored>): Map<unknown, Set<string>> {
+    let byValue = this.keywordsByField.get(field);
+    if (byValue) return byValue;
+    this.keywordsByField.set(field, (byValue = new Map<unknown, Set<string>>()));
+    for (const [id, s] of docs)
+      for (const v of valuesAt(s.source, info.pathParts)) {
+        let ids = byValue.get(v);
+        if (!ids) byValue.set(v, (ids = new Set()));
+        ids.add(id);
+      }
+    return byValue;
   }
 
   /** token → keys for one analysed field, built on first use after a write */
@@ -141,7 +183,7 @@ export class QueryCompiler {
         return this.compileKnn(arg);
       case "ids": {
         const ids = new Set((arg as { values: string[] }).values);
-        return (ctx) => (ids.has(ctx.id) ? 1 : null);
+        return bounded((ctx) => (ids.has(ctx.id) ? 1 : null), ids);
       }
       case "exists": {
         const field = (arg as { field: string }).field;
@@ -173,26 +215,31 @@ export class QueryCompiler {
     // OpenSearch: with no must/filter, at least one should must match; otherwise shoulds only score
     const required = b.minimum_should_match ?? (must.length || filter.length ? 0 : should.length ? 1 : 0);
     const boost = b.boost ?? 1;
-    return (ctx) => {
-      let score = 0;
-      for (const f of filter) if (f(ctx) === null) return null;
-      for (const m of must) {
-        const s = m(ctx);
-        if (s === null) return null;
-        score += s;
-      }
-      for (const n of mustNot) if (n(ctx) !== null) return null;
-      let matched = 0;
-      for (const sh of should) {
-        const s = sh(ctx);
-        if (s !== null) {
-          matched++;
+    const bound = boolBound([...must, ...filter], required > 0 ? should : []);
+    return bounded(
+      (ctx) => {
+        let score = 0;
+        for (const f of filter) if (f(ctx) === null) return null;
+        for (const m of must) {
+          const s = m(ctx);
+          if (s === null) return null;
           score += s;
-          if (!scoring && matched >= required) return 0;
         }
-      }
-      return matched < required ? null : score * boost;
-    };
+        for (const n of mustNot) if (n(ctx) !== null) return null;
+        let matched = 0;
+        for (const sh of should) {
+          const s = sh(ctx);
+          if (s !== null) {
+            matched++;
+            score += s;
+            if (!scoring && matched >= required) return 0;
+          }
+        }
+        return matched < required ? null : score * boost;
+      },
+      bound?.within,
+      bound?.level,
+    );
   }
 
   /** kNN is global (the k best of the filtered set): computed once, when the query is compiled. */
@@ -212,7 +259,8 @@ export class QueryCompiler {
     const query = Float32Array.from(clause.vector);
     const filter = clause.filter ? this.compile(clause.filter, false) : undefined;
     const scored: { id: string; score: number }[] = [];
-    for (const [id, stored] of this.docs) {
+    // only the documents the filter can admit (OpenSearch too filters by a bitset from its postings)
+    for (const [id, stored] of candidates(this.docs, filter)) {
       if (filter && filter({ id, stored }) === null) continue;
       const v = stored.vectors.get(field);
       if (!v) continue;
@@ -222,7 +270,7 @@ export class QueryCompiler {
     }
     scored.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
     const top = new Map(scored.slice(0, clause.k).map((x) => [x.id, x.score]));
-    return (ctx) => top.get(ctx.id) ?? null;
+    return bounded((ctx) => top.get(ctx.id) ?? null, new Set(top.keys()));
   }
 
   private compileNested(arg: { path: string; query: Query; score_mode?: string }, scoring: boolean): Eval {
@@ -234,7 +282,7 @@ export class QueryCompiler {
     const mode = arg.score_mode ?? "avg";
     // the elements and keys of the indexed documents, walked once after a write, not per query
     const byDoc = this.postings.nested(arg.path, this.docs);
-    return (ctx) => {
+    const evaluate = (ctx: Ctx) => {
       let n = 0;
       let sum = 0;
       let max = Number.NEGATIVE_INFINITY;
@@ -259,6 +307,14 @@ export class QueryCompiler {
       if (!n) return null;
       return mode === "max" ? max : mode === "sum" ? sum : mode === "none" ? 0 : sum / n;
     };
+    if (!inner.within || inner.level !== arg.path) return evaluate;
+    // the documents of the elements the inner clause can match
+    const ids = new Set<string>();
+    for (const key of inner.within) {
+      const cut = key.indexOf("\u0000");
+      ids.add(cut < 0 ? key : key.slice(0, cut));
+    }
+    return bounded(evaluate, ids);
   }
 
   private compileLeaf(kind: string, arg: Record<string, unknown>): Eval {
@@ -280,16 +336,27 @@ export class QueryCompiler {
       const hits = new Map<string, number>();
       const byToken = this.postings.of(field, info, this.docs);
       for (const t of wanted) for (const key of byToken.get(t) ?? []) hits.set(key, (hits.get(key) ?? 0) + 1);
-      return (ctx) => {
-        if (!wanted.length || (info.nestedPath && ctx.nested?.path !== info.nestedPath)) return null;
-        if (!info.nestedPath && ctx.nested) return null;
-        const hit = hits.get(keyOf(ctx)) ?? 0;
-        return (all ? hit === wanted.length : hit > 0) ? boost * (hit / wanted.length) : null;
-      };
+      const within = new Set<string>();
+      for (const [key, hit] of hits) if (!all || hit === wanted.length) within.add(key);
+      return bounded(
+        (ctx) => {
+          if (!wanted.length || (info.nestedPath && ctx.nested?.path !== info.nestedPath)) return null;
+          if (!info.nestedPath && ctx.nested) return null;
+          const hit = hits.get(keyOf(ctx)) ?? 0;
+          return (all ? hit === wanted.length : hit > 0) ? boost * (hit / wanted.length) : null;
+        },
+        within,
+        info.nestedPath ?? "",
+      );
     }
     if (kind === "term") {
       const t = spec as { value: string | number | boolean; boost?: number };
       const boost = t.boost ?? 1;
+      if (!info.nestedPath && !info.analyzer) {
+        // a document's own keyword: its documents straight from the field's values
+        const ids = this.postings.keywords(field, info, this.docs).get(t.value) ?? new Set<string>();
+        return bounded((ctx) => (ids.has(ctx.id) ? boost : null), ids);
+      }
       return (ctx) => {
         const found = this.values(ctx, info);
         if (!found) return null;
@@ -302,6 +369,12 @@ export class QueryCompiler {
     if (kind === "terms") {
       const list = new Set(spec as (string | number | boolean)[]);
       const boost = (arg.boost as number | undefined) ?? 1;
+      if (!info.nestedPath) {
+        const byValue = this.postings.keywords(field, info, this.docs);
+        const ids = new Set<string>();
+        for (const v of list) for (const id of byValue.get(v) ?? []) ids.add(id);
+        return bounded((ctx) => (ids.has(ctx.id) ? boost : null), ids);
+      }
       return (ctx) => (this.values(ctx, info)?.some((v) => list.has(v as string)) ? boost : null);
     }
     const r = spec as { gte?: number; lte?: number; gt?: number; lt?: number };
@@ -329,15 +402,8 @@ export class QueryCompiler {
     if (!info.nestedPath) {
       // outside nested objects a point depends on its document alone: the matching documents are found
       // once, over the field's points as numbers, and the query asks a set (the same test as below)
-      const { ids, lats, lons } = this.postings.geo(field, info, this.docs);
-      const inside = new Set<string>();
-      for (let i = 0; i < ids.length; i++) {
-        const lat = lats[i]!;
-        const lon = lons[i]!;
-        if (Math.abs(lat - c.lat) > dLat || Math.abs(lon - c.lng) > dLon) continue;
-        if (haversine({ lat, lng: lon }, c) <= max) inside.add(ids[i]!);
-      }
-      return (ctx) => (inside.has(ctx.id) ? 1 : null);
+      const inside = this.postings.near(field, info, this.docs, c, max);
+      return bounded((ctx) => (inside.has(ctx.id) ? 1 : null), inside);
     }
     return (ctx) => {
       const found = this.values(ctx, info);
@@ -350,4 +416,29 @@ export class QueryCompiler {
       return null;
     };
   }
+}
+
+/**
+ * A bool's bound: the intersection of its required clauses' bounds, else (when a should must match and
+ * every should is bounded) the union of theirs. Bounds combine only at one level.
+ */
+function boolBound(
+  required: readonly Eval[],
+  should: readonly Eval[],
+): { within: ReadonlySet<string>; level: string } | undefined {
+  const sets = required.filter((e) => e.within);
+  if (sets.length) {
+    const level = sets[0]!.level!;
+    if (!sets.every((e) => e.level === level)) return undefined;
+    const [smallest, ...rest] = sets.map((e) => e.within!).sort((a, b) => a.size - b.size);
+    return {
+      within: rest.length ? new Set([...smallest!].filter((k) => rest.every((r) => r.has(k)))) : smallest!,
+      level,
+    };
+  }
+  const level = should[0]?.level;
+  if (level === undefined || !should.every((e) => e.within && e.level === level)) return undefined;
+  const union = new Set<string>();
+  for (const e of should) for (const k of e.within!) union.add(k);
+  return { within: union, level };
 }
