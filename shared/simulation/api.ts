@@ -76,16 +76,8 @@ export class SimulationService {
       );
     const source = await this.o.repo.runs.get(body.replayOf);
     if (!source) return null;
-    if (!source.record || !source.provenance)
-      throw new SimulationConflict(
-        "not_recorded",
-        `simulation ${source.id} was not recorded: start it with record: true to replay it`,
-      );
-    if (!FINISHED.includes(source.status))
-      throw new SimulationConflict(
-        "not_recorded",
-        `simulation ${source.id} is ${source.status.replaceAll("_", " ")}: only a finished recording replays whole`,
-      );
+    const unreplayable = whyNotReplayable(source);
+    if (unreplayable) throw new SimulationConflict("not_recorded", unreplayable);
     // the recorded run's parameters (the object schema keeps only those), its model, and no spend
     const { provenance, record: _record, budgetUsd: _budget, ...recorded } = SimulationParams.parse(source);
     const params: Omit<SimulationParams, "provenance"> = {
@@ -258,6 +250,23 @@ export class SimulationService {
     ]);
     return { aggregate: aggregates[storeId] ?? null, visits: visits.filter((v) => v.store_id === storeId) };
   }
+}
+
+/**
+ * Why a run cannot be replayed, in a sentence that says what happened and what to do (null: it can).
+ * A replay is not recorded itself: its recording is the run it replays.
+ */
+function whyNotReplayable(source: SimulationMeta): string | null {
+  const id = source.id;
+  if (source.engine === "replay")
+    return `시뮬레이션 ${id}에는 따로 기록이 없습니다: 실행 ${source.replayOf}을 재생한 것입니다. 원래 실행(${source.replayOf})을 재생해 주세요.`;
+  if (!source.record || !source.provenance)
+    return `시뮬레이션 ${id}에는 재생할 기록이 없습니다: 기록 없이 시작된 실행입니다. 같은 설정에 record: true(명령줄은 --record)를 더해 새로 실행하면 그 실행을 재생할 수 있습니다.`;
+  if (source.status === "running" || source.status === "pending")
+    return `시뮬레이션 ${id}의 기록은 아직 쌓이는 중입니다: 실행이 끝난 뒤 다시 재생을 요청해 주세요.`;
+  if (!FINISHED.includes(source.status))
+    return `시뮬레이션 ${id}의 기록은 중간까지만 있습니다: 실행이 끝나기 전에 멈췄습니다. 먼저 이어서 끝까지 실행(resume)한 뒤 재생해 주세요.`;
+  return null;
 }
 
 /**

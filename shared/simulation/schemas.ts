@@ -217,7 +217,7 @@ export const DecisionRecord = z.object({
   key: z.string(),
   /** the day's date (YYYY-MM-DD) where the simulation has dates */
   date: z.string().optional(),
-  /** the engine that decided: a replay's turns are the LLM engine's, answered from the recording */
+  /** the engine that decided: a replay's turns are the recorded run's engine, answered from the recording */
   engine: z.enum(["llm", "offline"]),
   llm_calls: z.number().int(),
   input_tokens: z.number().int(),

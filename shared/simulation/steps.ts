@@ -227,7 +227,7 @@ export class SimulationSteps {
     if (done) return done;
     const turn = await this.decide(item, meta, persona, state, aggregates);
     const summary = turnSummary(item, turn.result);
-    const record = decisionRecord(item, meta, persona, turn);
+    const record = decisionRecord(item, persona, turn);
     const won = await this.deps.repo.agents.recordSlot(
       item.simulationId,
       item.agentId,
@@ -268,6 +268,7 @@ export class SimulationSteps {
       state.position?.day === item.day
         ? { name: state.position.name, lat: state.position.lat, lng: state.position.lng }
         : startPosition(persona);
+    const engine = await this.engines.for(meta);
     const decide = () =>
       processDecision({
         persona,
@@ -279,14 +280,14 @@ export class SimulationSteps {
         memory: state.memory,
         position: from,
         populationEatOutTendency: this.deps.world.meanEatOutTendency(meta),
-        engine: this.engines.for(meta),
+        engine,
         seed: meta.seed,
       });
-    // a recorded or replayed turn's identity goes with its LLM calls; only those runs carry it, as an
-    // async context makes every promise of the process dearer
+    // a recorded or replayed turn's identity goes with its LLM calls (or offline steps); only those
+    // runs carry it, as an async context makes every promise of the process dearer
     const result =
       meta.record || meta.engine === "replay" ? await inTurn(item.key, item.agentId, decide) : await decide();
-    return { result, calendar, from };
+    return { result, calendar, from, engine: engine.name };
   }
 
   async collect(input: z.infer<typeof CollectInput>) {

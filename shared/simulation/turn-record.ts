@@ -3,7 +3,7 @@
 import type { DayInfo } from "./calendar.ts";
 import type { processDecision } from "./agent.ts";
 import { MAX_ERROR_CHARS } from "./repository/table.ts";
-import type { AgentItem, AgentSummary, DecisionRecord, SimulationMeta } from "./schemas.ts";
+import type { AgentItem, AgentSummary, DecisionRecord } from "./schemas.ts";
 import type { Position } from "./space.ts";
 import type { Persona } from "./types.ts";
 
@@ -12,6 +12,8 @@ export interface DecidedTurn {
   result: Awaited<ReturnType<typeof processDecision>>;
   calendar?: DayInfo;
   from: Position;
+  /** the engine that decided: a replay's is the recorded run's (the LLM's calls or the offline steps) */
+  engine: "offline" | "llm";
 }
 
 /** What a turn tells its slot (it travels through the slot's state, 256 KB for every agent of it). */
@@ -31,9 +33,8 @@ export function turnSummary(item: AgentItem, result: DecidedTurn["result"]): Age
 /** The turn's decision record (what the export streams): 004's result with its engine, usage and start. */
 export function decisionRecord(
   item: AgentItem,
-  meta: SimulationMeta,
   persona: Persona,
-  { result, calendar, from }: DecidedTurn,
+  { result, calendar, from, engine }: DecidedTurn,
 ): DecisionRecord {
   const { usage, ...decision } = result;
   return {
@@ -44,7 +45,7 @@ export function decisionRecord(
     time_slot: item.slot,
     key: item.key,
     ...(calendar ? { date: calendar.date } : {}),
-    engine: meta.engine === "offline" ? "offline" : "llm",
+    engine,
     llm_calls: usage.calls,
     input_tokens: usage.inputTokens,
     output_tokens: usage.outputTokens,

@@ -193,7 +193,7 @@ export class SimulationWorld {
       totalSlots: allSlots(request.days).length,
       startDate: request.startDate ?? startDateToday(),
       ...(request.scenario ? { scenario: request.scenario } : {}),
-      ...(request.record && engine === "llm" ? { record: true } : {}),
+      ...(request.record ? { record: true } : {}),
       ...(request.budgetUsd !== undefined ? { budgetUsd: request.budgetUsd } : {}),
       ...(replay ? { replayOf: replay.of } : {}),
     };

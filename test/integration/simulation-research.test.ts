@@ -7,16 +7,15 @@ import type { z } from "zod";
 import { LlmUnavailableError, type LlmPort, type StructuredRequest } from "../../shared/llm/port.ts";
 import { PROMPT_NAMES } from "../../shared/simulation/prompts.ts";
 import { fingerprint } from "../../shared/simulation/provenance.ts";
-import { EXPORT_FORMATS, EXPORT_KINDS, exportPage } from "../../shared/simulation/export.ts";
 import { inTurn, SimulationCallLog } from "../../shared/simulation/recordings.ts";
 import { SimulationConflict } from "../../shared/simulation/api.ts";
 import { costUsd } from "../../shared/simulation/spend.ts";
 import { FixedLatencyLlm } from "../helpers/fake-sim-llm.ts";
 import { postJson, startServer } from "../helpers/server.ts";
+import { copyRecording, exportedData as data } from "../helpers/simulation-data.ts";
 import { simulationsClosedAfterAll } from "../helpers/simulation.ts";
 
 const { setup, closeAfterAll } = simulationsClosedAfterAll();
-type World = Awaited<ReturnType<typeof setup>>;
 
 /** The fake simulation LLM with a model id, refusing every 7th call with a 429 (then asked again). */
 class FlakyLlm implements LlmPort {
@@ -33,33 +32,6 @@ class FlakyLlm implements LlmPort {
       });
     return this.inner.structured(req);
   }
-}
-
-/** A simulation's exports, every kind in every format, as the API answers them (one page each). */
-async function data(t: World, id: string): Promise<string> {
-  const out: string[] = [];
-  for (const kind of EXPORT_KINDS)
-    for (const format of EXPORT_FORMATS) {
-      const page = await exportPage(t.repo, id, { kind, format, maxRows: 1_000_000, maxBytes: 1e9 });
-      expect(page.next).toBeUndefined();
-      out.push(page.body);
-    }
-  return out.join("").replaceAll(id, "<id>");
-}
-
-/** Copies a simulation's record and recording into another world (its partition, item by item). */
-async function copyRecording(from: World, to: World, id: string) {
-  const table = from.world.rt.config.aws.tables.simulation;
-  const items = await from.world.rt.documents().send(
-    new QueryCommand({
-      TableName: table,
-      KeyConditionExpression: "pk = :pk",
-      ExpressionAttributeValues: { ":pk": `SIM#${id}` },
-    }),
-  );
-  for (const item of items.Items ?? [])
-    if (item.sk === "META" || String(item.sk).startsWith("REC#"))
-      await to.world.rt.documents().send(new PutCommand({ TableName: table, Item: item }));
 }
 
 describe("provenance", () => {
@@ -164,7 +136,7 @@ describe("record and replay", () => {
   it("refuses a run that was not recorded, an unknown one, and one whose world changed", async () => {
     const t = await setup();
     const plain = await t.run({ days: 1, seed: 1, agents: 5 });
-    await expect(t.sims.startOrReplay({ replayOf: plain.id })).rejects.toThrow(/not recorded/);
+    await expect(t.sims.startOrReplay({ replayOf: plain.id })).rejects.toThrow(/기록 없이 시작된/);
     expect(await t.sims.startOrReplay({ replayOf: "sim-none" })).toBeNull();
     const rec = await setup({ llm: new FlakyLlm() });
     const recorded = await rec.run({ days: 1, seed: 2, agents: 5, record: true });

@@ -1,6 +1,7 @@
 // The decision engine each simulation asks: the offline policy, or its own LLM gate (004's semaphore,
-// tries and backoff) over the configured model, recorded when the run records, or over a recording when
-// it replays one. One gate per simulation and process, kept until the run ends.
+// tries and backoff) over the configured model; either recorded when the run records, or answered from
+// a recording when it replays one (the recorded run's engine: the LLM's calls or the offline steps).
+// One engine per simulation and process, kept until the run ends.
 import type { LlmPort } from "../../llm/port.ts";
 import { RecordingLlm } from "../../llm/recording.ts";
 import { SimulationCallLog, TurnReplayLlm } from "../recordings.ts";
@@ -10,6 +11,7 @@ import type { DecisionEngine } from "./engine.ts";
 import { LlmEngine } from "./llm.ts";
 import { LlmCaller } from "./llm-gate.ts";
 import { OfflineEngine } from "./offline.ts";
+import { RecordingEngine, ReplayEngine } from "./recorded.ts";
 
 export interface RunEngineDeps {
   repo: SimulationRepository;
@@ -22,27 +24,37 @@ export interface RunEngineDeps {
 }
 
 export class RunEngines {
-  private readonly gates = new Map<string, LlmEngine>();
+  private readonly engines = new Map<string, Promise<DecisionEngine>>();
 
   constructor(private readonly deps: RunEngineDeps) {}
 
   /** The engine the simulation was started with; an LLM simulation where no key is configured fails its turns. */
-  for(meta: SimulationMeta): DecisionEngine {
-    if (meta.engine === "offline") return new OfflineEngine();
-    let engine = this.gates.get(meta.id);
+  for(meta: SimulationMeta): Promise<DecisionEngine> {
+    if (meta.engine === "offline" && !meta.record) return Promise.resolve(new OfflineEngine());
+    let engine = this.engines.get(meta.id);
     if (!engine) {
-      const replay = meta.engine === "replay";
-      engine = new LlmEngine(
-        new LlmCaller(this.llmFor(meta), {
-          maxConcurrent: meta.maxConcurrentLlmCalls,
-          // a replay waits for nothing: its 429s and answers are recorded ones
-          backoffUnitMs: replay ? 0 : this.deps.backoffUnitMs,
-          rateDelayMs: replay ? 0 : this.deps.rateDelayMs,
-        }),
-      );
-      this.gates.set(meta.id, engine);
+      engine = this.build(meta);
+      engine.catch(() => this.engines.delete(meta.id)); // a failed read is tried again by the next turn
+      this.engines.set(meta.id, engine);
     }
     return engine;
+  }
+
+  private async build(meta: SimulationMeta): Promise<DecisionEngine> {
+    const { repo } = this.deps;
+    if (meta.engine === "offline")
+      return new RecordingEngine(new OfflineEngine(), new SimulationCallLog(repo, meta.id));
+    if (meta.engine === "replay" && (await repo.runs.get(meta.replayOf!))?.engine === "offline")
+      return new ReplayEngine(new TurnReplayLlm(repo, meta.replayOf!, { fast: "offline", smart: "offline" }));
+    const replay = meta.engine === "replay";
+    return new LlmEngine(
+      new LlmCaller(this.llmFor(meta), {
+        maxConcurrent: meta.maxConcurrentLlmCalls,
+        // a replay waits for nothing: its 429s and answers are recorded ones
+        backoffUnitMs: replay ? 0 : this.deps.backoffUnitMs,
+        rateDelayMs: replay ? 0 : this.deps.rateDelayMs,
+      }),
+    );
   }
 
   /** The model a simulation asks: the configured one (recorded when asked to), or a recording. */
@@ -56,8 +68,8 @@ export class RunEngines {
     return meta.record ? new RecordingLlm(llm, new SimulationCallLog(this.deps.repo, meta.id)) : llm;
   }
 
-  /** A finished simulation's gate goes (a long-running local server runs many). */
+  /** A finished simulation's engine goes (a long-running local server runs many). */
   forget(simulationId: string): void {
-    this.gates.delete(simulationId);
+    this.engines.delete(simulationId);
   }
 }
