@@ -10,7 +10,8 @@ export default defineConfig({
   test: {
     setupFiles: ["shared/workflows/polyfills.ts"],
     // quiet logs: configurations read from the environment (and spawned servers) get LOG_LEVEL from here
-    env: { LOG_LEVEL: "SILENT" },
+    // DONGNE_CLI_MODE=local: a CLI a test runs never uses a developer's running server (bin/api-client.ts)
+    env: { LOG_LEVEL: "SILENT", DONGNE_CLI_MODE: "local" },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",

@@ -1,18 +1,22 @@
-// The command line: `dongne plan "…"`, `dongne search "…" [--format geojson]`,
-// `dongne import-stores <registry.csv> [--sigungu 마포구] [--dong 망원] [--category 음식]`.
-import { mkdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+// The command line (`npx dongne …`). Every command that asks the product goes through the API client
+// (api-client.ts): to the server given by --api (or DONGNE_API_URL), else to a dongne server found on
+// PORT, else to the same app in this process (--local, or DONGNE_CLI_MODE=local, forces that). Results
+// for people go to stdout (tables, answers, figures; --json gives the raw response), progress and
+// warnings to stderr; an error is one Korean line on stderr and exit code 1 (usage mistakes: 2).
 import { createInterface } from "node:readline";
+import { dirname, join } from "node:path";
+import { accessSync, constants, mkdirSync, renameSync, rmSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { startLocal } from "../functions/api/local.ts";
 import { ConfigError, loadConfig, type Config } from "../shared/platform/config.ts";
 import { REGISTRY_FILE } from "../shared/providers/embedded/index.ts";
 import { importRegistry, REGISTRY_SOURCE } from "../shared/providers/embedded/registry-import.ts";
-import { toGeoJson } from "../shared/place-search/geojson.ts";
-import { reportHtml } from "../shared/simulation/report-html.ts";
+import type { AgentResponse } from "../shared/places/place.ts";
 import { ResumeRequest, SimulationRequest } from "../shared/simulation/schemas.ts";
 import type { SpendEstimate } from "../shared/simulation/spend.ts";
+import type { SimulationReport } from "../shared/simulation/report.ts";
 import { NEWS_USAGE, newsCommand } from "../shared/news/cli.ts";
+import type { NewsSearchResponse } from "../shared/news/schemas.ts";
 import { embeddedPlaces } from "../shared/providers/exec-deps.ts";
 import { NaverLocal } from "../shared/providers/naver-local.ts";
 import {
@@ -20,74 +24,311 @@ import {
   collectCommand,
   conversationCommand,
   demoCommand,
-  ingestFileCommand,
   statusCommand,
+  type Ask,
 } from "../shared/restaurant-qa/cli.ts";
+import type { AskResponse } from "../shared/restaurant-qa/state.ts";
 import { qaRuntime } from "../shared/restaurant-qa/wiring.ts";
+import { ApiFailure, findLocalServer, httpClient, inProcessClient, type ApiClient } from "./api-client.ts";
+import { CliError, fileProblem, UsageError, writeFileWhole } from "./cli-io.ts";
+import { placesText, simulationText } from "./cli-render.ts";
 import { experimentCommand } from "./experiment.ts";
+import { ingestFile, smokeCommand } from "./operator.ts";
 import { simulateExport } from "./simulate-export.ts";
-import { remoteIngest, smokeCommand } from "./operator.ts";
-import { DongneError } from "../shared/platform/errors.ts";
+import { statusText } from "./status.ts";
 
-const USAGE = `usage: dongne <command> [args]
+const USAGE = `사용법: dongne <명령> [인자]
 
-commands:
-  plan "<query>"                      translate a query and print the MapSearch plan (JSON)
-  search "<query>" [--format geojson] plan and run the search, print the places (JSON or GeoJSON)
-  ask "<질문>" [--json] [--conversation ID]
-                                      a question about restaurants (seed 002): the answer, its documents
-  ask                                 a conversation, one question a line: follow-ups ("그 중에 제일
-                                      가까운 곳은?") refer to the last answer; "/새 대화" starts anew
-  restaurants collect "<query>" [--out FILE] [--expand]
-                                      names and addresses from Naver local search as crawl-format JSONL
-  restaurants ingest <FILE.jsonl> [--api URL [--key KEY]]
-                                      upsert crawl-format documents into the index (rejections by line);
-                                      with --api, into a deployed stack through its HTTP API
-  smoke --api URL [--key KEY] [--no-simulation]
-                                      one request to each workflow of a deployed stack (or a local
-                                      server), each answer checked against its documented shape
-  restaurants demo [--out FILE]       the synthetic demo corpus as crawl-format JSONL
-  restaurants status                  the index (and, in AWS, the OpenSearch domain)
-  news "<질문>" [--preference news|publications|both] [--json]
-                                      news and OpenDART disclosures about a company (seed 003): the
-                                      search summary and the answer (or the JSON response)
+서버 (모든 명령 공통):
+  --api URL [--key KEY]               그 서버(배포한 스택의 ApiUrl, 또는 로컬 서버)의 클라이언트로 실행
+                                      (DONGNE_API_URL, DONGNE_API_KEY로도 지정). 지정하지 않으면 PORT에서
+                                      실행 중인 dongne 서버를 찾아 쓰고, 없으면 이 프로세스에서 실행합니다
+  --local                             서버가 있어도 이 프로세스에서 따로 실행 (DONGNE_CLI_MODE=local)
+  --json                              사람이 읽는 출력 대신 API의 응답 그대로(JSON)
+
+명령:
+  status                              어떤 출처가 실제이고 어떤 것이 가상 데이터인지
+  plan "<검색어>"                     검색어를 해석한 MapSearch 계획 (JSON)
+  search "<검색어>" [--format geojson] 장소 검색: 이름, 분류, 거리, 주소의 표
+  ask "<질문>" [--conversation ID]    식당 질문 (시드 002): 답과 출처 식당 이름
+  ask                                 대화: 한 줄에 질문 하나, 이어지는 질문은 앞의 답을 이어 받습니다
+  restaurants collect "<검색어>" [--out FILE] [--expand]
+                                      네이버 지역 검색의 이름과 주소를 수집 형식 JSONL로
+  restaurants ingest <FILE.jsonl>     수집 형식 문서를 색인에 넣기 (거부된 줄은 줄 번호로)
+  restaurants demo [--out FILE]       가상 데모 말뭉치를 수집 형식 JSONL로
+  restaurants status                  식당 색인 (AWS에서는 OpenSearch 도메인도)
+  news "<질문>" [--preference news|publications|both]
+                                      회사 뉴스와 OpenDART 공시 (시드 003): 요약과 답
   simulate [--days 1] [--seed 42] [--agents 160] [--max-llm 10] [--start-date YYYY-MM-DD] [--record]
            [--budget USD] [--resume ID [--budget USD]] [--replay ID] [--out reports]
-                                      run the Mangwon-dong simulation (seed 004) with a progress bar and
-                                      write report.json and report.html; --record keeps its LLM calls,
-                                      --replay runs a recorded one again from them (no key needed)
+                                      망원동 시뮬레이션 (시드 004): 진행 막대, 결과 수치, report.json과
+                                      report.html. --record는 LLM 호출을 기록하고 --replay는 기록한
+                                      실행을 다시 돌립니다 (키 없이)
   simulate export ID [--kind decisions|visits] [--format jsonl|csv] [--out FILE]
-                                      the raw data: one row per agent turn or store visit
+                                      원자료: 에이전트 턴 또는 가게 방문 하나가 한 줄
   experiment --scenario FILE.json --seeds 1,2,3 [--days 1] [--agents N] [--start-date YYYY-MM-DD] [--out reports]
-                                      a scenario against its baseline, both run for every seed; writes
-                                      experiment.json and report.html (differences with 95 % intervals)
+                                      시나리오와 기준선을 시드마다 실행: experiment.json과 report.html
   import-stores <file.csv> [--sigungu 마포구] [--dong 망원] [--category 음식]
-                                      load the store registry (${REGISTRY_SOURCE})
-                                      into DATA_DIR/${REGISTRY_FILE}; it then replaces the demo places
+                                      상가업소 자료(${REGISTRY_SOURCE})를
+                                      DATA_DIR/${REGISTRY_FILE}로 가져오기 (데모 장소를 대신합니다)
+  smoke --api URL [--key KEY] [--no-simulation]
+                                      배포한 스택의 워크플로마다 요청 하나, 답의 모양을 확인
 `;
 
+/** The options every command takes: which server, and raw output. */
+interface Globals {
+  api?: string;
+  key?: string;
+  local: boolean;
+  json: boolean;
+}
+
+/** Takes --api, --key, --local and --json out of the arguments, wherever they are. */
+function takeGlobals(argv: string[]): { globals: Globals; args: string[] } {
+  const globals: Globals = { local: false, json: false };
+  const args: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    const [name, inline] =
+      a.startsWith("--") && a.includes("=")
+        ? [a.slice(0, a.indexOf("=")), a.slice(a.indexOf("=") + 1)]
+        : [a, undefined];
+    if (name === "--api" || name === "--key") {
+      const value = inline ?? argv[++i];
+      if (!value) throw new UsageError(`${name} 뒤에 값이 필요합니다`);
+      globals[name === "--api" ? "api" : "key"] = value;
+    } else if (a === "--local") globals.local = true;
+    else if (a === "--json") globals.json = true;
+    else args.push(a);
+  }
+  return { globals, args };
+}
+
+interface Ctx {
+  config: Config;
+  globals: Globals;
+}
+
+const say = (line: string) => void process.stderr.write(`${line}\n`);
+const print = (text: string) => void process.stdout.write(text.endsWith("\n") ? text : `${text}\n`);
+
+/**
+ * The client a command asks: --api (or DONGNE_API_URL); else a dongne server on PORT, said in one line;
+ * else this process (`store: "memory"` for commands that keep no state).
+ */
+async function connect(ctx: Ctx, opts: { store?: "memory" } = {}): Promise<ApiClient> {
+  const { config, globals } = ctx;
+  const key = globals.key ?? config.client.apiKey;
+  const api = apiOf(ctx);
+  if (api) return httpClient({ api, key });
+  if (!globals.local && config.client.mode === "auto") {
+    const found = await findLocalServer(config);
+    if (found) {
+      say(`실행 중인 dongne 서버 ${found}에 요청합니다 (따로 실행하려면 --local)`);
+      return httpClient({ api: found, key });
+    }
+  }
+  return inProcessClient(config, opts);
+}
+
+/** --api, else DONGNE_API_URL unless in-process runs are forced (DONGNE_CLI_MODE=local: the tests). */
+const apiOf = ({ config, globals }: Ctx) =>
+  globals.api ?? (config.client.mode === "local" ? undefined : config.client.apiUrl);
+
+async function withClient<T>(ctx: Ctx, opts: { store?: "memory" }, run: (c: ApiClient) => Promise<T>) {
+  const c = await connect(ctx, opts);
+  try {
+    return await run(c);
+  } finally {
+    await c.close();
+  }
+}
+
 async function main(argv: string[]): Promise<number> {
-  const [command, ...rest] = argv;
-  if (!command || command === "--help" || command === "-h") {
+  const { globals, args } = takeGlobals(argv);
+  const [command, ...rest] = args;
+  if (!command || command === "--help" || command === "-h" || command === "help") {
     process.stdout.write(USAGE);
     return command ? 0 : 2;
   }
-  if (command === "smoke") return smokeCli(rest);
-  if (command === "restaurants" && rest[0] === "ingest" && rest.includes("--api"))
-    return remoteIngestCli(rest.slice(1));
-  const config = loadConfig();
-  if (command === "news") return news(config, rest);
-  if (command === "restaurants" || command === "ask") return restaurants(config, command, rest);
-  if (command === "experiment") return experimentCommand(config, rest);
-  if (command === "simulate" && rest[0] === "export") return simulateExport(config, rest.slice(1));
+  if (command === "smoke") return smokeCli(globals, rest);
+  const ctx: Ctx = { config: loadConfig(), globals };
+  switch (command) {
+    case "status":
+      return status(ctx);
+    case "plan":
+    case "search":
+      return search(ctx, command, rest);
+    case "ask":
+      return ask(ctx, rest);
+    case "restaurants":
+      return restaurants(ctx, rest);
+    case "news":
+      return news(ctx, rest);
+    case "simulate":
+      return rest[0] === "export"
+        ? withClient(ctx, {}, (c) => simulateExport(c, rest.slice(1)))
+        : simulate(ctx, rest);
+    case "experiment":
+      return experimentCommand(ctx.config, rest);
+    case "import-stores":
+      return importStores(ctx, rest);
+    default:
+      throw new UsageError(`알 수 없는 명령 "${command}"입니다. dongne --help로 명령을 보세요`);
+  }
+}
+
+async function status(ctx: Ctx): Promise<number> {
+  const api = apiOf(ctx);
+  const local = ctx.globals.local || ctx.config.client.mode === "local";
+  const server = api ?? (local ? undefined : await findLocalServer(ctx.config));
+  print(statusText(ctx.config, server ?? null));
+  return 0;
+}
+
+async function search(ctx: Ctx, command: "plan" | "search", args: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
-    args: rest,
+    args,
     allowPositionals: true,
+    options: { format: { type: "string", default: "json" } },
+  });
+  const query = positionals.join(" ").trim();
+  if (!query)
+    throw new UsageError(`${command}에는 검색어가 필요합니다. 예: dongne ${command} "강남역 근처 카페"`);
+  if (!["json", "geojson"].includes(values.format))
+    throw new UsageError("--format은 json 또는 geojson입니다");
+  return withClient(ctx, { store: "memory" }, async (c) => {
+    if (command === "plan") {
+      print(JSON.stringify(await c.ok("POST", "/v1/search/plan", { query }), null, 2));
+      return 0;
+    }
+    const geojson = values.format === "geojson";
+    const r = await c.ok<AgentResponse>("POST", `/v1/search${geojson ? "?format=geojson" : ""}`, { query });
+    if (geojson || ctx.globals.json) print(JSON.stringify(r, null, 2));
+    else {
+      print(placesText(r));
+      for (const w of r.meta.warnings) say(`경고: ${w}`);
+    }
+    return 0;
+  });
+}
+
+const askThrough =
+  (c: ApiClient): Ask =>
+  (request) =>
+    c.ok<AskResponse>("POST", "/v1/restaurants/ask", request);
+
+const stdoutLines = { log: (line: string) => print(line), warn: say };
+
+async function ask(ctx: Ctx, args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { conversation: { type: "string" } },
+  });
+  const query = positionals.join(" ").trim();
+  return withClient(ctx, { store: "memory" }, async (c) => {
+    if (query) {
+      await askCommand(
+        { query, json: ctx.globals.json, conversationId: values.conversation },
+        askThrough(c),
+        stdoutLines,
+      );
+      return 0;
+    }
+    // no question: a conversation, one question a line (from the terminal or a pipe)
+    const lines = createInterface({ input: process.stdin, terminal: false });
+    const prompt = process.stdin.isTTY ? (p: string) => void process.stdout.write(p) : undefined;
+    await conversationCommand(lines, askThrough(c), { ...stdoutLines, prompt }, { json: ctx.globals.json });
+    lines.close();
+    return 0;
+  });
+}
+
+/** `restaurants collect|ingest|demo|status …` (seed 002). */
+async function restaurants(ctx: Ctx, args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { out: { type: "string" }, expand: { type: "boolean" } },
+  });
+  const { config } = ctx;
+  const [sub = "", ...words] = positionals;
+  const text = words.join(" ").trim();
+  const progress = { log: say };
+  switch (sub) {
+    case "collect": {
+      if (!text) throw new UsageError('restaurants collect에는 검색어가 필요합니다. 예: "망원동 맛집"');
+      if (!config.providers.naver)
+        throw new CliError(
+          "네이버 지역 검색에서 모으려면 NAVER_CLIENT_ID와 NAVER_CLIENT_SECRET이 필요합니다",
+        );
+      const naver = new NaverLocal({ ...config.providers.naver, baseUrl: config.providers.baseUrls.naver });
+      const body = await collectCommand({ query: text, expand: values.expand }, naver, progress);
+      if (values.out) await writeFileWhole(values.out, body);
+      else process.stdout.write(body);
+      return 0;
+    }
+    case "ingest": {
+      if (!text) throw new UsageError("restaurants ingest에는 JSON Lines 파일이 필요합니다");
+      return withClient(ctx, { store: "memory" }, async (c) => {
+        const totals = await ingestFile(text, c, { log: print, warn: say });
+        if (ctx.globals.json) print(JSON.stringify(totals, null, 2));
+        return totals.rejected.length && !totals.indexed && !totals.updated && !totals.unchanged ? 1 : 0;
+      });
+    }
+    case "demo": {
+      const body = demoCommand(embeddedPlaces(config.dataDir).places, {}, progress);
+      if (values.out) await writeFileWhole(values.out, body);
+      else process.stdout.write(body);
+      return 0;
+    }
+    case "status": {
+      // the index itself, read in this process (no route answers it)
+      const world = await startLocal({ ...config, simulation: { ...config.simulation, store: "memory" } });
+      try {
+        await statusCommand(config.qa, qaRuntime(world.rt), { log: print });
+      } finally {
+        await world.close();
+      }
+      return 0;
+    }
+    default:
+      throw new UsageError(`알 수 없는 restaurants 명령 "${sub}"입니다 (collect, ingest, demo, status)`);
+  }
+}
+
+async function news(ctx: Ctx, args: string[]): Promise<number> {
+  return withClient(ctx, { store: "memory" }, async (c) => {
+    try {
+      process.stdout.write(
+        await newsCommand([...args, ...(ctx.globals.json ? ["--json"] : [])], (request) =>
+          c.ok<NewsSearchResponse>("POST", "/v1/news/search", request),
+        ),
+      );
+      return 0;
+    } catch (err) {
+      if (err instanceof Error && err.message.includes(NEWS_USAGE)) throw new UsageError(err.message);
+      throw err;
+    }
+  });
+}
+
+const FLAG_OF: Record<string, string> = { maxConcurrentLlmCalls: "max-llm", startDate: "start-date" };
+
+interface SimulationState {
+  status: string;
+  completedSlots: string[];
+  totalSlots: number;
+  llmCalls: number;
+  error?: string;
+  decisions: Record<string, number>;
+}
+
+async function simulate(ctx: Ctx, args: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args,
     options: {
-      format: { type: "string", default: "json" },
-      sigungu: { type: "string" },
-      dong: { type: "string" },
-      category: { type: "string" },
       days: { type: "string" },
       seed: { type: "string" },
       agents: { type: "string" },
@@ -100,187 +341,9 @@ async function main(argv: string[]): Promise<number> {
       out: { type: "string", default: "reports" },
     },
   });
-  const text = positionals.join(" ").trim();
-  if (command === "plan" || command === "search") {
-    if (!text) {
-      process.stderr.write(`${command} needs a query, e.g. dongne ${command} "강남역 근처 카페"\n`);
-      return 2;
-    }
-    if (!["json", "geojson"].includes(values.format)) {
-      process.stderr.write("--format must be json or geojson\n");
-      return 2;
-    }
-    const world = await startLocal({ ...config, simulation: { ...config.simulation, store: "memory" } });
-    try {
-      const { placeSearch } = world.context.services;
-      const out = command === "plan" ? await placeSearch.plan(text) : await placeSearch.search(text);
-      const shown = command === "search" && values.format === "geojson" ? toGeoJson(out as never) : out;
-      process.stdout.write(JSON.stringify(shown, null, 2) + "\n");
-      return 0;
-    } finally {
-      await world.close();
-    }
-  }
-  if (command === "simulate") return simulate(config, values);
-  if (command === "import-stores") {
-    if (!text) {
-      process.stderr.write("import-stores needs the registry CSV file\n");
-      return 2;
-    }
-    const target = join(config.dataDir, REGISTRY_FILE);
-    const report = await importRegistry(text, target, {
-      sigungu: values.sigungu,
-      dong: values.dong,
-      category: values.category,
-    });
-    process.stdout.write(JSON.stringify({ ...report, output: target }, null, 2) + "\n");
-    return report.imported > 0 ? 0 : 1;
-  }
-  process.stderr.write(`unknown command "${command}"\n\n${USAGE}`);
-  return 2;
-}
-
-/** `restaurants collect|ingest|demo|status …` and `ask "…"` (seed 002), on this machine's index. */
-async function restaurants(config: Config, command: string, args: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: {
-      out: { type: "string" },
-      expand: { type: "boolean" },
-      json: { type: "boolean" },
-      conversation: { type: "string" },
-    },
-  });
-  const [sub = "", ...words] = command === "ask" ? ["ask", ...positionals] : positionals;
-  const text = words.join(" ").trim();
-  const world = await startLocal({ ...config, simulation: { ...config.simulation, store: "memory" } });
-  const out = { log: (line: string) => void process.stderr.write(`${line}\n`) };
-  const qa = qaRuntime(world.rt);
-  try {
-    switch (sub) {
-      case "ask": {
-        const stdout = { log: (line: string) => void process.stdout.write(`${line}\n`) };
-        if (text) {
-          await askCommand(
-            { query: text, json: values.json, conversationId: values.conversation },
-            qa,
-            stdout,
-          );
-          return 0;
-        }
-        // no question: a conversation, one question a line (from the terminal or a pipe)
-        const lines = createInterface({ input: process.stdin, terminal: false });
-        const prompt = process.stdin.isTTY ? (p: string) => void process.stdout.write(p) : undefined;
-        await conversationCommand(lines, qa, { ...stdout, prompt }, { json: values.json });
-        lines.close();
-        return 0;
-      }
-      case "collect": {
-        if (!text) throw new UsageError('restaurants collect needs a query, e.g. "망원동 맛집"');
-        const naver = config.providers.naver
-          ? new NaverLocal({ ...config.providers.naver, baseUrl: config.providers.baseUrls.naver })
-          : undefined;
-        const body = await collectCommand(
-          { query: text, out: values.out, expand: values.expand },
-          naver,
-          out,
-        );
-        if (!values.out) process.stdout.write(body);
-        return 0;
-      }
-      case "ingest": {
-        if (!text) throw new UsageError("restaurants ingest needs a JSON Lines file");
-        const report = await ingestFileCommand(text, qa, out);
-        return report.rejected.length && !report.indexed && !report.updated ? 1 : 0;
-      }
-      case "demo": {
-        const body = demoCommand(embeddedPlaces(config.dataDir).places, { out: values.out }, out);
-        if (!values.out) process.stdout.write(body);
-        return 0;
-      }
-      case "status":
-        await statusCommand(config.qa, qa, out);
-        return 0;
-      default:
-        throw new UsageError(`unknown restaurants command "${sub}" (collect, ingest, demo, status)`);
-    }
-  } catch (err) {
-    if (!(err instanceof UsageError)) throw err;
-    process.stderr.write(`${err.message}\n`);
-    return 2;
-  } finally {
-    await world.close();
-  }
-}
-
-class UsageError extends DongneError {
-  constructor(message: string) {
-    super("invalid", message);
-  }
-}
-
-const stderr = { log: (line: string) => void process.stderr.write(`${line}\n`) };
-
-/** `--key` or DONGNE_API_KEY: the key goes in x-api-key, never on the command line's output. */
-const apiKey = (given: string | undefined) => given ?? process.env.DONGNE_API_KEY;
-
-async function smokeCli(args: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args,
-    options: { api: { type: "string" }, key: { type: "string" }, "no-simulation": { type: "boolean" } },
-  });
-  if (!values.api) {
-    process.stderr.write("smoke needs --api URL (the ApiUrl output, or http://localhost:3000)\n");
-    return 2;
-  }
-  return smokeCommand(
-    { api: values.api, key: apiKey(values.key) },
-    { simulation: !values["no-simulation"] },
-    { log: (line) => void process.stdout.write(`${line}\n`) },
-  );
-}
-
-async function remoteIngestCli(args: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: { api: { type: "string" }, key: { type: "string" } },
-  });
-  if (!positionals[0] || !values.api) {
-    process.stderr.write("restaurants ingest FILE.jsonl --api URL [--key KEY]\n");
-    return 2;
-  }
-  const totals = await remoteIngest(positionals[0], { api: values.api, key: apiKey(values.key) }, stderr);
-  return totals.rejected.length && !totals.indexed && !totals.updated ? 1 : 0;
-}
-
-async function news(config: Config, args: string[]): Promise<number> {
-  const world = await startLocal({ ...config, simulation: { ...config.simulation, store: "memory" } });
-  try {
-    process.stdout.write(await newsCommand(args, (request) => world.context.services.news.search(request)));
-    return 0;
-  } catch (err) {
-    if ((err as Error).message.includes(NEWS_USAGE)) {
-      process.stderr.write(`${(err as Error).message}\n`);
-      return 2;
-    }
-    throw err;
-  } finally {
-    await world.close();
-  }
-}
-
-async function simulate(
-  config: Config,
-  values: Record<string, string | boolean | undefined>,
-): Promise<number> {
   const budgetUsd = values.budget === undefined ? undefined : Number(values.budget);
   const budget = ResumeRequest.safeParse({ budgetUsd });
-  if (!budget.success) {
-    process.stderr.write(`--budget: ${budget.error.issues[0]!.message}\n`);
-    return 2;
-  }
+  if (!budget.success) throw new UsageError(`--budget: ${budget.error.issues[0]!.message}`);
   const parsed = SimulationRequest.safeParse({
     days: Number(values.days ?? 1),
     seed: Number(values.seed ?? 42),
@@ -292,71 +355,162 @@ async function simulate(
   });
   if (!values.resume && !values.replay && !parsed.success) {
     const i = parsed.error.issues[0]!; // a failed parse always carries an issue
-    process.stderr.write(
-      `--${String(i.path[0]).replace("maxConcurrentLlmCalls", "max-llm").replace("startDate", "start-date")}: ${i.message}\n`,
-    );
-    return 2;
+    const field = String(i.path[0]);
+    throw new UsageError(`--${FLAG_OF[field] ?? field}: ${i.message}`);
   }
-  const world = await startLocal(config);
-  const sims = world.context.services.simulations;
-  try {
-    // a resumed or replayed simulation runs with the parameters it was started with, whatever the
-    // flags say (a resume may take a new --budget)
-    const started = values.resume
-      ? await sims.resume(String(values.resume), { budgetUsd })
-      : values.replay
-        ? await sims.replay(String(values.replay), "cli")
-        : await sims.start(parsed.data!, "cli");
-    if (!started) {
-      process.stderr.write(`no simulation ${values.resume ?? values.replay}\n`);
-      return 2;
+  const existing = values.resume ?? values.replay;
+  return withClient(ctx, {}, async (c) => {
+    // a resumed or replayed simulation runs with the parameters it was started with, whatever the flags
+    // say (a resume may take a new --budget)
+    let started: { id: string; estimate?: SpendEstimate };
+    try {
+      started = values.resume
+        ? await c.ok("POST", `/v1/simulations/${encodeURIComponent(values.resume)}/resume`, { budgetUsd })
+        : values.replay
+          ? await c.ok("POST", "/v1/simulations", { replayOf: values.replay })
+          : await c.ok("POST", "/v1/simulations", parsed.data);
+    } catch (err) {
+      if (err instanceof ApiFailure && err.status === 404 && existing)
+        throw new CliError(
+          `시뮬레이션 ${existing}이(가) ${c.server ? `서버 ${c.server}에` : "이 컴퓨터의 저장소(DATA_DIR)에"} 없습니다`,
+        );
+      throw err;
     }
-    const id = started.id;
-    const estimate = "estimate" in started ? (started.estimate as SpendEstimate) : undefined;
+    const { id, estimate } = started;
     if (estimate?.engine === "llm")
-      process.stderr.write(
-        `estimate: ~${estimate.calls} LLM calls, ~$${estimate.costUsd.toFixed(2)}${estimate.budgetUsd === null ? "" : ` (budget $${estimate.budgetUsd})`}\n`,
+      say(
+        `예상: LLM 호출 약 ${estimate.calls}회, 약 $${estimate.costUsd.toFixed(2)}${estimate.budgetUsd === null ? "" : ` (예산 $${estimate.budgetUsd})`}`,
       );
     // the id comes first: a run stopped midway can be resumed with it
-    process.stderr.write(`simulation ${id} (resume with: dongne simulate --resume ${id})\n`);
-    const draw = async () => {
-      const meta = await sims.status(id).catch(() => null);
-      if (!meta) return;
-      const done = meta.completedSlots.length;
-      const width = 30;
-      const filled = Math.round((width * done) / meta.totalSlots);
-      process.stderr.write(
-        `\r[${"#".repeat(filled)}${"-".repeat(width - filled)}] ${done}/${meta.totalSlots} slots · ${meta.decisions.visits ?? 0} visits · ${meta.llmCalls} LLM calls `,
-      );
-    };
-    const bar = setInterval(() => void draw(), 250);
+    say(`시뮬레이션 ${id} (멈추면 이어서: dongne simulate --resume ${id})`);
+    const meta = await followSimulation(c, id);
+    const report = await c.ok<SimulationReport>("GET", `/v1/simulations/${id}/report`);
+    const html = await (await c.request("GET", `/v1/simulations/${id}/report.html`)).text();
+    const dir = join(values.out, id);
     try {
-      await world.workflows.settled();
-    } finally {
-      clearInterval(bar);
+      mkdirSync(dir, { recursive: true });
+    } catch (err) {
+      throw fileProblem(dir, err);
     }
-    const meta = (await sims.status(id))!;
-    const report = (await sims.report(id))!;
-    const dir = join(String(values.out ?? "reports"), id);
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, "report.json"), JSON.stringify(report, null, 2));
-    writeFileSync(join(dir, "report.html"), reportHtml(report));
-    process.stderr.write(
-      `\n${meta.status}: ${meta.completedSlots.length}/${meta.totalSlots} slots, ${report.decisions.visit} visiting decisions, stay_home ${report.decisions.stay_home}, llm_failed ${report.decisions.llm_failed}${meta.error ? ` (${meta.error})` : ""}\n`,
-    );
-    process.stdout.write(`${join(dir, "report.json")}\n${join(dir, "report.html")}\n`);
+    await writeFileWhole(join(dir, "report.json"), JSON.stringify(report, null, 2));
+    await writeFileWhole(join(dir, "report.html"), html);
+    if (ctx.globals.json) print(JSON.stringify(report, null, 2));
+    else {
+      print(
+        simulationText(id, {
+          status: meta.status,
+          completedSlots: meta.completedSlots.length,
+          totalSlots: meta.totalSlots,
+          agentTurns: report.decisions.agentTurns,
+          visit: report.decisions.visit,
+          stayHome: report.decisions.stay_home,
+          llmFailed: report.decisions.llm_failed,
+          llmCalls: meta.llmCalls,
+          synthetic: report.simulation.synthetic,
+          error: meta.error,
+        }),
+      );
+      print(`${join(dir, "report.json")}\n${join(dir, "report.html")}`);
+    }
     return meta.status === "completed" ? 0 : 1;
-  } finally {
-    await world.close();
+  });
+}
+
+/** Polls the run until it stops, drawing a progress bar on a terminal. */
+async function followSimulation(c: ApiClient, id: string): Promise<SimulationState> {
+  const tty = process.stderr.isTTY;
+  for (;;) {
+    const meta = await c.ok<SimulationState>("GET", `/v1/simulations/${id}`);
+    const done = meta.completedSlots.length;
+    if (tty) {
+      const width = 30;
+      const filled = Math.round((width * done) / Math.max(1, meta.totalSlots));
+      process.stderr.write(
+        `\r[${"#".repeat(filled)}${"-".repeat(width - filled)}] 슬롯 ${done}/${meta.totalSlots} · 방문 ${meta.decisions.visits ?? meta.decisions.visit ?? 0} · LLM 호출 ${meta.llmCalls} `,
+      );
+    }
+    if (meta.status !== "pending" && meta.status !== "running") {
+      if (tty) process.stderr.write("\n");
+      return meta;
+    }
+    await new Promise((r) => setTimeout(r, c.server ? 1000 : 200));
   }
+}
+
+async function importStores(ctx: Ctx, args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { sigungu: { type: "string" }, dong: { type: "string" }, category: { type: "string" } },
+  });
+  const csv = positionals.join(" ").trim();
+  if (!csv) throw new UsageError("import-stores에는 상가업소 CSV 파일이 필요합니다");
+  try {
+    accessSync(csv, constants.R_OK);
+  } catch (err) {
+    throw fileProblem(csv, err);
+  }
+  const target = join(ctx.config.dataDir, REGISTRY_FILE);
+  // written beside the target and renamed when whole: a failed or empty import leaves the places as they were
+  const temp = join(dirname(target), `.${REGISTRY_FILE}.${process.pid}.tmp`);
+  let report;
+  try {
+    report = await importRegistry(csv, temp, {
+      sigungu: values.sigungu,
+      dong: values.dong,
+      category: values.category,
+    });
+  } catch (err) {
+    rmSync(temp, { force: true });
+    if ((err as { code?: string }).code) throw fileProblem(csv, err);
+    throw new CliError(`${csv}: ${(err as Error).message}`);
+  }
+  if (!report.imported) {
+    rmSync(temp, { force: true });
+    throw new CliError(
+      `${csv}에서 가져온 가게가 없습니다 (읽은 행 ${report.rowsRead}, 조건에 맞지 않음 ${report.filteredOut}, 좌표 없음 ${report.skippedNoCoordinates}): ${target}은 그대로입니다`,
+    );
+  }
+  renameSync(temp, target);
+  if (ctx.globals.json) print(JSON.stringify({ ...report, output: target }, null, 2));
+  else
+    print(
+      `가게 ${report.imported}곳을 ${target}에 가져왔습니다 (읽은 행 ${report.rowsRead}, 조건에 맞지 않음 ${report.filteredOut}, 좌표 없음 ${report.skippedNoCoordinates}, 잘못된 행 ${report.skippedBadRow}, 인코딩 ${report.encoding}). 이제 데모 장소 대신 쓰입니다.`,
+    );
+  return 0;
+}
+
+async function smokeCli(globals: Globals, args: string[]): Promise<number> {
+  const { values } = parseArgs({ args, options: { "no-simulation": { type: "boolean" } } });
+  const config = loadConfig();
+  const api = globals.api ?? config.client.apiUrl;
+  if (!api)
+    throw new UsageError("smoke에는 --api URL이 필요합니다 (ApiUrl 출력, 또는 http://localhost:3000)");
+  return smokeCommand(
+    { api, key: globals.key ?? config.client.apiKey },
+    { simulation: !values["no-simulation"] },
+    { log: print },
+  );
+}
+
+/** One line for a person: what went wrong, never a stack or a raw errno. */
+function oneLine(err: unknown): string {
+  if (err instanceof ConfigError)
+    return `설정이 올바르지 않습니다: ${err.issues.map((i) => `${i.variable}: ${i.message}`).join("; ")}`;
+  if (err instanceof ApiFailure || err instanceof CliError) return err.message;
+  const code = (err as { code?: string; path?: string }).code;
+  if (code?.startsWith("ERR_PARSE_ARGS")) return `옵션을 읽을 수 없습니다: ${(err as Error).message}`;
+  const path = (err as { path?: string }).path;
+  if (code && path) return fileProblem(path, err).message;
+  return `오류: ${err instanceof Error ? err.message.split("\n")[0] : String(err)}`;
 }
 
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (err) => {
-    process.stderr.write(
-      `${err instanceof ConfigError ? err.message : `error: ${err instanceof Error ? err.message : err}`}\n`,
-    );
+    process.stderr.write(`${oneLine(err).replace(/\s*\n\s*/g, " ")}\n`);
+    if (err instanceof UsageError || (err as { code?: string }).code?.startsWith("ERR_PARSE_ARGS"))
+      process.exit(2);
     process.exit(1);
   },
 );

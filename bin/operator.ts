@@ -10,51 +10,31 @@
 //
 // The smoke test writes nothing to the index: its ingest request carries one document that the ingest
 // workflow rejects (no title), which runs every state of that workflow and indexes nothing.
-import { readFileSync } from "node:fs";
 import type { z } from "zod";
-import { API_KEY_HEADER } from "../functions/api/auth.ts";
 import { ROUTES } from "../functions/api/routes/index.ts";
 import { parseJsonLines } from "../shared/places/restaurant-crawl.ts";
 import { IngestReport } from "../shared/restaurant-qa/ingest.ts";
+import {
+  ApiFailure,
+  errorOf as errorBody,
+  failureOf,
+  followJob,
+  httpClient,
+  type ApiClient,
+  type HttpOptions,
+} from "./api-client.ts";
+import { readInput } from "./cli-io.ts";
 
 export interface Out {
   log(line: string): void;
+  /** notices and warnings (stderr on the CLI); log when absent */
+  warn?(line: string): void;
 }
 
-export interface HttpOptions {
-  api: string;
-  key?: string;
-  /** per request; a synchronous route answers within 29 s */
-  timeoutMs?: number;
-  fetch?: typeof fetch;
-}
+export type { HttpOptions };
 
-interface Answered {
-  status: number;
-  body: unknown;
-  ms: number;
-}
-
-async function call(o: HttpOptions, method: "GET" | "POST", path: string, body?: unknown): Promise<Answered> {
-  const started = Date.now();
-  const res = await (o.fetch ?? fetch)(new URL(path, o.api.endsWith("/") ? o.api : `${o.api}/`), {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-      ...(o.key ? { [API_KEY_HEADER]: o.key } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: AbortSignal.timeout(o.timeoutMs ?? 35_000),
-  });
-  const text = await res.text();
-  let parsed: unknown = text;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    // not JSON: kept as text, the schema check says so
-  }
-  return { status: res.status, body: parsed, ms: Date.now() - started };
-}
+const call = (o: HttpOptions, method: "GET" | "POST", path: string, body?: unknown) =>
+  httpClient(o).call(method, path, body);
 
 /** The schema a route declares for a status (functions/api/routes/: the same the OpenAPI document shows). */
 function answerSchema(method: "get" | "post", path: string, status: number): z.ZodType | undefined {
@@ -64,12 +44,8 @@ function answerSchema(method: "get" | "post", path: string, status: number): z.Z
 }
 
 const errorOf = (body: unknown): string => {
-  const e = (body as { error?: { code?: string; message?: string } } | null)?.error;
-  return e
-    ? `${e.code}: ${e.message}`
-    : typeof body === "string"
-      ? body.slice(0, 200)
-      : JSON.stringify(body).slice(0, 200);
+  const e = errorBody(body);
+  return e.code ? `${e.code}: ${e.message}` : e.message;
 };
 
 export interface Check {
@@ -210,13 +186,39 @@ interface IngestTotals {
   updated: number;
   unchanged: number;
   rejected: { line: number | undefined; place_id?: string; field: string; reason: string }[];
+  /** records whose batch failed midway (the index may or may not hold them) */
+  failed: number;
   warnings: string[];
+  /** what the answer says besides its counts (the demo corpus giving way, and how to bring it back) */
+  notices: string[];
 }
+
+/** The texts an ingest answer carries for people beside its counts, whatever the field is called. */
+const noticesOf = (body: unknown): string[] => {
+  const b = (body ?? {}) as Record<string, unknown>;
+  return [b.notice, b.notices]
+    .flat()
+    .map((n) => (typeof n === "string" ? n : (n as { message?: string } | undefined)?.message))
+    .filter((n): n is string => typeof n === "string" && n.length > 0);
+};
 
 /** JSON Lines → requests under the body limit → reports (a 202 job is followed until it ends). */
 export async function remoteIngest(path: string, o: HttpOptions, out: Out): Promise<IngestTotals> {
-  const { items, lineOf } = parseJsonLines(readFileSync(path, "utf8"));
-  const totals: IngestTotals = { indexed: 0, updated: 0, unchanged: 0, rejected: [], warnings: [] };
+  return ingestFile(path, httpClient({ timeoutMs: 60_000, ...o }), out);
+}
+
+/** The same, through any client (a server, or the product in this process). */
+export async function ingestFile(path: string, c: ApiClient, out: Out): Promise<IngestTotals> {
+  const { items, lineOf } = parseJsonLines(readInput(path));
+  const totals: IngestTotals = {
+    indexed: 0,
+    updated: 0,
+    unchanged: 0,
+    rejected: [],
+    failed: 0,
+    warnings: [],
+    notices: [],
+  };
   let start = 0;
   while (start < items.length) {
     let end = start;
@@ -227,22 +229,24 @@ export async function remoteIngest(path: string, o: HttpOptions, out: Out): Prom
       bytes += size;
       end++;
     }
-    const r = await call({ timeoutMs: 60_000, ...o }, "POST", "/v1/restaurants/documents", {
-      documents: items.slice(start, end),
-    });
+    const r = await c.call("POST", "/v1/restaurants/documents", { documents: items.slice(start, end) });
     let answered: unknown;
     if (r.status === 200) answered = r.body;
     else if (r.status === 202) {
       const { jobId } = r.body as { jobId: string };
-      out.log(`documents ${start + 1}–${end}: job ${jobId}, following it`);
-      answered = await followJob(o, jobId);
-    } else
-      throw new Error(`the API refused documents ${start + 1}–${end}: HTTP ${r.status} — ${errorOf(r.body)}`);
+      out.log(`문서 ${start + 1}–${end}번: 작업 ${jobId}로 처리 중, 끝날 때까지 기다립니다`);
+      answered = await followJob(c, jobId, c.server ? 2000 : 200);
+    } else {
+      const failure = failureOf(r);
+      throw new ApiFailure(`문서 ${start + 1}–${end}번을 올리지 못했습니다: ${failure.message}`, r.status);
+    }
     const report = IngestReport.parse(answered);
     totals.indexed += report.indexed;
     totals.updated += report.updated;
     totals.unchanged += report.unchanged;
+    totals.failed += report.failed?.length ?? 0;
     totals.warnings.push(...(report.warnings ?? []));
+    totals.notices.push(...noticesOf(answered));
     for (const x of report.rejected)
       totals.rejected.push({
         line: lineOf[start + x.index],
@@ -253,24 +257,12 @@ export async function remoteIngest(path: string, o: HttpOptions, out: Out): Prom
     start = end;
   }
   out.log(
-    `${totals.indexed} indexed, ${totals.updated} updated, ${totals.unchanged} unchanged, ${totals.rejected.length} rejected (${o.api})`,
+    `새로 색인 ${totals.indexed}건, 갱신 ${totals.updated}건, 변경 없음 ${totals.unchanged}건, 거부 ${totals.rejected.length}건${totals.failed ? `, 기록 여부를 알 수 없음 ${totals.failed}건 (다시 올리세요)` : ""} (${c.server ?? "이 프로세스의 색인"})`,
   );
   for (const x of totals.rejected.slice(0, 50))
-    out.log(`  line ${x.line ?? "?"}${x.place_id ? ` (${x.place_id})` : ""}: ${x.field}: ${x.reason}`);
-  if (totals.rejected.length > 50) out.log(`  … and ${totals.rejected.length - 50} more`);
-  for (const w of new Set(totals.warnings)) out.log(`warning: ${w}`);
+    out.log(`  ${x.line ?? "?"}번째 줄${x.place_id ? ` (${x.place_id})` : ""}: ${x.field}: ${x.reason}`);
+  if (totals.rejected.length > 50) out.log(`  … 외 ${totals.rejected.length - 50}건`);
+  for (const n of new Set(totals.notices)) (out.warn ?? out.log)(`알림: ${n}`);
+  for (const w of new Set(totals.warnings)) (out.warn ?? out.log)(`경고: ${w}`);
   return totals;
-}
-
-async function followJob(o: HttpOptions, jobId: string): Promise<unknown> {
-  const until = Date.now() + 30 * 60_000;
-  for (;;) {
-    const r = await call(o, "GET", `/v1/jobs/${jobId}`);
-    const job = r.body as { status?: string; result?: unknown; error?: string };
-    if (r.status !== 200) throw new Error(`job ${jobId}: HTTP ${r.status} — ${errorOf(r.body)}`);
-    if (job.status === "completed") return job.result;
-    if (job.status === "failed") throw new Error(`job ${jobId} failed: ${job.error ?? "no reason given"}`);
-    if (Date.now() > until) throw new Error(`job ${jobId} still ${job.status} after 30 minutes`);
-    await new Promise((res) => setTimeout(res, 2000));
-  }
 }

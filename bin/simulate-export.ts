@@ -1,58 +1,51 @@
 // `dongne simulate export ID [--kind decisions|visits] [--format jsonl|csv] [--out FILE]`: the export
-// route, asked in-process over this machine's store (the same route and pages as in AWS), its cursors
-// followed to the end and each page written out as it comes — never the whole export in memory.
+// route, asked through the CLI's client (a server, or this machine's store in this process: the same
+// route and pages as in AWS), its cursors followed to the end and each page written out as it comes —
+// never the whole export in memory. A file appears whole or not at all.
 import { once } from "node:events";
-import { createWriteStream } from "node:fs";
 import { parseArgs } from "node:util";
-import { createApp } from "../functions/api/app.ts";
-import { startLocal } from "../functions/api/local.ts";
-import type { Config } from "../shared/platform/config.ts";
+import type { Writable } from "node:stream";
+import { ApiFailure, errorOf, type ApiClient } from "./api-client.ts";
+import { CliError, UsageError, writeWhole } from "./cli-io.ts";
 
 export const EXPORT_USAGE =
-  "usage: dongne simulate export ID [--kind decisions|visits] [--format jsonl|csv] [--out FILE]";
+  "사용법: dongne simulate export ID [--kind decisions|visits] [--format jsonl|csv] [--out FILE]";
 
-export async function simulateExport(config: Config, args: string[]): Promise<number> {
+export async function simulateExport(c: ApiClient, args: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
     options: { kind: { type: "string" }, format: { type: "string" }, out: { type: "string" } },
   });
   const [id] = positionals;
-  if (!id || positionals.length > 1) {
-    process.stderr.write(`${EXPORT_USAGE}\n`);
-    return 2;
-  }
-  const world = await startLocal(config);
-  const app = createApp(() => world.context);
-  const out = values.out ? createWriteStream(values.out) : process.stdout;
-  const write = async (chunk: string) => {
-    if (!out.write(chunk)) await once(out, "drain");
-  };
-  try {
+  if (!id || positionals.length > 1) throw new UsageError(EXPORT_USAGE);
+  const pages = async (out: Writable) => {
     const query = new URLSearchParams();
     if (values.kind) query.set("kind", values.kind);
     if (values.format) query.set("format", values.format);
-    let pages = 0;
+    let n = 0;
     for (let cursor: string | null = null; ;) {
       if (cursor) query.set("cursor", cursor);
-      const res = await app.request(`/v1/simulations/${encodeURIComponent(id)}/export?${query.toString()}`);
+      const res = await c.request(
+        "GET",
+        `/v1/simulations/${encodeURIComponent(id)}/export?${query.toString()}`,
+      );
       if (res.status !== 200) {
-        const { error } = (await res.json()) as { error: { message: string; field?: string } };
-        process.stderr.write(`${error.field ? `--${error.field}: ` : ""}${error.message}\n`);
-        return res.status === 400 ? 2 : 1;
+        const { message, field } = errorOf(await res.json().catch(() => ({})));
+        if (res.status === 400) throw new UsageError(`${field ? `--${field}: ` : ""}${message}`);
+        if (res.status === 404)
+          throw new CliError(
+            `시뮬레이션 ${id}이(가) ${c.server ? `서버 ${c.server}에` : "이 컴퓨터의 저장소(DATA_DIR)에"} 없습니다`,
+          );
+        throw new ApiFailure(`내보내기에 실패했습니다 (HTTP ${res.status}): ${message}`, res.status);
       }
-      await write(await res.text());
-      pages++;
+      if (!out.write(await res.text())) await once(out, "drain");
+      n++;
       cursor = res.headers.get("x-next-cursor");
-      if (!cursor) break;
+      if (!cursor) return n;
     }
-    process.stderr.write(`${values.out ? `${values.out}: ` : ""}${pages} page${pages === 1 ? "" : "s"}\n`);
-    return 0;
-  } finally {
-    if (out !== process.stdout) {
-      out.end();
-      await once(out, "close");
-    }
-    await world.close();
-  }
+  };
+  const n = values.out ? await writeWhole(values.out, pages) : await pages(process.stdout);
+  process.stderr.write(`${values.out ? `${values.out}: ` : ""}${n}쪽\n`);
+  return 0;
 }

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { int, NAVER_BASE_URL, optionalSecret } from "./config-fields.ts";
 import { apiKeys, LOG_LEVELS, SECRETS_TTL } from "./config-api-keys.ts";
+import { ClientEnv } from "./config-client.ts";
 import { NewsEnv, newsEnvIssues } from "../news/config.ts";
 import { PlaceSearchEnv, placeSearchEnvIssues } from "../place-search/config.ts";
 import { QaEnv, qaEnvIssues } from "../restaurant-qa/config.ts";
@@ -133,6 +134,9 @@ const Variables = z.object({
 
   // -- restaurant QA (seed 002)
   ...QaEnv,
+
+  // -- the command line (npx dongne): which server it talks to
+  ...ClientEnv,
 
   // -- observability
   LOG_LEVEL: LOG_LEVELS,

@@ -2,6 +2,7 @@
 // (config-schema.ts): each part of the product takes its section. No other module reads process.env.
 import { parseEnv, ConfigError } from "./config-fields.ts";
 import type { ApiKeyEntry } from "./config-api-keys.ts";
+import { clientConfig, type ClientConfig } from "./config-client.ts";
 import {
   ConfigSchema,
   STATE_MACHINE_ARN_VARIABLES,
@@ -79,6 +80,8 @@ export interface Config {
   };
   news: NewsConfig;
   qa: QaConfig;
+  /** the command line: the server it talks to (DONGNE_API_URL, DONGNE_API_KEY, DONGNE_CLI_MODE) */
+  client: ClientConfig;
   logLevel: RawConfig["LOG_LEVEL"];
   /** on: Powertools metrics (CloudWatch EMF lines on stdout; the stack sets it) */
   metrics: boolean;
@@ -162,6 +165,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     aws: aws(e),
     news: newsConfig(e, naver && { ...naver, baseUrl: e.NAVER_BASE_URL }),
     qa: qaConfig(e, e.DATA_DIR, e.NAVER_BASE_URL),
+    client: clientConfig(e),
     logLevel: e.LOG_LEVEL,
     metrics: e.METRICS === "on",
   };

@@ -16,6 +16,7 @@ import { parseJsonLines } from "../places/restaurant-crawl.ts";
 import { generateDemoCorpus } from "../demo/corpus.ts";
 import type { QaRuntime } from "./wiring.ts";
 import type { IngestReport } from "./ingest.ts";
+import type { AskResponse } from "./state.ts";
 import { type QaConfig } from "./config.ts";
 
 export interface Output {
@@ -62,26 +63,32 @@ export async function ingestFileCommand(
   return report;
 }
 
+/** Asks a question: through the API (the CLI's client) or the in-process flow (tests). */
+export type Ask = (request: { query: string; conversationId?: string }) => Promise<AskResponse>;
+
+/** The answer's citations as the restaurants' names (a web result by its title), in order. */
+export function citedNames(r: AskResponse): string[] {
+  const titles = new Map<string, string>(r.documents.map((d) => [d.place_id, d.title]));
+  for (const w of r.web_results ?? []) titles.set(w.url, w.title);
+  return [...new Set(r.citations.map((c) => titles.get(c) ?? c))];
+}
+
+/** The answer for people (its text, then its sources by name), or the response as JSON. */
 export async function askCommand(
   args: { query: string; json?: boolean; conversationId?: string },
-  runtime: QaRuntime,
-  out: Output,
+  ask: Ask,
+  out: Output & { warn?(line: string): void },
 ): Promise<void> {
-  const r = await runtime.qa.ask({ query: args.query, conversationId: args.conversationId });
+  const r = await ask({ query: args.query, conversationId: args.conversationId });
   if (args.json) {
     out.log(JSON.stringify(r, null, 2));
     return;
   }
   out.log(r.answer);
-  out.log("");
-  for (const d of r.documents)
-    out.log(
-      `${d.relevant ? "✓" : "✗"} [${d.place_id}] ${d.title}${d.distance !== undefined ? ` ${d.distance}m` : ""} — ${d.reason ?? ""}`,
-    );
-  out.log(
-    `route ${r.route} · ${r.meta.engine} · ${r.meta.llmCalls} LLM calls · ${Math.round(r.meta.durationMs)} ms${r.meta.synthetic ? " · synthetic demo data" : ""}`,
-  );
-  for (const w of r.meta.warnings) out.log(`warning: ${w}`);
+  const names = citedNames(r);
+  if (names.length) out.log(`출처: ${names.join(", ")}`);
+  if (r.meta.synthetic) out.log("(내장 데모 말뭉치의 가상 식당에서 찾은 답입니다. 실제 가게가 아닙니다.)");
+  for (const w of r.meta.warnings) (out.warn ?? out.log)(`경고: ${w}`);
 }
 
 /** What starts a new conversation in `dongne ask` without a question. */
@@ -97,15 +104,15 @@ export const CONVERSATION_HELP =
  */
 export async function conversationCommand(
   lines: AsyncIterable<string>,
-  runtime: QaRuntime,
-  out: Output & { prompt?(text: string): void },
+  ask: Ask,
+  out: Output & { prompt?(text: string): void; warn?(line: string): void },
   opts: { json?: boolean } = {},
 ): Promise<void> {
   out.log(CONVERSATION_HELP);
   let conversationId: string | undefined;
   let turn = 0;
-  const ask = () => out.prompt?.(turn ? `질문 (대화 ${turn + 1}번째)> ` : "질문> ");
-  ask();
+  const promptNext = () => out.prompt?.(turn ? `질문 (대화 ${turn + 1}번째)> ` : "질문> ");
+  promptNext();
   for await (const raw of lines) {
     const line = raw.trim();
     if (!line) break;
@@ -116,11 +123,11 @@ export async function conversationCommand(
     } else {
       // the id is made here, so the first question opens the conversation the next ones continue
       conversationId ??= randomUUID();
-      await askCommand({ query: line, json: opts.json, conversationId }, runtime, out);
+      await askCommand({ query: line, json: opts.json, conversationId }, ask, out);
       turn++;
       out.log(`(대화 ${conversationId} · ${turn}번째 질문)`);
     }
-    ask();
+    promptNext();
   }
 }
 

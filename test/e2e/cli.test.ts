@@ -18,11 +18,11 @@ describe("dongne CLI", () => {
   it("exits 2 with usage on an unknown command or a missing query", async () => {
     await expect(dongne("fly")).rejects.toMatchObject({
       code: 2,
-      stderr: expect.stringContaining("unknown command"),
+      stderr: expect.stringContaining("알 수 없는 명령"),
     });
     await expect(dongne("plan")).rejects.toMatchObject({
       code: 2,
-      stderr: expect.stringContaining("needs a query"),
+      stderr: expect.stringContaining("검색어가 필요합니다"),
     });
   });
 

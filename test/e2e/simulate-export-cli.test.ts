@@ -19,7 +19,7 @@ const dongne = (...args: string[]) =>
 describe("dongne simulate export", () => {
   it("writes a run's visits as CSV and its decisions as JSON Lines to files", async () => {
     const sim = await dongne("simulate", "--days", "1", "--agents", "12", "--seed", "5", "--out", dataDir);
-    const id = /simulation (\S+)/.exec(sim.stderr)![1]!;
+    const id = /시뮬레이션 (\S+)/.exec(sim.stderr)![1]!;
     const record = JSON.parse(readFileSync(join(dataDir, id, "report.json"), "utf8"));
 
     const csvFile = join(dataDir, "visits.csv");
@@ -39,7 +39,7 @@ describe("dongne simulate export", () => {
   it("exits 1 for an unknown simulation and 2 for a bad flag", async () => {
     await expect(dongne("simulate", "export", "sim-nope")).rejects.toMatchObject({
       code: 1,
-      stderr: expect.stringContaining("no such simulation"),
+      stderr: expect.stringContaining("시뮬레이션 sim-nope이(가) 이 컴퓨터의 저장소(DATA_DIR)에 없습니다"),
     });
     await expect(dongne("simulate", "export", "sim-nope", "--kind", "people")).rejects.toMatchObject({
       code: 2,

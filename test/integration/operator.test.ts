@@ -113,7 +113,7 @@ describe("dongne restaurants ingest FILE --api URL", () => {
       expect(totals.indexed).toBe(40);
       expect(totals.rejected).toHaveLength(1);
       expect(totals.rejected[0]).toMatchObject({ line: 3, place_id: "broken" });
-      expect(lines[0]).toMatch(/^40 indexed, 0 updated, 0 unchanged, 1 rejected/);
+      expect(lines[0]).toMatch(/^새로 색인 40건, 갱신 0건, 변경 없음 0건, 거부 1건/);
     } finally {
       Object.assign(UPLOAD_LIMITS, saved);
     }
@@ -134,7 +134,7 @@ describe("dongne restaurants ingest FILE --api URL", () => {
     );
     lines.length = 0;
     const totals = await remoteIngest(file, { api: server.url, key: KEY }, out);
-    expect(lines[0]).toMatch(/^documents 1–1050: job \S+, following it/);
+    expect(lines[0]).toMatch(/^문서 1–1050번: 작업 \S+로 처리 중/);
     expect(totals.indexed + totals.updated + totals.unchanged).toBe(1050);
   }, 120_000);
 
@@ -144,7 +144,9 @@ describe("dongne restaurants ingest FILE --api URL", () => {
       file,
       JSON.stringify(generateDemoCorpus(embeddedPlaces("/nonexistent-dongne-data").places).records[0]) + "\n",
     );
-    await expect(remoteIngest(file, { api: server.url, key: READ_ONLY }, out)).rejects.toThrow(/HTTP 403/);
+    await expect(remoteIngest(file, { api: server.url, key: READ_ONLY }, out)).rejects.toThrow(
+      /문서 1–1번을 올리지 못했습니다: 이 API 키로는 할 수 없는 요청입니다/,
+    );
   });
 });
 
@@ -181,7 +183,7 @@ describe("the commands as typed", () => {
     );
     writeFileSync(file, JSON.stringify(record) + "\n");
     const r = await dongne("restaurants", "ingest", file, "--api", server.url, "--key", KEY);
-    expect(r.stderr).toMatch(/^1 indexed, 0 updated, 0 unchanged, 0 rejected/m);
+    expect(r.stdout).toMatch(/^새로 색인 1건, 갱신 0건, 변경 없음 0건, 거부 0건/m);
     expect(r.code).toBe(0);
   }, 60_000);
 });

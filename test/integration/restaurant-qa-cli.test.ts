@@ -41,7 +41,7 @@ async function converse(lines: string[]): Promise<string[]> {
   async function* input() {
     yield* lines;
   }
-  await conversationCommand(input(), qa, { log: (line) => void out.push(line) });
+  await conversationCommand(input(), (request) => qa.qa.ask(request), { log: (line) => void out.push(line) });
   return out;
 }
 
