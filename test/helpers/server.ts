@@ -9,6 +9,7 @@ import { createApp } from "../../functions/api/app.ts";
 import { startLocal, type LocalOptions, type LocalWorld } from "../../functions/api/local.ts";
 import { createExecDeps, type ExecDeps } from "../../shared/providers/exec-deps.ts";
 import { loadConfig } from "../../shared/platform/config.ts";
+import { checkingFetch } from "./openapi-check.ts";
 
 /** The embedded provider with default configuration (no keys), built once per test process. */
 let shared: ExecDeps | undefined;
@@ -53,8 +54,10 @@ export async function startServer(
 ): Promise<TestServer> {
   const world = await testWorld(opts, env);
   const app = createApp(() => world.context);
+  // every answer is checked against the OpenAPI document; closing fails on any mismatch
+  const traffic = checkingFetch(app.fetch);
   const server: ServerType = await new Promise((resolve) => {
-    const s = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(s));
+    const s = serve({ fetch: traffic.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(s));
   });
   // an idle keep-alive connection stays open for the test's next request: closed by the server after
   // Node's 5 s while fetch reuses it (a test computing for seconds between requests on a busy machine),
@@ -67,6 +70,9 @@ export async function startServer(
     close: async () => {
       await new Promise((resolve) => server.close(() => resolve(undefined)));
       await world.close();
+      const { mismatches } = await traffic.settled();
+      if (mismatches.length)
+        throw new Error(`answers the OpenAPI document does not describe:\n${mismatches.join("\n")}`);
     },
   };
 }

@@ -1,0 +1,77 @@
+// The check every test server runs on its answers (helpers/openapi-check.ts) finds what the document
+// does not describe, and the answers only the server's protections give (a body over its limit, load
+// shed) are described.
+import { describe, expect, it } from "vitest";
+import { createApp, RETRY_AFTER_SECONDS, type AppContext } from "../../functions/api/app.ts";
+import { MAX_BODY_BYTES } from "../../functions/api/request.ts";
+import { mismatch } from "../helpers/openapi-check.ts";
+
+const BASE = "http://127.0.0.1";
+const json = (body: unknown, status = 200, type = "application/json") =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": type } });
+const error = (status: number) => json({ error: { code: "x", message: "y" } }, status);
+
+describe("checking an answer against the OpenAPI document", () => {
+  it("passes what the document describes", async () => {
+    expect(await mismatch("GET", `${BASE}/health`, json({ status: "ok", service: "dongne" }))).toBeNull();
+    expect(await mismatch("GET", `${BASE}/v1/simulations/sim-1`, error(404))).toBeNull();
+    expect(await mismatch("POST", `${BASE}/v1/search?format=geojson`, error(504))).toBeNull();
+    // API Gateway's own refusals are {message}
+    expect(
+      await mismatch("POST", `${BASE}/v1/search`, json({ message: "Too Many Requests" }, 429)),
+    ).toBeNull();
+    const photo = `${BASE}/v1/place-photos/places/abc/photos/def`;
+    expect(await mismatch("GET", photo, new Response(null, { status: 302 }))).toBeNull();
+  });
+
+  it("finds a status, a content type or a body the document does not describe", async () => {
+    expect(await mismatch("GET", `${BASE}/health`, error(404))).toMatch(/status not in the document/);
+    expect(
+      await mismatch("GET", `${BASE}/v1/simulations/sim-1`, new Response("hi", { status: 200 })),
+    ).toMatch(/content type text\/plain not in the document/);
+    expect(await mismatch("GET", `${BASE}/health`, json({ status: "down" }))).toMatch(/must/);
+    expect(await mismatch("GET", `${BASE}/v1/jobs/j`, json({ nope: 1 }, 404))).toMatch(/must/);
+  });
+
+  it("leaves alone a request that names no operation", async () => {
+    expect(await mismatch("GET", `${BASE}/nowhere`, error(404))).toBeUndefined();
+  });
+});
+
+describe("the server's own refusals are in the document", () => {
+  /** services are never reached by these requests: refused before any route runs */
+  const context = { services: {}, apiKeys: [] } as unknown as AppContext;
+
+  it("413 for a body over the limit", async () => {
+    const app = createApp(() => context);
+    const res = await app.request("/v1/search/plan", {
+      method: "POST",
+      headers: { "content-type": "application/json", "content-length": String(MAX_BODY_BYTES + 1) },
+      body: "x".repeat(MAX_BODY_BYTES + 1),
+    });
+    expect(res.status).toBe(413);
+    expect(await mismatch("POST", `${BASE}/v1/search/plan`, res)).toBeNull();
+  });
+
+  it("503 with Retry-After when load is shed", async () => {
+    const app = createApp(() => context, { maxInFlight: 1 });
+    let release!: () => void;
+    const held = app.request("/v1/search/plan", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: new ReadableStream({
+        start: (c) => {
+          c.enqueue(new TextEncoder().encode('{"query":'));
+          release = () => c.close();
+        },
+      }),
+      duplex: "half",
+    });
+    const res = await app.request("/v1/restaurants/ask", { method: "POST" });
+    release();
+    await held;
+    expect(res.status).toBe(503);
+    expect(res.headers.get("retry-after")).toBe(String(RETRY_AFTER_SECONDS));
+    expect(await mismatch("POST", `${BASE}/v1/restaurants/ask`, res)).toBeNull();
+  });
+});
