@@ -1,8 +1,9 @@
 // npm run bench -- throughput: requests per second of the offline search, ask and news routes as a ratio
-// to /health in the same run, for the code at issue 26's start (BASE, default /work/base26: a checkout of
-// 22181c9) and for this tree, one after the other in one run. Each server is `bin/serve.ts` of its tree in
-// its own process group; bench/load.ts (a second process) keeps 20 requests in flight on loopback for a
-// fixed time per route, with a rotating query per request. THROUGHPUT_MS sets the time per route.
+// to /health in the same run, for the code at issue 26's start (BASE, default /work/base26: a checkout
+// of 22181c9) and for this tree, both served at once (`bin/serve.ts` of each tree in its own process
+// group) and measured in alternating rounds. bench/load.ts (a second process) keeps 20 requests in
+// flight on loopback for a fixed time per route, with a rotating query per request. THROUGHPUT_MS sets
+// the time per route, THROUGHPUT_ROUNDS the rounds.
 import { execFile } from "node:child_process";
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -43,26 +44,58 @@ const ROUTES = [
   { name: "news", path: "/v1/news/search", file: "news" },
 ] as const;
 
-async function measure(dir: string, files: Record<string, string>, ms: number) {
-  const server = await startServer(dir);
+interface Tree {
+  name: string;
+  dir: string;
+}
+
+type Measured = Tree & { health: Load; routes: Record<string, Load> };
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/**
+ * Both trees served at once, measured in alternation: each round loads /health and every route on one
+ * tree and then the other (the order flipping each round), and a figure is the median over the rounds.
+ * On a shared machine the load drifts over minutes; alternating puts both trees under the same drift.
+ */
+async function measureAll(trees: Tree[], files: Record<string, string>, ms: number, rounds: number) {
+  const servers = await Promise.all(trees.map((t) => startServer(t.dir)));
   try {
     // warm-up: JIT, indexes, caches of each route
-    for (const r of ROUTES) await load(server.base + r.path, "POST", `@${files[r.file]}`, 1500);
-    const health1 = await load(`${server.base}/health`, "GET", "", ms);
-    const routes: Record<string, Load> = {};
-    for (const r of ROUTES)
-      routes[r.name] = await load(server.base + r.path, "POST", `@${files[r.file]}`, ms);
-    const health2 = await load(`${server.base}/health`, "GET", "", ms);
-    const health = { ...health1, rps: (health1.rps + health2.rps) / 2 };
-    return { health, routes };
+    for (const server of servers)
+      for (const r of ROUTES) await load(server.base + r.path, "POST", `@${files[r.file]}`, 1500);
+    const samples = trees.map(() => new Map<string, Load[]>());
+    for (let round = 0; round < rounds; round++) {
+      const order = round % 2 ? [...servers.keys()].reverse() : [...servers.keys()];
+      for (const step of [{ name: "/health", path: "/health", file: "" }, ...ROUTES])
+        for (const i of order) {
+          const l = step.file
+            ? await load(servers[i]!.base + step.path, "POST", `@${files[step.file]}`, ms)
+            : await load(servers[i]!.base + step.path, "GET", "", ms);
+          samples[i]!.set(step.name, [...(samples[i]!.get(step.name) ?? []), l]);
+        }
+    }
+    const summary = (ls: Load[]): Load => ({
+      requests: ls.reduce((a, l) => a + l.requests, 0),
+      rps: median(ls.map((l) => l.rps)),
+      p50: median(ls.map((l) => l.p50)),
+      p99: median(ls.map((l) => l.p99)),
+      errors: ls.reduce((a, l) => a + l.errors, 0),
+    });
+    return trees.map((t, i): Measured => ({
+      ...t,
+      health: summary(samples[i]!.get("/health")!),
+      routes: Object.fromEntries(ROUTES.map((r) => [r.name, summary(samples[i]!.get(r.name)!)])),
+    }));
   } finally {
-    server.stop();
+    for (const server of servers) server.stop();
   }
 }
 
 export async function benchThroughput(): Promise<void> {
   const base = process.env.BASE ?? "/work/base26";
-  const ms = Number(process.env.THROUGHPUT_MS ?? 8000);
+  const ms = Number(process.env.THROUGHPUT_MS ?? 4000);
+  const rounds = Number(process.env.THROUGHPUT_ROUNDS ?? 3);
   const queries = lines("./queries.txt");
   const searchQueries = lines("./search-queries.txt");
   const vary = (qs: string[]) => SUFFIXES.flatMap((s) => qs.map((q) => q + s));
@@ -95,10 +128,9 @@ export async function benchThroughput(): Promise<void> {
     { name: "now (this tree)", dir: process.cwd() },
   ];
   try {
-    const results = [];
-    for (const t of trees) results.push({ ...t, ...(await measure(t.dir, files, ms)) });
+    const results = await measureAll(trees, files, ms, rounds);
     console.log(
-      `\n### Throughput, 20 clients on loopback, ${ms / 1000} s per route, ratio to /health in the same run\n`,
+      `\n### Throughput, 20 clients on loopback, ${ms / 1000} s per route and tree, median of ${rounds} alternating rounds, ratio to /health in the same run\n`,
     );
     console.log(
       "| tree | route | req/s | p50 | p99 | errors | ratio to /health |\n|---|---|---|---|---|---|---|",

@@ -18,7 +18,7 @@ import type {
   TravelEstimate,
 } from "../port.ts";
 import { generateDemoPlaces } from "../../demo/places.ts";
-import { matcher } from "./matcher.ts";
+import { matcher, requiredText } from "./matcher.ts";
 import { ProviderError } from "../http.ts";
 import { PlaceIndex } from "./place-index.ts";
 
@@ -114,7 +114,13 @@ export class EmbeddedPlaces implements PlaceSearchPort {
     return { address: region, roadAddress: null, region };
   }
 
-  private async search(c: CallCounter, area: AreaSearch, accept: (p: Place) => number): Promise<Place[]> {
+  /** `only`: the places that can be accepted, when an index knows them (the rest are not read). */
+  private async search(
+    c: CallCounter,
+    area: AreaSearch,
+    accept: (p: Place) => number,
+    only?: readonly Place[],
+  ): Promise<Place[]> {
     checkBudget(c);
     c.apiCalls++;
     // every search yields once, and a long scan every SCAN_CHUNK places: /health and other requests
@@ -124,8 +130,8 @@ export class EmbeddedPlaces implements PlaceSearchPort {
     const center = located ? { lat: area.y!, lng: area.x! } : undefined;
     const hits: { place: Place; distance: number | null; score: number }[] = [];
     const pool = center
-      ? this.index.within(center, area.radius ?? WHOLE_AREA)
-      : this.index.all.map((place) => ({ place, distance: null }));
+      ? this.index.within(center, area.radius ?? WHOLE_AREA, only && new Set(only))
+      : (only ?? this.index.all).map((place) => ({ place, distance: null }));
     let scanned = 0;
     for (const { place, distance } of pool) {
       if (++scanned % SCAN_CHUNK === 0) {
@@ -149,11 +155,22 @@ export class EmbeddedPlaces implements PlaceSearchPort {
     area: AreaSearch & { category?: string },
   ): Promise<Place[]> {
     const score = matcher(query);
-    return this.search(c, area, (p) => (area.category && p.categoryCode !== area.category ? 0 : score(p)));
+    return this.search(
+      c,
+      area,
+      (p) => (area.category && p.categoryCode !== area.category ? 0 : score(p)),
+      this.index.candidates(requiredText(query)) ??
+        (area.category ? this.index.inCategory(area.category) : undefined),
+    );
   }
 
   async categorySearch(c: CallCounter, category: string, area: AreaSearch): Promise<Place[]> {
-    return this.search(c, { ...area, sort: "distance" }, (p) => (p.categoryCode === category ? 1 : 0));
+    return this.search(
+      c,
+      { ...area, sort: "distance" },
+      (p) => (p.categoryCode === category ? 1 : 0),
+      this.index.inCategory(category),
+    );
   }
 }
 

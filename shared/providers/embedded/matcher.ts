@@ -19,7 +19,7 @@ const FILLER = new Set(["추천", "근처", "주변"]);
 
 /** a place's normalized text, kept per place object (places are read-only once indexed) */
 const TEXT = new WeakMap<Place, { hay: string; name: string }>();
-function textOf(p: Place): { hay: string; name: string } {
+export function textOf(p: Place): { hay: string; name: string } {
   let t = TEXT.get(p);
   if (!t) {
     const hay = normalizeName(
@@ -36,10 +36,23 @@ export function matchScore(p: Place, query: string): number {
   return matcher(query)(p);
 }
 
+const wordsOf = (query: string) => query.split(/\s+/).map(normalizeName).filter(Boolean);
+
 /** The query read once, for scoring many places (a search scans thousands). */
 export function matcher(query: string): (p: Place) => number {
-  const words = query.split(/\s+/).map(normalizeName).filter(Boolean);
+  const words = wordsOf(query);
   return (p) => scoreWords(p, words);
+}
+
+/**
+ * What a matching place's text must contain: for each word that has to be found, the strings any one
+ * of which will do (the word or a synonym). A place lacking all of one word's strings scores 0, so an
+ * index of the places' text can rule it out unread. Empty when no word restricts (all filler).
+ */
+export function requiredText(query: string): string[][] {
+  return wordsOf(query)
+    .filter((w) => !FILLER.has(w) && !FOOD_WORDS.has(w))
+    .map((w) => SYNONYMS.get(w) ?? [w]);
 }
 
 function scoreWords(p: Place, words: string[]): number {

@@ -1,7 +1,9 @@
 // A uniform grid over lat/lng (~1.1 km cells) so a radius search reads only the cells its circle
-// touches instead of scanning every place.
+// touches instead of scanning every place, and an index of the places' text by character bigram so a
+// keyword search reads only the places whose text can contain its words.
 import { haversine, type LatLng } from "../../geo/haversine.ts";
 import type { Place } from "../../places/place.ts";
+import { textOf } from "./matcher.ts";
 
 const CELL_DEG = 0.01;
 const cellKey = (i: number, j: number) => `${i}:${j}`;
@@ -20,12 +22,35 @@ export class PlaceIndex {
     }
   }
 
+  /** category code → its places, in `all` order */
+  private categories?: Map<string | null, Place[]>;
+
+  /** The places of one category group, in `all` order. */
+  inCategory(code: string): Place[] {
+    if (!this.categories) {
+      this.categories = new Map();
+      for (const p of this.all) {
+        const list = this.categories.get(p.categoryCode);
+        if (list) list.push(p);
+        else this.categories.set(p.categoryCode, [p]);
+      }
+    }
+    return this.categories.get(code) ?? [];
+  }
+
+  /** character bigram (or a lone character) → positions in `all` of the places whose text has it */
+  private grams?: Map<string, number[]>;
+
   get size(): number {
     return this.all.length;
   }
 
-  /** Places within `radius` metres of `center`, each with its distance. */
-  *within(center: LatLng, radius: number): Generator<{ place: Place; distance: number }> {
+  /** Places within `radius` metres of `center` (of `only`, when given), each with its distance. */
+  *within(
+    center: LatLng,
+    radius: number,
+    only?: ReadonlySet<Place>,
+  ): Generator<{ place: Place; distance: number }> {
     if (!Number.isFinite(center.lat) || !Number.isFinite(center.lng) || !(radius >= 0)) return;
     const dLat = radius / 111_000;
     const dLng = radius / (111_000 * Math.max(0.1, Math.cos((center.lat * Math.PI) / 180)));
@@ -38,6 +63,7 @@ export class PlaceIndex {
     const loopable = [i0, i1, j0, j1].every(Number.isSafeInteger);
     if (!loopable || (i1 - i0 + 1) * (j1 - j0 + 1) > this.cells.size) {
       for (const place of this.all) {
+        if (only && !only.has(place)) continue;
         const distance = haversine(center, place);
         if (distance <= radius) yield { place, distance };
       }
@@ -46,10 +72,60 @@ export class PlaceIndex {
     for (let i = i0; i <= i1; i++) {
       for (let j = j0; j <= j1; j++) {
         for (const place of this.cells.get(cellKey(i, j)) ?? []) {
+          if (only && !only.has(place)) continue;
           const distance = haversine(center, place);
           if (distance <= radius) yield { place, distance };
         }
       }
     }
   }
+
+  /**
+   * The places (in `all` order) whose text can satisfy every entry of `required` (each a list of
+   * strings, one of which must be in the text), or undefined when nothing is required. A superset:
+   * the bigrams of a string being present does not make it present, so the caller still scores each.
+   */
+  candidates(required: readonly (readonly string[])[]): Place[] | undefined {
+    if (!required.length) return undefined;
+    let kept: Set<number> | undefined;
+    for (const alternatives of required) {
+      const any = new Set<number>();
+      for (const text of alternatives) for (const i of this.containing(text)) any.add(i);
+      kept = kept ? new Set([...kept].filter((i) => any.has(i))) : any;
+      if (!kept.size) return [];
+    }
+    return [...kept!].sort((a, b) => a - b).map((i) => this.all[i]!);
+  }
+
+  /** positions of the places whose text has every bigram of `text` */
+  private containing(text: string): number[] {
+    const index = (this.grams ??= this.indexText());
+    const lists = gramsOf(text).map((g) => index.get(g) ?? []);
+    if (!lists.length) return [];
+    lists.sort((a, b) => a.length - b.length);
+    const [first, ...rest] = lists;
+    const sets = rest.map((l) => new Set(l));
+    return first!.filter((i) => sets.every((s) => s.has(i)));
+  }
+
+  private indexText(): Map<string, number[]> {
+    const index = new Map<string, number[]>();
+    this.all.forEach((p, i) => {
+      const { hay, name } = textOf(p);
+      // bigrams for words of two or more characters, lone characters for words of one
+      for (const g of new Set([...gramsOf(hay), ...gramsOf(name), ...hay, ...name])) {
+        const list = index.get(g);
+        if (list) list.push(i);
+        else index.set(g, [i]);
+      }
+    });
+    return index;
+  }
+}
+
+/** a string's character bigrams; a single character is its own */
+function gramsOf(s: string): string[] {
+  const chars = [...s];
+  if (chars.length < 2) return chars;
+  return chars.slice(1).map((c, i) => chars[i]! + c);
 }
