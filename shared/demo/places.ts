@@ -1,373 +1,21 @@
-// The demo place set: SYNTHETIC shops generated deterministically from a seed on the real geography
-// (stations, dong centroids, Korean regions). Busy station areas get more restaurants, cafés and bars;
-// residential dongs more convenience stores, pharmacies, clinics and academies; travel regions get
-// sights and lodging. Every place is marked synthetic and its URL is on a reserved .invalid domain,
-// so nobody mistakes one for a real shop.
+// The demo place set: SYNTHETIC places generated deterministically from a seed on the real geography
+// (stations, dong centroids, Korean regions and sights). Each area is a centre (a station's or a busy
+// landmark's streets), a residential dong or a tourist region, and holds every Kakao category group and
+// every kind a map user asks for at its kind's fixed shares (place-mix.ts). Addresses are lot-number
+// addresses in the administrative area the point lies in (geo/admin-areas.ts); one place per lot and
+// name. Subway stations are the real ones of the vendored rail tables. Every place is marked synthetic
+// and its URL is on a reserved .invalid domain, so nobody mistakes one for a real shop.
 import { allGazetteerEntries, type GazetteerEntry } from "../geo/gazetteer.ts";
-import { haversine } from "../geo/haversine.ts";
-import { KAKAO_CATEGORIES, type KakaoCategoryCode } from "../places/categories.ts";
+import { adminAreaOf, areaAddress, type AdminArea } from "../geo/admin-areas.ts";
+import { KAKAO_CATEGORIES } from "../places/categories.ts";
 import type { Place } from "../places/place.ts";
-import { hashString as hash, mulberry32, pick } from "../platform/random.ts";
+import { hashString as hash, mulberry32, pick, weightedPick, type Rng } from "../platform/random.ts";
+import { KINDS, type Kind } from "./place-kinds.ts";
+import { AREA_KINDS, quotas, type AreaKind } from "./place-mix.ts";
+import { stationsNear, type RailStation } from "./rail-stations.ts";
 
 export const DEMO_SEED = 20_261_122;
 export const DEMO_URL_BASE = "https://demo.dongne.invalid/places/";
-
-interface Kind {
-  code: KakaoCategoryCode;
-  /** Kakao-style category path below the group ("한식 > 국밥") */
-  path: string;
-  /** what goes in the name ("국밥", "커피") */
-  words: string[];
-  suffixes: string[];
-  /** attributes reviews would mention, some of which each place gets */
-  tags: string[];
-  price: [number, number];
-}
-
-const k = (
-  code: KakaoCategoryCode,
-  path: string,
-  words: string[],
-  suffixes: string[],
-  tags: string[],
-  price: [number, number],
-): Kind => ({
-  code,
-  path,
-  words,
-  suffixes,
-  tags,
-  price,
-});
-
-const EAT_TAGS = ["주차", "단체석", "룸", "혼밥", "포장", "배달", "예약", "가성비", "24시", "조용한"];
-const CAFE_TAGS = [
-  "콘센트",
-  "와이파이",
-  "조용한",
-  "넓은",
-  "테라스",
-  "루프탑",
-  "애견동반",
-  "디저트",
-  "주차",
-  "뷰",
-];
-const BAR_TAGS = ["단체석", "룸", "분위기", "테라스", "예약", "늦게까지"];
-
-export const KINDS = {
-  gukbap: k(
-    "FD6",
-    "한식 > 국밥",
-    ["국밥", "순댓국", "돼지국밥"],
-    ["집", "", " 본점"],
-    EAT_TAGS,
-    [9000, 12000],
-  ),
-  haejang: k(
-    "FD6",
-    "한식 > 해장국",
-    ["해장국", "뼈해장국", "선지해장국"],
-    ["", "집"],
-    [...EAT_TAGS, "24시"],
-    [9000, 12000],
-  ),
-  baekban: k(
-    "FD6",
-    "한식 > 한식뷔페",
-    ["백반", "가정식", "기사식당"],
-    ["", "집", "식당"],
-    EAT_TAGS,
-    [8000, 11000],
-  ),
-  juk: k("FD6", "한식 > 죽", ["죽", "전복죽"], ["", "이야기", "집"], EAT_TAGS, [9000, 14000]),
-  noodle: k(
-    "FD6",
-    "한식 > 국수",
-    ["칼국수", "잔치국수", "냉면", "막국수"],
-    ["", "집", " 본점"],
-    EAT_TAGS,
-    [8000, 13000],
-  ),
-  bbq: k(
-    "FD6",
-    "한식 > 육류,고기",
-    ["삼겹살", "갈비", "고깃집", "숯불구이", "한우"],
-    ["", " 본점", "집"],
-    ["주차", "단체석", "룸", "예약", "회식"],
-    [15000, 35000],
-  ),
-  gopchang: k(
-    "FD6",
-    "한식 > 곱창,막창",
-    ["곱창", "막창", "대창"],
-    ["", "집"],
-    ["단체석", "늦게까지"],
-    [15000, 25000],
-  ),
-  jokbal: k(
-    "FD6",
-    "한식 > 족발,보쌈",
-    ["족발", "보쌈"],
-    ["", "집"],
-    ["포장", "배달", "단체석"],
-    [25000, 40000],
-  ),
-  chicken: k("FD6", "치킨", ["치킨", "통닭"], ["", "집", " 호프"], ["포장", "배달", "맥주"], [18000, 25000]),
-  bunsik: k(
-    "FD6",
-    "분식",
-    ["떡볶이", "김밥", "분식"],
-    ["", "집", "나라"],
-    ["혼밥", "포장", "가성비"],
-    [4000, 9000],
-  ),
-  sushi: k(
-    "FD6",
-    "일식 > 초밥,롤",
-    ["스시", "초밥", "오마카세"],
-    ["", " 다이닝"],
-    ["예약", "조용한", "룸"],
-    [15000, 60000],
-  ),
-  ramen: k("FD6", "일식 > 일본식라면", ["라멘", "멘야", "라멘야"], [""], ["혼밥", "줄서는"], [9000, 14000]),
-  donkatsu: k("FD6", "일식 > 돈까스", ["돈가스", "카츠"], ["", " 전문점"], ["혼밥", "가성비"], [9000, 15000]),
-  udon: k("FD6", "일식 > 우동,소바", ["우동", "소바"], ["", "집"], ["혼밥", "가성비"], [8000, 12000]),
-  izakaya: k("FD6", "술집 > 일본식주점", ["이자카야", "사케"], ["", " 바"], BAR_TAGS, [20000, 40000]),
-  chinese: k(
-    "FD6",
-    "중식 > 중국요리",
-    ["반점", "짬뽕", "중화요리", "짜장"],
-    ["", "각"],
-    ["배달", "단체석", "룸"],
-    [8000, 25000],
-  ),
-  mala: k("FD6", "중식 > 마라탕", ["마라탕", "마라"], ["", " 전문점"], ["혼밥"], [10000, 15000]),
-  pasta: k(
-    "FD6",
-    "양식 > 이탈리안",
-    ["파스타", "트라토리아", "비스트로"],
-    ["", " 키친"],
-    ["데이트", "분위기", "예약"],
-    [16000, 30000],
-  ),
-  pizza: k("FD6", "양식 > 피자", ["피자"], ["", " 하우스"], ["포장", "배달"], [18000, 30000]),
-  burger: k("FD6", "양식 > 햄버거", ["버거", "수제버거"], ["", " 하우스"], ["혼밥", "포장"], [9000, 16000]),
-  brunch: k(
-    "FD6",
-    "양식 > 브런치",
-    ["브런치", "팬케이크"],
-    ["", " 키친"],
-    ["분위기", "테라스"],
-    [14000, 22000],
-  ),
-  pho: k("FD6", "아시아음식 > 베트남음식", ["쌀국수", "포"], ["", " 하우스"], ["혼밥"], [10000, 14000]),
-  thai: k("FD6", "아시아음식 > 태국음식", ["팟타이", "타이"], [" 키친", ""], ["분위기"], [13000, 20000]),
-  curry: k("FD6", "아시아음식 > 인도음식", ["커리", "카레"], ["", " 하우스"], ["혼밥"], [11000, 16000]),
-  seafood: k(
-    "FD6",
-    "한식 > 해물,생선 > 회",
-    ["횟집", "활어회", "수산"],
-    ["", " 본점"],
-    ["단체석", "룸", "주차"],
-    [30000, 60000],
-  ),
-  pub: k("FD6", "술집 > 호프,요리주점", ["펍", "호프", "맥주"], ["", " 하우스"], BAR_TAGS, [15000, 30000]),
-  wine: k("FD6", "술집 > 와인바", ["와인바", "와인"], ["", " 셀러"], BAR_TAGS, [25000, 60000]),
-  pocha: k("FD6", "술집 > 실내포장마차", ["포차", "포장마차"], [""], ["늦게까지", "단체석"], [15000, 25000]),
-  cafe: k(
-    "CE7",
-    "카페 > 커피전문점",
-    ["커피", "카페", "로스터스", "에스프레소"],
-    ["", " 커피", " 로스터리"],
-    CAFE_TAGS,
-    [4500, 7000],
-  ),
-  dessert: k(
-    "CE7",
-    "카페 > 디저트카페",
-    ["디저트", "케이크", "말차", "빙수"],
-    ["", " 카페"],
-    CAFE_TAGS,
-    [6000, 12000],
-  ),
-  bakery: k(
-    "CE7",
-    "카페 > 제과,베이커리",
-    ["베이커리", "빵집", "브레드"],
-    ["", " 베이커리"],
-    ["포장", "주차"],
-    [3000, 8000],
-  ),
-  petcafe: k(
-    "CE7",
-    "카페 > 애견카페",
-    ["멍멍", "댕댕", "펫"],
-    [" 카페", " 라운지"],
-    ["애견동반", "반려동물", "펫", "넓은", "주차"],
-    [6000, 9000],
-  ),
-  convenience: k("CS2", "편의점", ["편의점"], ["24"], ["24시"], [0, 0]),
-  pharmacy: k("PM9", "의료,건강 > 약국", ["약국"], [""], [], [0, 0]),
-  clinic: k(
-    "HP8",
-    "의료,건강 > 병원 > 의원",
-    ["내과", "소아과", "정형외과", "치과", "이비인후과"],
-    ["의원"],
-    ["주차"],
-    [0, 0],
-  ),
-  academy: k("AC5", "교육,학문 > 학원", ["영어", "수학", "피아노", "태권도"], ["학원"], [], [0, 0]),
-  bank: k("BK9", "금융,보험 > 은행", ["은행"], [" 지점"], ["주차"], [0, 0]),
-  mart: k("MT1", "가정,생활 > 슈퍼마켓", ["마트", "식자재마트"], [""], ["주차"], [0, 0]),
-  parking: k("PK6", "교통,수송 > 주차장", ["공영주차장", "주차장"], [""], [], [0, 0]),
-  lodging: k(
-    "AD5",
-    "여행 > 숙박 > 호텔",
-    ["호텔", "게스트하우스", "펜션", "스테이"],
-    [""],
-    ["주차", "조식"],
-    [60000, 200000],
-  ),
-  sight: k(
-    "AT4",
-    "여행 > 관광,명소",
-    ["전망대", "산책길", "공원", "해변", "폭포", "오름", "전통마을"],
-    [""],
-    ["주차", "사진명소"],
-    [0, 0],
-  ),
-  museum: k(
-    "CT1",
-    "문화,예술 > 전시관",
-    ["박물관", "미술관", "갤러리", "기념관"],
-    [""],
-    ["주차"],
-    [0, 15000],
-  ),
-  climbing: k(
-    "FD6",
-    "스포츠,레저 > 클라이밍",
-    ["클라이밍", "볼더링"],
-    ["짐", " 센터"],
-    ["주차"],
-    [20000, 30000],
-  ),
-  gym: k(
-    "FD6",
-    "스포츠,레저 > 헬스클럽",
-    ["피트니스", "헬스", "필라테스", "요가"],
-    [" 센터", "짐"],
-    ["샤워"],
-    [0, 0],
-  ),
-  leisure: k(
-    "FD6",
-    "스포츠,레저 > 오락시설",
-    ["볼링장", "노래방", "PC방", "방탈출"],
-    [""],
-    ["늦게까지"],
-    [0, 0],
-  ),
-  camping: k(
-    "AT4",
-    "여행 > 캠핑,야영장",
-    ["캠핑장", "글램핑", "오토캠핑장"],
-    [""],
-    ["주차", "애견동반"],
-    [40000, 90000],
-  ),
-} satisfies Record<string, Kind>;
-// activity shops are not restaurants in Kakao: give them no category group
-const ACTIVITIES: (keyof typeof KINDS)[] = ["climbing", "gym", "leisure"];
-for (const key of ACTIVITIES) KINDS[key] = { ...KINDS[key], code: "" as KakaoCategoryCode };
-
-type MixEntry = [keyof typeof KINDS, number];
-type Mix = [MixEntry, ...MixEntry[]];
-const STATION_MIX: Mix = [
-  ["cafe", 9],
-  ["dessert", 3],
-  ["bakery", 2],
-  ["petcafe", 1],
-  ["gukbap", 3],
-  ["haejang", 2],
-  ["baekban", 2],
-  ["juk", 1],
-  ["noodle", 2],
-  ["bbq", 4],
-  ["gopchang", 1],
-  ["jokbal", 1],
-  ["chicken", 2],
-  ["bunsik", 2],
-  ["sushi", 1],
-  ["ramen", 2],
-  ["donkatsu", 2],
-  ["udon", 1],
-  ["izakaya", 2],
-  ["chinese", 2],
-  ["mala", 2],
-  ["pasta", 2],
-  ["pizza", 1],
-  ["burger", 1],
-  ["brunch", 1],
-  ["pho", 1],
-  ["thai", 1],
-  ["curry", 1],
-  ["seafood", 1],
-  ["pub", 2],
-  ["wine", 1],
-  ["pocha", 1],
-  ["convenience", 3],
-  ["pharmacy", 1],
-  ["clinic", 1],
-  ["bank", 1],
-  ["gym", 1],
-  ["leisure", 1],
-  ["climbing", 0.3],
-  ["parking", 1],
-];
-const DONG_MIX: Mix = [
-  ["cafe", 4],
-  ["bakery", 2],
-  ["petcafe", 0.5],
-  ["gukbap", 2],
-  ["baekban", 2],
-  ["noodle", 1],
-  ["bbq", 2],
-  ["chicken", 2],
-  ["bunsik", 2],
-  ["chinese", 2],
-  ["jokbal", 1],
-  ["donkatsu", 1],
-  ["pizza", 1],
-  ["convenience", 4],
-  ["pharmacy", 2],
-  ["clinic", 2],
-  ["academy", 3],
-  ["mart", 2],
-  ["bank", 0.5],
-  ["gym", 1],
-  ["parking", 1],
-];
-const REGION_MIX: Mix = [
-  ["sight", 6],
-  ["museum", 2],
-  ["lodging", 5],
-  ["camping", 1],
-  ["cafe", 5],
-  ["dessert", 1],
-  ["bakery", 1],
-  ["seafood", 3],
-  ["bbq", 3],
-  ["gukbap", 2],
-  ["noodle", 2],
-  ["baekban", 1],
-  ["chicken", 1],
-  ["pub", 1],
-  ["convenience", 2],
-  ["pharmacy", 1],
-  ["parking", 1],
-];
 
 const PREFIXES = [
   "옛날",
@@ -402,60 +50,96 @@ const PREFIXES = [
   "작은",
 ];
 
-function pickWeighted(rand: () => number, mix: Mix): keyof typeof KINDS {
-  const total = mix.reduce((s, [, w]) => s + w, 0);
-  let r = rand() * total;
-  for (const [kind, w] of mix) if ((r -= w) <= 0) return kind;
-  return mix[0][0];
-}
+/** Regions known chiefly as travel destinations (the regions 001's trips and the translator's trip words name). */
+const TOURIST_CITIES = new Set([
+  "가평",
+  "양평",
+  "춘천",
+  "강릉",
+  "속초",
+  "양양",
+  "평창",
+  "단양",
+  "경주",
+  "안동",
+  "전주",
+  "여수",
+  "순천",
+  "목포",
+  "통영",
+  "거제",
+  "남해",
+  "태안",
+  "보령",
+  "제주",
+  "서귀포",
+]);
+/** Landmarks people travel to (beaches, palaces, villages, islands, towers, parks), not a street of shops. */
+const TOURIST_LANDMARK =
+  /해수욕장|해변|궁$|마을$|섬$|대$|사$|타워|한옥|정동진|에버랜드|롯데월드$|석촌호수|한강공원|서울숲|청계천|성산|중문|애월|화성$/;
 
-interface Anchor {
-  entry: GazetteerEntry;
-  mix: Mix;
-  count: number;
-  /** metres: how far from the anchor shops spread */
+export interface DemoArea {
+  name: string;
+  kind: AreaKind;
+  lat: number;
+  lng: number;
+  /** metres: how far from the anchor its places spread */
   spread: number;
-  area: string;
-  region?: string;
+  places: DemoPlace[];
 }
 
-/** "서울 마포구 망원동" for a point in Seoul: the gu and dong of the nearest administrative dong. */
-function regionOf(e: GazetteerEntry, dongs: GazetteerEntry[]): string {
-  if (e.gu) return `서울 ${e.gu} ${e.name.replace(/\d*동$/, "동")}`;
-  let best: GazetteerEntry | undefined;
-  let bestD = 3000;
-  for (const d of dongs) {
-    const dist = haversine(e, d);
-    if (dist < bestD) [best, bestD] = [d, dist];
-  }
-  return best ? `서울 ${best.gu} ${best.name}` : e.query.replace(/역$/, "");
+interface AreaSpec {
+  entry: GazetteerEntry;
+  kind: AreaKind;
+  count: number;
+  spread: number;
+  /** the word names start with ("망원", "강릉") */
+  prefix: string;
 }
 
-function anchors(): Anchor[] {
-  const out: Anchor[] = [];
+function specOf(e: GazetteerEntry): Omit<AreaSpec, "entry" | "prefix"> | null {
+  if (e.kind === "station") return { kind: "centre", count: 50, spread: 700 };
+  if (e.kind === "dong" && !e.en) return { kind: "residential", count: 40, spread: 600 }; // admin dongs
+  if (e.kind === "city" && e.name !== "서울")
+    return TOURIST_CITIES.has(e.name)
+      ? { kind: "tourist", count: 120, spread: 8000 }
+      : { kind: "centre", count: 120, spread: 4000 };
+  if (e.kind === "province") return { kind: "tourist", count: 100, spread: 15_000 };
+  if (e.kind === "landmark" && !e.query.endsWith("역"))
+    return TOURIST_LANDMARK.test(e.name)
+      ? { kind: "tourist", count: 60, spread: 1500 }
+      : { kind: "centre", count: 40, spread: 1000 };
+  return null;
+}
+
+/** The word an area's names start with: 망원1동 → 망원, 종로5.6가동 → 종로, 운동장.송담대역 → 운동장. */
+function prefixOf(name: string): string {
+  const bare = name.replace(/(역|\d*동|구)$/, "");
+  return (
+    bare
+      .split(/[.·]/)[0]!
+      .replace(/\d+가?$/, "")
+      .replace(/(..)본$/, "$1") || bare
+  );
+}
+
+/** The areas: Seoul's stations and dongs, the regions and landmarks of the gazetteer, each once. */
+function areaSpecs(): AreaSpec[] {
+  const out: AreaSpec[] = [];
+  const seen = new Set<string>();
   for (const e of allGazetteerEntries()) {
-    if (e.country !== "KR" || e.national) continue; // the demo set covers the Seoul area and the known regions
-    const base = e.name.replace(/(역|\d*동|구)$/, "");
-    if (e.kind === "station") out.push({ entry: e, mix: STATION_MIX, count: 28, spread: 700, area: base });
-    else if (e.kind === "dong" && !e.en)
-      out.push({ entry: e, mix: DONG_MIX, count: 14, spread: 700, area: base }); // admin dongs only
-    else if (e.kind === "city" && e.lat < 37.4)
-      out.push({ entry: e, mix: REGION_MIX, count: 90, spread: 12_000, area: base }); // regions outside Seoul
-    else if (e.kind === "province")
-      out.push({ entry: e, mix: REGION_MIX, count: 60, spread: 20_000, area: base });
-    else if (e.kind === "landmark" && !e.query.endsWith("역"))
-      out.push({
-        entry: e,
-        mix: e.lat < 37.4 ? REGION_MIX : STATION_MIX,
-        count: 24,
-        spread: 1500,
-        area: base,
-      });
+    if (e.country !== "KR" || e.national) continue; // the Seoul area and the known regions
+    const spec = specOf(e);
+    // a station is listed once per line, and abolished dongs share their successor's point
+    const keys = [`${e.kind}:${e.name}`, `${e.lat},${e.lng}`];
+    if (!spec || keys.some((key) => seen.has(key))) continue;
+    for (const key of keys) seen.add(key);
+    out.push({ entry: e, ...spec, prefix: prefixOf(e.name) });
   }
   return out;
 }
 
-function offset(rand: () => number, lat: number, lng: number, spread: number): { lat: number; lng: number } {
+function offset(rand: Rng, lat: number, lng: number, spread: number): { lat: number; lng: number } {
   // denser near the anchor: radius ~ spread × sqrt(u) would be uniform; u^0.8 keeps a bit more in the centre
   const r = spread * Math.pow(rand(), 0.8);
   const theta = rand() * 2 * Math.PI;
@@ -469,61 +153,177 @@ export interface DemoPlace extends Place {
   avgPrice: number;
 }
 
-export function generateDemoPlaces(seed = DEMO_SEED): DemoPlace[] {
+/** A name without its branch ("역삼 삼겹살 역삼점", "… 본점" → "역삼 삼겹살"): one place per lot and this. */
+export function branchless(name: string): string {
+  return name.replace(/\s+\S*점$/u, "").trim();
+}
+
+/** A lot number: "123-4", or "123" alone for about a third. */
+function lotNumber(rand: Rng): string {
+  const main = 1 + Math.floor(rand() * 999);
+  return rand() < 0.35 ? String(main) : `${main}-${1 + Math.floor(rand() * 60)}`;
+}
+
+/** The stem of a dong, for a branch or an office's name: 역삼동 → 역삼, 한강로2가 → 한강로, 주문진읍 → 주문진. */
+const dongStem = (dong: string) => dong.replace(/\d*(가|동|읍|면)$/, "");
+
+/** Candidate names for a place of this kind, best first: the area's or a shared prefix, then branches. */
+function namesFor(rand: Rng, kind: Kind, spec: AreaSpec, at: AdminArea): string[] {
+  const word = pick(rand, kind.words);
+  if (kind.path.endsWith("행정복지센터")) {
+    const dong = spec.kind === "residential" ? spec.entry.name : at.dong;
+    return [`${dong} ${word}`, `${at.dong} ${word}`];
+  }
+  const drawn = pick(rand, kind.suffixes);
+  const suffix = drawn.trim() && (word.includes(drawn.trim()) || drawn.includes(word)) ? "" : drawn;
+  const join = (prefix: string) =>
+    kind.style === "joined" ? `${prefix}${word}${suffix}` : `${prefix} ${word}${suffix}`.trim();
+  const district = (at.sigungu.split(" ").at(-1) ?? "").replace(/(.{2,})[시군구]$/, "$1");
+  const local = [spec.prefix, dongStem(at.dong), district].filter((p, i, all) => p && all.indexOf(p) === i);
+  if (kind.areaOnly) return local.map(join);
+  const shared = [pick(rand, PREFIXES), pick(rand, PREFIXES), pick(rand, PREFIXES)];
+  const first = rand() < 0.45 ? [spec.prefix, ...shared] : shared;
+  // an institution has no branches: its name is its place's or a word ("망원초등학교", "소담어린이집")
+  // (or both, "망원소담부동산", when the short ones are taken)
+  if (kind.style === "joined")
+    return [...new Set([...first, ...local, ...local.flatMap((l) => shared.map((s) => l + s))])].map(join);
+  const base = join(first[0]!).replace(/ 본점$/, "");
+  // a branch names a place the base name does not already name ("역삼 삼겹살 역삼점" is no branch)
+  const branches = local.filter((l) => !base.includes(l)).map((l) => `${base} ${l}점`);
+  return [...first.map(join), ...branches];
+}
+
+interface Generation {
+  seed: number;
+  names: Set<string>;
+  lots: Set<string>;
+  stations: Map<RailStation, DemoPlace>;
+}
+
+function placeOf(
+  id: string,
+  name: string,
+  kind: Kind,
+  at: { lat: number; lng: number },
+  address: string,
+  tags: string[],
+  avgPrice: number,
+): DemoPlace {
+  const group = kind.code ? KAKAO_CATEGORIES[kind.code] : null;
+  return {
+    id,
+    provider: "embedded",
+    displayName: name,
+    formattedAddress: address,
+    roadAddress: null,
+    location: { latitude: at.lat, longitude: at.lng },
+    lat: at.lat,
+    lng: at.lng,
+    categoryCode: kind.code,
+    categoryName: kind.path,
+    categoryGroupName: group,
+    detailCategory: kind.path.split(">").at(-1)!.trim(),
+    phone: null,
+    placeUrl: `${DEMO_URL_BASE}${id}`,
+    distance: null,
+    rating: null,
+    reviewCount: null,
+    openNow: null,
+    photoUrl: null,
+    category: group,
+    tags,
+    synthetic: true,
+    avgPrice,
+  };
+}
+
+/** One place of this kind in the area, or null when every name it could take is taken at its lot. */
+function makePlace(rand: Rng, kind: Kind, spec: AreaSpec, g: Generation): DemoPlace | null {
+  // a dong's own office stays near its centre, inside the dong it is named for
+  const community = kind === KINDS.community && spec.kind === "residential";
+  const point = offset(rand, spec.entry.lat, spec.entry.lng, community ? 150 : spec.spread);
+  const at = adminAreaOf(point);
+  const lot = lotNumber(rand);
+  const address = `${areaAddress(at)} ${lot}`;
+  for (const name of namesFor(rand, kind, spec, at)) {
+    const lotKey = `${areaAddress(at)} ${lot.split("-")[0]}|${branchless(name)}`;
+    if (g.names.has(name) || g.lots.has(lotKey)) continue;
+    g.names.add(name);
+    g.lots.add(lotKey);
+    const tags = kind.tags.filter(() => rand() < 0.35);
+    const [lo, hi] = kind.price;
+    const avgPrice = hi ? Math.round((lo + rand() * (hi - lo)) / 500) * 500 : 0;
+    const id = `demo-${hash(`${name}:${point.lat}:${point.lng}`).toString(36)}`;
+    return placeOf(id, name, kind, point, address, tags, avgPrice);
+  }
+  return null;
+}
+
+/** The real station as a place, made once however many areas it serves. */
+function stationPlace(s: RailStation, g: Generation): DemoPlace {
+  let p = g.stations.get(s);
+  if (!p) {
+    const rand = mulberry32(g.seed ^ hash(`station:${s.station}:${s.line}`));
+    const name = `${s.station} ${s.line}`;
+    const kind = { ...KINDS.subway, path: `${KINDS.subway.path} > ${s.line}` };
+    const id = `demo-${hash(`${name}:${s.lat}:${s.lng}`).toString(36)}`;
+    p = placeOf(id, name, kind, s, `${areaAddress(adminAreaOf(s))} ${lotNumber(rand)}`, [], 0);
+    g.names.add(name);
+    g.stations.set(s, p);
+  }
+  return p;
+}
+
+/** Subway stations an area shows: the real ones within its reach (at most 1 km), the nearest three. */
+const STATIONS_PER_AREA = 3;
+
+function generateArea(spec: AreaSpec, g: Generation): DemoArea {
+  const { entry, kind } = spec;
+  const rand = mulberry32(g.seed ^ hash(`${entry.kind}:${entry.name}:${entry.lat}`));
   const places: DemoPlace[] = [];
-  const dongs = allGazetteerEntries().filter((e) => e.kind === "dong" && e.en);
-  const usedNames = new Set<string>();
-  for (const a of anchors()) {
-    const rand = mulberry32(seed ^ hash(`${a.entry.kind}:${a.entry.name}:${a.entry.lat}`));
-    for (let n = 0; n < a.count; n++) {
-      const kind = KINDS[pickWeighted(rand, a.mix)];
-      const word = pick(rand, kind.words);
-      const drawn = pick(rand, kind.suffixes);
-      const suffix = drawn.trim() && (word.includes(drawn.trim()) || drawn.includes(word)) ? "" : drawn;
-      const prefix = rand() < 0.45 ? a.area : pick(rand, PREFIXES);
-      let name = `${prefix} ${word}${suffix}`.trim();
-      if (usedNames.has(name)) name = `${name} ${a.area}점`;
-      if (usedNames.has(name)) continue;
-      usedNames.add(name);
-      const { lat, lng } = offset(rand, a.entry.lat, a.entry.lng, a.spread);
-      const id = `demo-${hash(`${name}:${lat}:${lng}`).toString(36)}`;
-      const group = kind.code ? KAKAO_CATEGORIES[kind.code] : null;
-      const categoryName =
-        kind.code === "CE7"
-          ? `음식점 > ${kind.path}`
-          : kind.code === "FD6" && !kind.path.startsWith("스포츠")
-            ? `음식점 > ${kind.path}`
-            : kind.path;
-      const tags = kind.tags.filter(() => rand() < 0.35);
-      const [lo, hi] = kind.price;
-      a.region ??= regionOf(a.entry, dongs);
-      const region = a.region;
-      places.push({
-        id,
-        provider: "embedded",
-        displayName: name,
-        formattedAddress: `${region} ${1 + Math.floor(rand() * 900)}-${1 + Math.floor(rand() * 40)}`,
-        roadAddress: null,
-        location: { latitude: lat, longitude: lng },
-        lat,
-        lng,
-        categoryCode: kind.code || null,
-        categoryName,
-        categoryGroupName: group,
-        detailCategory: categoryName.split(">").at(-1)!.trim(),
-        phone: null,
-        placeUrl: `${DEMO_URL_BASE}${id}`,
-        distance: null,
-        rating: null,
-        reviewCount: null,
-        openNow: null,
-        photoUrl: null,
-        category: group,
-        tags,
-        synthetic: true,
-        avgPrice: hi ? Math.round((lo + rand() * (hi - lo)) / 500) * 500 : 0,
-      });
+  const column = AREA_KINDS.indexOf(kind);
+  for (const [row, n] of quotas(kind, spec.count)) {
+    for (let i = 0; i < n; i++) {
+      // a name taken everywhere it could go: another kind of the row, a few times
+      for (let attempt = 0; attempt < 20; attempt++) {
+        const [key] = weightedPick(rand, row.kinds, ([, w]) => w[column]!);
+        const p = makePlace(rand, KINDS[key], spec, g);
+        if (p) {
+          places.push(p);
+          break;
+        }
+      }
     }
   }
-  return places;
+  const reach = Math.min(spec.spread, 1000);
+  for (const s of stationsNear(entry, reach).slice(0, STATIONS_PER_AREA)) places.push(stationPlace(s, g));
+  return { name: entry.name, kind, lat: entry.lat, lng: entry.lng, spread: spec.spread, places };
+}
+
+/** Every area with its places (a real station serving two areas is in both); the first `limit` only if given. */
+export function generateDemoAreas(seed = DEMO_SEED, limit = Infinity): DemoArea[] {
+  const g: Generation = { seed, names: new Set(), lots: new Set(), stations: new Map() };
+  return areaSpecs()
+    .slice(0, limit)
+    .map((spec) => generateArea(spec, g));
+}
+
+let last: { seed: number; places: DemoPlace[] } | undefined;
+
+/** The demo places, flat: built once per seed (a few seconds) and shared; callers only read them. */
+export function generateDemoPlaces(seed = DEMO_SEED): DemoPlace[] {
+  if (last?.seed !== seed) last = { seed, places: flatten(generateDemoAreas(seed)) };
+  return last.places;
+}
+
+function flatten(areas: DemoArea[]): DemoPlace[] {
+  const seen = new Set<string>();
+  const out: DemoPlace[] = [];
+  for (const area of areas)
+    for (const p of area.places) {
+      if (seen.has(p.id)) continue;
+      seen.add(p.id);
+      out.push(p);
+    }
+  return out;
 }

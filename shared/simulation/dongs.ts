@@ -1,13 +1,12 @@
 // Mangwon-dong is the administrative dongs 망원1동 and 망원2동: which one a point lies in, by their
 // boundaries (shared/data/mangwon_admin_dong_boundaries.csv: KOSTAT's 2013 census boundaries, see its .md),
 // read when first asked.
-import { parseCsv, readDataFile } from "../data/files.ts";
+import { boundaryRings, inRing, type Ring } from "../geo/admin-areas.ts";
 import type { LatLng } from "../geo/haversine.ts";
 
 export const MANGWON_DONGS = ["망원1동", "망원2동"] as const;
 export type MangwonDong = (typeof MANGWON_DONGS)[number];
 
-type Ring = [lng: number, lat: number][];
 interface Boundary {
   dong: MangwonDong;
   rings: Ring[];
@@ -17,15 +16,9 @@ let boundaries: Boundary[] | undefined;
 
 function dongBoundaries(): Boundary[] {
   if (boundaries) return boundaries;
-  const rings = new Map<string, Ring>();
-  for (const r of parseCsv(readDataFile("mangwon_admin_dong_boundaries.csv"))) {
-    const key = `${r.dong}#${r.ring}`;
-    const ring = rings.get(key) ?? [];
-    ring[Number(r.seq)] = [Number(r.lng), Number(r.lat)];
-    rings.set(key, ring);
-  }
+  const rings = boundaryRings("mangwon_admin_dong_boundaries.csv");
   boundaries = MANGWON_DONGS.map((dong) => {
-    const own = [...rings].filter(([k]) => k.startsWith(`${dong}#`)).map(([, r]) => r);
+    const own = rings.get(dong) ?? [];
     const lngs = own.flat().map(([lng]) => lng);
     const lats = own.flat().map(([, lat]) => lat);
     return {
@@ -40,17 +33,6 @@ function dongBoundaries(): Boundary[] {
     };
   });
   return boundaries;
-}
-
-/** Even-odd ray casting on lng/lat (fine at a dong's scale). */
-function inRing(p: LatLng, ring: Ring): boolean {
-  let inside = false;
-  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-    const [x1, y1] = ring[i]!;
-    const [x2, y2] = ring[j]!;
-    if (y1 > p.lat !== y2 > p.lat && p.lng < ((x2 - x1) * (p.lat - y1)) / (y2 - y1) + x1) inside = !inside;
-  }
-  return inside;
 }
 
 /** 망원1동 or 망원2동 when the point is inside that administrative dong, else null. */
