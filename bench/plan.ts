@@ -4,8 +4,8 @@
 //  2. HTTP throughput of POST /v1/search/plan as a ratio to GET /health in the same run, load from a
 //     second process against the real server: hot traffic (20 popular queries, answered by the plan
 //     cache) and cold traffic (every request a query never seen before, so every one is planned).
-import { execFile, spawn } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { execFile } from "node:child_process";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -13,9 +13,11 @@ import { startLocal } from "../functions/api/local.ts";
 import { loadConfig } from "../shared/platform/config.ts";
 import { planQuery } from "../shared/place-search/pipeline.ts";
 import { distinctQueries } from "./query-mix.ts";
+import { startServer } from "./served.ts";
 import { cycle, ms, summarize } from "./stats.ts";
 
 const run = promisify(execFile);
+const ROOT = new URL("..", import.meta.url).pathname;
 const HOT = readFileSync(new URL("./queries.txt", import.meta.url), "utf8")
   .split("\n")
   .map((l) => l.trim())
@@ -41,18 +43,6 @@ async function inProcess(queries: string[], iterations: number) {
   return { direct: summarize(direct), workflow: summarize(workflow) };
 }
 
-async function waitFor(url: string) {
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`server did not start at ${url}`);
-}
-
 interface Load {
   requests: number;
   rps: number;
@@ -68,15 +58,12 @@ async function load(
   durationMs: number,
   concurrency = 32,
 ): Promise<Load> {
-  const { stdout } = await run("npx", [
-    "tsx",
-    "bench/load.ts",
-    url,
-    method,
-    body,
-    String(concurrency),
-    String(durationMs),
-  ]);
+  // node itself, not npx: no wrapper left behind that would outlive an interrupted bench
+  const { stdout } = await run(
+    process.execPath,
+    ["--import", "tsx", "bench/load.ts", url, method, body, String(concurrency), String(durationMs)],
+    { cwd: ROOT },
+  );
   return JSON.parse(stdout.trim().split("\n").at(-1)!) as Load;
 }
 
@@ -101,14 +88,10 @@ export async function benchPlan() {
   writeFileSync(hotFile, HOT.map((query) => JSON.stringify({ query })).join("\n"));
   writeFileSync(coldFile, cold.map((query) => JSON.stringify({ query })).join("\n"));
 
-  const port = 3900 + Math.floor(Math.random() * 50);
-  const server = spawn("npx", ["tsx", "bin/serve.ts"], {
-    env: { ...process.env, PORT: String(port), LOG_LEVEL: "ERROR", SIM_STORE: "memory" },
-    stdio: "ignore",
-  });
+  // bin/serve.ts in its own process group on a free port, stopped with its group
+  const server = await startServer(ROOT, [], { LOG_LEVEL: "ERROR" });
   try {
-    const base = `http://127.0.0.1:${port}`;
-    await waitFor(`${base}/health`);
+    const base = server.base;
     await load(`${base}/v1/search/plan`, "POST", `@${hotFile}`, 2000); // warm-up and fill the cache
     await load(`${base}/health`, "GET", "", 1000);
     const health = await load(`${base}/health`, "GET", "", 5000);
@@ -126,6 +109,8 @@ export async function benchPlan() {
     );
     return { latency: lat, health, hot, cold: coldRun };
   } finally {
-    server.kill("SIGTERM");
+    server.stop();
+    rmSync(hotFile, { force: true });
+    rmSync(coldFile, { force: true });
   }
 }
