@@ -128,16 +128,16 @@ function client(
 
 /** A network failure as one line (no stack, no raw errno). */
 function unreachable(api: string, err: unknown): ApiFailure {
-  const e = err as Error & { cause?: { code?: string } };
+  const e = err as Error & { cause?: { code?: string; message?: string } };
   const why =
     e.name === "TimeoutError"
-      ? "시간 안에 답하지 않았습니다"
+      ? "시간 안에 답이 없습니다"
       : e.cause?.code === "ECONNREFUSED"
-        ? "연결을 거부했습니다 (서버가 실행 중인지 확인하세요)"
-        : e.cause?.code === "ENOTFOUND"
+        ? "연결이 거부되었습니다 (서버가 실행 중인지 확인하세요)"
+        : e.cause?.code === "ENOTFOUND" || e.cause?.code === "EAI_AGAIN"
           ? "주소를 찾을 수 없습니다"
-          : `연결할 수 없습니다 (${e.cause?.code ?? e.message})`;
-  return new ApiFailure(`서버 ${api}가 ${why}`, 0);
+          : `연결할 수 없습니다 (${e.cause?.code ?? e.cause?.message ?? e.message})`;
+  return new ApiFailure(`서버 ${api}: ${why}`, 0);
 }
 
 /** A client of a server over HTTP, sending the key in x-api-key when there is one. */

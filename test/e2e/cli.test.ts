@@ -1,34 +1,86 @@
-// The command line, run as a user runs it (npx dongne …).
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
-import { describe, expect, it } from "vitest";
+// The command line, run as a user runs it (npx dongne …), in its own process (the tests' setting,
+// DONGNE_CLI_MODE=local): results for people on stdout, --json for the raw response, an error as one
+// Korean line with exit code 1 and no partial file, and which sources are real or synthetic.
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { dongne as cli, stderrLines as lines } from "../helpers/cli.ts";
 
-const run = promisify(execFile);
-const dongne = (...args: string[]) =>
-  run("node", ["bin/dongne.mjs", ...args], { env: { ...process.env, LOG_LEVEL: "SILENT" } });
+const dataDir = mkdtempSync(join(tmpdir(), "dongne-cli-"));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+const dongne = (env: Record<string, string>, ...args: string[]) =>
+  cli({ DATA_DIR: dataDir, ...env }, ...args);
 
 describe("dongne CLI", () => {
   it("plan prints the checked plan as JSON", async () => {
-    const { stdout } = await dongne("plan", "강남역 근처 카페");
+    const { stdout } = await dongne({}, "plan", "강남역 근처 카페");
     const plan = JSON.parse(stdout);
     expect(plan.strategy_type).toBe("radius");
     expect(plan.search_plan[0]).toMatchObject({ action: "geocode", params: { query: "강남역" } });
   });
 
   it("exits 2 with usage on an unknown command or a missing query", async () => {
-    await expect(dongne("fly")).rejects.toMatchObject({
+    expect(await dongne({}, "fly")).toMatchObject({
       code: 2,
       stderr: expect.stringContaining("알 수 없는 명령"),
     });
-    await expect(dongne("plan")).rejects.toMatchObject({
+    expect(await dongne({}, "plan")).toMatchObject({
       code: 2,
       stderr: expect.stringContaining("검색어가 필요합니다"),
     });
   });
 
   it("stops with the variable's name on bad configuration", async () => {
-    await expect(
-      run("node", ["bin/dongne.mjs", "plan", "카페"], { env: { ...process.env, LLM_MODE: "psychic" } }),
-    ).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining("LLM_MODE") });
+    const r = await dongne({ LLM_MODE: "psychic" }, "plan", "카페");
+    expect(r.code, r.stderr).toBe(1);
+    expect(lines(r.stderr)).toEqual([expect.stringMatching(/^설정이 올바르지 않습니다: LLM_MODE: /)]);
   });
+
+  it("news prints the summary and the answer for people; --json the response", async () => {
+    const text = await dongne({}, "news", "삼성전자 배당");
+    expect(text.code).toBe(0);
+    expect(text.stdout.trimStart()).not.toMatch(/^\{/);
+    expect(text.stdout).toMatch(/[가-힣]/);
+    const raw = await dongne({}, "news", "삼성전자 배당", "--json");
+    expect(JSON.parse(raw.stdout)).toHaveProperty("meta");
+  }, 60_000);
+});
+
+describe("import-stores", () => {
+  it("a missing file: one Korean line, exit 1, nothing written", async () => {
+    const r = await dongne({}, "import-stores", join(dataDir, "nope.csv"));
+    expect(r.code, r.stderr).toBe(1);
+    expect(lines(r.stderr)).toEqual([`파일 ${join(dataDir, "nope.csv")}: 없습니다`]);
+    expect(r.stderr).not.toMatch(/ENOENT|\n\s+at /);
+    expect(existsSync(join(dataDir, "places.jsonl"))).toBe(false);
+  });
+
+  it("a file that is not the registry leaves the places as they were, and no temporary file", async () => {
+    const places = join(dataDir, "places.jsonl");
+    writeFileSync(places, "kept\n");
+    const csv = join(dataDir, "other.csv");
+    writeFileSync(csv, "이름,값\n가,1\n");
+    const r = await dongne({}, "import-stores", csv);
+    expect(r.code, r.stderr).toBe(1);
+    expect(lines(r.stderr)).toHaveLength(1);
+    expect(readFileSync(places, "utf8")).toBe("kept\n");
+    expect(readdirSync(dataDir).filter((f) => f.endsWith(".tmp"))).toEqual([]);
+    rmSync(places);
+  });
+});
+
+describe("dongne status", () => {
+  it("says which sources are real and which are synthetic", async () => {
+    const offline = await dongne({}, "status");
+    expect(offline.code).toBe(0);
+    expect(offline.stdout).toMatch(/^실행 중인 서버가 없습니다/);
+    for (const source of ["장소 검색", "LLM", "임베딩", "식당 색인", "뉴스", "공시"])
+      expect(offline.stdout).toMatch(new RegExp(`^${source} +가상 `, "m"));
+    expect(offline.stdout).toMatch(/^저장소 +이 컴퓨터 +dynalite/m);
+
+    const keyed = await dongne({ KAKAO_REST_API_KEY: "k", ANTHROPIC_API_KEY: "a" }, "status");
+    expect(keyed.stdout).toMatch(/^장소 검색 +실제 +카카오/m);
+    expect(keyed.stdout).toMatch(/^LLM +실제 +Anthropic/m);
+  }, 60_000);
 });

@@ -20,6 +20,9 @@ describe("dongne simulate export", () => {
   it("writes a run's visits as CSV and its decisions as JSON Lines to files", async () => {
     const sim = await dongne("simulate", "--days", "1", "--agents", "12", "--seed", "5", "--out", dataDir);
     const id = /시뮬레이션 (\S+)/.exec(sim.stderr)![1]!;
+    // the figures for people on stdout, the report's files after them
+    expect(sim.stdout).toMatch(new RegExp(`^시뮬레이션 ${id}: 완료$`, "m"));
+    expect(sim.stdout).toMatch(/^ {2}결정 +[\d,]+건 — 방문 [\d,]+, 집에 머묾 [\d,]+, LLM 실패 0$/m);
     const record = JSON.parse(readFileSync(join(dataDir, id, "report.json"), "utf8"));
 
     const csvFile = join(dataDir, "visits.csv");
