@@ -314,7 +314,11 @@ export function generateDemoCorpus(
     const rng = rngFor(seed, p.id);
     const t = truthOf(p, key, kind, rng);
     const words = p.formattedAddress.split(" ");
-    const area = words[0] === "서울" ? words.slice(1, 3).join(" ") : (words[0] ?? "");
+    // "서울 마포구 망원동 12-3" → 마포구 망원동, "경기 성남시 수정구 태평동 855" → 수정구 태평동: the district and
+    // dong before the lot (an imported registry's address may end otherwise: then its first words)
+    const lot = /^\d+(-\d+)?$/.test(words.at(-1) ?? "");
+    const area =
+      (lot && words.length >= 3 ? words.slice(-3, -1) : words.slice(1, 3)).join(" ") || (words[0] ?? "");
     truths.set(t.place_id, t);
     records.push({
       place_id: p.id,
