@@ -1,5 +1,6 @@
 // The simulation report as an HTML page with charts (inline SVG, no scripts, no network, no inline styles:
 // it is served under the page's Content-Security-Policy, which forbids them; presentation attributes only).
+import { koLabel } from "../korean/labels.ts";
 import type { Breakdowns, GroupStats } from "./breakdowns.ts";
 import type { Calibration } from "./calibration.ts";
 import type { SimulationReport } from "./report.ts";
@@ -29,7 +30,7 @@ function stackedBars(data: Record<string, Record<string, number>>): string {
     H = 240,
     barW = 80,
     gap = (W - 60 - barW * 4) / 4;
-  let svg = `<svg viewBox="0 0 ${W} ${H + 60}" width="600" font-size="12" role="img" aria-label="visits by category and time slot">`;
+  let svg = `<svg viewBox="0 0 ${W} ${H + 60}" width="600" font-size="12" role="img" aria-label="시간대별·업종별 방문">`;
   TIME_SLOTS.forEach((slot, i) => {
     let y = H;
     const x = 50 + i * (barW + gap);
@@ -53,7 +54,7 @@ function histogram(dist: Record<string, number>): string {
   const max = Math.max(1, ...Object.values(dist));
   const W = 360,
     H = 180;
-  let svg = `<svg viewBox="0 0 ${W} ${H + 30}" width="600" font-size="12" role="img" aria-label="rating distribution">`;
+  let svg = `<svg viewBox="0 0 ${W} ${H + 30}" width="600" font-size="12" role="img" aria-label="평점 분포">`;
   ["1", "2", "3", "4", "5"].forEach((r, i) => {
     const n = dist[r] ?? 0;
     const h = (n / max) * (H - 20);
@@ -68,12 +69,12 @@ export function reportHtml(r: SimulationReport): string {
   const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
   // one SVG bar of the three shares (presentation attributes: the page's CSP forbids inline styles)
   let at = 0;
-  const shareBar = `<svg viewBox="0 0 600 18" width="600" role="img" aria-label="decision shares">${(
+  const shareBar = `<svg viewBox="0 0 600 18" width="600" role="img" aria-label="결정 비율">${(
     ["visit", "stay_home", "llm_failed"] as const
   )
     .map((k, i) => {
       const w = r.decisions.shares[k] * 600;
-      const rect = `<rect x="${at}" y="0" width="${w}" height="18" fill="${["#59a14f", "#bab0ac", "#e15759"][i]}"><title>${k} ${pct(r.decisions.shares[k])}</title></rect>`;
+      const rect = `<rect x="${at}" y="0" width="${w}" height="18" fill="${["#59a14f", "#bab0ac", "#e15759"][i]}"><title>${koLabel("decision", k)} ${pct(r.decisions.shares[k])}</title></rect>`;
       at += w;
       return rect;
     })
@@ -100,9 +101,9 @@ export function reportHtml(r: SimulationReport): string {
 <h1>망원동 시뮬레이션 <small>${esc(s.id)}</small></h1>
 ${s.synthetic ? "<p><strong>⚠</strong> 매장 데이터는 합성(synthetic) 데모 데이터입니다. 실제 매장이 아닙니다.</p>" : ""}
 <table border="1" cellpadding="8" cellspacing="0"><tr><th>상태</th><th>기간</th><th>에이전트</th><th>슬롯</th><th>방문</th><th>엔진</th><th>LLM 호출</th></tr>
-<tr><td><b>${esc(s.status)}</b></td><td><b>${s.days}일</b></td><td><b>${s.agents}</b></td><td><b>${s.completedSlots}/${s.totalSlots}</b></td><td><b>${r.decisions.visit}</b></td><td><b>${esc(s.engine)}</b></td><td><b>${s.llmCalls}</b></td></tr></table>
+<tr><td><b>${esc(koLabel("simulationStatus", s.status))}</b></td><td><b>${s.days}일</b></td><td><b>${s.agents}</b></td><td><b>${s.completedSlots}/${s.totalSlots}</b></td><td><b>${r.decisions.visit}</b></td><td><b>${esc(koLabel("engine", s.engine))}</b></td><td><b>${s.llmCalls}</b></td></tr></table>
 <h2>결정 비율</h2><div>${shareBar}</div>
-<div><span>🟩 방문 ${pct(r.decisions.shares.visit)}</span> · <span>⬜ stay_home ${pct(r.decisions.shares.stay_home)}</span> · <span>🟥 llm_failed ${pct(r.decisions.shares.llm_failed)}</span></div>
+<div>${(["visit", "stay_home", "llm_failed"] as const).map((k, i) => `<span>${["🟩", "⬜", "🟥"][i]} ${koLabel("decision", k)} ${pct(r.decisions.shares[k])}</span>`).join(" · ")}</div>
 <h2>시간대별·업종별 방문</h2>${stackedBars(r.visitsByCategoryAndSlot)}
 <h2>평점 분포</h2>${histogram(r.ratingDistribution)}
 <h2>많이 방문한 매장</h2><table border="1" cellpadding="5" cellspacing="0"><tr><th>매장</th><th>업종</th><th>방문</th><th>평균 평점</th><th>태그</th></tr>${storeRows}</table>
@@ -124,16 +125,22 @@ function hbars(data: Record<string, number>, label: string): string {
   return svg + "</svg>";
 }
 
+/** Step 5's actions as a person reads them (카페_가기 → 카페 가기; a turn without one: 없음). */
+const actionNames = (counts: Record<string, number>) =>
+  Object.fromEntries(
+    Object.entries(counts).map(([a, n]) => [koLabel("nextAction", a).replaceAll("_", " "), n]),
+  );
+
 /** The breakdowns as tables and bars; a simulation without kept decisions says so. */
 function breakdownsHtml(b: Breakdowns): string {
   if (!b.turns) return "<h2>세부 분석</h2><p>이 시뮬레이션에는 결정 기록이 없습니다 (기록 도입 전 실행).</p>";
-  const table = (head: string, groups: Record<string, GroupStats>) =>
+  const table = (head: string, groups: Record<string, GroupStats>, name = (k: string) => k) =>
     `<table border="1" cellpadding="5" cellspacing="0"><tr><th>${head}</th><th>결정</th><th>외식 비율</th><th>방문</th><th>평균 평점</th></tr>${Object.entries(
       groups,
     )
       .map(
         ([k, g]) =>
-          `<tr><td>${esc(k)}</td><td>${g.turns}</td><td>${(g.eatOutRate * 100).toFixed(1)}%</td><td>${g.visits}</td><td>${g.meanRating ?? "–"}</td></tr>`,
+          `<tr><td>${esc(name(k))}</td><td>${g.turns}</td><td>${(g.eatOutRate * 100).toFixed(1)}%</td><td>${g.visits}</td><td>${g.meanRating ?? "–"}</td></tr>`,
       )
       .join("")}</table>`;
   const days = Object.entries(b.leftMangwonByDay)
@@ -141,9 +148,9 @@ function breakdownsHtml(b: Breakdowns): string {
     .join("");
   return `<h2>세부 분석 (결정 ${b.turns}건)</h2>
 ${table("세대", b.byGeneration)}
-${table("유형", b.byAgentType)}
-<h3>step 5 행동 (카페 루프 포함)</h3>${hbars(b.step5Actions, "step 5 actions")}
-<h3>마지막 행동 (next_action)</h3>${hbars(b.nextAction, "next_action of each turn")}
+${table("유형", b.byAgentType, (k) => koLabel("agentType", k))}
+<h3>5단계 행동 (카페 루프 포함)</h3>${hbars(actionNames(b.step5Actions), "5단계 행동")}
+<h3>턴마다 마지막 행동</h3>${hbars(actionNames(b.nextAction), "턴마다 마지막 행동")}
 <h3>망원동을 떠난 유동 인구</h3><table border="1" cellpadding="5" cellspacing="0"><tr><th>일차</th><th>떠남</th></tr>${days || '<tr><td colspan="2">없음</td></tr>'}</table>`;
 }
 
@@ -157,7 +164,7 @@ function calibrationHtml(c: Calibration): string {
   const days = Object.entries(c.byDayType)
     .map(
       ([k, v]) =>
-        `<tr><td>${esc(k)}</td><td>${v.days}</td><td>${v.turns}</td><td>${pct(v.eatOutRate)}</td></tr>`,
+        `<tr><td>${esc(koLabel("dayType", k))}</td><td>${v.days}</td><td>${v.turns}</td><td>${pct(v.eatOutRate)}</td></tr>`,
     )
     .join("");
   const cats = Object.entries(c.categoryShareVsStoreShare)
@@ -168,7 +175,7 @@ function calibrationHtml(c: Calibration): string {
     .join("");
   const active = c.activeAgentsByDay.map((d) => `${d.day}일차 ${d.residents}/${d.floating}`).join(" · ");
   const m = c.revisitRateByOwnRating;
-  return `<h2>보정 지표 (calibration, 엔진: ${esc(c.engine)})</h2>
+  return `<h2>보정 지표 (엔진: ${esc(koLabel("engine", c.engine))})</h2>
 ${c.engine === "offline" ? "<p><strong>⚠</strong> 오프라인 엔진은 004의 LLM 에이전트를 대신하는 규칙 기반 정책입니다: 이 수치는 그 정책의 것입니다.</p>" : ""}
 <table border="1" cellpadding="5" cellspacing="0"><tr><th>시간대</th><th>외식 비율</th><th>004 기준</th><th>가장 많은 업종</th></tr>${slots}</table>
 <table border="1" cellpadding="5" cellspacing="0"><tr><th>요일 구분</th><th>일수</th><th>결정</th><th>외식 비율</th></tr>${days}</table>

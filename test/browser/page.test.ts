@@ -11,6 +11,7 @@ import { createApp } from "../../functions/api/app.ts";
 import { buildWeb, type WebBuild } from "../../web/build.ts";
 import { postJson, startServer, type TestServer } from "../helpers/server.ts";
 import { CHROMIUM, haveChromium, koreanGlyphProblem, launch, VIEWPORTS, type Browser } from "./browser.ts";
+import { phoneKoreanTests } from "./phone-korean.ts";
 
 if (!haveChromium)
   console.warn(
@@ -107,8 +108,8 @@ describe.skipIf(!haveChromium)("the web page in Chromium", () => {
       await page.locator(".plan-box summary", { hasText: "검색 계획 보기" }).click();
       await page.locator(".plan .steps li").first().waitFor();
       const plan = await page.locator(".plan").textContent();
-      expect(plan).toContain("반경 검색 (radius)");
-      expect(plan).toContain("규칙 엔진 (rules)");
+      expect(plan).toContain("반경 검색");
+      expect(plan).toContain("규칙 엔진");
       expect(plan).toMatch(/LLM 호출0회/);
 
       const [download] = await Promise.all([
@@ -209,7 +210,10 @@ describe.skipIf(!haveChromium)("the web page in Chromium", () => {
       const api = (await postJson(`${server.url}/v1/restaurants/ask`, { query: question })).body;
       expect(api.route).toBe("index");
       expect(await page.locator(".route").textContent()).toContain("색인 검색");
-      expect(await page.locator(".answer").textContent()).toContain(api.answer.split("\n")[0]);
+      // the answer's first line, its citations read as the restaurants' names (already there beside them)
+      expect(await page.locator(".answer").textContent()).toContain(
+        api.answer.split("\n")[0].replace(/\s*\[[^\]]+\]/g, ""),
+      );
       expect(await texts(page, "#view-qa .place .name")).toEqual(api.documents.map((d: any) => d.title));
       expect(await page.locator(".leaflet-marker-pane .mk").count()).toBe(api.documents.length);
       expect(await page.locator(".citations li").count()).toBe(api.citations.length);
@@ -348,7 +352,7 @@ describe.skipIf(!haveChromium)("the web page in Chromium", () => {
       expect(await provenance.getAttribute("open")).toBeNull();
       await provenance.locator("summary").click();
       expect(await provenance.textContent()).toContain(report.simulation.provenance.stores);
-      expect(await provenance.textContent()).toContain("offline");
+      expect(await provenance.textContent()).toContain("오프라인 엔진");
       await page.locator(".synthetic-banner").first().waitFor();
       await browser.shot(page, "simulation", vp);
       await page.close();
@@ -424,10 +428,10 @@ describe.skipIf(!haveChromium)("the web page in Chromium", () => {
     ]);
     expect(await box.locator("svg text.value").first().textContent()).toBe("31.0%");
     expect(await box.locator("table th[scope=row]").allTextContents()).toEqual(
-      expect.arrayContaining(["한식", "weekday", "weekend"]),
+      expect.arrayContaining(["한식", "평일", "주말"]),
     );
     const text = (await box.textContent())!;
-    expect(text).toContain("계산한 엔진: offline");
+    expect(text).toContain("계산한 엔진: 오프라인 엔진");
     expect(text).not.toMatch(/[{}"]/);
     await box.scrollIntoViewIfNeeded();
     await browser.shot(page, "simulation-calibration", vp);
@@ -510,6 +514,8 @@ describe.skipIf(!haveChromium)("the web page in Chromium", () => {
     await page.locator("#settings-dialog button[type=submit]").click();
     await page.close();
   });
+
+  phoneKoreanTests(() => ({ server, browser }));
 
   it("the page loaded nothing from anywhere but the server (tiles apart) and logged no errors", () => {
     const notTiles = browser.outside.filter((u) => !u.startsWith("https://tile.openstreetmap.org/"));

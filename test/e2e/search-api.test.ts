@@ -46,7 +46,7 @@ describe("POST /v1/search (embedded provider)", () => {
       apiCalls: 2,
       keywordsSearched: ["카페"],
     });
-    expect(r.meta.warnings.join(" ")).toMatch(/SYNTHETIC/);
+    expect(r.meta.warnings.join(" ")).toMatch(/내장 데모 데이터\(합성 데이터\)/);
   });
 
   it("radius with several keywords: each result matches one of them and says which", async () => {

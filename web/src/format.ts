@@ -15,3 +15,7 @@ export const won = (n: number) => `${nf.format(n)}원`;
 export const percent = (share: number, digits = 0) => `${(share * 100).toFixed(digits)}%`;
 
 export const stars = (rating: number) => "★".repeat(Math.round(rating)) + "☆".repeat(5 - Math.round(rating));
+
+/** A cell's text that is only a figure or a date (16,634 · 31.0% · 4/4 · 2026-09-25): kept on one line. */
+const FIGURE = /^[-+\u2212]?[\d,.\s%/:×~-]*\d[\d,.\s%/:×~-]*(?:원|회|건|명|곳|점|개|일|분|m|km|ms|KB|MB)?$/;
+export const figureClass = (text: string) => (FIGURE.test(text.trim()) ? "num" : undefined);

@@ -42,6 +42,7 @@ export class MapPane {
   constructor(private readonly el: HTMLElement) {
     this.map = L.map(el, { center: SEOUL, zoom: 11, keyboard: true, worldCopyJump: true });
     L.control.scale({ metric: true, imperial: false }).addTo(this.map);
+    // under the map, not over it: a note never covers a marker
     this.notice = h("p", { class: "map-notice", role: "status", hidden: true });
     el.after(this.notice);
     this.setTiles(loadTiles());
@@ -70,8 +71,11 @@ export class MapPane {
 
   private offline(message: string | null): void {
     this.el.classList.toggle("tiles-off", message !== null);
+    const changed = this.notice.hidden !== (message === null);
     this.notice.hidden = message === null;
     this.notice.textContent = message ?? "";
+    // the note sits under the map (never over its markers): the map's height changes with it
+    if (changed) this.map.invalidateSize();
   }
 
   /** The view's layer group, emptied: it draws afresh. */

@@ -1,5 +1,6 @@
 // News & disclosures (seed 003): a question and the news / publications choice; the answer with its
 // citations, the selected documents with the reasons, the search summary, and each branch's errors.
+import { koLabel } from "../../shared/korean/labels.ts";
 import type { NewsSearchResponse, SearchPreference } from "../../shared/news/schemas.ts";
 import { api } from "./api.ts";
 import { fill, h, outLink } from "./dom.ts";
@@ -12,7 +13,6 @@ const PREFERENCES: [SearchPreference, string][] = [
   ["news", "뉴스만"],
   ["publications", "공시만"],
 ];
-const CITATION_TYPE: Record<string, string> = { news: "뉴스", regular: "정기보고서", revision: "정정보고서" };
 
 export const NEWS_EXAMPLES = ["삼성전자 최근 배당 공시", "카카오 3분기 실적", "현대차 최근 뉴스"];
 
@@ -119,7 +119,7 @@ export class NewsView {
                 h(
                   "li",
                   { id: `cite-${i + 1}` },
-                  chip(CITATION_TYPE[c.type] ?? c.type),
+                  chip(koLabel("citationType", c.type)),
                   " ",
                   outLink(c.url, c.title),
                 ),
@@ -211,7 +211,7 @@ export class NewsView {
         { class: "plan-box" },
         h("summary", {}, "처리 정보"),
         facts([
-          ["엔진", r.meta.engine],
+          ["엔진", koLabel("engine", r.meta.engine)],
           ["LLM 호출", `${r.meta.llmCalls}회 · 토큰 ${num(r.meta.llmTokens)}`],
           ["네이버 호출", `${r.meta.naverCalls}회`],
           ["OpenDART 호출", `${r.meta.dartCalls}회 (캐시 적중 ${r.meta.cacheHits})`],

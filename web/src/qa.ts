@@ -2,6 +2,7 @@
 // documents on the map and in a list with the conditions each satisfies and their menus with prices,
 // and the route the agent took (index, web, none).
 import type { z } from "zod";
+import { koLabel } from "../../shared/korean/labels.ts";
 import type { AskResponse, ResponseDocument } from "../../shared/restaurant-qa/state.ts";
 import { api } from "./api.ts";
 import { fill, h, outLink } from "./dom.ts";
@@ -12,12 +13,15 @@ import { busy, chip, facts, queryForm, StatusLine, syntheticBanner, viewSection,
 
 type Doc = z.infer<typeof ResponseDocument>;
 
-const ROUTE: Record<AskResponse["route"], string> = {
-  index: "색인 검색 — 수집한 식당 문서에서 찾았습니다 (index)",
-  web: "웹 검색 — 색인에 맞는 식당이 없어 웹에서 찾았습니다 (web)",
-  none: "없음 — 답할 자료를 찾지 못했습니다 (none)",
-  index_empty: "색인이 비어 있음 — 아직 식당 문서를 불러오지 않았습니다 (index_empty)",
+/** What each route means, after its name (shared/korean/labels.ts). */
+const ROUTE_WHY: Record<string, string> = {
+  index: "수집한 식당 문서에서 찾았습니다",
+  web: "색인에 맞는 식당이 없어 웹에서 찾았습니다",
+  none: "답할 자료를 찾지 못했습니다",
+  index_empty: "아직 식당 문서를 불러오지 않았습니다",
 };
+const routeText = (route: string) =>
+  ROUTE_WHY[route] ? `${koLabel("qaRoute", route)} — ${ROUTE_WHY[route]}` : koLabel("qaRoute", route);
 const CONDITIONS = [
   ["convenience", "편의"],
   ["atmosphere", "분위기"],
@@ -196,9 +200,16 @@ export class QaView {
     const web = r.web_results ?? [];
     const cite = (token: string) => {
       const card = cards.get(token);
-      if (card) return { href: `#doc-${token}`, label: "이 식당 문서로 이동", onSelect: card.select };
+      const doc = r.documents.find((d) => d.place_id === token);
+      if (card && doc)
+        return {
+          href: `#doc-${token}`,
+          label: `${doc.title} 문서로 이동`,
+          text: doc.title,
+          onSelect: card.select,
+        };
       const hit = web.find((w) => w.url === token);
-      return hit ? { href: hit.url, label: hit.title } : null;
+      return hit ? { href: hit.url, label: hit.title, text: hit.title } : null;
     };
     const q = r.structured_query;
     const asked = [
@@ -216,7 +227,7 @@ export class QaView {
       r.meta.synthetic
         ? syntheticBanner("이 식당 문서는 데모용으로 생성한 가상 자료입니다. 실제 가게가 아닙니다.")
         : null,
-      h("p", { class: "route" }, h("strong", {}, "찾은 경로: "), ROUTE[r.route]),
+      h("p", { class: "route" }, h("strong", {}, "찾은 경로: "), routeText(r.route)),
       asked.length
         ? h(
             "p",
@@ -272,17 +283,17 @@ export class QaView {
         { class: "plan-box" },
         h("summary", {}, "처리 정보"),
         facts([
-          ["엔진", r.meta.engine],
+          ["엔진", koLabel("engine", r.meta.engine)],
           [
             "단계별 엔진",
-            `질문 해석 ${r.meta.engines.rewrite} · 평가 ${r.meta.engines.grade} · 답 ${r.meta.engines.generate}`,
+            `질문 해석 ${koLabel("engine", r.meta.engines.rewrite)} · 평가 ${koLabel("engine", r.meta.engines.grade)} · 답 ${koLabel("engine", r.meta.engines.generate)}`,
           ],
           [
             "LLM 호출",
             `${r.meta.llmCalls}회 · 토큰 입력 ${num(r.meta.llmTokens.input)} / 출력 ${num(r.meta.llmTokens.output)}`,
           ],
           ["외부 API 호출", `${r.meta.apiCalls}회`],
-          ["색인", `${r.meta.index} · ${r.meta.embedder}`],
+          ["색인", `${koLabel("qaIndex", r.meta.index)} · 임베더 ${r.meta.embedder}`],
           ["걸린 시간", `${num(Math.round(r.meta.durationMs))} ms`],
         ]),
       ),

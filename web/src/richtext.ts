@@ -1,9 +1,28 @@
 // An answer's text as the agents write it (paragraphs, "■ " headings, pipe tables, [n] or [place_id]
 // citations) turned into DOM — text nodes only, so nothing in an answer is ever parsed as HTML.
 import { h } from "./dom.ts";
+import { figureClass } from "./format.ts";
 
-/** What a bracketed token cites: a link to the cited item, or null when it cites nothing we know. */
-export type CiteResolver = (token: string) => { href: string; label: string; onSelect?: () => void } | null;
+/**
+ * What a bracketed token cites: a link to the cited item, or null when it cites nothing we know.
+ * `text`: what the link reads instead of the token (a restaurant's name for its id).
+ */
+export type CiteResolver = (
+  token: string,
+) => { href: string; label: string; text?: string; onSelect?: () => void } | null;
+
+/**
+ * Where a named citation's link goes in `line`, the token at [start, end): over the name when the name
+ * stands just before the token ("망원 비스트로 [id]") or just after it ("[id] 망원 비스트로"), so the
+ * name is not said twice; else the name in place of the token.
+ */
+function namedSpan(line: string, start: number, end: number, name: string) {
+  const before = line.slice(0, start).trimEnd();
+  if (before.endsWith(name)) return { from: before.length - name.length, to: end };
+  const gap = /^\s*/.exec(line.slice(end))![0].length;
+  if (line.startsWith(name, end + gap)) return { from: start, to: end + gap + name.length };
+  return { from: start, to: end };
+}
 
 function inline(text: string, cite: CiteResolver): (Node | string)[] {
   const out: (Node | string)[] = [];
@@ -11,8 +30,12 @@ function inline(text: string, cite: CiteResolver): (Node | string)[] {
   for (const m of text.matchAll(/\[([^\][\n]{1,80})\]/g)) {
     const target = cite(m[1]!);
     if (!target) continue;
-    out.push(text.slice(last, m.index));
-    const a = h("a", { href: target.href, class: "cite", title: target.label }, m[0]);
+    const token = { from: m.index, to: m.index + m[0].length };
+    const named = target.text ? namedSpan(text, token.from, token.to, target.text) : token;
+    // a name the citation before already took stays with it
+    const span = named.from < last ? token : named;
+    out.push(text.slice(last, span.from));
+    const a = h("a", { href: target.href, class: "cite", title: target.label }, target.text ?? m[0]);
     if (target.onSelect) {
       const select = target.onSelect;
       a.addEventListener("click", (e) => {
@@ -21,7 +44,7 @@ function inline(text: string, cite: CiteResolver): (Node | string)[] {
       });
     }
     out.push(a);
-    last = m.index + m[0].length;
+    last = span.to;
   }
   out.push(text.slice(last));
   return out;
@@ -67,7 +90,9 @@ export function richText(text: string, cite: CiteResolver): HTMLElement {
                 h(
                   "tbody",
                   {},
-                  ...body.map((r) => h("tr", {}, ...r.map((c) => h("td", {}, ...inline(c, cite))))),
+                  ...body.map((r) =>
+                    h("tr", {}, ...r.map((c) => h("td", { class: figureClass(c) }, ...inline(c, cite)))),
+                  ),
                 ),
               ),
             ),

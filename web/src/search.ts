@@ -1,6 +1,7 @@
 // Place search (seeds 000/001): a query box, the places on the map and in a list kept in step, routes
 // with their segments, travel times, trips by day, the plan on demand, warnings, GeoJSON.
 import * as L from "leaflet";
+import { koLabel, type LabelKind } from "../../shared/korean/labels.ts";
 import type { AgentResponse, Place } from "../../shared/places/place.ts";
 import type { PlanResponse } from "../../shared/place-search/schemas.ts";
 import { SPEED_M_PER_MIN } from "../../shared/place-search/translator/measures.ts";
@@ -10,24 +11,6 @@ import { metres, minutes, num } from "./format.ts";
 import { badgeMarker, colour, syncListAndMap, type MapPane } from "./map.ts";
 import { busy, chip, facts, queryForm, StatusLine, syntheticBanner, viewSection, warningList } from "./ui.ts";
 
-const STRATEGY: Record<string, string> = {
-  radius: "반경 검색",
-  route: "경로 검색",
-  point_travel: "이동 시간 검색",
-  multi_point: "여행 코스",
-};
-const MODE: Record<string, string> = {
-  walking: "도보",
-  bicycling: "자전거",
-  transit: "대중교통",
-  driving: "자동차",
-};
-const ENGINE: Record<string, string> = {
-  rules: "규칙 엔진",
-  llm: "LLM",
-  "rules-fallback": "규칙 엔진 (LLM 실패 후 대체)",
-  client: "직접 작성한 계획",
-};
 const LODGING = "숙박";
 
 export const SEARCH_EXAMPLES = [
@@ -71,8 +54,8 @@ function distanceText(p: Place): string | null {
     const speed = SPEED_M_PER_MIN[mode as keyof typeof SPEED_M_PER_MIN] ?? SPEED_M_PER_MIN.walking;
     const time =
       p.travelDuration !== undefined
-        ? `${MODE[mode] ?? mode} ${minutes(p.travelDuration)}`
-        : `${MODE[mode] ?? mode} 약 ${minutes((p.travelDistance / speed) * 60)} (직선 거리로 추정)`;
+        ? `${koLabel("travelMode", mode)} ${minutes(p.travelDuration)}`
+        : `${koLabel("travelMode", mode)} 약 ${minutes((p.travelDistance / speed) * 60)} (직선 거리로 추정)`;
     return `이동 거리 ${metres(p.travelDistance)} · ${time}`;
   }
   if (p.distanceFromStart !== undefined) return `출발점에서 경로를 따라 ${metres(p.distanceFromStart)}`;
@@ -104,25 +87,40 @@ function placeDetails(p: Place, synthetic: boolean): HTMLElement[] {
   return lines.filter((l): l is HTMLElement => l !== null);
 }
 
+/** Values that are codes, by the plan field they stand under. */
+const PLAN_CODE: Record<string, LabelKind> = {
+  mode: "travelMode",
+  sort: "sortBy",
+  sort_by: "sortBy",
+  provider: "provider",
+};
+
+/** A plan's value as text: codes and field names in Korean; references like ${step1.y} stay as written. */
+function planValue(v: unknown, key = ""): string {
+  if (v === null || v === undefined) return "없음";
+  if (Array.isArray(v)) return v.map((x) => planValue(x, key)).join(", ");
+  if (typeof v === "object")
+    return Object.entries(v)
+      .map(([k, x]) => `${koLabel("planField", k)} ${planValue(x, k)}`)
+      .join(", ");
+  if (typeof v === "boolean") return v ? "예" : "아니요";
+  if (typeof v === "string") return PLAN_CODE[key] ? koLabel(PLAN_CODE[key], v) : v;
+  return typeof v === "number" ? String(v) : "";
+}
+
+/** A plan field as a line: its Korean name (the seed's name on hover) and its value. */
+const planField = ([k, v]: [string, unknown]) =>
+  h("li", {}, h("span", { class: "field", title: k }, koLabel("planField", k)), ` ${planValue(v, k)}`);
+
 function planView(plan: PlanResponse): HTMLElement {
   const m = plan.meta;
-  // a step's parameters as text: references like ${step1.y} stay as written
-  const value = (v: unknown): string => {
-    if (v === null || v === undefined) return "없음";
-    if (Array.isArray(v)) return v.map(value).join(", ");
-    if (typeof v === "object")
-      return Object.entries(v)
-        .map(([k, x]) => `${k} ${value(x)}`)
-        .join(", ");
-    return typeof v === "string" || typeof v === "number" || typeof v === "boolean" ? String(v) : "";
-  };
   return h(
     "div",
     { class: "plan" },
     facts([
-      ["전략", `${STRATEGY[plan.strategy_type] ?? plan.strategy_type} (${plan.strategy_type})`],
-      ["제공자", plan.provider],
-      ["계획한 엔진", `${ENGINE[m.engine] ?? m.engine} (${m.engine})`],
+      ["전략", koLabel("strategy", plan.strategy_type)],
+      ["제공자", koLabel("provider", plan.provider)],
+      ["계획한 엔진", koLabel("engine", m.engine)],
       ["LLM 호출", `${m.llmCalls}회 · 토큰 입력 ${num(m.llmTokens.input)} / 출력 ${num(m.llmTokens.output)}`],
       ["여행 일정", plan.travel_plan ? `${plan.travel_plan.days}일 (${plan.travel_plan.nights}박)` : null],
     ]),
@@ -134,22 +132,14 @@ function planView(plan: PlanResponse): HTMLElement {
         h(
           "li",
           {},
-          h("strong", {}, s.action),
-          ` — ${s.description}`,
-          h(
-            "ul",
-            {},
-            ...Object.entries(s.params).map(([k, v]) => h("li", {}, h("code", {}, k), ` ${value(v)}`)),
-          ),
+          h("strong", { title: s.action }, koLabel("planAction", s.action)),
+          s.description ? ` — ${s.description}` : "",
+          h("ul", {}, ...Object.entries(s.params).map(planField)),
         ),
       ),
     ),
     h("h4", {}, "후처리"),
-    h(
-      "ul",
-      { class: "post" },
-      ...Object.entries(plan.post_processing).map(([k, v]) => h("li", {}, h("code", {}, k), ` ${value(v)}`)),
-    ),
+    h("ul", { class: "post" }, ...Object.entries(plan.post_processing).map(planField)),
     warningList(m.warnings, "계획 경고"),
   );
 }
@@ -304,7 +294,7 @@ export class SearchView {
       "div",
       {},
       facts([
-        ["이번 검색의 엔진", `${ENGINE[m.engine] ?? m.engine} (${m.engine})`],
+        ["이번 검색의 엔진", koLabel("engine", m.engine)],
         [
           "LLM 호출",
           `${m.llmCalls}회 · 토큰 입력 ${num(m.llmTokens.input)} / 출력 ${num(m.llmTokens.output)}`,
@@ -342,7 +332,7 @@ export class SearchView {
       this.results,
       m.synthetic
         ? syntheticBanner(
-            `이 장소들은 실제 가게가 아니라 데모용으로 생성한 가상의 장소입니다 (데이터 출처: ${m.dataSource}).`,
+            `이 장소들은 실제 가게가 아니라 데모용으로 생성한 가상의 장소입니다 (데이터 출처: ${koLabel("dataSource", m.dataSource)}).`,
           )
         : null,
       h(
@@ -350,7 +340,8 @@ export class SearchView {
         { class: "summary" },
         h("strong", {}, `${num(r.places.length)}곳`),
         r.totalCount !== r.places.length ? ` (전체 ${num(r.totalCount)}곳 중)` : "",
-        ` · ${STRATEGY[m.strategyUsed] ?? m.strategyUsed} · 제공자 ${m.provider}`,
+        // where the places came from, as it is (the demo set, not the plan's provider)
+        ` · ${koLabel("strategy", m.strategyUsed)} · 데이터: ${koLabel("dataSource", m.dataSource)}`,
       ),
       r.disclaimer ? h("p", { class: "note" }, r.disclaimer) : null,
       // words the search did not understand are said, not dropped in silence

@@ -3,6 +3,7 @@
 // produced the run, folded away for whoever needs to repeat or compare it.
 import type { Breakdowns, GroupStats } from "../../shared/simulation/breakdowns.ts";
 import type { Provenance } from "../../shared/simulation/provenance.ts";
+import { koKey, koLabel } from "../../shared/korean/labels.ts";
 import { barChart } from "./charts.ts";
 import { h } from "./dom.ts";
 import { num, percent } from "./format.ts";
@@ -10,8 +11,6 @@ import { colour } from "./map.ts";
 import { actionLabel } from "./sim-common.ts";
 import { facts } from "./ui.ts";
 import { valueView } from "./value-view.ts";
-
-const AGENT_TYPE: Record<string, string> = { resident: "주민", floating: "유동 인구" };
 
 /** Eat-out rate per group, its mean rating beside the bar (short: it must fit by a full bar). */
 const groupBars = (groups: Record<string, GroupStats>, label: (k: string) => string) =>
@@ -48,7 +47,7 @@ export function breakdownsView(b: Breakdowns | undefined, days: number): HTMLEle
       ),
       barChart(
         "주민·유동 인구별 외식 비율 (★ 평균 평점)",
-        groupBars(b.byAgentType, (t) => AGENT_TYPE[t] ?? t),
+        groupBars(b.byAgentType, (t) => koLabel("agentType", t)),
         { max: 1 },
       ),
       actions.length
@@ -78,7 +77,7 @@ export function provenanceView(p: Provenance | undefined): HTMLElement {
   const body: HTMLElement[] = p
     ? [
         facts([
-          ["엔진", p.engine],
+          ["엔진", koLabel("engine", p.engine)],
           ["모델", p.model ?? "없음 (LLM을 쓰지 않음)"],
           ["제품 버전", p.version],
           ["시드", p.seed],
@@ -87,15 +86,15 @@ export function provenanceView(p: Provenance | undefined): HTMLElement {
           ["페르소나 집합 지문", p.personas],
         ]),
         h("h4", {}, "프롬프트 템플릿 지문"),
-        facts(Object.entries(p.prompts)),
+        facts(Object.entries(p.prompts).map(([k, v]) => [koKey(k), v])),
         h("h4", {}, "매개변수"),
-        valueView(p.parameters),
+        valueView(p.parameters, "parameters"),
       ]
     : [h("p", { class: "note" }, "이 시뮬레이션에는 출처 기록이 없습니다 (출처를 남기기 전에 만든 기록).")];
   return h(
     "details",
     { class: "plan-box provenance" },
-    h("summary", {}, "출처 (provenance): 이 결과를 만든 엔진, 모델, 버전, 지문"),
+    h("summary", {}, "출처: 이 결과를 만든 엔진, 모델, 버전, 지문"),
     ...body,
   );
 }

@@ -6,6 +6,7 @@ import type { Breakdowns } from "../../shared/simulation/breakdowns.ts";
 import type { SimulationReport } from "../../shared/simulation/report.ts";
 import type { SimulationMeta } from "../../shared/simulation/schemas.ts";
 import type { Visit } from "../../shared/simulation/types.ts";
+import { koKey, koLabel } from "../../shared/korean/labels.ts";
 import { api } from "./api.ts";
 import { barChart, heatmap, stackedColumns } from "./charts.ts";
 import { AgentDiary } from "./diary.ts";
@@ -26,15 +27,6 @@ type Report = Omit<SimulationReport, "calibration" | "breakdowns"> & {
   breakdowns?: Breakdowns;
 };
 
-const STATUS: Record<string, string> = {
-  pending: "대기 중",
-  running: "진행 중",
-  completed: "완료",
-  completed_with_failures: "완료 (실패한 턴 많음)",
-  failed: "실패",
-  budget_exhausted: "예산 소진으로 멈춤",
-};
-const DECISION: Record<string, string> = { visit: "방문", stay_home: "집에 머묾", llm_failed: "LLM 실패" };
 const POLL_MS = 1000;
 
 /** A slot key as the simulation record writes it: d01#07:00. */
@@ -57,20 +49,20 @@ const CALIBRATION_NAMES: Record<string, string> = {
 
 /** The report's `calibration`, when the report has it: known figures as charts, the rest as tables. */
 function calibrationView(cal: unknown): HTMLElement {
-  const box = h("section", { class: "calibration" }, h("h3", {}, "보정 지표 (calibration)"));
+  const box = h("section", { class: "calibration" }, h("h3", {}, "보정 지표"));
   if (!cal || typeof cal !== "object") {
     box.append(
       h(
         "p",
         { class: "note" },
-        "이 보고서에는 보정 지표가 없습니다. 보고서가 calibration을 담으면 여기에 그립니다.",
+        "이 보고서에는 보정 지표가 없습니다. 보고서에 보정 지표가 들어 있으면 여기에 그립니다.",
       ),
     );
     return box;
   }
   const c = { ...(cal as Record<string, unknown>) };
   if (typeof c.engine === "string") {
-    box.append(h("p", {}, `계산한 엔진: ${c.engine}`));
+    box.append(h("p", {}, `계산한 엔진: ${koLabel("engine", c.engine)}`));
     delete c.engine;
   }
   const rates = c.eatOutRateBySlot;
@@ -104,7 +96,7 @@ function calibrationView(cal: unknown): HTMLElement {
     delete c.activeAgentsByDay;
   }
   for (const [k, v] of Object.entries(c))
-    box.append(h("h4", {}, CALIBRATION_NAMES[k] ? `${CALIBRATION_NAMES[k]} (${k})` : k), valueView(v));
+    box.append(h("h4", {}, CALIBRATION_NAMES[k] ?? koKey(k)), valueView(v, k));
   return box;
 }
 
@@ -229,6 +221,7 @@ export class SimulationView {
     fill(this.results);
     this.pane.layer("sim");
     this.status.loading(`시뮬레이션 ${id} 상태를 불러오는 중…`);
+    let shown = false;
     while (this.watching === watch) {
       let s: Status;
       try {
@@ -239,6 +232,8 @@ export class SimulationView {
       }
       if (this.watching !== watch) return;
       this.status.clear();
+      if (!shown) this.showParams(s);
+      shown = true;
       this.showProgress(s);
       if (s.status !== "pending" && s.status !== "running") {
         await this.loadReport(id, watch);
@@ -246,6 +241,18 @@ export class SimulationView {
       }
       await sleep(POLL_MS);
     }
+  }
+
+  /** The run's parameters in the form, once a watch begins: what it ran with, for a new start to repeat or vary. */
+  private showParams(s: Status): void {
+    const set = (id: string, v: string | number | undefined) => {
+      this.el.querySelector<HTMLInputElement>(`#${id}`)!.value = v === undefined ? "" : String(v);
+    };
+    set("sim-agents", s.agents);
+    set("sim-days", s.days);
+    set("sim-seed", s.seed);
+    set("sim-start", s.startDate);
+    this.estimate.schedule();
   }
 
   private showProgress(s: Status): void {
@@ -289,14 +296,14 @@ export class SimulationView {
       h(
         "p",
         { class: "summary" },
-        h("strong", {}, `${STATUS[s.status] ?? s.status}`),
+        h("strong", {}, koLabel("simulationStatus", s.status)),
         ` · ${s.id} · ${s.progress.completedSlots}/${s.progress.totalSlots} 슬롯 (${s.progress.percent}%)`,
       ),
       h("progress", { max: s.progress.totalSlots, value: s.progress.completedSlots, "aria-label": "진행률" }),
       h(
         "p",
         {},
-        `결정 ${num(d.agent_turns ?? 0)}건 — 방문 ${num(d.visit ?? 0)}, 집에 머묾 ${num(d.stay_home ?? 0)}, LLM 실패 ${num(d.llm_failed ?? 0)} · 엔진 ${s.engine} · 에이전트 ${num(s.agents)}명 · 시드 ${s.seed}`,
+        `결정 ${num(d.agent_turns ?? 0)}건 — ${(["visit", "stay_home", "llm_failed"] as const).map((k) => `${koLabel("decision", k)} ${num(d[k] ?? 0)}`).join(", ")} · 엔진 ${koLabel("engine", s.engine)} · 에이전트 ${num(s.agents)}명 · 시드 ${s.seed}`,
       ),
       s.error ? h("p", { class: "status is-error", role: "alert" }, `실패 이유: ${s.error}`) : null,
       grid,
@@ -387,7 +394,7 @@ export class SimulationView {
       barChart(
         "결정",
         (["visit", "stay_home", "llm_failed"] as const).map((k) => ({
-          label: DECISION[k]!,
+          label: koLabel("decision", k),
           value: r.decisions.shares[k],
           text: `${percent(r.decisions.shares[k], 1)} (${num(r.decisions[k])})`,
         })),
@@ -404,8 +411,8 @@ export class SimulationView {
         : null,
       h("h3", {}, "보고서"),
       facts([
-        ["상태", STATUS[sim.status] ?? sim.status],
-        ["엔진", sim.engine],
+        ["상태", koLabel("simulationStatus", sim.status)],
+        ["엔진", koLabel("engine", sim.engine)],
         ["에이전트", `${num(sim.agents)}명`],
         ["기간", `${sim.days}일 (${sim.completedSlots}/${sim.totalSlots} 슬롯)`],
         ["시드", sim.seed],

@@ -1,6 +1,7 @@
 // Pieces every view uses: the loading / error line, the synthetic-data banner, warnings, small facts.
 import { ApiProblem, problemText } from "./api.ts";
 import { h } from "./dom.ts";
+import { figureClass } from "./format.ts";
 
 /** One line under a form: what is loading, or what went wrong, said as a sentence. */
 export class StatusLine {
@@ -121,7 +122,7 @@ export const syntheticBanner = (what: string) =>
   h(
     "div",
     { class: "synthetic-banner", role: "alert", "data-synthetic": "true" },
-    h("strong", {}, "합성 데이터 (synthetic)"),
+    h("strong", {}, "합성 데이터"),
     " — ",
     what,
   );
@@ -136,6 +137,10 @@ export function warningList(warnings: readonly string[], title = "주의"): HTML
   );
 }
 
+/** How a value's line may break: a figure never, a long token (an id, a hash, a URL) anywhere. */
+export const breakClass = (text: string) =>
+  figureClass(text) ?? (/^\S{16,}$/.test(text) ? "token" : undefined);
+
 /** A definition list of facts; empty values are left out. */
 export function facts(rows: [string, string | number | null | undefined][]): HTMLElement {
   return h(
@@ -143,7 +148,7 @@ export function facts(rows: [string, string | number | null | undefined][]): HTM
     { class: "facts" },
     ...rows
       .filter(([, v]) => v !== null && v !== undefined && v !== "")
-      .flatMap(([k, v]) => [h("dt", {}, k), h("dd", {}, String(v))]),
+      .flatMap(([k, v]) => [h("dt", {}, k), h("dd", { class: breakClass(String(v)) }, String(v))]),
   );
 }
 
