@@ -170,7 +170,7 @@ async function main(argv: string[]): Promise<number> {
         ? withClient(ctx, {}, (c) => simulateExport(c, rest.slice(1)))
         : simulate(ctx, rest);
     case "experiment":
-      return experimentCommand(ctx.config, rest);
+      return experimentCommand(() => connect(ctx), rest, { json: ctx.globals.json });
     case "import-stores":
       return importStores(ctx, rest);
     default:

@@ -1,22 +1,25 @@
 // `dongne experiment --scenario FILE.json --seeds 1,2,3 --days 7 [--agents N] [--start-date D] [--out DIR]`:
-// both arms of every seed run on this machine (the local workflow runner runs them together), then
+// POST /v1/experiments through the CLI's client (a server, or this machine in this process, where the
+// local workflow runner runs both arms of every seed together), followed until every arm ends; then
 // experiment.json, report.html and a summary of the differences.
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { startLocal } from "../functions/api/local.ts";
-import type { Config } from "../shared/platform/config.ts";
-import { experimentHtml, experimentSummary } from "../shared/simulation/experiment-report.ts";
+import { experimentSummary } from "../shared/simulation/experiment-report.ts";
+import type { ExperimentStatus } from "../shared/simulation/experiment.ts";
 import { ExperimentRequest } from "../shared/simulation/experiment-schemas.ts";
-import { ScenarioError } from "../shared/simulation/scenario.ts";
-import { SimulationConflict } from "../shared/simulation/api.ts";
+import { ApiFailure, type ApiClient } from "./api-client.ts";
+import { fileProblem, readInput, UsageError, writeFileWhole } from "./cli-io.ts";
 
 export const EXPERIMENT_USAGE =
-  "usage: dongne experiment --scenario FILE.json --seeds 1,2,3 --days 7 [--agents N] [--start-date YYYY-MM-DD] [--out reports]";
+  "사용법: dongne experiment --scenario FILE.json --seeds 1,2,3 --days 7 [--agents N] [--start-date YYYY-MM-DD] [--out reports]";
 
 const FLAGS: Record<string, string> = { startDate: "start-date", "baseline.days": "days" };
 
-export async function experimentCommand(config: Config, args: string[]): Promise<number> {
+const EXPERIMENT_STATUS: Record<string, string> = { running: "진행 중", completed: "완료", stopped: "멈춤" };
+
+/** The request from the flags and the scenario file; a usage mistake throws a UsageError. */
+function requestOf(args: string[]): { request: ExperimentRequest; out: string } {
   const { values } = parseArgs({
     args,
     options: {
@@ -28,19 +31,13 @@ export async function experimentCommand(config: Config, args: string[]): Promise
       out: { type: "string", default: "reports" },
     },
   });
-  if (!values.scenario || !values.seeds) {
-    process.stderr.write(`${EXPERIMENT_USAGE}\n`);
-    return 2;
-  }
-  const fail = (field: string, reason: string) => {
-    process.stderr.write(`${FLAGS[field] ? `--${FLAGS[field]}` : field}: ${reason}\n`);
-    return 2;
-  };
+  if (!values.scenario || !values.seeds) throw new UsageError(EXPERIMENT_USAGE);
   let scenario: unknown;
+  const text = readInput(values.scenario);
   try {
-    scenario = JSON.parse(readFileSync(values.scenario, "utf8"));
+    scenario = JSON.parse(text);
   } catch (err) {
-    return fail("--scenario", (err as Error).message);
+    throw new UsageError(`--scenario: ${values.scenario}은(는) JSON이 아닙니다 (${(err as Error).message})`);
   }
   const parsed = ExperimentRequest.safeParse({
     baseline: {
@@ -53,42 +50,56 @@ export async function experimentCommand(config: Config, args: string[]): Promise
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!; // a failed parse always carries an issue
-    return fail(issue.path.join("."), issue.message);
+    const field = issue.path.join(".");
+    throw new UsageError(`${FLAGS[field] ? `--${FLAGS[field]}` : field}: ${issue.message}`);
   }
-  const world = await startLocal(config);
-  const experiments = world.context.services.experiments;
+  return { request: parsed.data, out: values.out };
+}
+
+export async function experimentCommand(
+  connect: () => Promise<ApiClient>,
+  args: string[],
+  opts: { json?: boolean } = {},
+): Promise<number> {
+  const { request, out } = requestOf(args);
+  const c = await connect();
   try {
     let id: string;
     try {
-      id = (await experiments.start(parsed.data, "cli")).id;
+      id = (await c.ok<{ id: string }>("POST", "/v1/experiments", request)).id;
     } catch (err) {
-      if (err instanceof ScenarioError) return fail(err.field, err.message);
-      if (err instanceof SimulationConflict) return fail("quota", err.message);
+      // the scenario's own mistakes are the command line's (exit 2)
+      if (err instanceof ApiFailure && err.status === 400) throw new UsageError(err.message);
       throw err;
     }
-    process.stderr.write(`experiment ${id}\n`);
-    const draw = async () => {
-      const e = await experiments.status(id).catch(() => null);
-      if (!e) return;
+    process.stderr.write(`실험 ${id}\n`);
+    const tty = process.stderr.isTTY;
+    let e: ExperimentStatus;
+    for (;;) {
+      e = await c.ok<ExperimentStatus>("GET", `/v1/experiments/${id}`);
       const done = e.arms.reduce((n, a) => n + a.completedSlots, 0);
       const total = e.arms.reduce((n, a) => n + a.totalSlots, 0);
-      process.stderr.write(`\r${e.arms.length} simulations: ${done}/${total} slots `);
-    };
-    const bar = setInterval(() => void draw(), 500);
-    try {
-      await world.workflows.settled();
-    } finally {
-      clearInterval(bar);
+      if (tty) process.stderr.write(`\r시뮬레이션 ${e.arms.length}개: 슬롯 ${done}/${total} `);
+      if (e.status !== "running") break;
+      await new Promise((r) => setTimeout(r, c.server ? 1000 : 250));
     }
-    const e = (await experiments.status(id))!;
-    const dir = join(values.out, id);
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, "experiment.json"), JSON.stringify(e, null, 2));
-    writeFileSync(join(dir, "report.html"), experimentHtml(e));
-    process.stderr.write(`\n${e.status}\n${experimentSummary(e)}\n`);
-    process.stdout.write(`${join(dir, "experiment.json")}\n${join(dir, "report.html")}\n`);
+    if (tty) process.stderr.write("\n");
+    const html = await (await c.request("GET", `/v1/experiments/${id}/report.html`)).text();
+    const dir = join(out, id);
+    try {
+      mkdirSync(dir, { recursive: true });
+    } catch (err) {
+      throw fileProblem(dir, err);
+    }
+    await writeFileWhole(join(dir, "experiment.json"), JSON.stringify(e, null, 2));
+    await writeFileWhole(join(dir, "report.html"), html);
+    if (opts.json) process.stdout.write(JSON.stringify(e, null, 2) + "\n");
+    else
+      process.stdout.write(
+        `실험 ${id}: ${EXPERIMENT_STATUS[e.status] ?? e.status}\n${experimentSummary(e)}\n${join(dir, "experiment.json")}\n${join(dir, "report.html")}\n`,
+      );
     return e.status === "completed" ? 0 : 1;
   } finally {
-    await world.close();
+    await c.close();
   }
 }

@@ -70,6 +70,14 @@ describe("import-stores", () => {
   });
 });
 
+describe("experiment", () => {
+  it("a missing scenario file: one Korean line, exit 1", async () => {
+    const r = await dongne({}, "experiment", "--scenario", join(dataDir, "none.json"), "--seeds", "1");
+    expect(r.code, r.stderr).toBe(1);
+    expect(lines(r.stderr)).toEqual([`파일 ${join(dataDir, "none.json")}: 없습니다`]);
+  });
+});
+
 describe("dongne status", () => {
   it("says which sources are real and which are synthetic", async () => {
     const offline = await dongne({}, "status");
