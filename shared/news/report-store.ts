@@ -2,6 +2,7 @@
 // what it holds and its port, the item keys, and the in-memory store; the DynamoDB store and its item
 // layout are in report-store-dynamo.ts. `source` keeps the synthetic sample and OpenDART apart.
 import { z } from "zod";
+import { Lru } from "../platform/lru.ts";
 import {
   DartListItem,
   REPRT_CODES,
@@ -77,6 +78,9 @@ export interface ReportStore {
   putCompanies(source: string, day: string, entries: readonly CorpCodeEntry[]): Promise<void>;
 }
 
+/** Items a store without a table keeps: the synthetic sample needs a few hundred. */
+export const MEMORY_REPORT_ITEMS = 5_000;
+
 export const corpsPk = (source: string, day: string) => `CORPS#${source}#${day}`;
 export const reportPk = (k: ReportKey) => `REPORT#${k.source}#${k.corp_code}#${k.bsns_year}#${k.reprt_code}`;
 export const listPk = (source: string, corp: string) => `LIST#${source}#${corp}`;
@@ -84,7 +88,8 @@ export const docPk = (source: string, rcept: string) => `DOC#${source}#${rcept}`
 
 /** In memory (tests, the CLI, a server without a table): the same semantics, values copied in and out. */
 export class MemoryReportStore implements ReportStore {
-  private readonly items = new Map<string, unknown>();
+  /** bounded like every in-process cache; an evicted report is fetched again when asked */
+  private readonly items = new Lru<string, unknown>(MEMORY_REPORT_ITEMS);
 
   private get<T>(k: string): T | null {
     const v = this.items.get(k);

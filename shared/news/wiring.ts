@@ -14,6 +14,7 @@ import { type Runtime } from "../runtime/port.ts";
 import { embeddedCompanies, OpenDartCompanyDirectory, type CompanyDirectory } from "./company-directory.ts";
 import { DynamoReportStore } from "./report-store-dynamo.ts";
 import { MemoryReportStore, type ReportStore } from "./report-store.ts";
+import { WarmReportStore } from "./report-store-warm.ts";
 
 export interface NewsDeps {
   llm?: LlmPort;
@@ -41,11 +42,13 @@ export function createNewsDeps(
     : new EmbeddedNews({ now });
   let store: ReportStore;
   if (config.cacheTable && opts.documents)
-    store = new DynamoReportStore(
-      opts.documents,
-      config.cacheTable,
-      { reportDays: config.reportTtlDays, listDays: 1 },
-      now,
+    store = new WarmReportStore(
+      new DynamoReportStore(
+        opts.documents,
+        config.cacheTable,
+        { reportDays: config.reportTtlDays, listDays: 1 },
+        now,
+      ),
     );
   else store = memoryStore ??= new MemoryReportStore();
   return {

@@ -3,13 +3,16 @@
 // differently, and a fallback ("rules-fallback") should be retried once the model is back.
 import type { PlanResponse } from "./schemas.ts";
 import { normalizeQuery } from "../korean/normalize.ts";
+import { Lru } from "../platform/lru.ts";
 
 export class PlanCache {
-  private readonly entries = new Map<string, PlanResponse>();
+  private readonly entries: Lru<string, PlanResponse>;
   hits = 0;
   misses = 0;
 
-  constructor(private readonly capacity = 2000) {}
+  constructor(capacity = 2000) {
+    this.entries = new Lru(capacity);
+  }
 
   wrap(plan: (query: string) => Promise<PlanResponse>): (query: string) => Promise<PlanResponse> {
     return async (query) => {
@@ -17,16 +20,11 @@ export class PlanCache {
       const cached = this.entries.get(key);
       if (cached) {
         this.hits++;
-        this.entries.delete(key); // re-insert: Map order is the recency order
-        this.entries.set(key, cached);
         return { ...cached, query, meta: { ...cached.meta, cache: "hit", durationMs: 0 } };
       }
       this.misses++;
       const fresh = await plan(query);
-      if (fresh.meta.engine === "rules") {
-        this.entries.set(key, fresh);
-        if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
-      }
+      if (fresh.meta.engine === "rules") this.entries.set(key, fresh);
       return { ...fresh, meta: { ...fresh.meta, cache: "miss" } };
     };
   }
