@@ -8,7 +8,8 @@ const BROWSER = ["test/browser/**/*.test.ts"];
 
 export default defineConfig({
   test: {
-    setupFiles: ["shared/workflows/polyfills.ts"],
+    // the AWS SDK's Node-version warning silenced as in every local process (and the servers it spawns)
+    setupFiles: ["bin/quiet-aws-sdk.ts", "shared/workflows/polyfills.ts"],
     // quiet logs: configurations read from the environment (and spawned servers) get LOG_LEVEL from here
     // DONGNE_CLI_MODE=local: a CLI a test runs never uses a developer's running server (bin/api-client.ts)
     env: { LOG_LEVEL: "SILENT", DONGNE_CLI_MODE: "local" },

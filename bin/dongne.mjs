@@ -3,4 +3,5 @@
 import { register } from "tsx/esm/api";
 
 register();
+await import("./quiet-aws-sdk.ts");
 await import("./cli.ts");

@@ -1,7 +1,8 @@
 // npm start: the API on http://localhost:PORT with embedded defaults (no keys, no network needed).
+import "./quiet-aws-sdk.ts"; // first: before any AWS SDK client is built
 import { serve } from "@hono/node-server";
 import type { Server as HttpServer } from "node:http";
-import { isIPv4, isIPv6, type Socket } from "node:net";
+import { createServer, isIPv4, isIPv6, type Socket } from "node:net";
 import { createApp } from "../functions/api/app.ts";
 import { startLocal } from "../functions/api/local.ts";
 import { ConfigError, loadConfig, type Config } from "../shared/platform/config.ts";
@@ -28,6 +29,31 @@ function closeIdleConnections(server: HttpServer, idleMs: number): void {
   });
 }
 
+/** Why the server cannot listen on its port, as one line for a person; null for another error. */
+function portRefusal(err: NodeJS.ErrnoException, port: number): string | null {
+  if (err.code === "EADDRINUSE")
+    return `포트 ${port}을(를) 이미 다른 프로세스가 쓰고 있습니다. 떠 있는 dongne 서버를 그대로 쓰거나, 다른 포트로 시작하세요 (예: PORT=${port + 1} npm start).`;
+  if (err.code === "EACCES")
+    return `포트 ${port}에서 연결을 받을 권한이 없습니다. 1024 이상의 포트로 시작하세요 (예: PORT=3000 npm start).`;
+  return null;
+}
+
+/** The error listening on the port would meet now, or null when it is free. */
+const probePort = (port: number, host: string) =>
+  new Promise<NodeJS.ErrnoException | null>((resolve) => {
+    const probe = createServer();
+    probe.once("error", resolve);
+    probe.listen(port, host, () => probe.close(() => resolve(null)));
+  });
+
+/** Ends the process with the one line that says why it cannot listen, when it is said that simply. */
+function exitIfRefused(err: NodeJS.ErrnoException, port: number): void {
+  const line = portRefusal(err, port);
+  if (!line) return;
+  console.error(line);
+  process.exit(1);
+}
+
 let config: Config;
 try {
   config = loadConfig();
@@ -48,6 +74,10 @@ if (!config.api.keys.length && !isLoopback(config.host) && !config.server.allowO
   );
   process.exit(1);
 }
+
+// a port already taken is said before anything starts (the data directory would be found busy too)
+const refused = await probePort(config.port, config.host);
+if (refused) exitIfRefused(refused, config.port);
 
 // every table on a dynalite started with the server (on disk under DATA_DIR unless SIM_STORE=memory)
 const world = await startLocal(config);
@@ -70,6 +100,11 @@ const server = serve(
   },
 ) as HttpServer;
 closeIdleConnections(server, idleTimeoutMs);
+// taken between the probe and here: the same line
+server.once("error", (err: NodeJS.ErrnoException) => {
+  exitIfRefused(err, config.port);
+  throw err;
+});
 
 // the local restaurant index builds its synthetic demo corpus on first use: start it now, in the background
 void qaRuntime(world.rt)
