@@ -3,7 +3,7 @@
 import { SearchPreference, type NewsSearchRequest, type NewsSearchResponse } from "./schemas.ts";
 import { renderNewsText } from "./api.ts";
 
-export const NEWS_USAGE = 'usage: dongne news "<질문>" [--preference news|publications|both] [--json]';
+export const NEWS_USAGE = '사용법: dongne news "<질문>" [--preference news|publications|both] [--json]';
 
 /** `search` answers the request: the workflow (the CLI), or the in-process flow. */
 export async function newsCommand(
@@ -19,9 +19,10 @@ export async function newsCommand(
     else if (arg === "--preference" || arg.startsWith("--preference=")) {
       const value = arg.includes("=") ? arg.slice(arg.indexOf("=") + 1) : args[++i];
       const parsed = SearchPreference.safeParse(value);
-      if (!parsed.success) throw new Error(`--preference must be news, publications or both\n${NEWS_USAGE}`);
+      if (!parsed.success)
+        throw new Error(`--preference는 news, publications, both 중 하나입니다\n${NEWS_USAGE}`);
       preference = parsed.data;
-    } else if (arg.startsWith("--")) throw new Error(`unknown option ${arg}\n${NEWS_USAGE}`);
+    } else if (arg.startsWith("--")) throw new Error(`알 수 없는 옵션 ${arg}\n${NEWS_USAGE}`);
     else words.push(arg);
   }
   const query = words.join(" ").trim();

@@ -33,13 +33,13 @@ export async function collectCommand(
   out: Output,
 ): Promise<string> {
   if (!naver)
-    throw new Error("NAVER_CLIENT_ID and NAVER_CLIENT_SECRET are needed to collect from Naver local search");
+    throw new Error("네이버 지역 검색에서 모으려면 NAVER_CLIENT_ID와 NAVER_CLIENT_SECRET이 필요합니다");
   const r = await collectRestaurants(args.query, naver, { expand: args.expand });
   const body = jsonl(r.records);
   if (args.out) writeFileSync(args.out, body);
-  out.log(`${r.records.length} places from ${r.searches} Naver searches${args.out ? ` → ${args.out}` : ""}`);
-  out.log("menus, reviews and descriptions are empty: crawling Naver Map is out of scope (its terms)");
-  for (const w of r.warnings) out.log(`warning: ${w}`);
+  out.log(`네이버 검색 ${r.searches}번으로 ${r.records.length}곳${args.out ? ` → ${args.out}` : ""}`);
+  out.log("메뉴, 리뷰, 소개는 비어 있습니다: 네이버 지도 크롤링은 (약관상) 범위 밖입니다");
+  for (const w of r.warnings) out.log(`경고: ${w}`);
   return body;
 }
 
@@ -73,6 +73,16 @@ export function citedNames(r: AskResponse): string[] {
   return [...new Set(r.citations.map((c) => titles.get(c) ?? c))];
 }
 
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** The answer's text without its documents' ids in brackets: each is cited by its name beside it. */
+export function withoutIds(r: AskResponse): string {
+  const ids = [...new Set([...r.citations, ...r.documents.map((d) => d.place_id)])];
+  if (!ids.length) return r.answer;
+  const bracketed = new RegExp(`[ \t]?\\[(?:${ids.map(escape).join("|")})\\][ \t]?`, "g");
+  return r.answer.replace(bracketed, (m) => (m.startsWith(" ") && m.endsWith(" ") ? " " : ""));
+}
+
 /** The answer for people (its text, then its sources by name), or the response as JSON. */
 export async function askCommand(
   args: { query: string; json?: boolean; conversationId?: string },
@@ -84,7 +94,7 @@ export async function askCommand(
     out.log(JSON.stringify(r, null, 2));
     return;
   }
-  out.log(r.answer);
+  out.log(withoutIds(r));
   const names = citedNames(r);
   if (names.length) out.log(`출처: ${names.join(", ")}`);
   if (r.meta.synthetic) out.log("(내장 데모 말뭉치의 가상 식당에서 찾은 답입니다. 실제 가게가 아닙니다.)");
@@ -136,7 +146,7 @@ export function demoCommand(places: readonly Place[], args: { out?: string }, ou
   const { records } = generateDemoCorpus(places);
   const body = jsonl(records);
   if (args.out) writeFileSync(args.out, body);
-  out.log(`${records.length} synthetic restaurants (synthetic: true)${args.out ? ` → ${args.out}` : ""}`);
+  out.log(`가상 식당 ${records.length}곳 (synthetic: true)${args.out ? ` → ${args.out}` : ""}`);
   return body;
 }
 
@@ -144,15 +154,15 @@ export async function statusCommand(config: QaConfig, runtime: QaRuntime, out: O
   const { index, embedder } = runtime.deps;
   const meta = await index.meta();
   out.log(
-    `index: ${index.engine} "${index.indexName}" · ${meta ? `${await index.count()} documents, built by ${meta.embedder}/${meta.dimension}` : "not created yet"}`,
+    `색인: ${index.engine} "${index.indexName}" · ${meta ? `문서 ${await index.count()}건, ${meta.embedder}/${meta.dimension}로 만듦` : "아직 없음 (문서를 넣으면 만들어집니다)"}`,
   );
   out.log(
-    `embedder: ${embedder.name}/${embedder.dimension}${meta && meta.embedder !== embedder.name ? " — DIFFERENT from the index's: re-ingest or reconfigure" : ""}`,
+    `임베딩: ${embedder.name}/${embedder.dimension}${meta && meta.embedder !== embedder.name ? " — 색인을 만든 임베딩과 다릅니다: 다시 넣거나 설정을 고치세요" : ""}`,
   );
   if (config.index.kind === "opensearch" && config.index.domain && config.index.region) {
     const d = await describeSearchDomain({ domainName: config.index.domain, region: config.index.region });
     out.log(
-      `domain ${d.domain}: ${d.engineVersion ?? "?"}, ${d.instanceCount ?? "?"} × ${d.instanceType ?? "?"}${d.processing ? " (a change is being applied)" : ""}`,
+      `도메인 ${d.domain}: ${d.engineVersion ?? "?"}, ${d.instanceCount ?? "?"} × ${d.instanceType ?? "?"}${d.processing ? " (변경 적용 중)" : ""}`,
     );
   }
 }

@@ -118,7 +118,7 @@ describe("the news command", async () => {
   });
 
   it("rejects a bad option or an empty question with the usage", async () => {
-    await expect(newsCommand(["--preference", "all", "x"], search)).rejects.toThrow(/usage: dongne news/);
-    await expect(newsCommand([], search)).rejects.toThrow(/usage: dongne news/);
+    await expect(newsCommand(["--preference", "all", "x"], search)).rejects.toThrow(/사용법: dongne news/);
+    await expect(newsCommand([], search)).rejects.toThrow(/사용법: dongne news/);
   });
 });

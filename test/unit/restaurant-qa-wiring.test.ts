@@ -127,6 +127,6 @@ describe("the local runtime", () => {
     const out: string[] = [];
     const body = demoCommand(mangwon, {}, { log: (l) => out.push(l) });
     expect(body.trim().split("\n").length).toBeGreaterThan(10);
-    expect(out[0]).toMatch(/synthetic restaurants \(synthetic: true\)/);
+    expect(out[0]).toMatch(/가상 식당 \d+곳 \(synthetic: true\)/);
   });
 });
