@@ -111,6 +111,10 @@ export const LABELS = {
     open_at: "영업 시간 조건",
     max_price: "1인 최대 가격 (원)",
     exclude: "제외",
+    name: "이름",
+    address: "주소",
+    id: "ID",
+    totalCount: "전체 개수",
   },
   sortBy: {
     distance: "거리순",

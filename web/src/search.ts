@@ -95,7 +95,7 @@ const PLAN_CODE: Record<string, LabelKind> = {
   provider: "provider",
 };
 
-/** A plan's value as text: codes and field names in Korean; references like ${step1.y} stay as written. */
+/** A plan's value as text: codes, field names and references to earlier steps (${step1.y}) in Korean. */
 function planValue(v: unknown, key = ""): string {
   if (v === null || v === undefined) return "없음";
   if (Array.isArray(v)) return v.map((x) => planValue(x, key)).join(", ");
@@ -104,7 +104,12 @@ function planValue(v: unknown, key = ""): string {
       .map(([k, x]) => `${koLabel("planField", k)} ${planValue(x, k)}`)
       .join(", ");
   if (typeof v === "boolean") return v ? "예" : "아니요";
-  if (typeof v === "string") return PLAN_CODE[key] ? koLabel(PLAN_CODE[key], v) : v;
+  if (typeof v === "string") {
+    // a reference to an earlier step's result (REF_PATTERN in shared/place-search/actions/params.ts)
+    const ref = /^\$\{step(\d+)\.(\w+)\}$/.exec(v);
+    if (ref) return `${ref[1]}단계 결과의 ${koLabel("planField", ref[2]!)}`;
+    return PLAN_CODE[key] ? koLabel(PLAN_CODE[key], v) : v;
+  }
   return typeof v === "number" ? String(v) : "";
 }
 
