@@ -231,6 +231,8 @@ export const IngestBatchState = z.object({
   rejected: z.array(Rejection).default([]),
   /** the records whose documents the index now holds as sent: created, updated, or already so */
   written: z.array(Written).default([]),
+  /** a sentence for people: the demo corpus gave way to this upload (DEMO_CORPUS_GIVES_WAY) */
+  notice: z.string().optional(),
   warnings: z.array(z.string()).default([]),
   llmCalls: z.number().int().nonnegative().default(0),
   llmTokens: z.object({ input: z.number().int(), output: z.number().int() }).default({ input: 0, output: 0 }),
@@ -240,9 +242,11 @@ export type IngestBatchInput = z.input<typeof IngestBatchState>;
 
 /** What an upload reports (POST /v1/restaurants/documents, the CLI, a finished ingest job). */
 export const IngestReport = z.object({
+  /** records the index did not hold before: created */
   indexed: z.number().int(),
+  /** records the index held with other content (or another enrichment or embedder): replaced whole */
   updated: z.number().int(),
-  /** records identical to what the index holds: not written again */
+  /** records identical to what the index holds (the same content hash): not enriched, embedded nor written again */
   unchanged: z.number().int(),
   rejected: z.array(Rejection),
   /** exactly which records the index holds as sent (created, updated or unchanged), by position */
@@ -251,6 +255,12 @@ export const IngestReport = z.object({
   failed: z.array(Failed).optional(),
   /** true when some records could be neither written nor rejected: `failed` lists them (still 200) */
   partial: z.boolean().optional(),
+  /**
+   * A Korean sentence for people, present when the upload changed what the index serves beyond its
+   * records: the first real upload, to which the demo corpus gives way, says so and how to bring it
+   * back. The CLI prints it.
+   */
+  notice: z.string().optional(),
   warnings: z.array(z.string()),
   llmCalls: z.number().int(),
   llmTokens: z.object({ input: z.number().int(), output: z.number().int() }),
@@ -266,9 +276,20 @@ export interface IngestDeps {
   concurrency?: number;
   /** today's date (YYYY-MM-DD) for records without collected_at */
   today?: () => string;
-  /** called once a batch holds a record to write (the demo corpus gives way then, not before) */
-  beforeWrite?: () => Promise<void>;
+  /**
+   * Called once a batch holds a record to write (the demo corpus gives way then, not before); what it
+   * returns is the report's notice (DEMO_CORPUS_GIVES_WAY when the demo corpus gave way).
+   */
+  beforeWrite?: () => Promise<string | void>;
 }
+
+/**
+ * The notice of the first real upload to a local index that served the demo corpus: it gives way, and
+ * how to bring it back (`file`: the index's file name under DATA_DIR, never a server path).
+ */
+export const DEMO_CORPUS_GIVES_WAY = (file: string) =>
+  "처음으로 문서를 올려, 지금까지 답하던 내장 데모 식당 문서(합성 데이터)는 내려가고 이제 올린 문서로만 답합니다. " +
+  `데모 문서로 되돌리려면 서버가 실행 중이면 멈춘 뒤 DATA_DIR(기본 .data) 아래 ${file} 파일을 지우고 다시 시작하세요. 올린 문서도 함께 지워집니다.`;
 
 const enrichmentEngine = (deps: Pick<IngestDeps, "llm">, mode: EnrichmentMode = "auto") =>
   deps.llm && mode !== "rules" ? "llm" : "rules";
@@ -339,7 +360,8 @@ export async function prepareIngestStep(
   });
   // nothing valid: nothing read, nothing changed (the demo corpus stays)
   if (!byId.size) return { ...state, items: undefined, indices: undefined, records: [], rejected, warnings };
-  await deps.beforeWrite?.();
+  const gaveWay = await deps.beforeWrite?.();
+  const notice = typeof gaveWay === "string" ? gaveWay : state.notice;
   const existing = await deps.index.mget<{ content_hash?: string; enrichment?: string }>(
     [...byId.keys()],
     ["content_hash", "enrichment"],
@@ -349,12 +371,22 @@ export async function prepareIngestStep(
   const records: PreparedRecord[] = [];
   for (const r of byId.values()) {
     const old = existing.get(r.record.place_id);
-    if (old?.content_hash === r.content_hash && old.enrichment === enrichmentEngine(deps)) {
+    if (old?.content_hash === r.content_hash && old.enrichment === enrichmentEngine(deps, state.enrichment)) {
       unchanged++;
       written.push({ index: r.index, place_id: r.record.place_id, result: "unchanged" });
     } else records.push(r);
   }
-  return { ...state, items: undefined, indices: undefined, records, rejected, unchanged, written, warnings };
+  return {
+    ...state,
+    items: undefined,
+    indices: undefined,
+    records,
+    rejected,
+    unchanged,
+    written,
+    warnings,
+    ...(notice ? { notice } : {}),
+  };
 }
 
 function draft(r: PreparedRecord, e: Enrichment, engine: "llm" | "rules"): DraftDocument {
@@ -504,6 +536,7 @@ export function reportOf(s: IngestBatchState): IngestReport {
     unchanged: s.unchanged,
     rejected: s.rejected,
     written: s.written,
+    ...(s.notice ? { notice: s.notice } : {}),
     warnings: s.warnings,
     llmCalls: s.llmCalls,
     llmTokens: s.llmTokens,
@@ -524,6 +557,7 @@ export function mergeReports(reports: IngestReport[]): IngestReport {
       ? { failed: reports.flatMap((r) => r.failed ?? []).sort((a, b) => a.index - b.index) }
       : {}),
     ...(reports.some((r) => r.partial) ? { partial: true } : {}),
+    ...(reports.some((r) => r.notice) ? { notice: reports.find((r) => r.notice)!.notice } : {}),
     warnings: [...new Set(reports.flatMap((r) => r.warnings))],
     llmCalls: reports.reduce((s, r) => s + r.llmCalls, 0),
     llmTokens: {

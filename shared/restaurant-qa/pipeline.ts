@@ -28,7 +28,7 @@ export interface RestaurantQa {
 
 export function createRestaurantQa(
   deps: QaDeps,
-  hooks: { beforeIngest?: () => Promise<void> } = {},
+  hooks: { beforeIngest?: () => Promise<string | undefined> } = {},
 ): RestaurantQa {
   return {
     async ask(request, opts = {}) {

@@ -6,16 +6,14 @@ import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { HashedNgramEmbedder } from "../embed/hashed-ngrams.ts";
 import { TitanEmbedder } from "../embed/bedrock-titan.ts";
 import type { Embedder } from "../embed/port.ts";
-import { LocalSearchIndex } from "../index/local-engine.ts";
 import { OpenSearchIndex } from "../index/opensearch.ts";
 import type { SearchIndex } from "../index/port.ts";
 import type { LlmPort } from "../llm/port.ts";
 import type { Place } from "../places/place.ts";
 import { KakaoLocal } from "../providers/kakao-local.ts";
 import { NaverLocal } from "../providers/naver-local.ts";
-import { generateDemoCorpus } from "../demo/corpus.ts";
 import { restaurantIndexDefinition } from "./index-mapping.ts";
-import { ingestRecords } from "./ingest.ts";
+import { localRestaurantIndex } from "./demo-corpus-index.ts";
 import { DynamoConversations, InMemoryConversations } from "./memory.ts";
 import { createRestaurantQa, type RestaurantQa } from "./pipeline.ts";
 import { TitleCache, type QaDeps } from "./steps.ts";
@@ -49,17 +47,14 @@ export interface QaShared {
   kakaoBaseUrl?: string;
 }
 
-/** Demo documents ingested between two turns of the event loop (~50 ms of work). */
-const DEMO_SLICE = 100;
-
-/** the port's reads: they wait for the demo corpus; writes and internals pass straight through */
-const DEMO_GATED = new Set(["meta", "search", "mget", "distinctValues", "count"]);
-
 export interface QaRuntime {
   qa: RestaurantQa;
   deps: QaDeps;
-  /** before real documents are written: the demo corpus (local engine) gives way to them */
-  beforeIngest(): Promise<void>;
+  /**
+   * Before real documents are written: the demo corpus (local engine) gives way to them; the notice
+   * saying so when it was served (DEMO_CORPUS_GIVES_WAY), once.
+   */
+  beforeIngest(): Promise<string | undefined>;
 }
 
 /**
@@ -72,10 +67,7 @@ export function createQaRuntime(config: QaConfig, shared: QaShared): QaRuntime {
     replicas: config.index.kind === "opensearch" ? config.index.replicas : 0,
   });
   let index: SearchIndex;
-  let local: LocalSearchIndex | undefined;
-  let demo: Promise<void> | undefined;
-  /** real documents arrived: the demo corpus is neither loaded nor kept */
-  let realData = false;
+  let beforeIngest = (): Promise<string | undefined> => Promise.resolve(undefined);
   if (config.index.kind === "opensearch") {
     index = new OpenSearchIndex({
       node: config.index.endpoint,
@@ -84,38 +76,7 @@ export function createQaRuntime(config: QaConfig, shared: QaShared): QaRuntime {
       region: config.index.region,
       service: config.index.service,
     });
-  } else {
-    const target = (local = new LocalSearchIndex("restaurants", definition, { file: config.index.file }));
-    index = target;
-    const places = shared.places;
-    if (config.index.demoCorpus && places) {
-      const loadDemo = () =>
-        (demo ??= (async () => {
-          if (realData || (await target.meta())) return;
-          // in slices, giving the event loop a turn between them: a server keeps answering meanwhile
-          const { records } = generateDemoCorpus(places());
-          for (let i = 0; i < records.length; i += DEMO_SLICE) {
-            await new Promise((resolve) => setImmediate(resolve));
-            await ingestRecords(
-              records.slice(i, i + DEMO_SLICE),
-              { index: target, embedder },
-              { persist: false },
-            );
-          }
-        })());
-      // reads wait for the demo corpus the first time; writes do not trigger it
-      index = new Proxy(target, {
-        get(t, prop, receiver) {
-          const v: unknown = Reflect.get(t, prop, receiver);
-          if (typeof v !== "function" || !DEMO_GATED.has(String(prop))) return v;
-          return async (...args: unknown[]) => {
-            if (!realData) await loadDemo();
-            return (v as (...a: unknown[]) => unknown).apply(t, args);
-          };
-        },
-      });
-    }
-  }
+  } else ({ index, beforeIngest } = localRestaurantIndex(config.index, definition, embedder, shared.places));
   const deps: QaDeps = {
     index,
     embedder,
@@ -133,13 +94,6 @@ export function createQaRuntime(config: QaConfig, shared: QaShared): QaRuntime {
         : new InMemoryConversations(config.conversations),
     titles: new TitleCache(() => index),
     settings: config.settings,
-  };
-  const beforeIngest = async () => {
-    if (!local || realData) return;
-    realData = true;
-    await demo;
-    // the demo corpus gives way to real documents
-    local.removeWhere((doc) => doc.synthetic === true);
   };
   const qa = createRestaurantQa(deps, { beforeIngest });
   return { qa, deps, beforeIngest };
