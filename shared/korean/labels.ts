@@ -166,10 +166,14 @@ export type LabelKind = keyof typeof LABELS;
 // not Object.hasOwn: the page is built for browsers that lack it (Safari 15.0–15.3)
 const has = (table: object, key: string) => Object.prototype.hasOwnProperty.call(table, key);
 
-/** The Korean word for an API code of a kind; the code itself when the table does not know it. */
+/**
+ * The Korean word for an API code of a kind; the code itself when the table does not know it, and
+ * 없음 for an empty one (a label is never blank).
+ */
 export function koLabel(kind: LabelKind, code: string | number | boolean): string {
   const table: Record<string, string> = LABELS[kind];
   const key = String(code);
+  if (key.trim() === "") return "없음";
   return has(table, key) ? table[key]! : key;
 }
 

@@ -41,6 +41,7 @@ describe("Korean labels for API codes", () => {
     expect(koLabel("simulationStatus", "paused_by_operator")).toBe("paused_by_operator");
     expect(koLabel("decision", "constructor")).toBe("constructor"); // no inherited property answers
     expect(koLabel("engine", 3)).toBe("3");
+    expect(koLabel("dataSource", "")).toBe("없음");
     expect(koKey("someNewFigure")).toBe("someNewFigure");
   });
 
