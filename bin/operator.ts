@@ -1,12 +1,14 @@
-// What an operator runs against a deployed stack (or the local server), over HTTP only:
+// What an operator runs against a deployed stack (or the local server), through the one API client
+// (api-client.ts) the whole CLI uses:
 //
 //   dongne smoke --api URL [--key KEY] [--no-simulation]
 //       one request to each workflow (planning, search, restaurant QA, batch ingest, news, a one-agent
 //       simulation day), each answer checked against the route's own response schema (the ones the
 //       OpenAPI document is built from); prints one line per check and exits 1 when any failed
-//   dongne restaurants ingest FILE.jsonl --api URL [--key KEY]
-//       the crawl-format file through POST /v1/restaurants/documents, in requests under the API's body
-//       limit; a large upload becomes a job, followed to its end; rejections by line of the file
+//   dongne restaurants ingest FILE.jsonl [--api URL [--key KEY]]
+//       the crawl-format file through POST /v1/restaurants/documents (of that server, a server found on
+//       PORT, or this process), in requests under the API's body limit; a large upload becomes a job,
+//       followed to its end; rejections by line of the file, and the answer's notices
 //
 // The smoke test writes nothing to the index: its ingest request carries one document that the ingest
 // workflow rejects (no title), which runs every state of that workflow and indexes nothing.
