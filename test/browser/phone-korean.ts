@@ -31,6 +31,7 @@ async function expectLayoutHolds(page: Page, region: string) {
 
 /** The map's notes (the tile note, and any note drawn over the map) lie off the map and its markers. */
 async function expectNotesOffTheMap(page: Page) {
+  await page.locator(".map-notice").waitFor(); // said once the first tile is refused
   const map = (await page.locator("#map").boundingBox())!;
   const notes = await boxes(page.locator(".map-notice:visible"));
   expect.soft(notes.length).toBeGreaterThan(0); // no tiles here: the note is shown
