@@ -50,6 +50,25 @@ const PREFIXES = [
   "작은",
 ];
 
+/** Words schools, nurseries and offices are named with where not for their place ("한빛초등학교", "새싹어린이집"). */
+const INSTITUTION_WORDS = [
+  "한빛",
+  "새빛",
+  "푸른",
+  "늘푸른",
+  "한결",
+  "하늘",
+  "바른",
+  "새싹",
+  "꿈나무",
+  "해맑은",
+  "다솜",
+  "열린",
+  "으뜸",
+  "중앙",
+  "제일",
+];
+
 /** Regions known chiefly as travel destinations (the regions 001's trips and the translator's trip words name). */
 const TOURIST_CITIES = new Set([
   "가평",
@@ -112,15 +131,22 @@ function specOf(e: GazetteerEntry): Omit<AreaSpec, "entry" | "prefix"> | null {
   return null;
 }
 
-/** The word an area's names start with: 망원1동 → 망원, 종로5.6가동 → 종로, 운동장.송담대역 → 운동장. */
-function prefixOf(name: string): string {
-  const bare = name.replace(/(역|\d*동|구)$/, "");
-  return (
-    bare
-      .split(/[.·]/)[0]!
-      .replace(/\d+가?$/, "")
-      .replace(/(..)본$/, "$1") || bare
-  );
+/**
+ * The word an area's names start with: 망원1동 → 망원, 종로5.6가동 → 종로, 운동장.송담대역 → 운동장,
+ * 협재해수욕장 → 협재, 자갈치시장 → 자갈치, 서울대학교 → 서울대; a city keeps its name (안동).
+ */
+function prefixOf(e: GazetteerEntry): string {
+  const bare =
+    e.kind === "station"
+      ? e.name.replace(/역$/, "")
+      : e.kind === "dong"
+        ? e.name.replace(/\d*동$/, "")
+        : e.name.replace(/(해수욕장|해변|시장)$/, "").replace(/대학교$/, "대");
+  const stem = bare
+    .split(/[.·]/)[0]!
+    .replace(/\d+가?$/, "")
+    .replace(/(..)본$/, "$1");
+  return stem.length >= 2 ? stem : bare;
 }
 
 /** The areas: Seoul's stations and dongs, the regions and landmarks of the gazetteer, each once. */
@@ -134,7 +160,7 @@ function areaSpecs(): AreaSpec[] {
     const keys = [`${e.kind}:${e.name}`, `${e.lat},${e.lng}`];
     if (!spec || keys.some((key) => seen.has(key))) continue;
     for (const key of keys) seen.add(key);
-    out.push({ entry: e, ...spec, prefix: prefixOf(e.name) });
+    out.push({ entry: e, ...spec, prefix: prefixOf(e) });
   }
   return out;
 }
@@ -179,10 +205,16 @@ function namesFor(rand: Rng, kind: Kind, spec: AreaSpec, at: AdminArea): string[
   const join = (prefix: string) =>
     kind.style === "joined" ? `${prefix}${word}${suffix}` : `${prefix} ${word}${suffix}`.trim();
   const district = (at.sigungu.split(" ").at(-1) ?? "").replace(/(.{2,})[시군구]$/, "$1");
-  const local = [spec.prefix, dongStem(at.dong), district].filter((p, i, all) => p && all.indexOf(p) === i);
+  // an office or a school is named for its dong or district first, a shop for the area people know
+  const places =
+    kind.style === "joined"
+      ? [dongStem(at.dong), district, spec.prefix]
+      : [spec.prefix, dongStem(at.dong), district];
+  const local = places.filter((p, i, all) => p.length >= 2 && all.indexOf(p) === i);
   if (kind.areaOnly) return local.map(join);
-  const shared = [pick(rand, PREFIXES), pick(rand, PREFIXES), pick(rand, PREFIXES)];
-  const first = rand() < 0.45 ? [spec.prefix, ...shared] : shared;
+  const words = kind.style === "joined" ? INSTITUTION_WORDS : PREFIXES;
+  const shared = [pick(rand, words), pick(rand, words), pick(rand, words)];
+  const first = rand() < 0.45 && local[0] ? [local[0], ...shared] : shared;
   // an institution has no branches: its name is its place's or a word ("망원초등학교", "소담어린이집")
   // (or both, "망원소담부동산", when the short ones are taken)
   if (kind.style === "joined")

@@ -105,21 +105,34 @@ const cellKey = (i: number, j: number) => `${i}:${j}`;
 
 function build(): Tables {
   const areas: AdminArea[] = [];
-  const seen = new Set<string>();
-  const add = (a: AdminArea) => {
-    // the source keeps abolished dongs beside their successors, often at the same point: one a point
-    const key = `${a.lat},${a.lng}`;
-    if (!seen.has(key)) areas.push(a);
-    seen.add(key);
-  };
   for (const r of parseCsv(readDataFile("seoul_legal_dong_centroids.csv")))
-    add({ sido: "서울", sigungu: r.sigungu!, dong: r.dong_ko!, lat: Number(r.lat), lng: Number(r.lng) });
-  for (const r of parseCsv(readDataFile("korea_admin_centroids.csv"))) {
+    areas.push({
+      sido: "서울",
+      sigungu: r.sigungu!,
+      dong: r.dong_ko!,
+      lat: Number(r.lat),
+      lng: Number(r.lng),
+    });
+  // the source keeps abolished dongs beside their successors, at the same point: one a point, the one
+  // that looks current (a 시 over the 군 it was, an 읍 over the 면 it was, else the later code)
+  // and a city's dongs from before it was divided into gu (용인시 역삼동, now 용인시 처인구 역삼동) are left out
+  const rows = parseCsv(readDataFile("korea_admin_centroids.csv"));
+  const divided = new Set(
+    rows.map((r) => r.sigungu!.split(" ")).flatMap((w) => (w.length > 1 ? [w[0]] : [])),
+  );
+  const current = new Map<string, { area: AdminArea; rank: number; code: string }>();
+  for (const r of rows) {
     const dong = r.level === "dong" ? legalDongOf(r.dong!) : null;
     const sido = KAKAO_SIDO[r.sido!];
-    if (!dong || !sido) continue;
-    add({ sido, sigungu: r.sigungu!, dong, lat: Number(r.lat), lng: Number(r.lng) });
+    if (!dong || !sido || divided.has(r.sigungu)) continue;
+    const area = { sido, sigungu: r.sigungu!, dong, lat: Number(r.lat), lng: Number(r.lng) };
+    const rank = (/^\S+시/.test(area.sigungu) ? 2 : 0) + (dong.endsWith("읍") ? 1 : 0);
+    const key = `${r.lat},${r.lng}`;
+    const held = current.get(key);
+    if (!held || rank > held.rank || (rank === held.rank && r.adm_cd10! > held.code))
+      current.set(key, { area, rank, code: r.adm_cd10! });
   }
+  for (const { area } of current.values()) areas.push(area);
   const grid = new Map<string, AdminArea[]>();
   const boundedArea = areas.find((a) => a.sigungu === BOUNDED.sigungu && a.dong === BOUNDED.dong)!;
   for (const a of areas) {
