@@ -54,4 +54,27 @@ describe("the embedded places' text index", () => {
     // the check saw matches, not only empty answers
     expect(accepted).toBeGreaterThan(2000);
   });
+
+  it("finds in a circle the same accepted places from the candidates as from the cells", () => {
+    const rng = mulberry32(27);
+    const pick = <T>(xs: readonly T[]) => xs[Math.floor(rng() * xs.length)]!;
+    const words = places.flatMap((p) => p.displayName.split(/\s+/));
+    let found = 0;
+    for (let q = 0; q < 150; q++) {
+      const query = `${pick(words)}${rng() < 0.3 ? " 맛집" : ""}`;
+      const center = pick(places);
+      const radius = pick([50, 300, 1000, 5000, 20_000]);
+      const accept = matcher(query);
+      const only = index.candidates(requiredText(query));
+      const key = (xs: Iterable<{ place: Place; distance: number }>) =>
+        [...xs]
+          .filter((x) => accept(x.place) > 0)
+          .map((x) => `${x.place.id}@${x.distance.toFixed(3)}`)
+          .sort();
+      const expected = key(index.within(center, radius));
+      expect(key(index.within(center, radius, only)), query).toEqual(expected);
+      found += expected.length;
+    }
+    expect(found).toBeGreaterThan(100);
+  });
 });

@@ -18,7 +18,7 @@ import type {
   TravelEstimate,
 } from "../port.ts";
 import { generateDemoPlaces } from "../../demo/places.ts";
-import { matcher, requiredText } from "./matcher.ts";
+import { matcher, requiredCategory, requiredText } from "./matcher.ts";
 import { ProviderError } from "../http.ts";
 import { PlaceIndex } from "./place-index.ts";
 
@@ -130,7 +130,7 @@ export class EmbeddedPlaces implements PlaceSearchPort {
     const center = located ? { lat: area.y!, lng: area.x! } : undefined;
     const hits: { place: Place; distance: number | null; score: number }[] = [];
     const pool = center
-      ? this.index.within(center, area.radius ?? WHOLE_AREA, only && new Set(only))
+      ? this.index.within(center, area.radius ?? WHOLE_AREA, only)
       : (only ?? this.index.all).map((place) => ({ place, distance: null }));
     let scanned = 0;
     for (const { place, distance } of pool) {
@@ -155,12 +155,19 @@ export class EmbeddedPlaces implements PlaceSearchPort {
     area: AreaSearch & { category?: string },
   ): Promise<Place[]> {
     const score = matcher(query);
+    // the places that can match, from the text index and the category asked or implied
+    const byText = this.index.candidates(requiredText(query));
+    const category = area.category ?? requiredCategory(query);
+    const only = byText
+      ? byText.filter((p) => !category || p.categoryCode === category)
+      : category
+        ? this.index.inCategory(category)
+        : undefined;
     return this.search(
       c,
       area,
       (p) => (area.category && p.categoryCode !== area.category ? 0 : score(p)),
-      this.index.candidates(requiredText(query)) ??
-        (area.category ? this.index.inCategory(area.category) : undefined),
+      only,
     );
   }
 

@@ -74,3 +74,7 @@ function scoreWords(p: Place, words: string[]): number {
   }
   return score;
 }
+
+/** The category group a query's words require, when one does ("맛집": a restaurant, FD6). */
+export const requiredCategory = (query: string): string | undefined =>
+  wordsOf(query).some((w) => FOOD_WORDS.has(w)) ? "FD6" : undefined;

@@ -45,39 +45,43 @@ export class PlaceIndex {
     return this.all.length;
   }
 
-  /** Places within `radius` metres of `center` (of `only`, when given), each with its distance. */
+  /**
+   * Places within `radius` metres of `center`, each with its distance: read from `only` (the places
+   * that can be accepted, when known) or from the cells the circle touches, whichever holds fewer.
+   */
   *within(
     center: LatLng,
     radius: number,
-    only?: ReadonlySet<Place>,
+    only?: readonly Place[],
   ): Generator<{ place: Place; distance: number }> {
     if (!Number.isFinite(center.lat) || !Number.isFinite(center.lng) || !(radius >= 0)) return;
     const dLat = radius / 111_000;
     const dLng = radius / (111_000 * Math.max(0.1, Math.cos((center.lat * Math.PI) / 180)));
+    const inBox = (p: Place) => Math.abs(p.lat - center.lat) <= dLat && Math.abs(p.lng - center.lng) <= dLng;
     const i0 = Math.floor((center.lat - dLat) / CELL_DEG);
     const i1 = Math.floor((center.lat + dLat) / CELL_DEG);
     const j0 = Math.floor((center.lng - dLng) / CELL_DEG);
     const j1 = Math.floor((center.lng + dLng) / CELL_DEG);
     // a box of more cells than there are places is cheaper to answer by a scan; and far-out
     // coordinates (where i + 1 === i in floating point) must never drive the cell loop
-    const loopable = [i0, i1, j0, j1].every(Number.isSafeInteger);
-    if (!loopable || (i1 - i0 + 1) * (j1 - j0 + 1) > this.cells.size) {
-      for (const place of this.all) {
-        if (only && !only.has(place)) continue;
+    const loopable =
+      [i0, i1, j0, j1].every(Number.isSafeInteger) && (i1 - i0 + 1) * (j1 - j0 + 1) <= this.cells.size;
+    const cells: Place[][] = [];
+    if (loopable)
+      for (let i = i0; i <= i1; i++)
+        for (let j = j0; j <= j1; j++) {
+          const cell = this.cells.get(cellKey(i, j));
+          if (cell) cells.push(cell);
+        }
+    const inCells = cells.reduce((n, c) => n + c.length, 0);
+    // places outside `only` may be read from the cells: the caller's test rejects them anyway
+    const lists = only && (!loopable || only.length < inCells) ? [only] : loopable ? cells : [this.all];
+    for (const list of lists)
+      for (const place of list) {
+        if (!inBox(place)) continue;
         const distance = haversine(center, place);
         if (distance <= radius) yield { place, distance };
       }
-      return;
-    }
-    for (let i = i0; i <= i1; i++) {
-      for (let j = j0; j <= j1; j++) {
-        for (const place of this.cells.get(cellKey(i, j)) ?? []) {
-          if (only && !only.has(place)) continue;
-          const distance = haversine(center, place);
-          if (distance <= radius) yield { place, distance };
-        }
-      }
-    }
   }
 
   /**
