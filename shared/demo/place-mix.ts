@@ -70,9 +70,9 @@ export const MIX: readonly MixRow[] = [
       ["wine", [1, 0, 0]],
       ["pocha", [1, 0, 0]],
     ],
-    "restaurants are about half of Korea's storefronts (some 700,000 일반음식점 against ~100,000 cafés); " +
-      "most of a station's streets, a quarter of a residential dong's places, and a travel region's " +
-      "restaurants lean to seafood and grills (the weights are the demo set's earlier mixes)",
+    "restaurants are about half of Korea's storefronts (some 700,000 일반음식점 against ~100,000 cafés) " +
+      "and the largest row everywhere, most of all by stations; a travel region's lean to seafood and " +
+      "grills (the weights within the row are the demo set's earlier mixes)",
   ),
   row(
     "CE7",

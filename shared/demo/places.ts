@@ -116,6 +116,11 @@ interface AreaSpec {
   prefix: string;
 }
 
+/**
+ * An area's size and reach. 40 places are about the fewest that hold every required row of the mix
+ * once with food still the largest; a station's streets hold more, a region spread over a city more
+ * again. Assumptions, not counts: real areas hold many times as many places.
+ */
 function specOf(e: GazetteerEntry): Omit<AreaSpec, "entry" | "prefix"> | null {
   if (e.kind === "station") return { kind: "centre", count: 50, spread: 700 };
   if (e.kind === "dong" && !e.en) return { kind: "residential", count: 40, spread: 600 }; // admin dongs
