@@ -10,8 +10,8 @@ import type { Place } from "../places/place.ts";
 import { generateDemoCorpus } from "../demo/corpus.ts";
 import { DEMO_CORPUS_GIVES_WAY, ingestRecords } from "./ingest.ts";
 
-/** Demo documents ingested between two turns of the event loop (~50 ms of work). */
-const DEMO_SLICE = 100;
+/** Demo documents ingested between two turns of the event loop (a few ms of work: /health stays quick). */
+const DEMO_SLICE = 10;
 
 /** the port's reads: they wait for the demo corpus; writes and internals pass straight through */
 const DEMO_GATED = new Set(["meta", "search", "mget", "distinctValues", "count"]);

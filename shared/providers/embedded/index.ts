@@ -155,7 +155,8 @@ export class EmbeddedPlaces implements PlaceSearchPort {
     area: AreaSearch & { category?: string },
   ): Promise<Place[]> {
     const score = matcher(query);
-    // the places that can match, from the text index and the category asked or implied
+    // the places that can match, from the text index (built in slices on first use) and the category
+    await this.index.prepareText();
     const byText = this.index.candidates(requiredText(query));
     const category = area.category ?? requiredCategory(query);
     const only = byText

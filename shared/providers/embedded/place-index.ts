@@ -112,18 +112,46 @@ export class PlaceIndex {
     return first!.filter((i) => sets.every((s) => s.has(i)));
   }
 
+  /**
+   * Builds the text index now, in slices with a turn of the event loop between them (the index of
+   * ~25,000 places takes a few hundred ms): a server keeps answering while it is built.
+   */
+  async prepareText(slice = 2_000): Promise<void> {
+    if (this.grams) return;
+    const index = new Map<string, number[]>();
+    for (let from = 0; from < this.all.length; from += slice) {
+      this.indexSlice(index, from, Math.min(this.all.length, from + slice));
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      if (this.grams) return; // built meanwhile by a synchronous caller
+    }
+    this.grams = index;
+  }
+
   private indexText(): Map<string, number[]> {
     const index = new Map<string, number[]>();
-    this.all.forEach((p, i) => {
-      const { hay, name } = textOf(p);
-      // bigrams for words of two or more characters, lone characters for words of one
-      for (const g of new Set([...gramsOf(hay), ...gramsOf(name), ...hay, ...name])) {
-        const list = index.get(g);
-        if (list) list.push(i);
-        else index.set(g, [i]);
-      }
-    });
+    this.indexSlice(index, 0, this.all.length);
     return index;
+  }
+
+  /** Adds places [from, to) to `index`: each bigram and each character of their text, once per place. */
+  private indexSlice(index: Map<string, number[]>, from: number, to: number): void {
+    const add = (g: string, i: number) => {
+      const list = index.get(g);
+      if (!list) index.set(g, [i]);
+      else if (list[list.length - 1] !== i) list.push(i); // places are added in order: a repeat is last
+    };
+    for (let i = from; i < to; i++) {
+      const { hay, name } = textOf(this.all[i]!);
+      // bigrams for words of two or more characters, lone characters for words of one
+      for (const text of [hay, name]) {
+        let prev = "";
+        for (const ch of text) {
+          add(ch, i);
+          if (prev) add(prev + ch, i);
+          prev = ch;
+        }
+      }
+    }
   }
 }
 
