@@ -4,7 +4,7 @@ import { serve } from "@hono/node-server";
 import type { Server as HttpServer } from "node:http";
 import { createServer, isIPv4, isIPv6, type Socket } from "node:net";
 import { createApp } from "../functions/api/app.ts";
-import { startLocal } from "../functions/api/local.ts";
+import { startLocal, warmLocal } from "../functions/api/local.ts";
 import { ConfigError, loadConfig, type Config } from "../shared/platform/config.ts";
 import { qaRuntime } from "../shared/restaurant-qa/wiring.ts";
 
@@ -81,6 +81,7 @@ if (refused) exitIfRefused(refused, config.port);
 
 // every table on a dynalite started with the server (on disk under DATA_DIR unless SIM_STORE=memory)
 const world = await startLocal(config);
+await warmLocal(world);
 const app = createApp(() => world.context, { maxInFlight: config.server.maxInFlight });
 // a stalled client must not hold a connection for Node's default 300 s; Node checks these timeouts
 // every connectionsCheckingInterval (30 s by default), so check often enough to honour a short one

@@ -80,6 +80,11 @@ export class EmbeddedPlaces implements PlaceSearchPort {
     return this.index.size;
   }
 
+  /** Builds now, in slices, the indexes a first keyword search would otherwise build. */
+  prepare(): Promise<void> {
+    return this.index.prepareText();
+  }
+
   get places(): readonly Place[] {
     return this.index.all;
   }
