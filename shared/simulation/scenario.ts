@@ -106,8 +106,9 @@ export const StoreChange = z
       .number({ error: "must be a number" })
       .min(-90, "must be at least -90")
       .max(500, "must be at most 500")
-      // a decimal near 0 (1e-131) DynamoDB cannot store, and a change under 0.01 % changes no price
-      .refine((p) => p === 0 || Math.abs(p) >= 0.01, "must be 0 or at least 0.01 in size")
+      // a change under 0.01 % moves no price (prices round to 100 won), so it is kept as 0: a decimal
+      // that near 0 (1e-131) DynamoDB could not store
+      .transform((p) => (Math.abs(p) < 0.01 ? 0 : p))
       .optional(),
     description: Description.optional(),
     keywords: Keywords.optional(),
