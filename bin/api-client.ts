@@ -2,9 +2,7 @@
 // a server (a deployed stack, or `npm start` on this machine), or to the same app in this process. Every
 // command asks the same routes either way, so the CLI and the API share one set of simulation ids and
 // one set of answers.
-import { createApp } from "../functions/api/app.ts";
 import { API_KEY_HEADER } from "../functions/api/auth.ts";
-import { startLocal } from "../functions/api/local.ts";
 import type { Config } from "../shared/platform/config.ts";
 
 export interface HttpOptions {
@@ -173,6 +171,11 @@ export async function inProcessClient(config: Config, opts: { store?: "memory" }
     api: { ...config.api, keys: [] },
     simulation: { ...config.simulation, store: opts.store ?? config.simulation.store },
   };
+  // imported here: a client of a server does without the product's modules (seconds of start-up)
+  const [{ startLocal }, { createApp }] = await Promise.all([
+    import("../functions/api/local.ts"),
+    import("../functions/api/app.ts"),
+  ]);
   const world = await startLocal(local);
   const app = createApp(() => world.context);
   return client(

@@ -1,5 +1,6 @@
 // What the command line prints for people: tables whose columns line up in a terminal (a Hangul
 // syllable takes two columns), the places of a search, a simulation's figures, Korean names of states.
+import { koLabel } from "../shared/korean/labels.ts";
 import type { AgentResponse } from "../shared/places/place.ts";
 
 /** Columns a character takes in a terminal: East Asian wide and full-width ones take two. */
@@ -73,25 +74,11 @@ export function placesText(r: AgentResponse): string {
   return lines.join("\n") + "\n";
 }
 
-/** meta.dataSource as a person reads it. */
+/** meta.dataSource as a person reads it, saying when it is generated. */
 export const dataSourceName = (s: string) =>
-  ({
-    kakao: "카카오 지도",
-    google: "Google 지도",
-    "embedded-demo": "내장 데모 데이터 (가상)",
-    "embedded-registry": "가져온 상가업소 데이터",
-  })[s] ?? s;
+  `${koLabel("dataSource", s)}${s === "embedded-demo" ? " (가상)" : ""}`;
 
-export const SIMULATION_STATUS: Record<string, string> = {
-  pending: "대기 중",
-  running: "진행 중",
-  completed: "완료",
-  completed_with_failures: "완료 (실패한 턴 많음)",
-  failed: "실패",
-  budget_exhausted: "예산 소진으로 멈춤",
-};
-
-export const statusName = (s: string) => SIMULATION_STATUS[s] ?? s;
+export const statusName = (s: string) => koLabel("simulationStatus", s);
 
 export interface SimulationFigures {
   status: string;

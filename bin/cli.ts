@@ -7,7 +7,6 @@ import { createInterface } from "node:readline";
 import { dirname, join } from "node:path";
 import { accessSync, constants, mkdirSync, renameSync, rmSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { startLocal } from "../functions/api/local.ts";
 import { ConfigError, loadConfig, type Config } from "../shared/platform/config.ts";
 import { REGISTRY_FILE } from "../shared/providers/embedded/index.ts";
 import { importRegistry, REGISTRY_SOURCE } from "../shared/providers/embedded/registry-import.ts";
@@ -28,7 +27,6 @@ import {
   type Ask,
 } from "../shared/restaurant-qa/cli.ts";
 import type { AskResponse } from "../shared/restaurant-qa/state.ts";
-import { qaRuntime } from "../shared/restaurant-qa/wiring.ts";
 import { ApiFailure, findLocalServer, httpClient, inProcessClient, type ApiClient } from "./api-client.ts";
 import { CliError, fileProblem, UsageError, writeFileWhole } from "./cli-io.ts";
 import { placesText, simulationText } from "./cli-render.ts";
@@ -285,6 +283,10 @@ async function restaurants(ctx: Ctx, args: string[]): Promise<number> {
     }
     case "status": {
       // the index itself, read in this process (no route answers it)
+      const [{ startLocal }, { qaRuntime }] = await Promise.all([
+        import("../functions/api/local.ts"),
+        import("../shared/restaurant-qa/wiring.ts"),
+      ]);
       const world = await startLocal({ ...config, simulation: { ...config.simulation, store: "memory" } });
       try {
         await statusCommand(config.qa, qaRuntime(world.rt), { log: print });

@@ -13,7 +13,7 @@
 // The smoke test writes nothing to the index: its ingest request carries one document that the ingest
 // workflow rejects (no title), which runs every state of that workflow and indexes nothing.
 import type { z } from "zod";
-import { ROUTES } from "../functions/api/routes/index.ts";
+import type { RouteDef } from "../functions/api/route.ts";
 import { parseJsonLines } from "../shared/places/restaurant-crawl.ts";
 import { IngestReport } from "../shared/restaurant-qa/ingest.ts";
 import {
@@ -39,8 +39,13 @@ const call = (o: HttpOptions, method: "GET" | "POST", path: string, body?: unkno
   httpClient(o).call(method, path, body);
 
 /** The schema a route declares for a status (functions/api/routes/: the same the OpenAPI document shows). */
-function answerSchema(method: "get" | "post", path: string, status: number): z.ZodType | undefined {
-  const r = ROUTES.find((x) => x.method === method && x.path === path);
+function answerSchema(
+  routes: readonly RouteDef[],
+  method: "get" | "post",
+  path: string,
+  status: number,
+): z.ZodType | undefined {
+  const r = routes.find((x) => x.method === method && x.path === path);
   if (!r) throw new Error(`no route ${method.toUpperCase()} ${path}`);
   return r.answers[status]?.schema;
 }
@@ -58,6 +63,8 @@ export interface Check {
 
 /** One request (and its follow-ups) per workflow; each answer checked by its route's schema. */
 export async function smoke(o: HttpOptions, opts: { simulation?: boolean } = {}): Promise<Check[]> {
+  // the route table, imported only by the command that checks answers against it
+  const { ROUTES } = await import("../functions/api/routes/index.ts");
   const checks: Check[] = [];
   const check = async (
     name: string,
@@ -77,7 +84,7 @@ export async function smoke(o: HttpOptions, opts: { simulation?: boolean } = {})
         });
         return undefined;
       }
-      const schema = answerSchema(method, path, expect);
+      const schema = answerSchema(ROUTES, method, path, expect);
       const parsed = schema?.safeParse(r.body);
       if (parsed && !parsed.success) {
         const issue = parsed.error.issues[0]!;
