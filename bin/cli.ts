@@ -270,7 +270,8 @@ async function restaurants(ctx: Ctx, args: string[]): Promise<number> {
     case "ingest": {
       if (!text) throw new UsageError("restaurants ingest에는 JSON Lines 파일이 필요합니다");
       return withClient(ctx, { store: "memory" }, async (c) => {
-        const totals = await ingestFile(text, c, { log: print, warn: say });
+        // --json: the totals alone on stdout, the lines for people on stderr
+        const totals = await ingestFile(text, c, { log: ctx.globals.json ? say : print, warn: say });
         if (ctx.globals.json) print(JSON.stringify(totals, null, 2));
         return totals.rejected.length && !totals.indexed && !totals.updated && !totals.unchanged ? 1 : 0;
       });

@@ -97,7 +97,9 @@ export async function askCommand(
   out.log(withoutIds(r));
   const names = citedNames(r);
   if (names.length) out.log(`출처: ${names.join(", ")}`);
-  if (r.meta.synthetic) out.log("(내장 데모 말뭉치의 가상 식당에서 찾은 답입니다. 실제 가게가 아닙니다.)");
+  // the answer says it itself when its text was made from the demo corpus; said here otherwise
+  if (r.meta.synthetic && !/합성|가상|synthetic/i.test(r.answer))
+    out.log("(내장 데모 말뭉치의 가상 식당에서 찾은 답입니다. 실제 가게가 아닙니다.)");
   for (const w of r.meta.warnings) (out.warn ?? out.log)(`경고: ${w}`);
 }
 

@@ -203,6 +203,8 @@ describe("what is not a dongne server, and what an ingest answer says", () => {
     expect(r.stdout).toMatch(/^새로 색인 0건, 갱신 0건, 변경 없음 1건, 거부 0건/m);
     expect(lines(r.stderr)).toEqual(["알림: 데모 말뭉치가 물러났습니다. 되돌리려면 색인 파일을 지우세요."]);
     expect(seen).toContain("POST /v1/restaurants/documents k-123");
+    const raw = await dongne({}, "restaurants", "ingest", file, "--api", url, "--json");
+    expect(JSON.parse(raw.stdout)).toMatchObject({ unchanged: 1, notices: [expect.stringMatching(/^데모/)] });
   }, 60_000);
 });
 
