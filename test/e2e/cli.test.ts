@@ -70,6 +70,18 @@ describe("import-stores", () => {
   });
 });
 
+describe("simulate", () => {
+  it("--resume and --replay of an id this machine does not hold: one Korean line, exit 1", async () => {
+    for (const flag of ["--resume", "--replay"]) {
+      const r = await dongne({ SIM_STORE: "memory" }, "simulate", flag, "sim-20990101-0000dead");
+      expect(r.code, r.stderr).toBe(1);
+      expect(lines(r.stderr)).toEqual([
+        "시뮬레이션 sim-20990101-0000dead이(가) 이 컴퓨터의 저장소(DATA_DIR)에 없습니다",
+      ]);
+    }
+  }, 60_000);
+});
+
 describe("experiment", () => {
   it("a missing scenario file: one Korean line, exit 1", async () => {
     const r = await dongne({}, "experiment", "--scenario", join(dataDir, "none.json"), "--seeds", "1");
