@@ -475,6 +475,10 @@ async function importStores(ctx: Ctx, args: string[]): Promise<number> {
     );
   }
   renameSync(temp, target);
+  // a running server read its places when it started
+  const server =
+    ctx.globals.local || ctx.config.client.mode === "local" ? undefined : await findLocalServer(ctx.config);
+  if (server) say(`실행 중인 서버 ${server}는 다시 시작해야 가져온 가게를 씁니다`);
   if (ctx.globals.json) print(JSON.stringify({ ...report, output: target }, null, 2));
   else
     print(
