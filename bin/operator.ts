@@ -15,6 +15,7 @@
 import type { z } from "zod";
 import type { RouteDef } from "../functions/api/route.ts";
 import { parseJsonLines } from "../shared/places/restaurant-crawl.ts";
+import { koLabel } from "../shared/korean/labels.ts";
 import { IngestReport } from "../shared/restaurant-qa/ingest.ts";
 import {
   ApiFailure,
@@ -55,6 +56,12 @@ const errorOf = (body: unknown): string => {
   return e.code ? `${e.code}: ${e.message}` : e.message;
 };
 
+/** The checks' names that tests and people look for. */
+export const HEALTH = "상태 확인 (/health)";
+export const SEARCH = "검색 워크플로";
+export const INGEST = "식당 문서 넣기 워크플로 (잘못된 문서 하나: 아무것도 쓰지 않음)";
+const RUN = "시뮬레이션 워크플로 (실행)";
+
 export interface Check {
   name: string;
   ok: boolean;
@@ -80,7 +87,7 @@ export async function smoke(o: HttpOptions, opts: { simulation?: boolean } = {})
         checks.push({
           name,
           ok: false,
-          detail: `HTTP ${r.status} (expected ${expect}) — ${errorOf(r.body)}`,
+          detail: `HTTP ${r.status} (기대한 것은 ${expect}) — ${errorOf(r.body)}`,
         });
         return undefined;
       }
@@ -91,34 +98,34 @@ export async function smoke(o: HttpOptions, opts: { simulation?: boolean } = {})
         checks.push({
           name,
           ok: false,
-          detail: `the answer does not have the documented shape: ${issue.path.join(".") || "(root)"}: ${issue.message}`,
+          detail: `답이 문서에 적힌 모양과 다릅니다: ${issue.path.join(".") || "(최상위)"}: ${issue.message}`,
         });
         return undefined;
       }
       const problem = inspect?.(r.body as Record<string, unknown>);
-      checks.push({ name, ok: !problem, detail: problem ?? `${r.status} in ${r.ms} ms` });
+      checks.push({ name, ok: !problem, detail: problem ?? `${r.status}, ${r.ms} ms` });
       return r.body;
     } catch (err) {
-      checks.push({ name, ok: false, detail: `no answer: ${(err as Error).message}` });
+      checks.push({ name, ok: false, detail: `답 없음: ${(err as Error).message}` });
       return undefined;
     }
   };
 
-  await check("health", "get", "/health", undefined, 200);
-  await check("planning workflow", "post", "/v1/search/plan", { query: "강남역 근처 카페" }, 200);
-  await check("search workflow", "post", "/v1/search", { query: "강남역 근처 카페" }, 200, (b) =>
-    Array.isArray(b.places) ? undefined : "no places list",
+  await check(HEALTH, "get", "/health", undefined, 200);
+  await check("계획 워크플로", "post", "/v1/search/plan", { query: "강남역 근처 카페" }, 200);
+  await check(SEARCH, "post", "/v1/search", { query: "강남역 근처 카페" }, 200, (b) =>
+    Array.isArray(b.places) ? undefined : "장소 목록이 없습니다",
   );
   await check(
-    "restaurant QA workflow",
+    "식당 QA 워크플로",
     "post",
     "/v1/restaurants/ask",
     { query: "망원역 주차되는 한식집" },
     200,
-    (b) => (typeof b.answer === "string" && b.answer.length > 0 ? undefined : "an empty answer"),
+    (b) => (typeof b.answer === "string" && b.answer.length > 0 ? undefined : "빈 답"),
   );
   await check(
-    "restaurant ingest workflow (one invalid document: nothing is written)",
+    INGEST,
     "post",
     "/v1/restaurants/documents",
     { documents: [{ place_id: "dongne-smoke-test" }] },
@@ -126,12 +133,12 @@ export async function smoke(o: HttpOptions, opts: { simulation?: boolean } = {})
     (b) =>
       (b.rejected as unknown[]).length === 1 && b.indexed === 0
         ? undefined
-        : "the invalid document was not rejected",
+        : "잘못된 문서가 거부되지 않았습니다",
   );
-  await check("news workflow", "post", "/v1/news/search", { query: "삼성전자 배당" }, 200);
+  await check("뉴스 워크플로", "post", "/v1/news/search", { query: "삼성전자 배당" }, 200);
   if (opts.simulation !== false) {
     const started = (await check(
-      "simulation workflow (start)",
+      "시뮬레이션 워크플로 (시작)",
       "post",
       "/v1/simulations",
       { days: 1, seed: 1, agents: 1 },
@@ -153,21 +160,21 @@ async function followSimulation(o: HttpOptions, id: string, checks: Check[]): Pr
     const status = (r.body as { status?: string } | null)?.status;
     if (r.status !== 200) {
       checks.push({
-        name: "simulation workflow (run)",
+        name: RUN,
         ok: false,
         detail: `HTTP ${r.status} — ${errorOf(r.body)}`,
       });
       return;
     }
     if (status === "completed" || status === "completed_with_failures") {
-      checks.push({ name: "simulation workflow (run)", ok: true, detail: `${id} ${status}` });
+      checks.push({ name: RUN, ok: true, detail: `${id} ${koLabel("simulationStatus", status)}` });
       return;
     }
     if (status === "failed" || status === "budget_exhausted" || Date.now() > until) {
       checks.push({
-        name: "simulation workflow (run)",
+        name: RUN,
         ok: false,
-        detail: `${id} ${Date.now() > until ? `still ${status} after 180 s` : status}`,
+        detail: `${id} ${Date.now() > until ? `180초가 지나도 ${koLabel("simulationStatus", status ?? "")}` : koLabel("simulationStatus", status ?? "")}`,
       });
       return;
     }
@@ -181,9 +188,9 @@ export async function smokeCommand(
   out: Out,
 ): Promise<number> {
   const checks = await smoke(o, opts);
-  for (const c of checks) out.log(`${c.ok ? "ok  " : "FAIL"} ${c.name}: ${c.detail}`);
+  for (const c of checks) out.log(`${c.ok ? "통과" : "실패"} ${c.name}: ${c.detail}`);
   const failed = checks.filter((c) => !c.ok).length;
-  out.log(failed ? `${failed} of ${checks.length} checks failed` : `all ${checks.length} checks passed`);
+  out.log(failed ? `검사 ${checks.length}개 중 ${failed}개 실패` : `검사 ${checks.length}개 모두 통과`);
   return failed ? 1 : 0;
 }
 

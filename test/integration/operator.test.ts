@@ -9,7 +9,15 @@ import { join } from "node:path";
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { remoteIngest, smoke, smokeCommand, UPLOAD_LIMITS } from "../../bin/operator.ts";
+import {
+  HEALTH,
+  INGEST,
+  remoteIngest,
+  SEARCH,
+  smoke,
+  smokeCommand,
+  UPLOAD_LIMITS,
+} from "../../bin/operator.ts";
 import { generateDemoCorpus } from "../../shared/demo/corpus.ts";
 import { INDEX_EMPTY_ANSWER } from "../../shared/restaurant-qa/retrieve.ts";
 import { embeddedPlaces } from "../../shared/providers/exec-deps.ts";
@@ -59,22 +67,22 @@ describe("after a deploy with an empty index", () => {
   it("smoke passes every workflow (the empty index's answer counts as an answer) and writes nothing", async () => {
     lines.length = 0;
     const code = await smokeCommand({ api: server.url, key: KEY }, {}, out);
-    expect(lines.filter((l) => l.startsWith("FAIL"))).toEqual([]);
+    expect(lines.filter((l) => l.startsWith("실패"))).toEqual([]);
     expect(code).toBe(0);
-    expect(lines.at(-1)).toMatch(/^all 8 checks passed/);
-    for (const workflow of ["planning", "search", "restaurant QA", "restaurant ingest", "news", "simulation"])
+    expect(lines.at(-1)).toMatch(/^검사 8개 모두 통과/);
+    for (const workflow of ["계획", "검색", "식당 QA", "식당 문서 넣기", "뉴스", "시뮬레이션"])
       expect(lines.join("\n")).toContain(workflow);
     expect((await ask()).body.route).toBe("index_empty");
   }, 120_000);
 
   it("smoke says what failed: a wrong key, a key without write scope, a server that is not there", async () => {
     const wrong = await smoke({ api: server.url, key: "not-a-key-at-all-000000" }, { simulation: false });
-    expect(wrong.find((c) => c.name === "health")!.ok).toBe(true); // public
-    expect(wrong.find((c) => c.name === "search workflow")).toMatchObject({ ok: false });
-    expect(wrong.find((c) => c.name === "search workflow")!.detail).toMatch(/HTTP 401/);
+    expect(wrong.find((c) => c.name === HEALTH)!.ok).toBe(true); // public
+    expect(wrong.find((c) => c.name === SEARCH)).toMatchObject({ ok: false });
+    expect(wrong.find((c) => c.name === SEARCH)!.detail).toMatch(/HTTP 401/);
     const reader = await smoke({ api: server.url, key: READ_ONLY }, { simulation: false });
-    expect(reader.find((c) => c.name.startsWith("restaurant ingest"))!.detail).toMatch(/HTTP 403/);
-    expect(reader.find((c) => c.name === "search workflow")!.ok).toBe(true);
+    expect(reader.find((c) => c.name === INGEST)!.detail).toMatch(/HTTP 403/);
+    expect(reader.find((c) => c.name === SEARCH)!.ok).toBe(true);
     lines.length = 0;
     expect(
       await smokeCommand(
@@ -83,16 +91,16 @@ describe("after a deploy with an empty index", () => {
         out,
       ),
     ).toBe(1);
-    expect(lines.at(-1)).toMatch(/6 of 6 checks failed/);
+    expect(lines.at(-1)).toMatch(/검사 6개 중 6개 실패/);
   }, 60_000);
 
   it("smoke notices an answer whose shape is not the documented one", async () => {
     // a proxy that answers every route with 200 {} (what a misrouted stage might do)
     const fake: typeof fetch = async () => new Response("{}", { status: 200 });
     const checks = await smoke({ api: server.url, key: KEY, fetch: fake }, { simulation: false });
-    const search = checks.find((c) => c.name === "search workflow")!;
+    const search = checks.find((c) => c.name === SEARCH)!;
     expect(search.ok).toBe(false);
-    expect(search.detail).toMatch(/documented shape/);
+    expect(search.detail).toMatch(/문서에 적힌 모양과 다릅니다/);
   });
 });
 
@@ -161,7 +169,7 @@ describe("the commands as typed", () => {
 
   it("npx dongne smoke --api URL --key KEY prints each check; a wrong key exits 1", async () => {
     const ok = await dongne("smoke", "--api", server.url, "--key", KEY, "--no-simulation");
-    expect(ok.stdout).toMatch(/all 6 checks passed/);
+    expect(ok.stdout).toMatch(/검사 6개 모두 통과/);
     expect(ok.code).toBe(0);
     const bad = await dongne(
       "smoke",
@@ -172,7 +180,7 @@ describe("the commands as typed", () => {
       "--no-simulation",
     );
     expect(bad.code).toBe(1);
-    expect(bad.stdout).toMatch(/FAIL search workflow: HTTP 401/);
+    expect(bad.stdout).toMatch(/실패 검색 워크플로: HTTP 401/);
     expect((await dongne("smoke")).code).toBe(2);
   }, 60_000);
 
