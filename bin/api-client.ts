@@ -165,18 +165,32 @@ export function httpClient(o: HttpOptions): ApiClient {
  * (DATA_DIR on disk), so its id works with `npm start` later. The caller is the operator of this
  * machine: no key is asked for.
  */
-export async function inProcessClient(config: Config, opts: { store?: "memory" } = {}): Promise<ApiClient> {
+export async function inProcessClient(
+  config: Config,
+  opts: { store?: "memory"; notice?: (line: string) => void } = {},
+): Promise<ApiClient> {
+  // a person reads this process's output: the server's JSON log lines stay out of it at the default
+  // level (INFO); what they need is in the answers (warnings) and the notices below. An explicit
+  // DEBUG, WARN or ERROR is kept.
+  const logLevel = config.logLevel === "INFO" ? "ERROR" : config.logLevel;
   const local = {
     ...config,
+    logLevel,
     api: { ...config.api, keys: [] },
     simulation: { ...config.simulation, store: opts.store ?? config.simulation.store },
   };
   // imported here: a client of a server does without the product's modules (seconds of start-up)
-  const [{ startLocal }, { createApp }] = await Promise.all([
+  const [{ startLocal }, { createApp }, { useLogLevel }] = await Promise.all([
     import("../functions/api/local.ts"),
     import("../functions/api/app.ts"),
+    import("../shared/platform/log.ts"),
   ]);
+  useLogLevel(logLevel);
   const world = await startLocal(local);
+  if (local.simulation.store === "disk" && !world.dynamo.persistent)
+    opts.notice?.(
+      `${config.dataDir}/dynamodb를 다른 dongne 프로세스가 쓰고 있어, 이 실행의 상태는 메모리에만 두고 끝나면 사라집니다`,
+    );
   const app = createApp(() => world.context);
   return client(
     null,

@@ -126,7 +126,7 @@ async function connect(ctx: Ctx, opts: { store?: "memory" } = {}): Promise<ApiCl
       return httpClient({ api: found, key });
     }
   }
-  return inProcessClient(config, opts);
+  return inProcessClient(config, { ...opts, notice: say });
 }
 
 /** --api, else DONGNE_API_URL unless in-process runs are forced (DONGNE_CLI_MODE=local: the tests). */

@@ -102,7 +102,8 @@ describe("npm start on the configured port", () => {
   const auto = { PORT: String(port), DONGNE_CLI_MODE: "auto" };
 
   beforeAll(async () => {
-    serve = startServe({ PORT: String(port), DATA_DIR: data, LOG_LEVEL: "SILENT", SIM_STORE: "memory" });
+    // state on disk under its DATA_DIR, as npm start keeps it
+    serve = startServe({ PORT: String(port), DATA_DIR: data, LOG_LEVEL: "SILENT", SIM_STORE: "disk" });
     expect(await serve.listening()).toBe(true);
     // a simulation the server made, through its API
     const res = await fetch(`http://127.0.0.1:${port}/v1/simulations`, {
@@ -144,6 +145,15 @@ describe("npm start on the configured port", () => {
     const r = await dongne(auto, "simulate", "export", simulation, "--local");
     expect(r.code, r.stderr).toBe(1);
     expect(lines(r.stderr)).toEqual([
+      `시뮬레이션 ${simulation}이(가) 이 컴퓨터의 저장소(DATA_DIR)에 없습니다`,
+    ]);
+  }, 60_000);
+
+  it("--local on the server's own DATA_DIR says its state stays in memory (the server holds the store)", async () => {
+    const r = await dongne({ ...auto, DATA_DIR: data }, "simulate", "export", simulation, "--local");
+    expect(r.code, r.stderr).toBe(1);
+    expect(lines(r.stderr)).toEqual([
+      `${data}/dynamodb를 다른 dongne 프로세스가 쓰고 있어, 이 실행의 상태는 메모리에만 두고 끝나면 사라집니다`,
       `시뮬레이션 ${simulation}이(가) 이 컴퓨터의 저장소(DATA_DIR)에 없습니다`,
     ]);
   }, 60_000);
