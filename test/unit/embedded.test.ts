@@ -13,7 +13,7 @@ describe("demo places", () => {
     // a fresh run of the first area (generateDemoPlaces keeps the set it built)
     const first = generateDemoAreas(undefined, 1)[0]!.places;
     expect(demo.slice(0, first.length)).toEqual(first);
-    expect(generateDemoPlaces(7)[0]).not.toEqual(demo[0]);
+    expect(generateDemoAreas(7, 1)[0]!.places[0]).not.toEqual(demo[0]);
   });
 
   it("are all marked synthetic, on a reserved .invalid domain, with unique ids", () => {
