@@ -4,7 +4,15 @@
 // the CLI's export and resume. Tests force in-process runs (DONGNE_CLI_MODE=local, vitest's env) unless
 // a test sets DONGNE_CLI_MODE=auto itself.
 import { createServer, type Server } from "node:http";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -134,6 +142,35 @@ describe("npm start on the configured port", () => {
     expect(rows.length).toBeGreaterThan(0);
     expect(JSON.parse(rows[0]!).result.steps).toBeDefined();
   }, 60_000);
+
+  it("a simulation and an experiment the CLI starts run on the server: their ids are the API's", async () => {
+    const out = join(dir, "reports");
+    const sim = await dongne(auto, "simulate", "--days", "1", "--agents", "2", "--seed", "4", "--out", out);
+    expect(sim.code, sim.stderr).toBe(0);
+    const id = /^시뮬레이션 (\S+): 완료$/m.exec(sim.stdout)![1]!;
+    const meta = await fetch(`http://127.0.0.1:${port}/v1/simulations/${id}`);
+    expect(((await meta.json()) as { status: string }).status).toBe("completed");
+    expect(existsSync(join(out, id, "report.html"))).toBe(true);
+
+    const scenario = join(dir, "scenario.json");
+    writeFileSync(scenario, readFileSync("docs/experiments/open-store.json"));
+    const exp = await dongne(
+      auto,
+      "experiment",
+      "--scenario",
+      scenario,
+      "--seeds",
+      "1",
+      "--agents",
+      "2",
+      "--out",
+      out,
+    );
+    expect(exp.code, exp.stderr).toBe(0);
+    const expId = /^실험 (\S+): 완료$/m.exec(exp.stdout)![1]!;
+    expect((await fetch(`http://127.0.0.1:${port}/v1/experiments/${expId}`)).status).toBe(200);
+    expect(existsSync(join(out, expId, "experiment.json"))).toBe(true);
+  }, 120_000);
 
   it("--resume takes the server's id too (a finished run is refused as finished, not as unknown)", async () => {
     const r = await dongne(auto, "simulate", "--resume", simulation);
