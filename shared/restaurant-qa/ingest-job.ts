@@ -149,12 +149,52 @@ export async function finishIngestJob(
   return { jobId: state.jobId, status: "completed" };
 }
 
+/** A Step Functions Cause as a sentence: a Lambda error's JSON gives its errorMessage, not its stack. */
+function causeMessage(cause: string | undefined): string {
+  if (!cause) return "";
+  try {
+    const parsed = JSON.parse(cause) as { errorMessage?: unknown };
+    if (typeof parsed.errorMessage === "string") return parsed.errorMessage;
+  } catch {
+    // a plain sentence already
+  }
+  return cause;
+}
+
+/**
+ * Marks a job failed with why. Batches that finished before the failure wrote their documents: their
+ * reports are merged into the record (`partial: true`, which batches), so the caller learns exactly
+ * which documents were written and that the rest were not.
+ */
 export async function failIngestJob(
-  input: { jobId: string; error?: { Error?: string; Cause?: string } },
+  input: { jobId: string; error?: { Error?: string; Cause?: string }; batches?: BatchRef[] },
   jobs: JobRepository,
+  blobs: BlobStore,
 ): Promise<{ jobId: string; status: "failed" }> {
+  const done: { ref: BatchRef; report: IngestReport }[] = [];
+  for (const ref of input.batches ?? []) {
+    const text = await blobs.get(ref.reportKey);
+    const parsed = text === null ? undefined : IngestReport.safeParse(JSON.parse(text));
+    if (parsed?.success) done.push({ ref, report: parsed.data });
+  }
+  const { written, rejected, ...rest } = mergeReports(done.map((d) => d.report));
   await jobs.update(input.jobId, "failed", {
-    error: `${input.error?.Error ?? "error"}: ${input.error?.Cause ?? ""}`,
+    error: `${input.error?.Error ?? "error"}: ${causeMessage(input.error?.Cause)}`,
+    ...(done.length
+      ? {
+          result: {
+            ...rest,
+            partial: true,
+            batchesDone: done.length,
+            batchesTotal: input.batches!.length,
+            rejected: rejected.slice(0, REJECTIONS_IN_RECORD),
+            rejectedCount: rejected.length,
+            ...(written
+              ? { written: written.slice(0, WRITTEN_IN_RECORD), writtenCount: written.length }
+              : {}),
+          },
+        }
+      : {}),
   });
   return { jobId: input.jobId, status: "failed" };
 }

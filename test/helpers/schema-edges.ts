@@ -197,7 +197,9 @@ function shapeAccepted(c: Json, p: Json, path: string): string[] {
     out.push(
       `${path}: the consumer wants /${c.pattern}/, the producer ${p.pattern ? `/${p.pattern}/` : "any string"}`,
     );
-  if (c.items && typeof c.items === "object") out.push(...accepts(c.items, p.items ?? ANY, `${path}[]`));
+  // an empty list (maxItems 0) has no items to check
+  if (c.items && typeof c.items === "object" && p.maxItems !== 0)
+    out.push(...accepts(c.items, p.items ?? ANY, `${path}[]`));
   if (c.properties || c.required || c.additionalProperties !== undefined)
     out.push(...objectAccepted(c, p, path));
   return out;
@@ -275,7 +277,7 @@ export function template(tpl: Json, input: Json, context: Json = ANY): Json {
       else properties[name] = ANY; // an intrinsic function: its result is not followed
     } else if (value && typeof value === "object" && !Array.isArray(value))
       properties[key] = template(value as Json, input, context);
-    else properties[key] = value === null ? { type: "null" } : { const: value };
+    else properties[key] = literal(value);
   }
   return { type: "object", properties, required: Object.keys(properties), additionalProperties: false };
 }
@@ -363,7 +365,14 @@ function taskResult(w: Walk, name: string, state: Json, input: Json, from: strin
 }
 
 function literal(v: unknown): Json {
-  if (v && typeof v === "object" && !Array.isArray(v)) return template(v, ANY);
+  if (Array.isArray(v))
+    return {
+      type: "array",
+      minItems: v.length,
+      maxItems: v.length,
+      ...(v.length ? { items: union(v.map(literal)) } : {}),
+    };
+  if (v && typeof v === "object") return template(v, ANY);
   return v === null ? { type: "null" } : { const: v };
 }
 

@@ -173,6 +173,39 @@ describe("restaurant QA: jobs", () => {
     expect((await get(`/v1/jobs/${stale}`)).body.status).toBe("failed");
   });
 
+  it("a job whose index fails midway is failed with the finished batches' documents listed, the rest not written", async () => {
+    const index = qaRuntime(server.world.rt).deps.index;
+    const real = index.bulkIndex.bind(index);
+    // the index refuses the second half of the upload, whichever batch carries it
+    const spy = vi.spyOn(index, "bulkIndex").mockImplementation(async (docs, opts) => {
+      if (docs.some((d) => Number(d.id.split("-")[1]) >= 500)) throw new Error("the index went away");
+      return real(docs, opts);
+    });
+    try {
+      const docs = Array.from({ length: 1001 }, (_, i) => record(`halfjob-${i}`));
+      const res = await post("/v1/restaurants/documents", { documents: docs });
+      expect(res.status).toBe(202);
+      await server.world.workflows.settled();
+      const job = (await get(`/v1/jobs/${res.body.jobId}`)).body;
+      expect(job.status).toBe("failed");
+      // why, in a sentence: not the Lambda error's JSON nor its stack
+      expect(job.error).toContain("the index went away");
+      expect(job.error).not.toMatch(/trace|errorType|서버 경로/);
+      expect(job.result.partial).toBe(true);
+      expect(job.result.batchesDone).toBeGreaterThan(0);
+      expect(job.result.batchesDone).toBeLessThan(job.result.batchesTotal);
+      // what the record says was written is what the index holds, and nothing else of the upload
+      const said: string[] = job.result.written.map((w: any) => w.place_id);
+      expect(job.result.writtenCount).toBeGreaterThan(0);
+      expect(said).toHaveLength(Math.min(100, job.result.writtenCount));
+      const held = await index.mget(docs.map((d) => d.place_id));
+      expect(held.size).toBe(job.result.writtenCount);
+      for (const id of said) expect(held.has(id), id).toBe(true);
+    } finally {
+      spy.mockRestore();
+    }
+  }, 120_000);
+
   it("a job shows blob references, never a server path, and its creator only to its creator", async () => {
     const docs = Array.from({ length: 1001 }, (_, i) => record(`job-${i}`));
     const res = await post("/v1/restaurants/documents", { documents: docs });

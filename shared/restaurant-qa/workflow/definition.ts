@@ -74,7 +74,16 @@ export function qaIngestJobDefinition(arnOf: ArnOf) {
     TimeoutSeconds: 24 * 3600,
     StartAt: J.splitIngest.state,
     States: {
-      [J.splitIngest.state]: task(J.splitIngest, arnOf, { Next: "Batches", Catch: toFail }),
+      // a failed split has written nothing: FailIngest is told so (no batches)
+      [J.splitIngest.state]: task(J.splitIngest, arnOf, {
+        Next: "Batches",
+        Catch: [{ ErrorEquals: ["States.ALL"], ResultPath: "$.error", Next: "NothingWritten" }],
+      }),
+      NothingWritten: {
+        Type: "Pass",
+        Parameters: { "jobId.$": "$.jobId", "error.$": "$.error", batches: [] },
+        Next: J.failIngest.state,
+      },
       Batches: {
         Type: "Map",
         ItemsPath: "$.batches",
@@ -100,8 +109,9 @@ export function qaIngestJobDefinition(arnOf: ArnOf) {
         Catch: toFail,
       },
       [J.finishIngest.state]: task(J.finishIngest, arnOf, { End: true, Catch: toFail }),
+      // the batches go to FailIngest: the reports of those that finished list what was written
       [J.failIngest.state]: task(J.failIngest, arnOf, {
-        Parameters: { "jobId.$": "$.jobId", "error.$": "$.error" },
+        Parameters: { "jobId.$": "$.jobId", "error.$": "$.error", "batches.$": "$.batches" },
         Next: "IngestFailed",
       }),
       IngestFailed: { Type: "Fail", Error: "IngestFailed", Cause: "see the job record for why" },

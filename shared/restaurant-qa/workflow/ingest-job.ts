@@ -63,12 +63,14 @@ export const finishIngest = defineStep({
 export const failIngest = defineStep({
   state: "FailIngest",
   description: "Restaurant ingest job: record why it stopped",
+  // the batches say which reports to look for (none when the split failed)
   input: z.object({
     jobId: z.string(),
     error: z.object({ Error: z.string().optional(), Cause: z.string().optional() }).optional(),
+    batches: z.array(BatchRef),
   }),
   output: z.object({ jobId: z.string(), status: z.literal("failed") }),
-  lambda: { timeoutSeconds: 30, tables: { qa: "readwrite" } },
+  lambda: { timeoutSeconds: 60, blobs: "read", tables: { qa: "readwrite" } },
   entry: "restaurant-qa/ingest-fail.ts",
-  run: (input, rt) => failIngestJob(input, qaJobs(rt)),
+  run: (input, rt) => failIngestJob(input, qaJobs(rt), qaBlobs(rt)),
 });
