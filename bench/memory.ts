@@ -3,7 +3,7 @@
 // files) from a few concurrent clients, and samples the server's RSS (VmRSS of the child's
 // /proc/<pid>/status) every 1,000 requests. The issue's target: RSS after 20,000 within 10 % of RSS
 // after 5,000. SERVE_DIR runs the server of another checkout (default: this tree); MEMORY_REQUESTS
-// changes N; MEMORY_HEAP_MB sets --max-old-space-size.
+// changes N; MEMORY_HEAP_MB sets --max-old-space-size (default: npm start's 512; "node" for Node's own).
 import { readFileSync } from "node:fs";
 import { startServer } from "./served.ts";
 import { cycle } from "./stats.ts";
@@ -45,7 +45,9 @@ export async function benchMemory(): Promise<void> {
   const total = Number(process.env.MEMORY_REQUESTS ?? 20_000);
   const clients = Number(process.env.MEMORY_CLIENTS ?? 4);
   const dir = process.env.SERVE_DIR ?? process.cwd();
-  const heap = process.env.MEMORY_HEAP_MB ? [`--max-old-space-size=${process.env.MEMORY_HEAP_MB}`] : [];
+  // the heap npm start gives the server (SERVER_HEAP_MB, 512 by default), unless MEMORY_HEAP_MB says
+  const heapMb = process.env.MEMORY_HEAP_MB ?? process.env.SERVER_HEAP_MB ?? "512";
+  const heap = heapMb === "node" ? [] : [`--max-old-space-size=${heapMb}`];
   const queries = lines("./queries.txt");
   const searchQueries = lines("./search-queries.txt");
   const server = await startServer(dir, heap);
