@@ -14,6 +14,20 @@ const freePort = () =>
     });
   });
 
+/**
+ * Servers still running. Each is in its own process group, so a Ctrl-C on the bench does not reach
+ * it: the bench stops them itself when it exits or is interrupted.
+ */
+const running = new Set<() => void>();
+process.once("exit", () => {
+  for (const stop of [...running]) stop();
+});
+for (const signal of ["SIGINT", "SIGTERM"] as const)
+  process.once(signal, () => {
+    for (const stop of [...running]) stop();
+    process.exit(130);
+  });
+
 export interface Served {
   base: string;
   pid: number;
@@ -44,6 +58,7 @@ export async function startServer(
   });
   const base = `http://127.0.0.1:${port}`;
   const stop = () => {
+    running.delete(stop);
     try {
       process.kill(-child.pid!, "SIGKILL");
     } catch {
@@ -51,6 +66,7 @@ export async function startServer(
     }
     rmSync(dataDir, { recursive: true, force: true });
   };
+  running.add(stop);
   for (let i = 0; ; i++) {
     if (i > 1200) {
       stop();

@@ -74,4 +74,30 @@ describe("a benchmark's server", () => {
     // it never goes: a few polls show it
     expect(await leftovers(port, wrapper.pid!, 5)).toEqual({ listening: true, group: true });
   });
+
+  it("is stopped when the bench that started it is interrupted (Ctrl-C does not reach its group)", async () => {
+    // a bench: starts a server through bench/served.ts, says where, and waits
+    const script = `const { startServer } = await import(${JSON.stringify(`${ROOT}bench/served.ts`)});
+      const s = await startServer(${JSON.stringify(ROOT)});
+      console.log(JSON.stringify({ base: s.base, pid: s.pid }));
+      setInterval(() => {}, 1000);`;
+    const bench = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
+      cwd: ROOT,
+      stdio: ["ignore", "pipe", "ignore"],
+    });
+    const started = await new Promise<{ base: string; pid: number }>((resolve, reject) => {
+      let out = "";
+      bench.stdout.on("data", (d: Buffer) => {
+        out += String(d);
+        if (out.includes("\n")) resolve(JSON.parse(out.split("\n")[0]!) as { base: string; pid: number });
+      });
+      bench.once("exit", () => reject(new Error("the bench exited before its server answered")));
+    });
+    groups.push(started.pid);
+    const port = Number(new URL(started.base).port);
+    expect(await listening(port)).toBe(true);
+    bench.kill("SIGINT");
+    await new Promise((r) => bench.once("exit", r));
+    expect(await leftovers(port, started.pid)).toEqual({ listening: false, group: false });
+  }, 180_000);
 });
