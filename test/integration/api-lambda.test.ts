@@ -3,7 +3,7 @@
 // DynamoDB (dynalite). The same services as the local server, only started another way.
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { LocalWorld } from "../../functions/api/local.ts";
+import { warmLocal, type LocalWorld } from "../../functions/api/local.ts";
 import { simulationRepository } from "../../shared/simulation/wiring.ts";
 import {
   startFakeStepFunctions,
@@ -24,6 +24,9 @@ const savedEnv = { ...process.env };
 
 beforeAll(async () => {
   world = await testWorld();
+  // the world plays Step Functions and its step Lambdas: their indexes built before the first request,
+  // as npm start builds them (a cold step's init is not the API's 1.5 s budget here)
+  await warmLocal(world);
   sfn = await startFakeStepFunctions(world.workflows, {
     delayMs: (input) => ((input as { query?: string }).query === "느린 검색" ? 4000 : 0),
   });
