@@ -4,14 +4,14 @@
 // (retried once with the offending numbers), then the offline answer (offline-answer.ts) is used.
 import { z } from "zod";
 import { askUnlessSure } from "../llm/fallback.ts";
-import { LlmOutputError, type LlmPort, type TokenUsage } from "../llm/port.ts";
+import type { LlmPort, TokenUsage } from "../llm/port.ts";
 import { Deadline } from "../platform/deadline.ts";
 import type { ContextDoc } from "./load-documents.ts";
 import { leadSentence, offlineAnswer } from "./offline-answer.ts";
 import { SearchState, type StepUsage } from "./schemas.ts";
 import { NO_COMPANY_NOTE, UNKNOWN_COMPANY } from "./search-publications.ts";
 import { isEmptyList } from "./select.ts";
-import { llmUsageOf } from "./usage.ts";
+import { llmFallbackWarning, llmUsageOf } from "./usage.ts";
 
 export const SNIPPET_NOTE =
   "※ 뉴스는 네이버 검색 API가 주는 요약문(snippet)만 확인했습니다. 기사 전문은 링크에서 확인하세요.";
@@ -157,16 +157,19 @@ export async function writeAnswer(
     return ledByAskedFact(state.query, docs, company, outcome.value, outcome.usage);
   const offline = { body: offlineAnswer(state.query, docs, company), cited: new Set(docs.map((d) => d.n)) };
   if (outcome.engine === "rules") return { ...offline, usage: { engine: "offline" } };
-  const why =
-    outcome.failure instanceof LlmOutputError
-      ? "LLM의 답변이 두 번 모두 검증(자료에 없는 숫자 등)을 통과하지 못해"
-      : `LLM을 쓸 수 없어(${outcome.failure.message})`;
   return {
     ...offline,
     usage: {
       engine: "offline-fallback",
       ...llmUsageOf(outcome.usage),
-      warnings: [`답변 생성: ${why} 자료를 그대로 정리한 답변으로 대신했습니다.`],
+      warnings: [
+        llmFallbackWarning(
+          "답변 생성",
+          outcome.failure,
+          "LLM의 답변이 두 번 모두 검증(자료에 없는 숫자 등)을 통과하지 못해",
+          "자료를 그대로 정리한 답변으로 대신했습니다",
+        ),
+      ],
     },
   };
 }

@@ -3,7 +3,6 @@
 // FormatResults, SelectDocuments, GenerateResponse. What each does lives in the module named for it
 // (search-news, search-publications, format, select, generate); workflow/ declares them as Lambdas.
 import { askUnlessSure } from "../llm/fallback.ts";
-import { LlmOutputError } from "../llm/port.ts";
 import { Deadline } from "../platform/deadline.ts";
 import { DartSession } from "./dart-access.ts";
 import { mergeBranches, renderSummary, searchedListOf } from "./format.ts";
@@ -24,7 +23,7 @@ import {
   selectUserPrompt,
   selectionSchema,
 } from "./select.ts";
-import { STEP, llmUsageOf, withUsage } from "./usage.ts";
+import { STEP, llmFallbackWarning, llmUsageOf, withUsage } from "./usage.ts";
 import type { NewsDeps } from "./wiring.ts";
 
 /** 003's analyze_query: the preference defaults to "both" and the error lists start empty; here it also
@@ -189,14 +188,17 @@ export async function selectDocumentsStep(
       ...llmUsageOf(outcome.usage),
     });
   if (outcome.engine === "rules") return done(offline(), { engine: "offline" });
-  const why =
-    outcome.failure instanceof LlmOutputError
-      ? "LLM의 선택이 두 번 모두 검증을 통과하지 못해"
-      : `LLM을 쓸 수 없어(${outcome.failure.message})`;
   return done(offline(), {
     engine: "offline-fallback",
     ...llmUsageOf(outcome.usage),
-    warnings: [`문서 선택: ${why} 규칙 기반 선택으로 대신했습니다.`],
+    warnings: [
+      llmFallbackWarning(
+        "문서 선택",
+        outcome.failure,
+        "LLM의 선택이 두 번 모두 검증을 통과하지 못해",
+        "규칙 기반 선택으로 대신했습니다",
+      ),
+    ],
   });
 }
 

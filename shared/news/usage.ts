@@ -1,6 +1,6 @@
 // Each step records what it spent under its own name in state.usage (the Parallel branches write
 // different names, so merging them loses nothing); the response's meta is their sum.
-import type { TokenUsage } from "../llm/port.ts";
+import { LlmOutputError, type LlmUnavailableError, type TokenUsage } from "../llm/port.ts";
 import { StepUsage, type NewsMeta, type SearchState } from "./schemas.ts";
 
 export const STEP = {
@@ -27,12 +27,26 @@ export function withUsage(state: SearchState, step: string, usage: Partial<StepU
  * what is synthetic and which key makes it live. Only the sources the question searched are named.
  */
 export function syntheticWarning(which: { news: boolean; disclosures: boolean }): string {
-  const what = [which.news && "news", which.disclosures && "disclosures"].filter(Boolean).join(" and ");
+  const what = [which.news && "뉴스", which.disclosures && "공시"].filter(Boolean).join("와 ");
   const keys = [
     which.news && "NAVER_CLIENT_ID/NAVER_CLIENT_SECRET",
     which.disclosures && "OPENDART_API_KEY",
   ].filter(Boolean);
-  return `${what}: the built-in SYNTHETIC sample (made-up contents on real company identifiers, every item synthetic: true); set ${keys.join(" and ")} (NEWS_PROVIDER=auto) for live data`;
+  return `${what}는 내장 합성 데이터입니다: 실제 회사명과 코드에 지어낸 내용을 붙인 견본이며, 항목마다 합성 표시(\`synthetic: true\`)가 붙어 있습니다. 실제 자료를 보려면 ${keys.join(", ")}를 설정하세요(\`NEWS_PROVIDER=auto\`).`;
+}
+
+/**
+ * The warning of a step whose model fell back to the rules: why (its answers failed their checks, or it
+ * could not be reached, its error quoted) and what answered instead.
+ */
+export function llmFallbackWarning(
+  step: string,
+  failure: LlmOutputError | LlmUnavailableError,
+  whyInvalid: string,
+  instead: string,
+): string {
+  if (failure instanceof LlmOutputError) return `${step}: ${whyInvalid} ${instead}.`;
+  return `${step}: LLM을 쓸 수 없어 ${instead} (오류: ${failure.message}).`;
 }
 
 export function metaOf(state: SearchState, now = Date.now()): NewsMeta {

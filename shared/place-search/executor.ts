@@ -13,6 +13,7 @@ import { dedupePlaces, nearer } from "./dedupe.ts";
 import type { ExecDeps } from "../providers/exec-deps.ts";
 import { Place } from "../places/place.ts";
 import { PlanResponse } from "./schemas.ts";
+import { budgetSkipped, invalidStepParam, stepFailed, stepSkipped } from "./warnings.ts";
 
 export const FanoutItemSchema = z.object({
   step: z.number().int(),
@@ -174,9 +175,7 @@ function absorb({ state, ctx }: Run, step: number, points: PointResult[], items:
 function skipTheRest(state: ExecState): void {
   const steps = state.plan.search_plan;
   const skipped = steps.slice(state.nextStep - 1).map((s) => s.step);
-  state.warnings.push(
-    `the request's time budget is spent: step${skipped.length > 1 ? "s" : ""} ${skipped.join(", ")} skipped; the answer has what was found`,
-  );
+  state.warnings.push(budgetSkipped(skipped));
   for (const n of skipped) state.results[n] = null;
   state.nextStep = steps.length + 1;
 }
@@ -224,8 +223,8 @@ async function settleWave(
 /** One step: its references filled in and checked, its action run; a failure is a warning and a null result. */
 async function runPlanStep({ state, ctx }: Run, step: PlanStep) {
   const action = step.action as ActionName;
-  const skip = (why: string) => {
-    state.warnings.push(`step ${step.step} (${action}) ${why}`);
+  const skip = (warning: string) => {
+    state.warnings.push(warning);
     state.results[step.step] = null;
     return undefined;
   };
@@ -233,7 +232,7 @@ async function runPlanStep({ state, ctx }: Run, step: PlanStep) {
   try {
     params = substitute(step.params, state.results);
   } catch (err) {
-    return skip(`skipped: ${(err as Error).message}`);
+    return skip(stepSkipped(step.step, action, (err as Error).message));
   }
   const def = ACTIONS[action];
   // the values references brought in are checked like the plan's own, and the schema's defaults
@@ -241,14 +240,16 @@ async function runPlanStep({ state, ctx }: Run, step: PlanStep) {
   const checked = def.params.safeParse(params);
   if (!checked.success) {
     const issue = checked.error.issues[0];
-    return skip(`skipped: ${issue?.path.join(".") || "params"} ${issue?.message ?? "invalid"}`);
+    return skip(
+      stepSkipped(step.step, action, invalidStepParam(issue?.path.join(".") ?? "", issue?.message ?? "")),
+    );
   }
   try {
     const out = await def.run(checked.data as never, ctx, step.step);
     if (out.kind === "result") state.results[step.step] = withStepDuplicatesRemoved(state, out.result);
     return out;
   } catch (err) {
-    return skip(`failed: ${(err as Error).message}`);
+    return skip(stepFailed(step.step, action, err));
   }
 }
 

@@ -3,6 +3,7 @@
 import type { Place } from "../places/place.ts";
 import type { PostProcessing } from "./schemas.ts";
 import { KAKAO_HINT } from "./translator/rules.ts";
+import { noReviewsToCheck } from "./warnings.ts";
 
 export const byNumber =
   (f: (p: Place) => number | null | undefined, desc = false) =>
@@ -102,9 +103,7 @@ export function filterByReviews(
     ctx.dataSource.startsWith("embedded") ||
     marked.some((p) => p.reviewSnippets?.length || p.google?.reviews?.length);
   if (checkable && confirmed.length > 0) return confirmed;
-  warnings.push(
-    `${keywords.join(", ")}: map APIs give no reviews to check this; see each place's placeUrl before going`,
-  );
+  warnings.push(noReviewsToCheck(keywords));
   return marked;
 }
 

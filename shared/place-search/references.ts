@@ -2,6 +2,7 @@
 // runs, and read to know which steps must wait for which.
 import { DongneError } from "../platform/errors.ts";
 import { REF_PATTERN } from "./actions.ts";
+import { emptyStepField, noStepResult } from "./warnings.ts";
 
 /** A plan's `${stepN.field}` that no earlier result gives: the step that uses it is skipped. */
 export class UnresolvedReference extends DongneError {
@@ -17,10 +18,9 @@ export function substitute(value: unknown, results: Record<string, unknown>): un
     if (!m) return value;
     const [, stepNo = "", field = ""] = m;
     const result = results[stepNo] as Record<string, unknown> | null | undefined;
-    if (!result) throw new UnresolvedReference(`step${stepNo} has no result`);
+    if (!result) throw new UnresolvedReference(noStepResult(stepNo));
     const found = result[field];
-    if (found === undefined || found === null)
-      throw new UnresolvedReference(`step${stepNo}.${field} is empty`);
+    if (found === undefined || found === null) throw new UnresolvedReference(emptyStepField(stepNo, field));
     return found;
   }
   if (Array.isArray(value)) return value.map((v) => substitute(v, results));

@@ -10,6 +10,7 @@ import { planSearch } from "./planner.ts";
 import { LatLngInput, PlanMeta, PlanResponse, TranslatorResult } from "./schemas.ts";
 import { translate } from "./translator/index.ts";
 import { MAX_TRIP_DAYS } from "./translator/rules.ts";
+import { NO_LOCATION } from "./warnings.ts";
 
 /** Workflow state after Translate: what Plan needs, and the running meta. */
 export const TranslatedState = z.object({
@@ -117,7 +118,7 @@ export function planStep(state: TranslatedState, now = Date.now()): PlannedState
   // "near me" words with a position: the warning that nothing limits the area no longer holds
   const warnings =
     state.user_location && !state.translator_result.locations.length
-      ? meta.warnings.filter((w) => !w.startsWith("no location recognised"))
+      ? meta.warnings.filter((w) => w !== NO_LOCATION)
       : [...meta.warnings];
   if (fitted.size !== null)
     warnings.push(

@@ -103,7 +103,7 @@ export function footer(docs: readonly ContextDocument[]): string[] {
   const dates = [...new Set(docs.map((d) => d.collected_at))];
   if (dates.length) out.push(`(정보 수집일: ${dates.join(", ")} — 이후 바뀌었을 수 있습니다)`);
   if (docs.some((d) => d.synthetic))
-    out.push("※ 데모용으로 생성한 합성(synthetic) 식당 자료입니다. 실제 가게가 아닙니다.");
+    out.push("※ 데모용으로 만든 합성 데이터(가상의 식당 자료)입니다. 실제 가게가 아닙니다.");
   return out;
 }
 

@@ -9,6 +9,7 @@ import { Deadline } from "../platform/deadline.ts";
 import type { NaverLocal, NaverLocalItem } from "../providers/naver-local.ts";
 import type { CrawlRecordInput } from "../places/restaurant-crawl.ts";
 import { CUISINES } from "./food.ts";
+import { collectFailed } from "./warnings.ts";
 
 export interface CollectResult {
   records: CrawlRecordInput[];
@@ -66,7 +67,7 @@ export async function collectRestaurants(
           if (!seen.has(r.place_id)) seen.set(r.place_id, r);
         }
       } catch (err) {
-        warnings.push(`"${q}" (${sort}): ${(err as Error).message}`);
+        warnings.push(collectFailed(q, sort, err));
       }
     }
   }

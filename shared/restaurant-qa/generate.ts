@@ -27,6 +27,12 @@ import type { StructuredQuery } from "./structured-query.ts";
 import { attributesLine } from "./summary.ts";
 import { findMentions, type VocabField } from "./vocabulary.ts";
 import type { WebResult } from "./web-search.ts";
+import {
+  CITED_OUTSIDE_CONTEXT,
+  FIRST_SENTENCE_UNNAMED,
+  llmFallbackWarnings,
+  unsupportedClaims as unsupportedClaimsWarning,
+} from "./warnings.ts";
 
 export const LlmAnswer = z.object({
   answer: z.string().min(1).max(3000),
@@ -226,12 +232,7 @@ export async function generateAnswer(
         );
   if (asked.engine === "llm")
     return checkedAnswer(asked.value, asked.usage, { state, route, docs, web, focused, fallback });
-  const warnings =
-    asked.engine === "rules-fallback"
-      ? [`LLM answer unavailable (${asked.failure.message}); the extractive answer was used`]
-      : asked.why === "no_time"
-        ? ["no time left for the LLM answer: the extractive answer was used"]
-        : [];
+  const warnings = llmFallbackWarnings("answer", asked);
   return { ...fallback(), engine: asked.engine, usage: asked.usage, warnings };
 }
 
@@ -260,15 +261,11 @@ function checkedAnswer(
     warnings: [warning],
   });
   const known = new Set([...docs.map((d) => d.place_id), ...c.web.map((w) => w.url)]);
-  if (!grounded(a, known))
-    return rejected("the LLM answer cited sources outside its context: the extractive answer was used");
+  if (!grounded(a, known)) return rejected(CITED_OUTSIDE_CONTEXT);
   // every asked condition the answer asserts for a cited document must be in that document
   const unsupported =
     route === "index" ? unsupportedClaims(a.answer, c.state.structured_query ?? {}, docs) : [];
-  if (unsupported.length)
-    return rejected(
-      `the LLM answer asserted what its documents do not say (${unsupported.slice(0, 3).join(", ")}): the extractive answer was used`,
-    );
+  if (unsupported.length) return rejected(unsupportedClaimsWarning(unsupported.slice(0, 3)));
   const webNote = route === "web" && !a.answer.includes("웹") ? "\n\n(출처: 웹 검색)" : "";
   // a follow-up about one restaurant: the LLM's first sentence must name it, else the rules' sentence leads
   const target = focused?.focus ? docs.find((d) => d.place_id === focused.focus) : undefined;
@@ -280,9 +277,7 @@ function checkedAnswer(
       focus: target.place_id,
       engine: "llm",
       usage,
-      warnings: [
-        "the LLM's first sentence did not name the restaurant asked about: the rules' sentence leads",
-      ],
+      warnings: [FIRST_SENTENCE_UNNAMED],
     };
   return {
     ...(focused?.focus ? { focus: focused.focus } : {}),

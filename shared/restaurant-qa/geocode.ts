@@ -8,6 +8,7 @@ import { embeddedGeocode } from "../providers/embedded/index.ts";
 import type { CallCounter } from "../providers/http.ts";
 import type { NaverLocal } from "../providers/naver-local.ts";
 import type { GeoPoint, PlaceSearchPort } from "../providers/port.ts";
+import { geocodeFailed, notLocated } from "./warnings.ts";
 
 export interface Circle {
   name: string;
@@ -60,14 +61,12 @@ export async function resolveNearby(
             : await deps.kakao!.geocode(o.counter, ask);
           if (p) return { name, lat: p.lat, lon: p.lng, radiusM, source: provider };
         } catch (err) {
-          warnings.push(
-            `${provider} geocoding failed for "${name}" (${(err as Error).message}); the built-in gazetteer was used`,
-          );
+          warnings.push(geocodeFailed(provider, name, err));
         }
       }
       const g = embeddedGeocode(name);
       if (!g) {
-        warnings.push(`"${name}" could not be located: the search is not limited to it`);
+        warnings.push(notLocated(name));
         return null;
       }
       return { name, lat: g.lat, lon: g.lng, radiusM, source: "gazetteer" };

@@ -6,12 +6,13 @@
 import { z } from "zod";
 import type { Deadline } from "../platform/deadline.ts";
 import { noUsage, type LlmPort, type TokenUsage } from "../llm/port.ts";
-import { askUnlessSure, type LlmOutcome } from "../llm/fallback.ts";
+import { askUnlessSure } from "../llm/fallback.ts";
 import { failedConditions } from "./conditions.ts";
 import type { Circle } from "./geocode.ts";
 import type { ContextDocument, QaState, StepEngine } from "./state.ts";
 import type { StructuredQuery } from "./structured-query.ts";
 import { attributesLine } from "./summary.ts";
+import { llmFallbackWarnings } from "./warnings.ts";
 
 export const LlmGrades = z.object({
   grades: z
@@ -98,13 +99,10 @@ export async function gradeDocuments(
     const g = llmGrades?.get(d.place_id) ?? offline(d, o.threshold);
     return { ...d, relevant: g.relevant, reason: g.reason };
   });
-  return { documents, engine: asked.engine, usage: asked.usage, warnings: gradingWarnings(asked) };
-}
-
-function gradingWarnings(asked: LlmOutcome<unknown>): string[] {
-  if (asked.engine === "rules-fallback")
-    return [`LLM grading unavailable (${asked.failure.message}); graded by rules`];
-  return asked.engine === "rules" && asked.why === "no_time"
-    ? ["no time left for LLM grading: graded by rules"]
-    : [];
+  return {
+    documents,
+    engine: asked.engine,
+    usage: asked.usage,
+    warnings: llmFallbackWarnings("grading", asked),
+  };
 }

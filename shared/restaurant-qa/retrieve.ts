@@ -16,6 +16,7 @@ import { normalizeName } from "../korean/normalize.ts";
 import { MAX_CONTEXT_REVIEWS, MAX_REVIEW_CHARS, type ContextDocument, type QaState } from "./state.ts";
 import type { StructuredQuery } from "./structured-query.ts";
 import { type RetrievalSettings } from "./config.ts";
+import { INDEX_EMPTY, schemaMismatch } from "./warnings.ts";
 
 export interface RetrieveDeps {
   index: SearchIndex;
@@ -173,14 +174,12 @@ export async function retrieve(
       circles: [],
       documents: [],
       empty: true,
-      warnings: ["index_empty: the restaurant index holds no document yet — ingest documents first"],
+      warnings: [INDEX_EMPTY],
     };
   // vectors of two models are not comparable: a clear error, never silent garbage
   checkMeta(deps.index.indexName, meta, { embedder: deps.embedder.name, dimension: deps.embedder.dimension });
   if (meta.schema_version !== RESTAURANT_INDEX_SCHEMA_VERSION)
-    warnings.push(
-      `the index has schema version ${meta.schema_version}, this code writes ${RESTAURANT_INDEX_SCHEMA_VERSION}: re-ingest`,
-    );
+    warnings.push(schemaMismatch(meta.schema_version, RESTAURANT_INDEX_SCHEMA_VERSION));
 
   if (state.followUp?.place_ids.length) {
     const docs = await deps.index.mget<StoredDocument>(state.followUp.place_ids);

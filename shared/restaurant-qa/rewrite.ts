@@ -25,6 +25,7 @@ import { normalizeName } from "../korean/normalize.ts";
 import { repairQuery } from "../places/query-repair.ts";
 import { josa } from "es-hangul";
 import { isNarrower, kindOfWord } from "../places/kinds.ts";
+import { llmFallbackWarnings } from "./warnings.ts";
 
 /** Venue words whose food is what a menu filter looks for (고깃집 → 고기, found in "한식>육류,고기"). */
 const VENUE_FOOD: Record<string, string | null> = {
@@ -457,11 +458,10 @@ export async function rewriteQuery(
   const { engine, usage } = asked;
   if (asked.engine === "llm")
     return { ...rules, structured: canonicalise(asked.value), confidence: 0.9, engine, usage, warnings: [] };
-  const why =
-    asked.engine === "rules-fallback"
-      ? [`LLM query rewrite unavailable (${asked.failure.message}); the rules answered`]
-      : asked.why === "no_time"
-        ? ["no time left for the LLM rewrite: the rules answered"]
-        : [];
-  return { ...rules, engine, usage, warnings: [...readingWarnings(rules), ...why] };
+  return {
+    ...rules,
+    engine,
+    usage,
+    warnings: [...readingWarnings(rules), ...llmFallbackWarnings("rewrite", asked)],
+  };
 }

@@ -18,6 +18,7 @@ import { rewriteQuery, titleDictionary, type TitleDictionary } from "./rewrite.t
 import { MAX_STATE_DOCUMENTS, QaState, type ContextDocument, type QaStateInput } from "./state.ts";
 import type { WebSearchPort } from "./web-search.ts";
 import type { QaSettings } from "./config.ts";
+import { NO_EARLIER_ANSWER, NO_WEB_SEARCH, webSearchFailed } from "./warnings.ts";
 
 /** Titles for exact-name recognition, read from the index and kept for a while. */
 export class TitleCache {
@@ -118,8 +119,7 @@ export async function rewriteStep(
         }
       : undefined;
   const warnings = [...r.warnings];
-  if (reference && !followUp && !keepPlace)
-    warnings.push("the question refers to an earlier answer, but this conversation has none");
+  if (reference && !followUp && !keepPlace) warnings.push(NO_EARLIER_ANSWER);
   // more places, menus or conditions than the structured query holds: cut, with a warning each
   const fitted = fitStructuredQuery(
     followUp?.location && !sq.location?.length ? { ...sq, location: followUp.location } : sq,
@@ -221,10 +221,7 @@ export async function webSearchStep(input: QaStateInput, deps: Pick<QaDeps, "web
       route: "none",
       meta: {
         ...state.meta,
-        warnings: [
-          ...state.meta.warnings,
-          "no relevant restaurant in the index, and no web search is configured (TAVILY_API_KEY)",
-        ],
+        warnings: [...state.meta.warnings, NO_WEB_SEARCH],
       },
     };
   const counter = { apiCalls: 0 };
@@ -233,7 +230,7 @@ export async function webSearchStep(input: QaStateInput, deps: Pick<QaDeps, "web
   try {
     results = await deps.web.search(counter, state.query, { deadline: Deadline.from(state.deadlineAt) });
   } catch (err) {
-    warnings.push(`web search failed (${(err as Error).message}); answering from what the index has`);
+    warnings.push(webSearchFailed(err));
   }
   return {
     ...state,

@@ -6,6 +6,7 @@ import { projectOntoRoute, straightLine } from "../../shared/geo/route.ts";
 import { lookupPlace } from "../../shared/geo/gazetteer.ts";
 import { AgentResponse } from "../../shared/places/place.ts";
 import { postJson, startServer, type TestServer } from "../helpers/server.ts";
+import { NO_TRAVEL_PROVIDER } from "../../shared/place-search/warnings.ts";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -61,7 +62,7 @@ describe("POST /v1/search (embedded provider)", () => {
     expect(r.meta.strategyUsed).toBe("route");
     // 2 geocodes + 4 sample points (13.6 km at ≤ 5000 m) × 4 keywords; the straight line costs no call
     expect(r.meta.apiCalls).toBe(2 + 4 * 4);
-    expect(r.meta.warnings.join(" ")).toMatch(/straight line/);
+    expect(r.meta.warnings.join(" ")).toMatch(/직선을 따라/);
     expect(r.places.length).toBeGreaterThan(3);
     for (const p of r.places) {
       expect(projectOntoRoute(p, line).offRoute).toBeLessThanOrEqual(3000 + 1); // within searchRadius of the route
@@ -85,7 +86,7 @@ describe("POST /v1/search (embedded provider)", () => {
     }
     const t = r.places.map((p) => p.travelDistance!);
     expect(t).toEqual([...t].sort((a, b) => a - b));
-    expect(r.meta.warnings.join(" ")).toMatch(/haversine/);
+    expect(r.meta.warnings.join(" ")).toContain(NO_TRAVEL_PROVIDER);
   });
 
   it("trip: 제주도 2박 3일 → three days with roles, lodging on the nights, each day ordered", async () => {
@@ -126,7 +127,7 @@ describe("POST /v1/search (embedded provider)", () => {
   it("an unknown own place fails its steps as warnings, not a crash", async () => {
     const r = await search("숙소에서 5km 이내 맛집");
     expect(r.places).toEqual([]);
-    expect(r.meta.warnings.join(" ")).toMatch(/could not locate "숙소"/);
+    expect(r.meta.warnings.join(" ")).toMatch(/"숙소"의 위치를 찾지 못했습니다/);
   });
 
   it("?format=geojson returns a FeatureCollection of [lng, lat] points", async () => {

@@ -11,6 +11,7 @@ import { GooglePlaces } from "../../shared/providers/google-places.ts";
 import { startFake, type FakeServer } from "../helpers/fake-http.ts";
 import { fakeGoogle } from "../helpers/fake-google.ts";
 import { postJson, startServer, testExecDeps, type TestServer } from "../helpers/server.ts";
+import { NO_LOCATION } from "../../shared/place-search/warnings.ts";
 
 let server: TestServer;
 let google: FakeServer;
@@ -47,7 +48,7 @@ describe("near me", () => {
     }
     expect(r.meta.interpretation!.anchors[0]).toMatchObject({ role: "user", lat: mangwon.lat });
     expect(r.meta.interpretation!.text).toMatch(/^내 위치 .*반경 1km · 카페$/);
-    expect(r.meta.warnings.join(" ")).not.toMatch(/no location recognised/);
+    expect(r.meta.warnings.join(" ")).not.toContain(NO_LOCATION);
   });
 
   it("내 주변 맛집 without a position: no nationwide search, the answer asks for a place", async () => {

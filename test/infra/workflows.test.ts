@@ -121,7 +121,9 @@ describe("the route search's fan-out", () => {
       Deadline.in(20_000),
     );
     expect(out.places.length).toBeGreaterThan(0);
-    expect(out.meta.warnings.join("\n")).toMatch(/sample point 2 was not searched \(Lambda\.Unknown\)/);
+    expect(out.meta.warnings.join("\n")).toMatch(
+      /경로 위 2번 지점은 검색하지 못해 그 지점의 장소는 빠졌습니다 \(오류: Lambda\.Unknown\)/,
+    );
   });
 
   it("keeps the search's state well inside Step Functions' 256 KB (a margin of half)", async () => {

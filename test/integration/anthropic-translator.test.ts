@@ -71,7 +71,7 @@ describe("Anthropic translator", () => {
     expect(t.engine).toBe("rules-fallback");
     expect(t.usage.calls).toBe(2);
     expect(t.result).toEqual(translateWithRules(UNSURE).result);
-    expect(t.warnings.join(" ")).toMatch(/LLM translator unavailable/);
+    expect(t.warnings.join(" ")).toMatch(/LLM 번역기를 쓸 수 없어 규칙으로/);
   });
 
   it.each([

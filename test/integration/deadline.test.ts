@@ -40,7 +40,7 @@ describe("a search with a provider that does not answer", () => {
     expect(res.status).toBe(200);
     // a correctness bound, not a speed figure: 10 s timeouts × retries would take far longer
     expect(took).toBeLessThan(BUDGET_MS + 2000);
-    expect(res.body.meta.warnings.join("\n")).toMatch(/time budget|no answer within/);
+    expect(res.body.meta.warnings.join("\n")).toMatch(/시간 예산|no answer within/);
     expect(res.body.meta.providerFailures).toBeGreaterThan(0);
   });
 });

@@ -125,7 +125,7 @@ describe("the news flow, end to end", () => {
     // README: synthetic data is said in meta.synthetic, a warning and a line of the text answer
     expect(res.meta.warnings).toContain(syntheticWarning({ news: true, disclosures: true }));
     expect(res.meta.warnings.join("\n")).toMatch(
-      /^news and disclosures: the built-in SYNTHETIC sample .*NAVER_CLIENT_ID.*OPENDART_API_KEY/m,
+      /^뉴스와 공시는 내장 합성 데이터입니다: .*NAVER_CLIENT_ID.*OPENDART_API_KEY/m,
     );
   });
 
@@ -138,17 +138,17 @@ describe("the news flow, end to end", () => {
     );
     const res = await runNewsSearch({ query: "삼성전자 배당" }, halfLive);
     expect(res.meta.synthetic).toBe(true);
-    expect(res.meta.warnings.filter((w) => /SYNTHETIC/.test(w))).toEqual([
+    expect(res.meta.warnings.filter((w) => /합성 데이터/.test(w))).toEqual([
       syntheticWarning({ news: false, disclosures: true }),
     ]);
     expect(syntheticWarning({ news: false, disclosures: true })).toMatch(
-      /^disclosures: the built-in SYNTHETIC sample .*; set OPENDART_API_KEY /,
+      /^공시는 내장 합성 데이터입니다: .*OPENDART_API_KEY를 설정하세요/,
     );
 
     const { deps } = await setup();
     const live = await runNewsSearch({ query: "삼성전자 배당" }, deps);
     expect(live.meta.synthetic).toBe(false);
-    expect(live.meta.warnings.join("\n")).not.toMatch(/SYNTHETIC/);
+    expect(live.meta.warnings.join("\n")).not.toMatch(/합성 데이터/);
   });
 
   it("a failing news branch is an error line, and the publications still answer", async () => {

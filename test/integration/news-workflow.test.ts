@@ -49,7 +49,9 @@ describe("the news workflow", () => {
     const res = await postJson(`${broken.url}/v1/news/search`, { query: "삼성전자 배당" });
     expect(res.status).toBe(200);
     const body = res.body as NewsSearchResponse;
-    expect(body.pub_errors).toEqual(["publications search failed (Sandbox.Timedout)"]);
+    expect(body.pub_errors).toEqual([
+      "공시 검색 단계가 실패해 그 자료 없이 답했습니다 (오류: Sandbox.Timedout)",
+    ]);
     expect(body.search_summary).toMatch(/⚠️ 에러 1건/);
     expect(body.searched_list?.news.length).toBeGreaterThan(0);
     expect(body.generated_response).toBeTruthy();

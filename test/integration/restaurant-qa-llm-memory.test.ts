@@ -139,7 +139,7 @@ describe("restaurant QA with Claude (fake Messages API)", () => {
     expect(r.meta.engines).toEqual({ rewrite: "rules", grade: "rules-fallback", generate: "rules-fallback" });
     expect(r.meta.engine).toBe("llm+fallback");
     expect(r.answer).toContain("[502]");
-    expect(r.meta.warnings.join(" ")).toMatch(/graded by rules/);
+    expect(r.meta.warnings.join(" ")).toMatch(/규칙으로 관련 식당을 골랐습니다/);
   });
 });
 

@@ -6,6 +6,7 @@ import { CrawlRecord } from "../../shared/places/restaurant-crawl.ts";
 import { resolveNearby } from "../../shared/restaurant-qa/geocode.ts";
 import { TavilySearch } from "../../shared/restaurant-qa/web-search.ts";
 import { startFake, type FakeServer } from "../helpers/fake-http.ts";
+import { notLocated } from "../../shared/restaurant-qa/warnings.ts";
 
 const servers: FakeServer[] = [];
 afterEach(async () => {
@@ -146,8 +147,10 @@ describe("Naver local search against a fake Naver", () => {
       { defaultRadiusM: 3000, counter: { apiCalls: 0 }, deadline: Deadline.in(5000) },
     );
     expect(r.circles.map((c) => [c.name, c.source, c.radiusM])).toEqual([["홍대", "gazetteer", 1500]]);
-    expect(r.warnings[0]).toMatch(/naver geocoding failed for "홍대".*024/);
-    expect(r.warnings.at(-1)).toMatch(/"구석진곳" could not be located/);
+    expect(r.warnings[0]).toMatch(
+      /네이버 지오코딩으로 "홍대"의 위치를 찾지 못해 내장 지명 사전을 썼습니다.*024/,
+    );
+    expect(r.warnings.at(-1)).toBe(notLocated("구석진곳"));
   });
 
   it("collects places into the crawl format with empty menus and reviews", async () => {

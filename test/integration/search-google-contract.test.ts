@@ -210,7 +210,7 @@ describe("Google's facts on Kakao places, and sorting abroad", () => {
     );
     expect(requests("/directions/v2:computeRoutes")).toHaveLength(1);
     expect(requests("/v1/places:searchText")).toHaveLength(3);
-    expect(r.meta.warnings.join(" ")).not.toMatch(/straight line/);
+    expect(r.meta.warnings.join(" ")).not.toMatch(/직선을 따라/);
     expect(r.places.every((p) => p.provider === "google")).toBe(true);
   });
 

@@ -8,6 +8,7 @@ import { GooglePlaces } from "../../shared/providers/google-places.ts";
 import { HaversineDistances, StraightLineRoutes } from "../../shared/providers/embedded/index.ts";
 import type { PlaceSearchPort } from "../../shared/providers/port.ts";
 import { fixture, startFake, type FakeServer, type Recorded, type Reply } from "../helpers/fake-http.ts";
+import { abroadRetried } from "../../shared/place-search/warnings.ts";
 
 let fake: FakeServer | undefined;
 afterEach(async () => {
@@ -144,7 +145,7 @@ describe("search abroad over Google", () => {
       }),
       await deps(),
     );
-    expect(r.meta.warnings).toContain('"시부야" is abroad: retried with Google');
+    expect(r.meta.warnings).toContain(abroadRetried("시부야"));
     expect(r.searchParams.location).toMatchObject({ name: "Shibuya", lat: 35.658 });
     expect(fake!.requests.filter((x) => x.path === "/v1/places:searchText")).toHaveLength(1);
   });

@@ -45,7 +45,7 @@ describe("place search over Kakao", () => {
     // (the formula's 750 m gave 20 × 4)
     expect(searches).toHaveLength(4 * 4);
     expect(r.meta.apiCalls).toBe(2 + 1 + searches.length);
-    expect(r.meta.warnings.join(" ")).not.toMatch(/straight line/);
+    expect(r.meta.warnings.join(" ")).not.toMatch(/직선을 따라/);
     expect(r.meta.dataSource).toBe("kakao");
     expect(r.places.length).toBe(10);
     expect(r.places.every((p) => p.provider === "kakao" && p.distanceFromStart !== undefined)).toBe(true);
@@ -54,7 +54,7 @@ describe("place search over Kakao", () => {
   it("no route from Kakao Mobility → the same search along a straight line, with a warning", async () => {
     const deps = await kakaoDeps(kakaoLocal, true);
     const r = await searchPlaces("강남에서 판교 가는 길에 해장국", deps);
-    expect(r.meta.warnings.join(" ")).toMatch(/route polyline unavailable .*104.* straight line/);
+    expect(r.meta.warnings.join(" ")).toMatch(/도로 경로를 받지 못해 .*직선을 따라 찾았습니다.*104/);
     expect(r.places.length).toBeGreaterThan(0);
   });
 
@@ -65,7 +65,7 @@ describe("place search over Kakao", () => {
         : kakaoLocal(r),
     );
     const r = await searchPlaces("강남역 근처 우동이나 국밥", deps);
-    expect(r.meta.warnings.join(" ")).toMatch(/keyword "우동" failed: kakao: -7: maintenance/);
+    expect(r.meta.warnings.join(" ")).toMatch(/"우동" 검색이 실패해 .*\(오류: kakao: -7: maintenance\)/);
     expect(servers[0]!.requests.filter((x) => x.query.get("query") === "우동")).toHaveLength(2);
     expect(r.places.length).toBeGreaterThan(0);
     expect(r.places.every((p) => p.keyword === "국밥")).toBe(true);

@@ -82,7 +82,7 @@ describe("substitute", () => {
   });
   it("fails on a missing step or field", () => {
     expect(() => substitute("${step2.x}", {})).toThrow(UnresolvedReference);
-    expect(() => substitute("${step1.z}", { "1": { x: 1 } })).toThrow(/step1.z is empty/);
+    expect(() => substitute("${step1.z}", { "1": { x: 1 } })).toThrow("1단계 결과에 z 값이 없습니다");
   });
 });
 
@@ -113,8 +113,8 @@ describe("execute", () => {
       ]),
     );
     expect(s.warnings).toEqual([
-      'step 1 (geocode) failed: could not locate "nowhere"',
-      "step 2 (keyword_search) skipped: step1 has no result",
+      '1단계(장소 좌표 찾기)를 하지 못했습니다: "nowhere"의 위치를 찾지 못했습니다',
+      "2단계(키워드 검색)를 건너뛰었습니다: 1단계의 결과가 없습니다",
     ]);
   });
 
@@ -146,7 +146,7 @@ describe("execute", () => {
       deps({ routes: failing }),
     );
     expect((s.results["2"] as { routeSource: string }).routeSource).toBe("straight-line");
-    expect(s.warnings.join(" ")).toMatch(/route polyline unavailable \(kakao-mobility: no route/);
+    expect(s.warnings.join(" ")).toMatch(/도로 경로를 받지 못해 .*\(오류: kakao-mobility: no route/);
     expect((s.results["3"] as { samplePoints: number }).samplePoints).toBeGreaterThan(2);
   });
 
@@ -178,7 +178,9 @@ describe("execute", () => {
       ]),
       deps({ travel: failing }),
     );
-    expect(s.warnings.join(" ")).toMatch(/haversine/);
+    expect(s.warnings.join(" ")).toMatch(
+      /이동 거리를 받지 못해 직선거리로 걸렀습니다: 직선거리는 실제 이동 거리보다 짧아/,
+    );
     const kept = (s.results["3"] as { places: Place[] }).places;
     expect(kept.every((p) => p.travelDistance! <= 1000 && p.travelMode === "walking")).toBe(true);
   });

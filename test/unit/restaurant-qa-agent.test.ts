@@ -19,6 +19,7 @@ import {
 import type { WebSearchPort } from "../../shared/restaurant-qa/web-search.ts";
 import { FakeQaLlm } from "../helpers/fake-qa-llm.ts";
 import { DEFAULT_RETRIEVAL } from "../../shared/restaurant-qa/config.ts";
+import { CITED_OUTSIDE_CONTEXT, NO_EARLIER_ANSWER } from "../../shared/restaurant-qa/warnings.ts";
 
 // 마포역 37.539574, 126.945932 · 망원역 37.556094, 126.910052 · 강남역 ≈ 37.4979, 127.0276
 const e7 = (x: number) => String(Math.round(x * 1e7));
@@ -343,7 +344,7 @@ describe("grading and generation", () => {
     );
     expect(r.engine).toBe("rules-fallback");
     expect(r.answer).not.toContain("999");
-    expect(r.warnings[0]).toMatch(/outside its context/);
+    expect(r.warnings[0]).toBe(CITED_OUTSIDE_CONTEXT);
   });
 
   it("discards an LLM answer that asserts an asked condition its cited document does not have", async () => {
@@ -359,7 +360,7 @@ describe("grading and generation", () => {
     expect(r.meta.engine).toBe("llm+fallback");
     expect(r.answer).not.toContain("주차 가능합니다");
     expect(r.answer).toContain("주차: 안 됩니다");
-    expect(r.meta.warnings.join(" ")).toMatch(/do not say \(주차 \[101\]\)/);
+    expect(r.meta.warnings.join(" ")).toMatch(/문서에 없는 내용\(주차 \[101\]\)/);
   });
 
   it("checks each claim against the document it cites: lists, clauses, denials, silence", async () => {
@@ -427,8 +428,8 @@ describe("grading and generation", () => {
     expect(r.answer).toContain("[203]");
     expect(r.meta.warnings).toEqual(
       expect.arrayContaining([
-        "no time left for LLM grading: graded by rules",
-        "no time left for the LLM answer: the extractive answer was used",
+        "관련성 판단: LLM에 쓸 시간이 남지 않아 규칙으로 관련 식당을 골랐습니다",
+        "답변 작성: LLM에 쓸 시간이 남지 않아 문서에서 뽑은 문장으로 답했습니다",
       ]),
     );
   });
@@ -447,7 +448,7 @@ describe("follow-up questions", () => {
     expect(next.documents.map((d) => d.place_id)).toEqual(["203"]);
     expect(next.answer).toContain("예약: 가능");
     const other = await qa.ask({ query: "거기 예약돼?", conversationId: "conv-2" });
-    expect(other.meta.warnings.join(" ")).toMatch(/has none/);
+    expect(other.meta.warnings.join(" ")).toContain(NO_EARLIER_ANSWER);
   });
 });
 

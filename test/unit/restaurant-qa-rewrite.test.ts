@@ -120,6 +120,6 @@ describe("query rewrite with an LLM", () => {
       { name: "마포", relation: "nearby" },
       { name: "진대감", relation: "exact" },
     ]);
-    expect(r.warnings[0]).toMatch(/rules answered/);
+    expect(r.warnings[0]).toMatch(/규칙으로 질문을 읽었습니다/);
   });
 });

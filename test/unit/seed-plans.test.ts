@@ -76,7 +76,7 @@ describe("the seeds' plans, as written", () => {
     const r = await run("001-point-travel.json");
     expect(r.meta.strategyUsed).toBe("point_travel");
     expect(r.places).toEqual([]);
-    expect(r.meta.warnings.join(" ")).toMatch(/could not locate "숙소 주소"/);
+    expect(r.meta.warnings.join(" ")).toMatch(/"숙소 주소"의 위치를 찾지 못했습니다/);
     // a place nobody can find is no passing fault: the answer names it and asks for a better name
     expect(r.meta.emptyReason?.code).toBe("nothing_found");
     expect(r.meta.emptyReason?.message).toContain("숙소 주소");

@@ -17,7 +17,7 @@ const BranchOutput = z.union([FailedBranch, SearchState]);
 export function withBranchFailures(outputs: z.infer<typeof BranchOutput>[]): SearchStateInput[] {
   return outputs.map((o) => {
     if (!("failed_branch" in o)) return o;
-    const line = `${o.failed_branch === "news" ? "news" : "publications"} search failed (${o.error})`;
+    const line = `${o.failed_branch === "news" ? "뉴스" : "공시"} 검색 단계가 실패해 그 자료 없이 답했습니다 (오류: ${o.error})`;
     return o.failed_branch === "news"
       ? {
           ...o.state,

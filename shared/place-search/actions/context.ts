@@ -66,14 +66,7 @@ export const toLatLng = (p: { lat: number | string; lng: number | string }): Lat
 
 export const tag = (places: Place[], extra: Partial<Place>) => places.map((p) => ({ ...p, ...extra }));
 
-export const GOOGLE_OFFLINE =
-  "Google Places is not configured (GOOGLE_MAPS_API_KEY): places abroad cannot be searched; locations come from the built-in gazetteer";
-
-export const GOOGLE_ENRICH_OFFLINE =
-  "Google Places is not configured (GOOGLE_MAPS_API_KEY): ratings, hours and reviews are not added; see each place's placeUrl";
-
-/** The request's time budget was spent before a call: said once, not once a keyword or a point. */
-export const BUDGET_SPENT = "요청 시간 예산이 다해 남은 검색을 하지 못했습니다: 찾은 곳까지만 보여 드립니다";
+export { BUDGET_SPENT, GOOGLE_ENRICH_OFFLINE, GOOGLE_OFFLINE } from "../warnings.ts";
 export const isBudgetSpent = (err: unknown) => (err as { reason?: unknown } | null)?.reason === "deadline";
 
 /** Outside the Korean peninsula's bounding box. */

@@ -6,6 +6,7 @@ import { HaversineDistances } from "../../providers/embedded/index.ts";
 import type { Place } from "../../places/place.ts";
 import { result, toLatLng, warn } from "./context.ts";
 import { defineAction, latLng, placesInput, travelMode } from "./params.ts";
+import { NO_TRAVEL_PROVIDER, travelFailed } from "../warnings.ts";
 
 export const distanceActions = {
   distance_filter: defineAction({
@@ -25,13 +26,10 @@ export const distanceActions = {
       let estimates;
       try {
         estimates = await ctx.deps.travel.distances(ctx.counter, origin, places, p.mode);
-        if (ctx.deps.travel.name === "haversine")
-          throw new Error("no travel-distance provider is configured");
+        // haversine is the straight line itself: no provider of travel distances is configured
+        if (ctx.deps.travel.name === "haversine") warn(ctx, NO_TRAVEL_PROVIDER);
       } catch (err) {
-        warn(
-          ctx,
-          `travel distances unavailable (${(err as Error).message}): filtered by straight-line (haversine) distance, which is shorter than the real route`,
-        );
+        warn(ctx, travelFailed(err));
         estimates = await new HaversineDistances().distances(ctx.counter, origin, places);
       }
       const kept: Place[] = [];

@@ -38,6 +38,7 @@ import {
   text,
   tripRole,
 } from "./params.ts";
+import { googleDetailsFailed, notLocated } from "../warnings.ts";
 
 const googleOr = async <T>(
   ctx: ExecContext,
@@ -88,7 +89,7 @@ export const googleActions = {
       const near =
         p.lat !== undefined && p.lng !== undefined ? toLatLng({ lat: p.lat, lng: p.lng }) : undefined;
       const g = await googleOr(ctx, (g) => g.findPlace(ctx.counter, p.query, near), embeddedGeocode(p.query));
-      if (!g) throw new Error(`could not locate "${p.query}"`);
+      if (!g) throw new Error(notLocated(p.query));
       return result(pointResult(g));
     },
   }),
@@ -167,7 +168,7 @@ export const googleActions = {
         });
         return info ? withGoogleInfo(place, info) : place;
       });
-      if (failed) warn(ctx, `Google details failed for ${failed} place(s); they are shown without them`);
+      if (failed) warn(ctx, googleDetailsFailed(failed));
       return result({ places: enriched, totalCount: enriched.length });
     },
   }),

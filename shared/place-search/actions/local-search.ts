@@ -29,6 +29,7 @@ import {
   text,
   tripRole,
 } from "./params.ts";
+import { abroadRetried, keywordFailed, noKakaoAbroad, notLocated } from "../warnings.ts";
 
 type Area = { x?: number | string; y?: number | string; radius?: number | string; size?: number };
 
@@ -60,7 +61,7 @@ async function geocode(ctx: ExecContext, query: string): Promise<GeoPoint> {
   if (isForeign(query)) {
     // 000: 0 Kakao results for a foreign place → Google, once
     if (deps.google) {
-      warn(ctx, `"${query}" is abroad: retried with Google`);
+      warn(ctx, abroadRetried(query));
       const g = await deps.google.findPlace(counter, query);
       if (g) return g;
     } else {
@@ -71,7 +72,7 @@ async function geocode(ctx: ExecContext, query: string): Promise<GeoPoint> {
       }
     }
   }
-  throw new Error(`could not locate "${query}"`);
+  throw new Error(notLocated(query));
 }
 
 async function keywordSearch(
@@ -97,7 +98,7 @@ async function keywordSearch(
   if (places.length === 0 && ctx.deps.google && a.y !== undefined && a.x !== undefined) {
     const near = { lat: a.y, lng: a.x };
     if (isForeignPoint(near)) {
-      warn(ctx, `no Kakao results abroad for "${query}": retried with Google`);
+      warn(ctx, noKakaoAbroad(query));
       // as many as the step asked for (Google gives at most 20): the plan check counts no more
       return ctx.deps.google.textSearch(ctx.counter, query, {
         near,
@@ -179,7 +180,7 @@ export const localSearchActions = {
       const lists = await ctx.deps.mapLimit(p.queries, (q) =>
         keywordSearch(ctx, q, p).catch((err: Error) => {
           failed++;
-          warn(ctx, isBudgetSpent(err) ? BUDGET_SPENT : `keyword "${q}" failed: ${err.message}`);
+          warn(ctx, isBudgetSpent(err) ? BUDGET_SPENT : keywordFailed(q, err));
           return [] as Place[];
         }),
       );

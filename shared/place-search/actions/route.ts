@@ -23,6 +23,7 @@ import {
   type PointResult,
 } from "./context.ts";
 import { defineAction, latLng, point, ref, routeOutput, text } from "./params.ts";
+import { NO_ROUTE_PROVIDER, routeFailed, samplePointFailed, STRAIGHT_ROUTE_OFFLINE } from "../warnings.ts";
 
 /** The most points a route step's result keeps (its share of the workflow's 256 KB state). */
 export const MAX_ROUTE_POINTS = 500;
@@ -83,23 +84,21 @@ async function routeWith(
   const origin = toLatLng(p.origin);
   const destination = toLatLng(p.destination);
   try {
-    if (!port) throw new Error("no route provider is configured");
+    if (!port) {
+      warn(ctx, NO_ROUTE_PROVIDER);
+      return segmentRoute(origin, destination);
+    }
     const r = await port.route(ctx.counter, origin, destination, {
       mode: p.mode ?? "DRIVE",
       priority: p.priority,
       avoid: p.avoid,
     });
     if (port.name === "straight-line")
-      warn(
-        ctx,
-        "no road routing offline: the route is a straight line between the two places (000's segment_route)",
-      );
+      // offline: 000's segment_route, a straight line between the two places
+      warn(ctx, STRAIGHT_ROUTE_OFFLINE);
     return routeResult(r.points, r.distanceMeters, r.durationSeconds, port.name);
   } catch (err) {
-    warn(
-      ctx,
-      `route polyline unavailable (${(err as Error).message}): searched along a straight line instead`,
-    );
+    warn(ctx, routeFailed(err));
     return segmentRoute(origin, destination);
   }
 }
@@ -201,9 +200,7 @@ export async function searchAtPoint(item: FanoutItem, deps: ExecDeps): Promise<P
       });
       return tag(found, { keyword: q, segment: item.point.index });
     } catch (err) {
-      const w = isBudgetSpent(err)
-        ? BUDGET_SPENT
-        : `sample point ${item.point.index}: "${q}" failed: ${(err as Error).message}`;
+      const w = isBudgetSpent(err) ? BUDGET_SPENT : samplePointFailed(item.point.index, q, err);
       if (!warnings.includes(w)) warnings.push(w);
       return [] as Place[];
     }

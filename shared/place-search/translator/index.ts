@@ -7,6 +7,7 @@ import { TranslatorResult } from "../schemas.ts";
 import { TRANSLATOR_SYSTEM, translatorPrompt } from "./prompt.ts";
 import type { ReadSpan } from "../../places/query-terms.ts";
 import { translateWithRules } from "./rules.ts";
+import { translatorFailed } from "../warnings.ts";
 
 export interface Translation {
   result: TranslatorResult;
@@ -58,10 +59,7 @@ export async function translate(query: string, llm?: LlmPort, deadline?: Deadlin
       return {
         ...rules,
         engine: "rules-fallback",
-        warnings: [
-          ...rules.warnings,
-          `LLM translator unavailable (${asked.failure.message}); the rules answered`,
-        ],
+        warnings: [...rules.warnings, translatorFailed(asked.failure.message)],
         usage: asked.usage,
       };
   }

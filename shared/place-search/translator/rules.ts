@@ -26,6 +26,7 @@ import {
   type Terms,
   type WordsRead,
 } from "./terms.ts";
+import { beyondLocalSearch, NO_LOCATION, noKindRecognised, ownPlace } from "../warnings.ts";
 
 export interface RulesOutcome {
   result: TranslatorResult;
@@ -113,9 +114,7 @@ function readMeasures(d: Draft, locations: TranslatedLocation[]) {
   const trip = locations.length ? parseTrip(measured) : null;
   const distance = parseDistance(measured);
   if (distance && distance.value > MAX_DISTANCE_M[distance.kind]) {
-    d.warnings.push(
-      `${distance.value} m is beyond what a local search covers; using ${MAX_DISTANCE_M[distance.kind]} m`,
-    );
+    d.warnings.push(beyondLocalSearch(distance.value, MAX_DISTANCE_M[distance.kind]));
     distance.value = MAX_DISTANCE_M[distance.kind];
   }
   // "5 minutes walk": the way there is no keyword (walk is also 산책)
@@ -175,7 +174,7 @@ function withUnknownWords(d: Draft, words: WordsRead, t: Terms, trip: TripAsk | 
   const keywords = pets ? ["카페"] : ["맛집"];
   // "신림 맛있는 곳" says food places; nothing at all says nothing
   if (!generic || pets) {
-    d.warnings.push(`no kind of place recognised in the query; searching "${keywords[0]}"`);
+    d.warnings.push(noKindRecognised(keywords[0]!));
     d.confidence -= PENALTY.fallbackKeyword;
   }
   return {
@@ -221,13 +220,11 @@ function strategyOf(
 /** No place and no caller: nothing limits the area; a place of one's own is geocoded as written. */
 function warnOfLocations(d: Draft, locations: TranslatedLocation[], aroundUser: boolean): void {
   if (locations.length === 0 && !aroundUser) {
-    d.warnings.push("no location recognised in the query: the search is not limited to an area");
+    d.warnings.push(NO_LOCATION);
     d.confidence -= PENALTY.noLocation;
   }
   for (const l of locations.filter((l) => l.kind === "unresolved")) {
-    d.warnings.push(
-      `"${l.name}" is your own place: the plan geocodes it as written; give its address for an exact search`,
-    );
+    d.warnings.push(ownPlace(l.name));
   }
   if (!isHangul(d.query) && locations.length === 0) d.confidence -= PENALTY.englishNoLocation;
 }

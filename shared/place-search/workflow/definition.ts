@@ -74,7 +74,7 @@ export function searchDefinition(arnOf: ArnOf) {
                 places: [],
                 apiCalls: 0,
                 "warnings.$":
-                  "States.Array(States.Format('sample point {} was not searched ({})', $.point.index, $.error.Error))",
+                  "States.Array(States.Format('경로 위 {}번 지점은 검색하지 못해 그 지점의 장소는 빠졌습니다 (오류: {})', $.point.index, $.error.Error))",
               },
               End: true,
             },
