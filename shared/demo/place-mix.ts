@@ -4,7 +4,8 @@
 // shares are the author's reading of how such areas look on a map, with national counts (approximate,
 // from public statistics as the author knows them, not vendored here) where they help. Rare kinds are
 // over-represented on purpose: an area of 40 places holds at least one of each, so that any group asked
-// for near any area answers something.
+// for near any area answers something. One group is no share: subway stations (SW8) are the real ones
+// near the area (rail-stations.ts), so an area no urban rail reaches (강릉, 남해) has none.
 import type { KindKey } from "./place-kinds.ts";
 
 /**
