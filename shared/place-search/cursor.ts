@@ -26,6 +26,9 @@ const Cursor = z.object({
 export type Cursor = Omit<z.infer<typeof Cursor>, "v">;
 
 /** A cursor the API did not give, or whose plan fails its check: the request's `cursor` is at fault. */
+/** A token this API did not give: garbled, cut, or made up. */
+const NOT_OUR_CURSOR = "이 API가 준 커서가 아닙니다: 앞 페이지 응답의 meta.page.next를 그대로 보내 주세요";
+
 export class CursorError extends DongneError {
   constructor(message: string) {
     super("invalid", message, { code: "invalid_cursor", field: "cursor" });
@@ -44,13 +47,15 @@ export function decodeCursor(token: string): Cursor {
       inflateRawSync(Buffer.from(token, "base64url"), { maxOutputLength: MAX_CURSOR_LENGTH * 20 }).toString(),
     );
   } catch {
-    throw new CursorError("is not a cursor this API gave");
+    throw new CursorError(NOT_OUR_CURSOR);
   }
   const cursor = Cursor.safeParse(parsed);
-  if (!cursor.success) throw new CursorError("is not a cursor this API gave");
+  if (!cursor.success) throw new CursorError(NOT_OUR_CURSOR);
   const checked = checkPlan(cursor.data.plan);
   if (!checked.ok)
-    throw new CursorError(`carries a plan that fails its check (${checked.problems[0]?.message})`);
+    throw new CursorError(
+      `커서에 담긴 계획이 검사를 통과하지 못합니다 (오류: ${checked.problems[0]?.message})`,
+    );
   // the whole cursor goes into the workflow's state: its plan as the page runs it, and the places shown
   const state =
     planCost(planForPage(cursor.data.plan, cursor.data.page)).stateBytes +

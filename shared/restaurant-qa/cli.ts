@@ -59,7 +59,7 @@ export async function ingestFileCommand(
       `  line ${lineOf[r.index] ?? "?"}${r.place_id ? ` (${r.place_id})` : ""}: ${r.field}: ${r.reason}`,
     );
   if (report.rejected.length > 50) out.log(`  … and ${report.rejected.length - 50} more`);
-  for (const w of report.warnings) out.log(`warning: ${w}`);
+  for (const w of report.warnings) out.log(`주의: ${w}`);
   return report;
 }
 

@@ -303,7 +303,7 @@ function rejectionOf(index: number, item: unknown, error: z.ZodError): Rejection
     index,
     ...(typeof placeId === "string" ? { place_id: placeId } : {}),
     field: issue.path.join(".") || "(record)",
-    reason: item === null || typeof item !== "object" ? "not a JSON object" : issue.message,
+    reason: item === null || typeof item !== "object" ? "JSON 객체가 아닙니다" : issue.message,
   };
 }
 
@@ -342,7 +342,7 @@ export async function prepareIngestStep(
           index: earlier.index,
           place_id: record.place_id,
           field: "place_id",
-          reason: `the same place_id comes again at ${index}: the later record replaces this one`,
+          reason: `같은 place_id가 ${index}번 문서에 다시 나와 뒤의 문서로 바꿨습니다`,
         });
       byId.set(record.place_id, {
         index,
@@ -452,7 +452,7 @@ export async function enrichIngestStep(input: IngestBatchInput, deps: IngestDeps
   });
   if (fellBack)
     warnings.push(
-      `${fellBack} record(s) enriched by rules: the LLM failed, answered out of schema or ran out of time`,
+      `문서 ${fellBack}개는 LLM이 실패하거나, 형식에 맞지 않게 답하거나, 시간이 모자라 규칙으로 보강했습니다`,
     );
   return { ...state, records: undefined, documents, warnings, llmCalls, llmTokens };
 }

@@ -135,6 +135,7 @@ describe("more results", () => {
     const bad = await postJson(`${server.url}/v1/search`, { cursor: "not-a-cursor" });
     expect(bad.status).toBe(400);
     expect(bad.body.error).toMatchObject({ code: "invalid_cursor", field: "cursor" });
+    expect(bad.body.error.message).toMatch(/이 API가 준 커서가 아닙니다/);
     const none = await postJson(`${server.url}/v1/search`, {});
     expect(none.status).toBe(400);
     expect(none.body.error.field).toBe("query");

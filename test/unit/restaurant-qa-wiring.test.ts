@@ -122,7 +122,7 @@ describe("the local runtime", () => {
     const report = await ingestFileCommand(file, runtime, { log: (l) => lines.push(l) });
     expect(report.indexed).toBe(1);
     expect(lines[0]).toBe("1 indexed, 0 updated, 0 unchanged, 2 rejected (local index)");
-    expect(lines[1]).toMatch(/^ {2}line 3: \(record\): not a JSON object/);
+    expect(lines[1]).toMatch(/^ {2}line 3: \(record\): JSON 객체가 아닙니다/);
     expect(lines[2]).toMatch(/^ {2}line 4 \(8\): mapy: /);
     const out: string[] = [];
     const body = demoCommand(mangwon, {}, { log: (l) => out.push(l) });
