@@ -3,13 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { generateDemoPlaces } from "../../shared/demo/places.ts";
 import { activeToday } from "../../shared/simulation/personas.ts";
-import {
-  applyScenario,
-  Scenario,
-  ScenarioError,
-  scenarioKey,
-  StoreChange,
-} from "../../shared/simulation/scenario.ts";
+import { applyScenario, Scenario, ScenarioError, scenarioKey } from "../../shared/simulation/scenario.ts";
 import { SimulationWorld } from "../../shared/simulation/world.ts";
 import { mangwonStores } from "../../shared/simulation/stores.ts";
 
@@ -163,19 +157,5 @@ describe("visitor changes", () => {
       expect.objectContaining({ field: "scenario.visitors.floatingPerDay" }),
     );
     expect(start({ close: ["S00000001"] })).toThrow(expect.objectContaining({ field: "scenario.close.0" }));
-  });
-});
-
-describe("a price change too small to move a price", () => {
-  it.each([1e-131, 5e-324, -1e-300, 0.0099, -0])(
-    "%d % is kept as 0 (storable, and the same prices)",
-    (pct) => {
-      expect(StoreChange.parse({ store_id: "S123", price_change_pct: pct }).price_change_pct).toBe(0);
-    },
-  );
-
-  it("0.01 % and more are kept as given", () => {
-    expect(StoreChange.parse({ store_id: "S123", price_change_pct: 0.01 }).price_change_pct).toBe(0.01);
-    expect(StoreChange.parse({ store_id: "S123", price_change_pct: -90 }).price_change_pct).toBe(-90);
   });
 });
