@@ -231,7 +231,7 @@ describe("the report's breakdowns", () => {
     );
     const html = (await get(`/v1/simulations/${meta.id}/report.html`)).text;
     expect(html).toContain("세부 분석");
-    expect(html).toContain('aria-label="step 5 actions"');
+    expect(html).toContain('aria-label="5단계 행동"');
   });
 
   it("are empty for a simulation without kept decisions", async () => {
