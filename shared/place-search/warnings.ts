@@ -89,4 +89,11 @@ export const invalidStepParam = (path: string, message: string) =>
 
 export const noStepResult = (step: string) => `${step}단계의 결과가 없습니다`;
 
-export const emptyStepField = (step: string, field: string) => `${step}단계 결과에 ${field} 값이 없습니다`;
+/** A field of an earlier step's result, by its Korean name where the page has one, else as code. */
+const resultField = (field: string) => {
+  const label = koLabel("planField", field);
+  return label === field ? `\`${field}\`` : label;
+};
+
+export const emptyStepField = (step: string, field: string) =>
+  `${step}단계 결과에 ${resultField(field)} 값이 없습니다`;

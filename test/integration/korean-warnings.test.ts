@@ -10,7 +10,10 @@ import type { NewsSearchRequest } from "../../shared/news/schemas.ts";
 import { createNewsDeps } from "../../shared/news/wiring.ts";
 import { newsConfig, NewsEnvSchema } from "../../shared/news/config.ts";
 import { fromKst } from "../../shared/platform/time.ts";
-import { searchPlaces } from "../../shared/place-search/pipeline.ts";
+import { executePlan, searchPlaces } from "../../shared/place-search/pipeline.ts";
+import { planFromClient } from "../../shared/place-search/given-plan.ts";
+import type { ExecDeps } from "../../shared/providers/exec-deps.ts";
+import { ProviderError } from "../../shared/providers/http.ts";
 import { qaRuntime, type QaRuntime } from "../../shared/restaurant-qa/wiring.ts";
 import type { LocalWorld } from "../../functions/api/local.ts";
 import { scriptedLlm } from "../helpers/scripted-llm.ts";
@@ -97,6 +100,66 @@ describe("warnings a person sees are Korean", () => {
       found.push({ query, warnings: answer.meta.warnings ?? [] });
     }
     expect(found.flatMap((f) => f.warnings).length).toBeGreaterThan(5);
+    expect(notKorean(found)).toEqual([]);
+  }, 120_000);
+
+  it("place search with providers that fail, a spent budget and a plan whose steps cannot run", async () => {
+    const offline = testExecDeps();
+    // the providers fail as HTTP ones do: their own English error text, quoted in the warning
+    const failing: ExecDeps = {
+      ...offline,
+      routes: {
+        name: "kakao",
+        route: async () => {
+          throw new ProviderError("kakao-mobility", "no_result", "no route (result_code 104)");
+        },
+      },
+      travel: {
+        name: "google",
+        distances: async () => {
+          throw new ProviderError("google-routes", "server", "HTTP 503");
+        },
+      },
+      places: {
+        ...offline.places,
+        keywordSearch: async (c, q, a) => {
+          if (q.includes("빵")) throw new ProviderError("kakao", "server", "kakao: -7: maintenance");
+          return offline.places.keywordSearch(c, q, a);
+        },
+      },
+    };
+    const found = [];
+    for (const query of [
+      "선릉역에서 역삼역 가는 길에 카페",
+      "홍대입구역에서 걸어서 10분 이내 카페",
+      "강남역 근처 빵집",
+      "강남역 근처 빵집이랑 카페",
+    ]) {
+      const answer = await searchPlaces(query, failing);
+      found.push({ query, warnings: answer.meta.warnings ?? [] });
+    }
+    // the request's time budget spent before anything ran
+    const late = await searchPlaces("강남역 근처 카페", offline, undefined, Date.now() - 1);
+    found.push({ query: "(budget spent)", warnings: late.meta.warnings ?? [] });
+    // a given plan: an unknown place, a step that needs its result, a reference to a missing field
+    const plan = planFromClient({
+      strategy_type: "radius",
+      provider: "kakao",
+      post_processing: {},
+      search_plan: [
+        { step: 1, action: "geocode", params: { query: "뷁뷁뷁" } },
+        { step: 2, action: "keyword_search", params: { query: "카페", x: "${step1.x}", y: "${step1.y}" } },
+        { step: 3, action: "geocode", params: { query: "강남역" } },
+        {
+          step: 4,
+          action: "keyword_search",
+          params: { query: "카페", x: "${step3.nothing}", y: "${step3.y}" },
+        },
+      ],
+    });
+    const given = await executePlan(plan, offline);
+    found.push({ query: "(given plan)", warnings: given.meta.warnings ?? [] });
+    expect(found.every((f) => f.warnings.length > 0)).toBe(true);
     expect(notKorean(found)).toEqual([]);
   }, 120_000);
 

@@ -82,7 +82,7 @@ describe("substitute", () => {
   });
   it("fails on a missing step or field", () => {
     expect(() => substitute("${step2.x}", {})).toThrow(UnresolvedReference);
-    expect(() => substitute("${step1.z}", { "1": { x: 1 } })).toThrow("1단계 결과에 z 값이 없습니다");
+    expect(() => substitute("${step1.z}", { "1": { x: 1 } })).toThrow("1단계 결과에 `z` 값이 없습니다");
   });
 });
 
