@@ -43,15 +43,15 @@ const ALLOWED = new Set(
 );
 
 /**
- * The English words of a warning that a Korean reader would have to read as English. Setting names
- * (KAKAO_REST_API_KEY) and code in backticks are what to type, and a provider's own error quoted as
- * (오류: …) is for whoever fixes it: none of them is prose, so they are left out.
+ * The English words of a warning that a Korean reader would have to read as English. Setting and field
+ * names (KAKAO_REST_API_KEY, place_id) and code in backticks are what to type, and a provider's own
+ * error quoted as (오류: …) is for whoever fixes it: none of them is prose, so they are left out.
  */
 export function englishWords(warning: string): string[] {
   const prose = warning
     .replace(/`[^`]*`/g, " ")
     .replace(/\(오류: [^)]*\)/g, " ")
-    .replace(/\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b/g, " ");
+    .replace(/\b[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+\b/g, " ");
   return (prose.match(/[A-Za-z]{4,}/g) ?? []).filter((w) => !ALLOWED.has(w.toLowerCase()));
 }
 
@@ -192,6 +192,25 @@ describe("warnings a person sees are Korean", () => {
       },
       120_000,
     );
+
+    it("ingest: the report's warnings and reasons (last: the demo corpus gives way)", async () => {
+      const record = (id: string) => ({
+        place_id: id,
+        title: `테스트 식당 ${id}`,
+        address: "서울 마포구 망원동 1",
+        roadAddress: "",
+        mapx: "1269100520",
+        mapy: "375560940",
+        menus: [{ name: "국밥", price: "9,000원" }],
+        reviews: ["주차 돼요."],
+        description: "",
+        collected_at: "2025-10-01",
+      });
+      const report = await qa.qa.ingest([record("k1"), 42, record("k1"), record("k2")]);
+      const said = [...report.warnings, ...report.rejected.map((r) => r.reason)];
+      expect(said.length).toBeGreaterThan(1);
+      expect(notKorean([{ query: "ingest", warnings: said }])).toEqual([]);
+    }, 120_000);
   });
 
   it("news", async () => {
