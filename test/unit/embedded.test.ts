@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { haversine } from "../../shared/geo/haversine.ts";
 import { DEMO_URL_BASE, generateDemoAreas, generateDemoPlaces } from "../../shared/demo/places.ts";
 import { PlaceIndex } from "../../shared/providers/embedded/place-index.ts";
-import { embeddedGeocode } from "../../shared/providers/embedded/index.ts";
+import { EmbeddedPlaces, embeddedGeocode } from "../../shared/providers/embedded/index.ts";
 import { matchScore } from "../../shared/providers/embedded/matcher.ts";
 
 const demo = generateDemoPlaces();
@@ -70,5 +70,22 @@ describe("matchScore", () => {
     expect(matchScore(p, "커피")).toBeGreaterThan(0);
     expect(matchScore(p, "국밥")).toBe(0);
     expect(matchScore(p, "맛집")).toBe(0); // a café is not a restaurant
+  });
+});
+
+describe("the embedded reverse geocoder", () => {
+  const embedded = new EmbeddedPlaces([], "embedded-demo");
+  const region = async (lat: number, lng: number) =>
+    (await embedded.reverseGeocode({ apiCalls: 0 }, { lat, lng })).region;
+
+  it("names the area a point is in, in Seoul and beyond, the way Kakao writes it", async () => {
+    expect(await region(37.5561, 126.9101)).toBe("서울 마포구 망원동");
+    expect(await region(37.7519, 128.8761)).toMatch(/^강원특별자치도 강릉시 \S+(동|읍|면)$/);
+    expect(await region(35.1631, 129.1636)).toMatch(/^부산 해운대구 \S+동$/);
+  });
+
+  it("names no region far from every area (abroad, at sea)", async () => {
+    expect(await region(35.6595, 139.7005)).toBeNull();
+    expect(await region(33.0, 124.0)).toBeNull();
   });
 });

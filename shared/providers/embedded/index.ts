@@ -3,7 +3,7 @@
 // routes and haversine travel distances — the seeds' own fallbacks.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { allGazetteerEntries, lookupPlace } from "../../geo/gazetteer.ts";
+import { lookupPlace } from "../../geo/gazetteer.ts";
 import { haversine, type LatLng } from "../../geo/haversine.ts";
 import { straightLine } from "../../geo/route.ts";
 import { Place } from "../../places/place.ts";
@@ -18,11 +18,14 @@ import type {
   TravelEstimate,
 } from "../port.ts";
 import { generateDemoPlaces } from "../../demo/places.ts";
+import { adminAreaOf, areaAddress } from "../../geo/admin-areas.ts";
 import { matcher, requiredCategory, requiredText } from "./matcher.ts";
 import { ProviderError } from "../http.ts";
 import { PlaceIndex } from "./place-index.ts";
 
 export const REGISTRY_FILE = "places.jsonl";
+/** How far from an area's centre a point still takes its name (the widest 면 are ~10 km across). */
+const REGION_REACH_M = 15_000;
 const MAX_RESULTS = 45; // Kakao-shaped: the same cap as the real API
 const WHOLE_AREA = 20_000;
 /** places scored between two yields to the event loop: a scan of the whole set never holds it long */
@@ -109,13 +112,10 @@ export class EmbeddedPlaces implements PlaceSearchPort {
 
   async reverseGeocode(c: CallCounter, p: LatLng) {
     c.apiCalls++;
-    let best: { d: number; name: string; gu?: string } | undefined;
-    for (const e of allGazetteerEntries()) {
-      if (e.kind !== "dong" || e.en || e.national) continue;
-      const d = haversine(p, e);
-      if (!best || d < best.d) best = { d, name: e.name, gu: e.gu };
-    }
-    const region = best && best.d < 5000 ? `서울 ${best.gu} ${best.name}` : null;
+    // the vendored administrative areas (all of Korea): the dong holding the point, or the nearest
+    // centroid; a point far from every one (at sea, abroad) has no region
+    const area = adminAreaOf(p);
+    const region = haversine(p, area) <= REGION_REACH_M ? areaAddress(area) : null;
     return { address: region, roadAddress: null, region };
   }
 
