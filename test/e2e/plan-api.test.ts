@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postJson, startServer, type TestServer } from "../helpers/server.ts";
 import { scorePlan, type EvalCase } from "../helpers/eval-score.ts";
+import { NO_LOCATION } from "../../shared/place-search/warnings.ts";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -187,7 +188,7 @@ describe("seed examples", () => {
     expect(body.search_plan).toHaveLength(1);
     expect(body.search_plan[0]).toMatchObject({ action: "keyword_search", params: { query: "맥주" } });
     expect(body.translator_result.review_check_keywords).toContain("조용한");
-    expect(body.meta.warnings.join(" ")).toContain("no location");
+    expect(body.meta.warnings).toContain(NO_LOCATION);
   });
 });
 

@@ -153,7 +153,9 @@ describe("the plan check's cost estimate", () => {
     const c = checkPlan({ search_plan: [{ step: 1, action: "keyword_search", params: { query: "카페" } }] });
     if (!c.ok) throw new Error("a one-step plan fails its check");
     const forged = { ...planFromClient(c.plan), search_plan: route(5, TEN).search_plan };
-    expect(() => decodeCursor(encodeCursor(forged as never, 2, []))).toThrow(/fails its check/);
+    expect(() => decodeCursor(encodeCursor(forged as never, 2, []))).toThrow(
+      /커서에 담긴 계획이 검사를 통과하지 못합니다/,
+    );
     // the places shown count too: a cursor whose `seen` fills the state is refused
     // (800 of the 2,000 a cursor may list, at 290 characters: within what a cursor may inflate to)
     const seen = Array.from({ length: 800 }, (_, i) => `embedded:${"x".repeat(280)}${i}`);
