@@ -22,6 +22,7 @@ import { generateDemoCorpus } from "../../shared/demo/corpus.ts";
 import { INDEX_EMPTY_ANSWER } from "../../shared/restaurant-qa/retrieve.ts";
 import { embeddedPlaces } from "../../shared/providers/exec-deps.ts";
 import { postJson, startServer, type TestServer } from "../helpers/server.ts";
+import { INDEX_EMPTY } from "../../shared/restaurant-qa/warnings.ts";
 
 const KEY = "operator-test-key-0123456789";
 const READ_ONLY = "operator-read-only-key-0123";
@@ -127,7 +128,7 @@ describe("dongne restaurants ingest FILE --api URL", () => {
     }
     const res = await ask();
     expect(res.body.route).not.toBe("index_empty");
-    expect(res.body.meta.warnings.join(" ")).not.toContain("index_empty");
+    expect(res.body.meta.warnings.join(" ")).not.toContain(INDEX_EMPTY);
   }, 120_000);
 
   it("follows a large upload's job to its end (202)", async () => {
