@@ -7,15 +7,13 @@
 //   npx dongne ask                                                        a conversation: follow-ups
 //                                                                         refer to the last answer
 import { randomUUID } from "node:crypto";
-import { readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { describeSearchDomain } from "../index/control-plane.ts";
 import type { Place } from "../places/place.ts";
 import type { NaverLocal } from "../providers/naver-local.ts";
 import { collectRestaurants } from "./collect.ts";
-import { parseJsonLines } from "../places/restaurant-crawl.ts";
 import { generateDemoCorpus } from "../demo/corpus.ts";
 import type { QaRuntime } from "./wiring.ts";
-import type { IngestReport } from "./ingest.ts";
 import type { AskResponse } from "./state.ts";
 import { type QaConfig } from "./config.ts";
 
@@ -41,26 +39,6 @@ export async function collectCommand(
   out.log("메뉴, 리뷰, 소개는 비어 있습니다: 네이버 지도 크롤링은 (약관상) 범위 밖입니다");
   for (const w of r.warnings) out.log(`경고: ${w}`);
   return body;
-}
-
-/** Reads JSON Lines and ingests them; rejections are reported with their line numbers. */
-export async function ingestFileCommand(
-  path: string,
-  runtime: QaRuntime,
-  out: Output,
-): Promise<IngestReport> {
-  const { items, lineOf } = parseJsonLines(readFileSync(path, "utf8"));
-  const report = await runtime.qa.ingest(items);
-  out.log(
-    `${report.indexed} indexed, ${report.updated} updated, ${report.unchanged} unchanged, ${report.rejected.length} rejected (${runtime.deps.index.engine} index)`,
-  );
-  for (const r of report.rejected.slice(0, 50))
-    out.log(
-      `  line ${lineOf[r.index] ?? "?"}${r.place_id ? ` (${r.place_id})` : ""}: ${r.field}: ${r.reason}`,
-    );
-  if (report.rejected.length > 50) out.log(`  … and ${report.rejected.length - 50} more`);
-  for (const w of report.warnings) out.log(`주의: ${w}`);
-  return report;
 }
 
 /** Asks a question: through the API (the CLI's client) or the in-process flow (tests). */

@@ -1,9 +1,9 @@
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { generateDemoPlaces } from "../../shared/demo/places.ts";
-import { demoCommand, ingestFileCommand } from "../../shared/restaurant-qa/cli.ts";
+import { demoCommand } from "../../shared/restaurant-qa/cli.ts";
 import type { LlmPort } from "../../shared/llm/port.ts";
 import { createQaRuntime } from "../../shared/restaurant-qa/wiring.ts";
 import { syncIngestLimit } from "../../shared/restaurant-qa/ingest.ts";
@@ -101,29 +101,7 @@ describe("the local runtime", () => {
     expect(readFileSync(file, "utf8").split("\n").filter(Boolean)).toHaveLength(2); // meta + one document
   });
 
-  it("ingests a JSONL file from the CLI, reporting rejections by line", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "dongne-qa-"));
-    const file = join(dir, "in.jsonl");
-    const good = {
-      place_id: "7",
-      title: "가게",
-      address: "서울 마포구 망원동 1",
-      mapx: "1269101000",
-      mapy: "375561000",
-    };
-    writeFileSync(
-      file,
-      [JSON.stringify(good), "", "{broken", JSON.stringify({ ...good, place_id: "8", mapy: "999" })].join(
-        "\n",
-      ),
-    );
-    const lines: string[] = [];
-    const runtime = createQaRuntime(qaConfig(parse({ QA_DEMO_CORPUS: "off" }), dir), {});
-    const report = await ingestFileCommand(file, runtime, { log: (l) => lines.push(l) });
-    expect(report.indexed).toBe(1);
-    expect(lines[0]).toBe("1 indexed, 0 updated, 0 unchanged, 2 rejected (local index)");
-    expect(lines[1]).toMatch(/^ {2}line 3: \(record\): JSON 객체가 아닙니다/);
-    expect(lines[2]).toMatch(/^ {2}line 4 \(8\): mapy: /);
+  it("writes the demo corpus as JSON Lines, saying it is synthetic", () => {
     const out: string[] = [];
     const body = demoCommand(mangwon, {}, { log: (l) => out.push(l) });
     expect(body.trim().split("\n").length).toBeGreaterThan(10);
