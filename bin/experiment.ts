@@ -2,6 +2,7 @@
 // POST /v1/experiments through the CLI's client (a server, or this machine in this process, where the
 // local workflow runner runs both arms of every seed together), followed until every arm ends; then
 // experiment.json, report.html and a summary of the differences.
+import { koLabel } from "../shared/korean/labels.ts";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -15,8 +16,6 @@ export const EXPERIMENT_USAGE =
   "사용법: dongne experiment --scenario FILE.json --seeds 1,2,3 --days 7 [--agents N] [--start-date YYYY-MM-DD] [--out reports]";
 
 const FLAGS: Record<string, string> = { startDate: "start-date", "baseline.days": "days" };
-
-const EXPERIMENT_STATUS: Record<string, string> = { running: "진행 중", completed: "완료", stopped: "멈춤" };
 
 /** The request from the flags and the scenario file; a usage mistake throws a UsageError. */
 function requestOf(args: string[]): { request: ExperimentRequest; out: string } {
@@ -96,7 +95,7 @@ export async function experimentCommand(
     if (opts.json) process.stdout.write(JSON.stringify(e, null, 2) + "\n");
     else
       process.stdout.write(
-        `실험 ${id}: ${EXPERIMENT_STATUS[e.status] ?? e.status}\n${experimentSummary(e)}\n${join(dir, "experiment.json")}\n${join(dir, "report.html")}\n`,
+        `실험 ${id}: ${koLabel("experimentStatus", e.status)}\n${experimentSummary(e)}\n${join(dir, "experiment.json")}\n${join(dir, "report.html")}\n`,
       );
     return e.status === "completed" ? 0 : 1;
   } finally {

@@ -13,6 +13,9 @@ export const LABELS = {
     failed: "실패",
     budget_exhausted: "예산 소진으로 멈춤",
   },
+  experimentStatus: { running: "진행 중", completed: "완료", stopped: "멈춤" },
+  /** an experiment's two arms: the world as it is, and with the scenario */
+  experimentArm: { baseline: "기준", scenario: "시나리오" },
   decision: { visit: "방문", stay_home: "집에 머묾", llm_failed: "LLM 실패" },
   dayType: { weekday: "평일", weekend: "주말", holiday: "공휴일" },
   agentType: { resident: "주민", floating: "유동 인구" },

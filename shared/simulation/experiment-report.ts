@@ -1,5 +1,6 @@
 // An experiment as a page (inline SVG, no scripts, no network, no inline styles: served under the page's CSP),
 // and each difference (scenario − baseline) with its 95 % interval across seeds.
+import { koLabel } from "../korean/labels.ts";
 import type { PairedDifference } from "../platform/stats/interval.ts";
 import type { ExperimentStatus } from "./experiment.ts";
 import { esc } from "./report-html.ts";
@@ -13,7 +14,7 @@ function sideBySide(rows: { label: string; d: PairedDifference }[]): string {
   const H = 200;
   const group = 80;
   const W = 40 + rows.length * group;
-  let svg = `<svg viewBox="0 0 ${W} ${H + 50}" width="720" font-size="12" role="img" aria-label="visits per category, both arms">`;
+  let svg = `<svg viewBox="0 0 ${W} ${H + 50}" width="720" font-size="12" role="img" aria-label="업종별 방문, 두 군">`;
   rows.forEach((r, i) => {
     const x = 40 + i * group;
     (["baseline", "scenario"] as const).forEach((arm, k) => {
@@ -38,7 +39,7 @@ function differences(rows: { label: string; d: PairedDifference }[]): string {
   const x = (v: number) => left + plot / 2 + (v / span) * (plot / 2);
   const rowH = 22;
   const H = rows.length * rowH + 10;
-  let svg = `<svg viewBox="0 0 ${W} ${H}" width="720" font-size="12" role="img" aria-label="differences with 95 % intervals"><line x1="${x(0)}" y1="0" x2="${x(0)}" y2="${H}" stroke="#999"/>`;
+  let svg = `<svg viewBox="0 0 ${W} ${H}" width="720" font-size="12" role="img" aria-label="차이와 95 % 구간"><line x1="${x(0)}" y1="0" x2="${x(0)}" y2="${H}" stroke="#999"/>`;
   rows.forEach((r, i) => {
     const y = 14 + i * rowH;
     const { ci, diff } = r.d;
@@ -56,13 +57,13 @@ export function experimentHtml(e: ExperimentStatus): string {
   const arms = e.arms
     .map(
       (a) =>
-        `<tr><td>${a.seed}</td><td>${a.arm}</td><td>${esc(a.simulationId)}</td><td>${esc(a.status)}</td><td>${a.completedSlots}/${a.totalSlots}</td></tr>`,
+        `<tr><td>${a.seed}</td><td>${koLabel("experimentArm", a.arm)}</td><td>${esc(a.simulationId)}</td><td>${esc(koLabel("simulationStatus", a.status))}</td><td>${a.completedSlots}/${a.totalSlots}</td></tr>`,
     )
     .join("");
   const c = e.comparison;
   const body = c
     ? `<h2>업종별 방문 (시드당 평균)</h2>${sideBySide(c.categories.map((x) => ({ label: x.category, d: x.visits })))}
-<h2>업종별 방문 차이 (scenario − baseline, 95 % 구간)</h2>${differences(c.categories.map((x) => ({ label: x.category, d: x.visits })))}
+<h2>업종별 방문 차이 (시나리오 − 기준, 95 % 구간)</h2>${differences(c.categories.map((x) => ({ label: x.category, d: x.visits })))}
 <h2>업종별 방문 비중 차이 (%p)</h2>${differences(c.categories.map((x) => ({ label: x.category, d: percentPoints(x.share) })))}
 <h2>시나리오가 바꾼 매장의 방문 차이</h2>${differences([
         ...(c.touched ? [{ label: "바꾼 매장 전체", d: c.touched.visits }] : []),
@@ -71,18 +72,18 @@ export function experimentHtml(e: ExperimentStatus): string {
           .slice(0, 30)
           .map((s) => ({ label: `${s.name} (${changeLabel[s.change]})`, d: s.visits })),
       ])}
-<p>전체 방문: baseline ${fmt(c.totals.visits.baseline)}, scenario ${fmt(c.totals.visits.scenario)}, 차이 ${fmt(c.totals.visits.diff)}${
+<p>전체 방문: 기준 ${fmt(c.totals.visits.baseline)}, 시나리오 ${fmt(c.totals.visits.scenario)}, 차이 ${fmt(c.totals.visits.diff)}${
         c.totals.visits.ci
           ? ` [${fmt(c.totals.visits.ci[0])}, ${fmt(c.totals.visits.ci[1])}]`
           : " (시드 하나: 구간 없음)"
       }. 구간이 0을 지나지 않는 차이는 빨간색입니다.</p>`
-    : `<p><strong>⚠</strong> 모든 arm이 끝나면 비교가 나옵니다 (상태: ${esc(e.status)}).</p>`;
+    : `<p><strong>⚠</strong> 두 군의 시뮬레이션이 모두 끝나면 비교가 나옵니다 (상태: ${esc(koLabel("experimentStatus", e.status))}).</p>`;
   return `<!doctype html><html lang="ko"><head><meta charset="utf-8"><title>실험 ${esc(e.id)}</title>
 </head><body>
 <h1>망원동 실험 <small>${esc(e.id)}</small></h1>
-<p>${esc(request.scenario.name ?? "시나리오")} · ${request.baseline.days}일 · 시드 ${request.seeds.join(", ")} · 시작일 ${esc(request.baseline.startDate ?? "")} · 상태 <b>${esc(e.status)}</b></p>
+<p>${esc(request.scenario.name ?? "시나리오")} · ${request.baseline.days}일 · 시드 ${request.seeds.join(", ")} · 시작일 ${esc(request.baseline.startDate ?? "")} · 상태 <b>${esc(koLabel("experimentStatus", e.status))}</b></p>
 ${body}
-<h2>arm</h2><table border="1" cellpadding="5" cellspacing="0"><tr><th>시드</th><th>arm</th><th>시뮬레이션</th><th>상태</th><th>슬롯</th></tr>${arms}</table>
+<h2>실험군</h2><table border="1" cellpadding="5" cellspacing="0"><tr><th>시드</th><th>군</th><th>시뮬레이션</th><th>상태</th><th>슬롯</th></tr>${arms}</table>
 </body></html>`;
 }
 
@@ -97,18 +98,18 @@ const percentPoints = (d: PairedDifference): PairedDifference => ({
 });
 
 const interval = (d: PairedDifference) =>
-  `${d.diff > 0 ? "+" : ""}${fmt(d.diff)} ${d.ci ? `[${fmt(d.ci[0])}, ${fmt(d.ci[1])}]` : "(one seed: no interval)"}`;
+  `${d.diff > 0 ? "+" : ""}${fmt(d.diff)} ${d.ci ? `[${fmt(d.ci[0])}, ${fmt(d.ci[1])}]` : "(시드 하나: 구간 없음)"}`;
 
 /** The comparison as Markdown tables: visits per category, then the stores the scenario touched. */
 export function experimentSummary(e: ExperimentStatus): string {
   const c = e.comparison;
-  if (!c) return `no comparison yet (${e.status})`;
+  if (!c) return `아직 비교가 없습니다 (상태: ${koLabel("experimentStatus", e.status)})`;
   const rating = (r: { baseline: number | null; scenario: number | null }) =>
     `${r.baseline?.toFixed(2) ?? "–"} → ${r.scenario?.toFixed(2) ?? "–"}`;
   const lines = [
-    `visits per seed, mean of ${c.seeds} seed${c.seeds === 1 ? "" : "s"}: baseline ${fmt(c.totals.visits.baseline)}, scenario ${fmt(c.totals.visits.scenario)}, difference ${interval(c.totals.visits)}`,
+    `시드당 방문 (시드 ${c.seeds}개 평균): 기준 ${fmt(c.totals.visits.baseline)}, 시나리오 ${fmt(c.totals.visits.scenario)}, 차이 ${interval(c.totals.visits)}`,
     "",
-    "| category | baseline | scenario | difference [95 %] | share (pp) | mean rating |",
+    "| 업종 | 기준 | 시나리오 | 차이 [95 %] | 비중 차이 (%p) | 평균 평점 |",
     "|---|---|---|---|---|---|",
     ...c.categories.map(
       (x) =>
@@ -119,16 +120,16 @@ export function experimentSummary(e: ExperimentStatus): string {
   if (touched.length && c.touched)
     lines.push(
       "",
-      "| store | change | baseline | scenario | difference [95 %] | mean rating |",
+      "| 매장 | 변화 | 기준 | 시나리오 | 차이 [95 %] | 평균 평점 |",
       "|---|---|---|---|---|---|",
       ...(touched.length > 1
         ? [
-            `| all ${touched.length} together | | ${fmt(c.touched.visits.baseline)} | ${fmt(c.touched.visits.scenario)} | ${interval(c.touched.visits)} | ${rating(c.touched.rating)} |`,
+            `| 바꾼 매장 ${touched.length}곳 전체 | | ${fmt(c.touched.visits.baseline)} | ${fmt(c.touched.visits.scenario)} | ${interval(c.touched.visits)} | ${rating(c.touched.rating)} |`,
           ]
         : []),
       ...touched.map(
         (s) =>
-          `| ${s.name} (${s.store_id}, ${s.category}) | ${s.change} | ${fmt(s.visits.baseline)} | ${fmt(s.visits.scenario)} | ${interval(s.visits)} | ${rating(s.rating)} |`,
+          `| ${s.name} (${s.store_id}, ${s.category}) | ${changeLabel[s.change]} | ${fmt(s.visits.baseline)} | ${fmt(s.visits.scenario)} | ${interval(s.visits)} | ${rating(s.rating)} |`,
       ),
     );
   return lines.join("\n");
