@@ -99,7 +99,7 @@ export function reportHtml(r: SimulationReport): string {
   return `<!doctype html><html lang="ko"><head><meta charset="utf-8"><title>망원동 시뮬레이션 ${esc(s.id)}</title>
 </head><body>
 <h1>망원동 시뮬레이션 <small>${esc(s.id)}</small></h1>
-${s.synthetic ? "<p><strong>⚠</strong> 매장 데이터는 합성(synthetic) 데모 데이터입니다. 실제 매장이 아닙니다.</p>" : ""}
+${s.synthetic ? "<p><strong>⚠</strong> 매장 데이터는 생성한 데모 데이터(합성 데이터)입니다. 실제 매장이 아닙니다.</p>" : ""}
 <table border="1" cellpadding="8" cellspacing="0"><tr><th>상태</th><th>기간</th><th>에이전트</th><th>슬롯</th><th>방문</th><th>엔진</th><th>LLM 호출</th></tr>
 <tr><td><b>${esc(koLabel("simulationStatus", s.status))}</b></td><td><b>${s.days}일</b></td><td><b>${s.agents}</b></td><td><b>${s.completedSlots}/${s.totalSlots}</b></td><td><b>${r.decisions.visit}</b></td><td><b>${esc(koLabel("engine", s.engine))}</b></td><td><b>${s.llmCalls}</b></td></tr></table>
 <h2>결정 비율</h2><div>${shareBar}</div>

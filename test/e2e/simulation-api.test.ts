@@ -46,7 +46,7 @@ describe("simulations API", () => {
     const html = await get(`/v1/simulations/${id}/report.html`);
     expect(html.type).toContain("text/html");
     expect(html.text).toContain("<svg");
-    expect(html.text).toContain("합성(synthetic)");
+    expect(html.text).toContain("합성 데이터");
 
     const store = report.stores[0].store_id;
     const ratings = JSON.parse((await get(`/v1/stores/${store}/ratings?simulation=${id}`)).text);
