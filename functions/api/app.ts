@@ -45,14 +45,14 @@ async function serve(route: RouteDef, c: Context, ctx: AppContext): Promise<Resp
       throw new ApiError(
         "unauthenticated",
         "unauthorized",
-        `a valid API key is required in the ${API_KEY_HEADER} header`,
+        `${API_KEY_HEADER} 헤더에 유효한 API 키가 필요합니다`,
         API_KEY_HEADER,
       );
     if (!caller.scopes.includes(route.access))
       throw new ApiError(
         "forbidden",
         "forbidden",
-        `this key may not ${route.access === "write" ? "start or change work" : "read"}`,
+        `이 키로는 ${route.access === "write" ? "작업을 시작하거나 바꿀" : "읽을"} 수 없습니다`,
       );
     c.set("caller" as never, caller as never);
   }
@@ -194,7 +194,7 @@ export function createApp(context: () => Promise<AppContext> | AppContext, optio
   }
 
   app.notFound((c) => {
-    const error = new ApiError("not_found", "not_found", `no route for ${c.req.method} ${c.req.path}`);
+    const error = new ApiError("not_found", "not_found", `${c.req.method} ${c.req.path} 경로는 없습니다`);
     return c.json(errorBody(error), error.status);
   });
   app.onError((err, c) => {

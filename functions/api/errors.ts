@@ -26,17 +26,17 @@ const BY_KIND: Record<ApiErrorKind, { status: ErrorStatus; code: string; publicM
   timeout: {
     status: 504,
     code: "timeout",
-    publicMessage: "the request did not finish within its time budget; try again or narrow it",
+    publicMessage: "요청이 제한 시간 안에 끝나지 않았습니다. 다시 시도하거나 요청을 좁혀 주세요",
   },
   upstream: {
     status: 502,
     code: "workflow_failed",
-    publicMessage: "the workflow failed; the request id is in the x-request-id header",
+    publicMessage: "워크플로가 실패했습니다. 요청 id는 x-request-id 헤더에 있습니다",
   },
   internal: {
     status: 500,
     code: "internal",
-    publicMessage: "internal error; the request id is in the x-request-id header",
+    publicMessage: "내부 오류입니다. 요청 id는 x-request-id 헤더에 있습니다",
   },
 };
 
@@ -92,7 +92,10 @@ export function answerFor(err: unknown): { error: ApiError; unexpected: boolean 
   }
   // hono's own refusals of a malformed request
   if (err instanceof HTTPException && err.status < 500)
-    return { error: new ApiError("invalid", "bad_request", err.message || "bad request"), unexpected: false };
+    return {
+      error: new ApiError("invalid", "bad_request", err.message || "잘못된 요청입니다"),
+      unexpected: false,
+    };
   const internal = BY_KIND.internal;
   return { error: new ApiError("internal", internal.code, internal.publicMessage!), unexpected: true };
 }

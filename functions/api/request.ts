@@ -39,11 +39,11 @@ export function invalid(error: z.ZodError, input: unknown, prefix = ""): ApiErro
     input !== null &&
     typeof input === "object" &&
     (input as Record<string, unknown>)[top] === undefined;
-  return new ApiError("invalid", "invalid_request", missing ? "is required" : issue.message, field);
+  return new ApiError("invalid", "invalid_request", missing ? "필수 항목입니다" : issue.message, field);
 }
 
 const tooLarge = (maxBytes: number) =>
-  new ApiError("too_large", "body_too_large", `the body must be at most ${maxBytes} bytes`, "body");
+  new ApiError("too_large", "body_too_large", `본문은 최대 ${maxBytes}바이트입니다`, "body");
 
 /** The body's text once read (a route may look at it twice: an optional body, then its JSON). */
 const BODY_TEXT = "dongne.bodyText" as never;
@@ -156,27 +156,22 @@ export async function readJson<S extends z.ZodType>(
     throw new ApiError(
       "invalid",
       "unsupported_content_type",
-      "the body must be JSON (Content-Type: application/json)",
+      "본문은 JSON이어야 합니다 (Content-Type: application/json)",
       "content-type",
     );
   }
   const text = await readBodyText(c, maxBytes);
-  if (!text.trim()) throw new ApiError("invalid", "missing_body", "a JSON body is required", "body");
+  if (!text.trim()) throw new ApiError("invalid", "missing_body", "JSON 본문이 필요합니다", "body");
   if (jsonDepth(text) > MAX_JSON_DEPTH)
-    throw new ApiError(
-      "invalid",
-      "invalid_body",
-      `the body nests deeper than ${MAX_JSON_DEPTH} levels`,
-      "body",
-    );
+    throw new ApiError("invalid", "invalid_body", `본문의 중첩이 ${MAX_JSON_DEPTH}단계보다 깊습니다`, "body");
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
-    throw new ApiError("invalid", "invalid_json", "the body is not valid JSON", "body");
+    throw new ApiError("invalid", "invalid_json", "본문이 올바른 JSON이 아닙니다", "body");
   }
   if (!body || typeof body !== "object" || Array.isArray(body)) {
-    throw new ApiError("invalid", "invalid_body", "the body must be a JSON object", "body");
+    throw new ApiError("invalid", "invalid_body", "본문은 JSON 객체여야 합니다", "body");
   }
   const parsed = schema.safeParse(body);
   if (!parsed.success) throw invalid(parsed.error, body);

@@ -113,6 +113,6 @@ export function webPage(c: Context): Response {
 
 export function webAsset(c: Context, name: string): Response {
   const f = read(`assets/${name}`);
-  if (!f) throw new ApiError("not_found", "not_found", `no asset ${name}`);
+  if (!f) throw new ApiError("not_found", "not_found", `${name} 파일은 없습니다`);
   return send(c, f, { "cache-control": "public, max-age=31536000, immutable" });
 }

@@ -7,7 +7,7 @@ import { z } from "zod";
 export const SearchPreference = z.enum(["news", "publications", "both"]);
 export type SearchPreference = z.infer<typeof SearchPreference>;
 
-const Query = z.string().trim().min(1, "must not be empty").max(500, "must be at most 500 characters");
+const Query = z.string().trim().min(1, "비어 있으면 안 됩니다").max(500, "최대 500자입니다");
 
 // ---- raw branch results (dropped by FormatResults, 003's memory note) ----
 

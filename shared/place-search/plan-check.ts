@@ -45,9 +45,9 @@ export function checkPlan(input: unknown, limits: PlanLimits = DEFAULT_PLAN_LIMI
   plan.search_plan.forEach((step, index) => {
     const at = `search_plan[${index}]`;
     if (step.step !== index + 1)
-      problems.push({ path: `${at}.step`, message: `must be ${index + 1} (steps are numbered in order)` });
+      problems.push({ path: `${at}.step`, message: `${index + 1}이어야 합니다 (단계 번호는 차례대로)` });
     if (!isActionName(step.action)) {
-      problems.push({ path: `${at}.action`, message: `"${step.action}" is not an allowed action` });
+      problems.push({ path: `${at}.action`, message: `"${step.action}"은(는) 허용된 action이 아닙니다` });
       return;
     }
     const spec = ACTIONS[step.action];
@@ -61,16 +61,19 @@ export function checkPlan(input: unknown, limits: PlanLimits = DEFAULT_PLAN_LIMI
       if (!s.value.includes("${")) continue;
       const m = REF_PATTERN.exec(s.value);
       if (!m) {
-        problems.push({ path: s.path, message: "a reference must be the whole value, as ${stepN.field}" });
+        problems.push({ path: s.path, message: "참조는 값 전체여야 합니다: ${stepN.field}" });
         continue;
       }
       const target = Number(m[1]);
       const field = m[2]!; // the pattern's groups always participate
       const earlier = outputs.get(target);
       if (target >= step.step || !earlier) {
-        problems.push({ path: s.path, message: `step${target} is not an earlier step` });
+        problems.push({ path: s.path, message: `step${target}은(는) 앞선 단계가 아닙니다` });
       } else if (!earlier.fields.includes(field)) {
-        problems.push({ path: s.path, message: `step${target} (${earlier.action}) has no field "${field}"` });
+        problems.push({
+          path: s.path,
+          message: `step${target} (${earlier.action})에는 "${field}" 필드가 없습니다`,
+        });
       }
     }
     outputs.set(step.step, { action: step.action, fields: spec.output });

@@ -66,8 +66,8 @@ export type DetailRequest = z.infer<typeof DetailRequest>;
 /** A point the client sends: the user's position for "near me". */
 export const LatLngInput = z
   .object({
-    lat: z.number({ error: "must be a number" }).min(-90).max(90),
-    lng: z.number({ error: "must be a number" }).min(-180).max(180),
+    lat: z.number({ error: "숫자여야 합니다" }).min(-90).max(90),
+    lng: z.number({ error: "숫자여야 합니다" }).min(-180).max(180),
   })
   .strict();
 export type LatLngInput = z.infer<typeof LatLngInput>;
@@ -172,10 +172,10 @@ export const SeedPlan = SearchPlan.extend({
 export type SeedPlan = z.infer<typeof SeedPlan>;
 
 const QueryText = z
-  .string({ error: "must be a string" })
+  .string({ error: "문자열이어야 합니다" })
   .trim()
-  .min(1, "must not be empty")
-  .max(MAX_QUERY_LENGTH, `must be at most ${MAX_QUERY_LENGTH} characters`);
+  .min(1, "비어 있으면 안 됩니다")
+  .max(MAX_QUERY_LENGTH, `최대 ${MAX_QUERY_LENGTH}자입니다`);
 
 export const PlanRequest = z.object({
   query: QueryText,
@@ -193,14 +193,14 @@ export const PlaceSearchRequest = z
     query: QueryText.optional(),
     location: LatLngInput.optional(),
     cursor: z
-      .string({ error: "must be a string" })
-      .min(1, "must not be empty")
-      .max(MAX_CURSOR_LENGTH, "is not a cursor this API gave")
+      .string({ error: "문자열이어야 합니다" })
+      .min(1, "비어 있으면 안 됩니다")
+      .max(MAX_CURSOR_LENGTH, "이 API가 준 cursor가 아닙니다")
       .optional(),
   })
   .refine((r) => r.query !== undefined || r.cursor !== undefined, {
     path: ["query"],
-    message: "is required (or a cursor from meta.page.next)",
+    message: "필수 항목입니다 (또는 meta.page.next의 cursor)",
   });
 export type PlaceSearchRequest = z.infer<typeof PlaceSearchRequest>;
 

@@ -42,7 +42,7 @@ const NaverCoordinate = z.union([
   z
     .string()
     .trim()
-    .regex(/^-?\d+(\.\d+)?$/, "must be an integer string"),
+    .regex(/^-?\d+(\.\d+)?$/, "정수 문자열이어야 합니다"),
   z.number(),
 ]);
 
@@ -50,7 +50,7 @@ export const CrawlRecord = z.object({
   place_id: z
     .string()
     .trim()
-    .regex(/^[A-Za-z0-9_-]{1,64}$/, "must be 1–64 letters, digits, _ or -"),
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, "영문자, 숫자, _, -로 1~64자여야 합니다"),
   search_keyword: text(200).default(""),
   title: z.string().trim().min(1).max(200),
   address: z.string().trim().min(1).max(300),

@@ -1,5 +1,7 @@
 // The settings the product runs with, read from the environment through the one config schema
 // (config-schema.ts): each part of the product takes its section. No other module reads process.env.
+// every entry point loads the configuration first: zod's reasons are Korean from here on (zod-ko.ts)
+import "./zod-ko.ts";
 import { parseEnv, ConfigError } from "./config-fields.ts";
 import type { ApiKeyEntry } from "./config-api-keys.ts";
 import { clientConfig, type ClientConfig } from "./config-client.ts";

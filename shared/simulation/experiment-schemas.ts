@@ -18,14 +18,14 @@ export const ExperimentRequest = z.object({
       /** the experiment's LLM cap, shared by its arms (each gets its share, at least 1) */
       maxConcurrentLlmCalls: SimulationRequest.shape.maxConcurrentLlmCalls,
     },
-    { error: "must be an object like {days: 7}" },
+    { error: "{days: 7} 같은 객체여야 합니다" },
   ),
   scenario: Scenario,
   seeds: z
-    .array(SimulationRequest.shape.seed, { error: "must be a list of seeds like [1, 2, 3]" })
-    .min(1, "must hold at least one seed")
-    .max(MAX_SEEDS, `at most ${MAX_SEEDS} seeds`)
-    .refine((s) => new Set(s).size === s.length, "must not repeat a seed"),
+    .array(SimulationRequest.shape.seed, { error: "[1, 2, 3] 같은 seed 목록이어야 합니다" })
+    .min(1, "seed가 하나 이상 있어야 합니다")
+    .max(MAX_SEEDS, `seed는 최대 ${MAX_SEEDS}개입니다`)
+    .refine((s) => new Set(s).size === s.length, "같은 seed가 두 번 있으면 안 됩니다"),
 });
 export type ExperimentRequest = z.infer<typeof ExperimentRequest>;
 

@@ -153,17 +153,17 @@ export function decodeCursor(
   id: string,
   kind: ExportKind,
 ): { key: ItemKey } | { reason: string } {
-  if (!/^[\w-]{1,800}$/.test(token)) return { reason: "is not a cursor this API gave" };
+  if (!/^[\w-]{1,800}$/.test(token)) return { reason: "이 API가 준 cursor가 아닙니다" };
   let parsed: unknown;
   try {
     parsed = JSON.parse(Buffer.from(token, "base64url").toString());
   } catch {
-    return { reason: "is not a cursor this API gave" };
+    return { reason: "이 API가 준 cursor가 아닙니다" };
   }
   const key = CursorKey.safeParse(parsed);
-  if (!key.success) return { reason: "is not a cursor this API gave" };
+  if (!key.success) return { reason: "이 API가 준 cursor가 아닙니다" };
   if (key.data.pk !== simulationPk(id) || !key.data.sk.startsWith(SK_PREFIX[kind]))
-    return { reason: `is not a cursor of this simulation's ${kind}` };
+    return { reason: `이 시뮬레이션의 ${kind} cursor가 아닙니다` };
   return { key: key.data };
 }
 

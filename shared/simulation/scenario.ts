@@ -20,17 +20,17 @@ export class ScenarioError extends DongneError {
 
 const won = (max = 1_000_000) =>
   z
-    .number({ error: "must be a number" })
-    .int("must be a whole number of won")
-    .min(0, "must be 0 or more")
-    .max(max, `must be at most ${max}`);
+    .number({ error: "숫자여야 합니다" })
+    .int("원 단위 정수여야 합니다")
+    .min(0, "0 이상이어야 합니다")
+    .max(max, `${max} 이하여야 합니다`);
 const count = (max: number) =>
   z
-    .number({ error: "must be a number" })
-    .int("must be a whole number")
-    .min(0, "must be 0 or more")
-    .max(max, `must be at most ${max}`);
-const StoreId = z.string().regex(/^S\d{3,8}$/, "must be a store id like S12345678");
+    .number({ error: "숫자여야 합니다" })
+    .int("정수여야 합니다")
+    .min(0, "0 이상이어야 합니다")
+    .max(max, `${max} 이하여야 합니다`);
+const StoreId = z.string().regex(/^S\d{3,8}$/, "S12345678 같은 가게 id여야 합니다");
 const CATEGORIES = Object.keys(CATEGORY_PRICE) as [string, ...string[]];
 /**
  * A scenario's text is kept in the simulation's record and read by the agents' prompts: it must be
@@ -38,12 +38,12 @@ const CATEGORIES = Object.keys(CATEGORY_PRICE) as [string, ...string[]];
  */
 const text = (min: number, max: number) =>
   z
-    .string({ error: "must be text" })
+    .string({ error: "문자열이어야 합니다" })
     .trim()
-    .min(min, "must not be empty")
-    .max(max, `at most ${max} characters`)
-    .refine(wellFormed, "must be well-formed text (no lone surrogate)");
-const Keywords = z.array(text(1, 30)).max(6, "at most 6 keywords");
+    .min(min, "비어 있으면 안 됩니다")
+    .max(max, `최대 ${max}자입니다`)
+    .refine(wellFormed, "올바른 문자열이어야 합니다 (짝 없는 서로게이트 문자 없이)");
+const Keywords = z.array(text(1, 30)).max(6, "키워드는 최대 6개입니다");
 const Description = text(1, 200);
 /** An added store's menu (004's store card): a name and a price in won (null: no single price). */
 const ScenarioMenu = z.object({ name: text(1, 60), price: won().nullable() });
@@ -57,9 +57,9 @@ export const SCENARIO_LIMITS = { menus: 50, hours: 14, add: 50, close: 500, chan
 /** A point's bounds: South Korea's, generously (the store must also lie inside Mangwon-dong). */
 const coordinate = (min: number, max: number) =>
   z
-    .number({ error: "must be a number" })
-    .min(min, `must be at least ${min}`)
-    .max(max, `must be at most ${max}`);
+    .number({ error: "숫자여야 합니다" })
+    .min(min, `${min} 이상이어야 합니다`)
+    .max(max, `${max} 이하여야 합니다`);
 
 const problem = (ctx: z.RefinementCtx, path: string[], message: string) =>
   ctx.addIssue({ code: "custom", path, message });
@@ -68,7 +68,7 @@ const problem = (ctx: z.RefinementCtx, path: string[], message: string) =>
 export const AddedStore = z
   .object({
     name: text(1, 60),
-    category: z.enum(CATEGORIES, { error: `must be one of ${CATEGORIES.join(", ")}` }),
+    category: z.enum(CATEGORIES, { error: `${CATEGORIES.join(", ")} 중 하나여야 합니다` }),
     avg_price: won(),
     keywords: Keywords.default([]),
     description: Description,
@@ -76,15 +76,15 @@ export const AddedStore = z
     lng: coordinate(124, 132),
     menus: z
       .array(ScenarioMenu)
-      .max(SCENARIO_LIMITS.menus, `at most ${SCENARIO_LIMITS.menus} menus`)
+      .max(SCENARIO_LIMITS.menus, `메뉴는 최대 ${SCENARIO_LIMITS.menus}개입니다`)
       .optional(),
     hours: z
       .array(OpeningPeriod.extend({ days: OpeningPeriod.shape.days.unwrap().max(7).optional() }))
-      .max(SCENARIO_LIMITS.hours, `at most ${SCENARIO_LIMITS.hours} opening periods`)
+      .max(SCENARIO_LIMITS.hours, `영업 시간대는 최대 ${SCENARIO_LIMITS.hours}개입니다`)
       .optional(),
   })
   .superRefine((s, ctx) => {
-    if (!mangwonDongOf(s)) problem(ctx, ["lat"], "not inside Mangwon-dong (망원1동 or 망원2동)");
+    if (!mangwonDongOf(s)) problem(ctx, ["lat"], "망원동(망원1동 또는 망원2동) 안이 아닙니다");
   });
 export type AddedStore = z.infer<typeof AddedStore>;
 
@@ -98,14 +98,14 @@ export const StoreChange = z
       .record(text(1, 60), won())
       .refine(
         (m) => Object.keys(m).length <= SCENARIO_LIMITS.menuPrices,
-        `at most ${SCENARIO_LIMITS.menuPrices} menus`,
+        `메뉴는 최대 ${SCENARIO_LIMITS.menuPrices}개입니다`,
       )
       .optional(),
     /** every price (avg_price and menus) changed by this percentage, rounded to 100 won */
     price_change_pct: z
-      .number({ error: "must be a number" })
-      .min(-90, "must be at least -90")
-      .max(500, "must be at most 500")
+      .number({ error: "숫자여야 합니다" })
+      .min(-90, "-90 이상이어야 합니다")
+      .max(500, "500 이하여야 합니다")
       // a change under 0.01 % moves no price (prices round to 100 won), so it is kept as 0: a decimal
       // that near 0 (1e-131) DynamoDB could not store
       .transform((p) => (Math.abs(p) < 0.01 ? 0 : p))
@@ -116,9 +116,9 @@ export const StoreChange = z
   .superRefine((c, ctx) => {
     const { store_id: _, ...changes } = c;
     if (Object.values(changes).every((v) => v === undefined))
-      problem(ctx, [], "changes nothing (give prices, description or keywords)");
+      problem(ctx, [], "바뀌는 것이 없습니다 (prices, description, keywords 중 하나를 주세요)");
     if (c.price_change_pct !== undefined && (c.avg_price !== undefined || c.menu_prices !== undefined))
-      problem(ctx, ["price_change_pct"], "give either a percentage or prices, not both");
+      problem(ctx, ["price_change_pct"], "비율(price_change_pct)과 prices 중 하나만 주세요");
   });
 export type StoreChange = z.infer<typeof StoreChange>;
 
@@ -128,30 +128,36 @@ export const VisitorChange = z
   .object({ floatingPool: count(MAX_AGENTS).optional(), floatingPerDay: count(MAX_AGENTS).optional() })
   .superRefine((v, ctx) => {
     if (v.floatingPool === undefined && v.floatingPerDay === undefined)
-      problem(ctx, [], "give floatingPool, floatingPerDay or both");
+      problem(ctx, [], "floatingPool이나 floatingPerDay를 주세요");
     if (v.floatingPool !== undefined && v.floatingPerDay !== undefined && v.floatingPerDay > v.floatingPool)
-      problem(ctx, ["floatingPerDay"], "must be at most floatingPool");
+      problem(ctx, ["floatingPerDay"], "floatingPool 이하여야 합니다");
   });
 
 export const Scenario = z
   .object({
     /** a label for reports */
     name: z
-      .string({ error: "must be text" })
+      .string({ error: "문자열이어야 합니다" })
       .trim()
-      .max(100, "at most 100 characters")
-      .refine(wellFormed, "must be well-formed text (no lone surrogate)")
+      .max(100, "최대 100자입니다")
+      .refine(wellFormed, "올바른 문자열이어야 합니다 (짝 없는 서로게이트 문자 없이)")
       .optional(),
-    add: z.array(AddedStore).max(SCENARIO_LIMITS.add, `at most ${SCENARIO_LIMITS.add} stores`).optional(),
-    close: z.array(StoreId).max(SCENARIO_LIMITS.close, `at most ${SCENARIO_LIMITS.close} stores`).optional(),
+    add: z
+      .array(AddedStore)
+      .max(SCENARIO_LIMITS.add, `가게는 최대 ${SCENARIO_LIMITS.add}곳입니다`)
+      .optional(),
+    close: z
+      .array(StoreId)
+      .max(SCENARIO_LIMITS.close, `가게는 최대 ${SCENARIO_LIMITS.close}곳입니다`)
+      .optional(),
     change: z
       .array(StoreChange)
-      .max(SCENARIO_LIMITS.change, `at most ${SCENARIO_LIMITS.change} stores`)
+      .max(SCENARIO_LIMITS.change, `가게는 최대 ${SCENARIO_LIMITS.change}곳입니다`)
       .optional(),
     visitors: VisitorChange.optional(),
   })
   .refine((s) => s.add?.length || s.close?.length || s.change?.length || s.visitors, {
-    message: "changes nothing: give add, close, change or visitors",
+    message: "바뀌는 것이 없습니다: add, close, change, visitors 중 하나를 주세요",
   });
 export type Scenario = z.infer<typeof Scenario>;
 
@@ -166,7 +172,7 @@ function changed(store: Store, c: StoreChange, field: string): Store {
   const menuNames = new Set(store.menus?.map((m) => m.name));
   for (const name of Object.keys(c.menu_prices ?? {}))
     if (!menuNames.has(name))
-      throw new ScenarioError(`${field}.menu_prices.${name}`, `${store.name} has no menu "${name}"`);
+      throw new ScenarioError(`${field}.menu_prices.${name}`, `${store.name}에는 "${name}" 메뉴가 없습니다`);
   const menus = store.menus?.map((m) => ({
     ...m,
     price: c.menu_prices?.[m.name] ?? (m.price === null ? null : roundTo100(m.price * factor)),
@@ -189,17 +195,17 @@ export function applyScenario(stores: readonly Store[], scenario: Scenario): Sto
   const ids = new Set(stores.map((s) => s.store_id));
   const closed = new Set<string>();
   scenario.close?.forEach((id, i) => {
-    if (!ids.has(id)) throw new ScenarioError(`scenario.close.${i}`, `no store ${id} in Mangwon-dong`);
-    if (closed.has(id)) throw new ScenarioError(`scenario.close.${i}`, `${id} is closed twice`);
+    if (!ids.has(id)) throw new ScenarioError(`scenario.close.${i}`, `망원동에 ${id} 가게가 없습니다`);
+    if (closed.has(id)) throw new ScenarioError(`scenario.close.${i}`, `${id} 가게를 두 번 닫습니다`);
     closed.add(id);
   });
   const changes = new Map<string, { change: StoreChange; field: string }>();
   scenario.change?.forEach((change, i) => {
     const field = `scenario.change.${i}`;
     const id = change.store_id;
-    if (!ids.has(id)) throw new ScenarioError(`${field}.store_id`, `no store ${id} in Mangwon-dong`);
-    if (closed.has(id)) throw new ScenarioError(`${field}.store_id`, `${id} is closed by this scenario`);
-    if (changes.has(id)) throw new ScenarioError(`${field}.store_id`, `${id} is changed twice`);
+    if (!ids.has(id)) throw new ScenarioError(`${field}.store_id`, `망원동에 ${id} 가게가 없습니다`);
+    if (closed.has(id)) throw new ScenarioError(`${field}.store_id`, `${id} 가게는 이 시나리오에서 닫힙니다`);
+    if (changes.has(id)) throw new ScenarioError(`${field}.store_id`, `${id} 가게를 두 번 바꿉니다`);
     changes.set(id, { change, field });
   });
   const kept = stores
@@ -213,7 +219,7 @@ export function applyScenario(stores: readonly Store[], scenario: Scenario): Sto
   const names = new Set(kept.map((s) => s.name));
   const added = (scenario.add ?? []).map((a, i) => {
     if (names.has(a.name))
-      throw new ScenarioError(`scenario.add.${i}.name`, `a store named ${a.name} is already open`);
+      throw new ScenarioError(`scenario.add.${i}.name`, `${a.name}라는 이름의 가게가 이미 있습니다`);
     names.add(a.name);
     const place_id = `scenario:${a.name}@${a.lat.toFixed(6)},${a.lng.toFixed(6)}`;
     const store_id = freeStoreId(place_id, taken);

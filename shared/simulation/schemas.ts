@@ -18,29 +18,29 @@ import { DecisionResult, Generation, TIME_SLOTS } from "./types.ts";
 
 /** A run's LLM spend limit in USD (SIM_MAX_BUDGET_USD caps it server-side). */
 const BudgetUsd = z
-  .number({ error: "must be a number (USD)" })
-  .positive("must be more than 0")
-  .min(MIN_BUDGET_USD, `must be at least ${MIN_BUDGET_USD} (USD)`)
-  .max(MAX_BUDGET_USD, `must be at most ${MAX_BUDGET_USD}`);
+  .number({ error: "숫자(USD)여야 합니다" })
+  .positive("0보다 커야 합니다")
+  .min(MIN_BUDGET_USD, `${MIN_BUDGET_USD} USD 이상이어야 합니다`)
+  .max(MAX_BUDGET_USD, `${MAX_BUDGET_USD} USD 이하여야 합니다`);
 
-const wholeNumber = (min: number, max: number, minMessage = `must be at least ${min}`) =>
+const wholeNumber = (min: number, max: number, minMessage = `${min} 이상이어야 합니다`) =>
   z
-    .number({ error: "must be a number" })
-    .int("must be a whole number")
+    .number({ error: "숫자여야 합니다" })
+    .int("정수여야 합니다")
     .min(min, minMessage)
-    .max(max, `must be at most ${max}`);
+    .max(max, `${max} 이하여야 합니다`);
 
 /** A start date: a real calendar day (YYYY-MM-DD) within the years the calendar reads. */
 const StartDate = z.iso
-  .date("must be a date (YYYY-MM-DD)")
+  .date("날짜(YYYY-MM-DD)여야 합니다")
   .refine(
     (d) => d >= FIRST_START_DATE && d <= LAST_START_DATE,
-    `must be between ${FIRST_START_DATE} and ${LAST_START_DATE}`,
+    `${FIRST_START_DATE}부터 ${LAST_START_DATE}까지의 날짜여야 합니다`,
   );
 
 export const SimulationRequest = z.object({
   days: wholeNumber(1, MAX_DAYS),
-  seed: wholeNumber(0, 2 ** 31 - 1, "must be 0 or more"),
+  seed: wholeNumber(0, 2 ** 31 - 1, "0 이상이어야 합니다"),
   /** the baseline's persona set (residents and floating visitors); a scenario's floatingPool replaces its visitors */
   agents: wholeNumber(1, MAX_AGENTS).optional(),
   maxConcurrentLlmCalls: wholeNumber(1, 100).optional(),
@@ -49,7 +49,7 @@ export const SimulationRequest = z.object({
   /** the world changed against the baseline (stores, visitors); absent: the baseline */
   scenario: Scenario.optional(),
   /** keep every LLM call of the run (REC# items) so it can be replayed */
-  record: z.boolean({ error: "must be true or false" }).optional(),
+  record: z.boolean({ error: "true 또는 false여야 합니다" }).optional(),
   budgetUsd: BudgetUsd.optional(),
 });
 export type SimulationRequest = z.infer<typeof SimulationRequest>;
@@ -57,7 +57,7 @@ export type SimulationRequest = z.infer<typeof SimulationRequest>;
 /** A simulation id: what the API accepts in a path (and what the service generates). */
 export const SimulationId = z
   .string()
-  .regex(/^[\w-]{1,80}$/, "not a simulation id (letters, digits, - and _; at most 80)");
+  .regex(/^[\w-]{1,80}$/, "시뮬레이션 id가 아닙니다 (영문자, 숫자, -, _로 최대 80자)");
 
 /** What a replay may set beside the recorded run's id: the rest comes from the recorded run. */
 const REPLAY_FIELDS = new Set(["replayOf", "maxConcurrentLlmCalls"]);
@@ -75,12 +75,12 @@ export const SimulationStart = SimulationRequest.partial({ days: true, seed: tru
           ctx.addIssue({
             code: "custom",
             path: [field],
-            message: "a replay runs with the recorded simulation's parameters: leave it out",
+            message: "재실행은 기록된 시뮬레이션의 설정으로 돌아갑니다: 이 항목은 빼 주세요",
           });
       return;
     }
     for (const field of ["days", "seed"] as const)
-      if (r[field] === undefined) ctx.addIssue({ code: "custom", path: [field], message: "is required" });
+      if (r[field] === undefined) ctx.addIssue({ code: "custom", path: [field], message: "필수 항목입니다" });
   });
 export type SimulationStart = z.infer<typeof SimulationStart>;
 

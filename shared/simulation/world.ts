@@ -54,7 +54,7 @@ export function personaSet(
   if (floating.length < floatingPool)
     throw new ScenarioError(
       "scenario.visitors.floatingPool",
-      `the persona set has ${floating.length} floating visitors`,
+      `페르소나 세트의 유동 인구는 ${floating.length}명뿐입니다`,
     );
   return [
     ...custom.filter((p) => p.type === "resident").slice(0, residents),
@@ -217,10 +217,7 @@ export class SimulationWorld {
     this.personaSet(agents, visitors?.floatingPool); // a custom persona set may have too few visitors
     const pool = agents - residents;
     if (visitors?.floatingPerDay !== undefined && visitors.floatingPerDay > pool)
-      throw new ScenarioError(
-        "scenario.visitors.floatingPerDay",
-        `must be at most the ${pool} floating visitors in the pool`,
-      );
+      throw new ScenarioError("scenario.visitors.floatingPerDay", `유동 인구 풀의 ${pool}명 이하여야 합니다`);
     return agents;
   }
 }

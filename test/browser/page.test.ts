@@ -392,7 +392,7 @@ describe.skipIf(!haveChromium)("the web page in Chromium", () => {
     await page.locator("#diary-agent").press("Enter");
     await page.locator(".diary .status.is-error").waitFor();
     expect(await page.locator(".diary .status.is-error").textContent()).toBe(
-      "입력을 확인해 주세요 — 에이전트 ID: not an agent id (like R001 or P012).",
+      "입력을 확인해 주세요 — 에이전트 ID: 에이전트 id가 아닙니다 (R001, P012 같은 형식).",
     );
     expect(await page.locator(".diary-entries li").count()).toBe(0);
     await page.locator("#diary-agent").fill("R003");
@@ -447,9 +447,7 @@ describe.skipIf(!haveChromium)("the web page in Chromium", () => {
       const error = page.locator("#view-search .status.is-error");
       await error.waitFor();
       const said = (await error.textContent())!;
-      expect(said).toBe(
-        "입력을 확인해 주세요 — 질문은(는) 500자 이하여야 합니다. (query: must be at most 500 characters)",
-      );
+      expect(said).toBe("입력을 확인해 주세요 — 질문: 최대 500자입니다.");
       expect(await page.locator("#view-search .place").count()).toBe(0);
       await browser.shot(page, "error-400", vp);
 
@@ -585,7 +583,7 @@ describe.skipIf(!haveChromium)("the web page behind API keys (as in AWS)", () =>
     const error = page.locator("#view-sim .status.is-error");
     await error.waitFor();
     expect(await error.textContent()).toBe(
-      "이 API 키로는 할 수 없는 요청이에요: this key may not start or change work.",
+      "이 API 키로는 할 수 없는 요청이에요: 이 키로는 작업을 시작하거나 바꿀 수 없습니다.",
     );
     await page.close();
   });

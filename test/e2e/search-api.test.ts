@@ -194,6 +194,6 @@ describe("POST /v1/search/execute", () => {
     };
     const res = await postJson(`${server.url}/v1/search/execute`, { plan: evil });
     expect(res.status).toBe(400);
-    expect(res.body.error.message).toMatch(/not an allowed action/);
+    expect(res.body.error.message).toMatch(/허용된 action이 아닙니다/);
   });
 });

@@ -61,7 +61,7 @@ async function both(body: unknown) {
 
 describe("the agent cap counts every scenario visitor", () => {
   it.each([
-    [{ floatingPool: 2000 }, /at most 500/],
+    [{ floatingPool: 2000 }, /^500 이하여야 합니다$/],
     [{ floatingPool: MAX_AGENTS }, /상한 500명.*주민 47명 \+ 유동 인구 500명 = 547명/],
     [{ floatingPool: MAX_AGENTS - 46 }, /상한 500명.*= 501명/],
     [{ floatingPool: 460, floatingPerDay: 10 }, /상한 500명/],

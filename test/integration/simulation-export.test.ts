@@ -170,12 +170,12 @@ describe("GET /v1/simulations/{id}/export", () => {
       "base64url",
     );
     for (const [cursor, reason] of [
-      ["!!!", /not a cursor/],
-      ["bm90IGpzb24", /not a cursor/],
-      [Buffer.from('{"pk":1}').toString("base64url"), /not a cursor/],
+      ["!!!", /cursor가 아닙니다/],
+      ["bm90IGpzb24", /cursor가 아닙니다/],
+      [Buffer.from('{"pk":1}').toString("base64url"), /cursor가 아닙니다/],
       [visitsCursor, /decisions/],
-      [foreign, /this simulation/],
-      ["x".repeat(5000), /not a cursor/],
+      [foreign, /이 시뮬레이션의 decisions cursor가 아닙니다/],
+      ["x".repeat(5000), /cursor가 아닙니다/],
     ] as const) {
       const res = await get(exportUrl(meta.id, `kind=decisions&cursor=${cursor}`));
       expect(res.status, cursor.slice(0, 20)).toBe(400);
@@ -277,7 +277,7 @@ describe("GET /v1/simulations/{id}/agents/{agentId}/decisions", () => {
     expect(bad.status).toBe(400);
     expect(bad.body.error).toMatchObject({
       field: "agentId",
-      message: "not an agent id (like R001 or P012)",
+      message: "에이전트 id가 아닙니다 (R001, P012 같은 형식)",
     });
     const noSim = await json(url("sim-nowhere", "R001"));
     expect(noSim.status).toBe(404);

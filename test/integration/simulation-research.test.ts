@@ -229,12 +229,12 @@ describe("spend", () => {
     expect(body.withLlm).toMatchObject({ calls: body.calls, costUsd: body.costUsd });
     expect(body.basis).toMatch(/bench\/simulation-spend/);
     for (const [bad, field, message] of [
-      [{}, "days", /required/],
-      [{ days: 0, seed: 1 }, "days", /at least 1/],
-      [{ days: 1, seed: 1, budgetUsd: -1 }, "budgetUsd", /more than 0/],
-      [{ days: 1, seed: 1, record: "yes" }, "record", /true or false/],
-      [{ replayOf: "sim-x", days: 2 }, "days", /leave it out/],
-      [{ replayOf: "not an id!" }, "replayOf", /simulation id/],
+      [{}, "days", /필수 항목입니다/],
+      [{ days: 0, seed: 1 }, "days", /1 이상이어야 합니다/],
+      [{ days: 1, seed: 1, budgetUsd: -1 }, "budgetUsd", /0보다 커야 합니다/],
+      [{ days: 1, seed: 1, record: "yes" }, "record", /true 또는 false여야 합니다/],
+      [{ replayOf: "sim-x", days: 2 }, "days", /이 항목은 빼 주세요/],
+      [{ replayOf: "not an id!" }, "replayOf", /시뮬레이션 id가 아닙니다/],
     ] as const) {
       const answer = await postJson(`${url}/estimate`, bad);
       expect(answer.status, JSON.stringify(bad)).toBe(400);

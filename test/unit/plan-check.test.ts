@@ -31,7 +31,7 @@ describe("checkPlan", () => {
 
   it("rejects actions outside the allow-list", () => {
     expect(problemsOf(plan([{ step: 1, action: "shell_exec", params: { cmd: "rm -rf /" } }]))).toEqual([
-      'search_plan[0].action: "shell_exec" is not an allowed action',
+      'search_plan[0].action: "shell_exec"은(는) 허용된 action이 아닙니다',
     ]);
   });
 
@@ -59,9 +59,9 @@ describe("checkPlan", () => {
     );
     expect(p).toEqual(
       expect.arrayContaining([
-        "search_plan[0].params.query: step2 is not an earlier step",
-        'search_plan[1].params.x: step1 (geocode) has no field "decodedPoints"',
-        "search_plan[1].params.y: step2 is not an earlier step",
+        "search_plan[0].params.query: step2은(는) 앞선 단계가 아닙니다",
+        'search_plan[1].params.x: step1 (geocode)에는 "decodedPoints" 필드가 없습니다',
+        "search_plan[1].params.y: step2은(는) 앞선 단계가 아닙니다",
       ]),
     );
   });
@@ -74,14 +74,14 @@ describe("checkPlan", () => {
       ]),
     );
     expect(p).toEqual(
-      expect.arrayContaining(['search_plan[1].params.x: step5 (geocode) has no field "nope"']),
+      expect.arrayContaining(['search_plan[1].params.x: step5 (geocode)에는 "nope" 필드가 없습니다']),
     );
   });
 
   it("rejects references embedded in text and steps out of order", () => {
     const p = problemsOf(plan([{ step: 2, action: "geocode", params: { query: "near ${step1.x}" } }]));
-    expect(p.join("\n")).toMatch(/must be 1/);
-    expect(p.join("\n")).toMatch(/whole value/);
+    expect(p.join("\n")).toMatch(/step: 1이어야 합니다/);
+    expect(p.join("\n")).toMatch(/참조는 값 전체여야 합니다/);
   });
 
   it("rejects a plan without steps or with an unknown strategy", () => {

@@ -64,6 +64,6 @@ describe("the simulation calendar", () => {
   it("refuses a start date that is not a date, naming why", () => {
     const r = SimulationRequest.safeParse({ days: 1, seed: 1, startDate: "2026-13-40" });
     expect(r.success).toBe(false);
-    expect(r.error!.issues[0]).toMatchObject({ path: ["startDate"], message: "must be a date (YYYY-MM-DD)" });
+    expect(r.error!.issues[0]).toMatchObject({ path: ["startDate"], message: "날짜(YYYY-MM-DD)여야 합니다" });
   });
 });

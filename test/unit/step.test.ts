@@ -78,7 +78,7 @@ describe("a step", () => {
         { n: "two" },
         rt,
       ),
-    ).rejects.toThrow(/expected number/);
+    ).rejects.toThrow(/숫자여야 합니다/);
   });
 });
 
@@ -113,7 +113,9 @@ describe("a step's declared output", () => {
       rt,
     ).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(StepOutputError);
-    expect((err as Error).message).toMatch(/Typed returned an output its schema rejects: count: .*number/);
+    expect((err as Error).message).toMatch(
+      /Typed returned an output its schema rejects: count: 숫자여야 합니다/,
+    );
     expect(errors).toHaveBeenCalledWith("step failed", expect.objectContaining({ step: "Typed" }));
   });
 

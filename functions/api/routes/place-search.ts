@@ -9,7 +9,7 @@ import { error, json, notFound, READ, route, SEARCH, type Answer, type RouteDef 
 
 const Format = z.object({ format: z.enum(["json", "geojson"]).default("json") });
 const ExecuteRequest = z.object({
-  plan: z.unknown().refine((v) => v !== undefined, "is required"),
+  plan: z.unknown().refine((v) => v !== undefined, "필수 항목입니다"),
   query: z.string().max(500).optional(),
 });
 
@@ -95,7 +95,7 @@ export const placeSearchRoutes: RouteDef[] = [
     access: "read",
     throttle: READ,
     params: z.object({
-      name: z.string().regex(/^places\/[\w-]{1,300}\/photos\/[\w-]{1,1000}$/, "not a Google photo name"),
+      name: z.string().regex(/^places\/[\w-]{1,300}\/photos\/[\w-]{1,1000}$/, "Google 사진 이름이 아닙니다"),
     }),
     // as Google's own media endpoint: ?skipHttpRedirect=true answers the URL as JSON instead
     query: z.object({ skipHttpRedirect: z.enum(["true", "false"]).default("false") }),

@@ -44,7 +44,7 @@ export const publicRoutes = (all: () => readonly RouteDef[]): RouteDef[] => [
     access: "public",
     throttle: { rate: 50, burst: 100 },
     params: z.object({
-      name: z.string().regex(/^[\w-]{1,80}\.(?:js|css|png|svg)$/, "not an asset of the page"),
+      name: z.string().regex(/^[\w-]{1,80}\.(?:js|css|png|svg)$/, "페이지의 파일이 아닙니다"),
     }),
     answers: {
       200: {

@@ -41,7 +41,7 @@ export const restaurantQaRoutes: RouteDef[] = [
     summary: "A restaurant document (002 §5), without its embedding",
     access: "read",
     throttle: READ,
-    params: z.object({ place_id: z.string().regex(/^[\w.-]{1,64}$/, "not a place_id") }),
+    params: z.object({ place_id: z.string().regex(/^[\w.-]{1,64}$/, "place_id가 아닙니다") }),
     answers: {
       200: json(RestaurantDocument.omit({ embedding: true }), "The document"),
       404: error("No such restaurant"),
@@ -60,7 +60,7 @@ export const restaurantQaRoutes: RouteDef[] = [
       "Ingest crawled restaurant documents (002 §2): indexed within the request up to a limit, else a job (202)",
     access: "write",
     throttle: START,
-    body: z.object({ documents: z.array(z.unknown()).min(1, "must hold at least one document").max(20_000) }),
+    body: z.object({ documents: z.array(z.unknown()).min(1, "문서가 하나 이상 있어야 합니다").max(20_000) }),
     maxBodyBytes: 5 * 1024 * 1024,
     answers: {
       200: json(

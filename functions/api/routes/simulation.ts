@@ -37,14 +37,14 @@ const ExportQuery = z.object({
   /** X-Next-Cursor of the previous page */
   cursor: z.string().optional(),
   limit: z.coerce
-    .number({ error: "must be a number" })
-    .int("must be a whole number")
-    .min(1, "must be at least 1")
-    .max(EXPORT_PAGE_ROWS, `must be at most ${EXPORT_PAGE_ROWS}`)
+    .number({ error: "숫자여야 합니다" })
+    .int("정수여야 합니다")
+    .min(1, "1 이상이어야 합니다")
+    .max(EXPORT_PAGE_ROWS, `${EXPORT_PAGE_ROWS} 이하여야 합니다`)
     .optional(),
 });
 const AgentParams = IdParam.extend({
-  agentId: z.string().regex(/^[A-Za-z]\w{0,39}$/, "not an agent id (like R001 or P012)"),
+  agentId: z.string().regex(/^[A-Za-z]\w{0,39}$/, "에이전트 id가 아닙니다 (R001, P012 같은 형식)"),
 });
 const AgentDecisions = z.object({
   simulation: z.string(),
@@ -242,9 +242,9 @@ const storeRatings = route({
   summary: "A store's rating aggregate and its visits in a simulation",
   access: "read",
   throttle: READ,
-  params: z.object({ id: z.string().regex(/^S\d{3,8}$/, "must be a store id like S001") }),
+  params: z.object({ id: z.string().regex(/^S\d{3,8}$/, "S001 같은 가게 id여야 합니다") }),
   query: z.object({
-    simulation: z.string({ error: "is required: the simulation whose ratings to show" }).pipe(SimulationId),
+    simulation: z.string({ error: "필수 항목입니다: 평점을 볼 시뮬레이션 id" }).pipe(SimulationId),
   }),
   answers: { 200: json(StoreRatings, "The store's ratings"), 404: error("No such simulation or store") },
   handle: async ({ params, query, services, c }) => {

@@ -203,7 +203,7 @@ export const localSearchActions = {
       .strict()
       .refine((p) => p.categories !== undefined || p.queries !== undefined, {
         path: ["queries"],
-        message: "give queries or categories",
+        message: "queries나 categories를 주세요",
       }),
     output: [...searchOutput, "keywordsSearched"],
     run: async (p, ctx) => {

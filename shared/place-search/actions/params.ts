@@ -7,7 +7,7 @@ import type { ActionOutcome, ExecContext } from "./context.ts";
 
 /** `${step3.decodedPoints}`: a whole parameter value taken from an earlier step's result. */
 export const REF_PATTERN = /^\$\{step(\d+)\.([A-Za-z_]\w*)\}$/;
-export const ref = z.string().regex(REF_PATTERN, "must be a ${stepN.field} reference");
+export const ref = z.string().regex(REF_PATTERN, "${stepN.field} 참조여야 합니다");
 
 // coordinates are range-checked where they enter: a latitude of 1e15 must never reach a provider or
 // the embedded index
