@@ -80,5 +80,5 @@ export const READ = { rate: 20, burst: 40 };
 export const SEARCH = { rate: 20, burst: 40 };
 export const START = { rate: 1, burst: 3 };
 
-/** What a route answers when the thing its path names does not exist. */
-export const notFound = (what: string) => new DongneError("not_found", `no ${what}`);
+/** What a route answers when the thing its path names does not exist, said as a Korean sentence. */
+export const notFound = (sentence: string) => new DongneError("not_found", sentence);

@@ -454,7 +454,7 @@ describe.skipIf(!haveChromium)("the web page in Chromium", () => {
       await page.goto(`${server.url}/?view=sim&id=sim-nowhere`);
       const missing = page.locator("#view-sim .status.is-error");
       await missing.waitFor();
-      expect(await missing.textContent()).toBe("찾을 수 없어요: no such simulation.");
+      expect(await missing.textContent()).toBe("찾을 수 없어요: 그런 시뮬레이션이 없습니다.");
       await page.close();
     },
   );

@@ -281,9 +281,9 @@ describe("GET /v1/simulations/{id}/agents/{agentId}/decisions", () => {
     });
     const noSim = await json(url("sim-nowhere", "R001"));
     expect(noSim.status).toBe(404);
-    expect(noSim.body.error.message).toBe("no such simulation");
+    expect(noSim.body.error.message).toBe("그런 시뮬레이션이 없습니다");
     const noAgent = await json(url(meta.id, "R999"));
     expect(noAgent.status).toBe(404);
-    expect(noAgent.body.error.message).toBe("no such agent in this simulation");
+    expect(noAgent.body.error.message).toBe("이 시뮬레이션에 그런 에이전트가 없습니다");
   });
 });

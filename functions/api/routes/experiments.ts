@@ -48,7 +48,7 @@ export const experimentRoutes: RouteDef[] = [
     },
     handle: async ({ params, caller, services, c }) => {
       const e = await services.experiments.status(params.id);
-      if (!e) throw notFound("such experiment");
+      if (!e) throw notFound("그런 실험이 없습니다");
       return c.json(asSeenBy(e, caller.id)); // createdBy to its creator only
     },
   }),
@@ -62,7 +62,7 @@ export const experimentRoutes: RouteDef[] = [
     answers: { 200: { description: "HTML", contentType: "text/html" }, 404: error("No such experiment") },
     handle: async ({ params, services, c }) => {
       const e = await services.experiments.status(params.id);
-      if (!e) throw notFound("such experiment");
+      if (!e) throw notFound("그런 실험이 없습니다");
       return c.html(experimentHtml(e), 200, { "content-security-policy": CSP }); // the page's own policy
     },
   }),

@@ -108,7 +108,7 @@ export const placeSearchRoutes: RouteDef[] = [
     },
     handle: async ({ params, query, services, c }) => {
       const uri = await services.placeSearch.photoUri(params.name);
-      if (!uri) throw notFound("such photo, or Google Places is not configured");
+      if (!uri) throw notFound("그런 사진이 없거나 Google Places가 설정되지 않았습니다");
       return query.skipHttpRedirect === "true" ? c.json({ photoUri: uri }) : c.redirect(uri, 302);
     },
   }),

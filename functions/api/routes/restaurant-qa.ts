@@ -48,7 +48,7 @@ export const restaurantQaRoutes: RouteDef[] = [
     },
     handle: async ({ params, services, c }) => {
       const doc = await services.restaurants.get(params.place_id);
-      if (!doc) throw notFound("such restaurant");
+      if (!doc) throw notFound("그런 음식점이 없습니다");
       return c.json(doc);
     },
   }),
@@ -94,7 +94,7 @@ export const restaurantQaRoutes: RouteDef[] = [
     handle: async ({ params, caller, services, c }) => {
       // createdBy only to the caller who created the job; blob references, never server paths
       const job = await services.restaurants.job(params.id, caller.id);
-      if (!job) throw notFound("such job");
+      if (!job) throw notFound("그런 작업이 없습니다");
       return c.json(job);
     },
   }),

@@ -85,7 +85,7 @@ const runs: RouteDef[] = [
     },
     handle: async ({ body, caller, services, c }) => {
       const started = await services.simulations.startOrReplay(body, caller.id);
-      if (!started) throw notFound("such simulation to replay");
+      if (!started) throw notFound("재실행할 시뮬레이션이 없습니다");
       const { id, estimate } = started;
       return c.json({ id, status: "pending", links: links(id), estimate }, 202);
     },
@@ -104,7 +104,7 @@ const runs: RouteDef[] = [
     },
     handle: async ({ body, services, c }) => {
       const estimate = await services.simulations.estimate(body);
-      if (!estimate) throw notFound("such simulation to replay");
+      if (!estimate) throw notFound("재실행할 시뮬레이션이 없습니다");
       return c.json(estimate);
     },
   }),
@@ -118,7 +118,7 @@ const runs: RouteDef[] = [
     answers: { 200: json(SimulationStatus, "The simulation"), 404: error("No such simulation") },
     handle: async ({ params, caller, services, c }) => {
       const meta = await services.simulations.status(params.id);
-      if (!meta) throw notFound("such simulation");
+      if (!meta) throw notFound("그런 시뮬레이션이 없습니다");
       return c.json(withProgress(asSeenBy(meta, caller.id))); // createdBy to its creator only
     },
   }),
@@ -139,7 +139,7 @@ const runs: RouteDef[] = [
     },
     handle: async ({ params, body, services, c }) => {
       const resumed = await services.simulations.resume(params.id, body);
-      if (!resumed) throw notFound("such simulation");
+      if (!resumed) throw notFound("그런 시뮬레이션이 없습니다");
       return c.json({ id: resumed.id, status: "pending", links: links(resumed.id) }, 202);
     },
   }),
@@ -157,7 +157,7 @@ const results: RouteDef[] = [
     answers: { 200: json(z.record(z.string(), z.unknown()), "The report"), 404: error("No such simulation") },
     handle: async ({ params, services, c }) => {
       const report = await services.simulations.report(params.id);
-      if (!report) throw notFound("such simulation");
+      if (!report) throw notFound("그런 시뮬레이션이 없습니다");
       return c.json(report);
     },
   }),
@@ -171,7 +171,7 @@ const results: RouteDef[] = [
     answers: { 200: { description: "HTML", contentType: "text/html" }, 404: error("No such simulation") },
     handle: async ({ params, services, c }) => {
       const report = await services.simulations.report(params.id);
-      if (!report) throw notFound("such simulation");
+      if (!report) throw notFound("그런 시뮬레이션이 없습니다");
       return c.html(reportHtml(report), 200, { "content-security-policy": CSP }); // the page's own policy
     },
   }),
@@ -199,7 +199,7 @@ const results: RouteDef[] = [
         start: exportStart(query.cursor, params.id, query.kind),
         maxRows: query.limit,
       });
-      if (!page) throw notFound("such simulation");
+      if (!page) throw notFound("그런 시뮬레이션이 없습니다");
       const headers: Record<string, string> = { "content-type": CONTENT_TYPES[query.format] };
       if (page.next) {
         const url = new URL(c.req.url);
@@ -225,7 +225,11 @@ const results: RouteDef[] = [
     handle: async ({ params, services, c }) => {
       const found = await services.simulations.agentDecisions(params.id, params.agentId);
       if ("missing" in found)
-        throw notFound(found.missing === "simulation" ? "such simulation" : "such agent in this simulation");
+        throw notFound(
+          found.missing === "simulation"
+            ? "그런 시뮬레이션이 없습니다"
+            : "이 시뮬레이션에 그런 에이전트가 없습니다",
+        );
       return c.json({
         simulation: params.id,
         agent_id: params.agentId,
@@ -249,7 +253,7 @@ const storeRatings = route({
   answers: { 200: json(StoreRatings, "The store's ratings"), 404: error("No such simulation or store") },
   handle: async ({ params, query, services, c }) => {
     const ratings = await services.simulations.storeRatings(query.simulation, params.id);
-    if (!ratings) throw notFound("such simulation or store");
+    if (!ratings) throw notFound("그런 시뮬레이션이나 가게가 없습니다");
     return c.json({
       store_id: params.id,
       simulation: query.simulation,
