@@ -4,6 +4,8 @@ import { serve } from "@hono/node-server";
 import type { Server as HttpServer } from "node:http";
 import { createServer, isIPv4, isIPv6, type Socket } from "node:net";
 import { createApp } from "../functions/api/app.ts";
+import { koLabel } from "../shared/korean/labels.ts";
+import { embeddedPlaces } from "../shared/providers/exec-deps.ts";
 import { startLocal, warmLocal } from "../functions/api/local.ts";
 import { ConfigError, loadConfig, type Config } from "../shared/platform/config.ts";
 import { qaRuntime } from "../shared/restaurant-qa/wiring.ts";
@@ -69,8 +71,8 @@ try {
 // keys behind it, to the whole network, so that takes an explicit opt-in
 if (!config.api.keys.length && !isLoopback(config.host) && !config.server.allowOpenNetwork) {
   console.error(
-    `HOST=${config.host} is not a loopback address and API_KEYS is not set: the API would be open to the network.\n` +
-      `Set API_KEYS (a JSON array of {id, key | sha256, scopes}), use HOST=127.0.0.1, or set ALLOW_OPEN_NETWORK=yes to serve it open anyway.`,
+    `HOST=${config.host}는 루프백 주소가 아닌데 API_KEYS가 없습니다: API가 네트워크에 열린 채로 나갑니다.\n` +
+      `API_KEYS({id, key 또는 sha256, scopes}의 JSON 배열)를 설정하거나, HOST=127.0.0.1을 쓰거나, 그래도 열어 두려면 ALLOW_OPEN_NETWORK=yes를 설정하세요.`,
   );
   process.exit(1);
 }
@@ -96,7 +98,7 @@ const server = serve(
   { fetch: app.fetch, port: config.port, hostname: config.host, serverOptions },
   (info) => {
     console.log(
-      `dongne listening on http://localhost:${info.port} (LLM: ${world.rt.llm ? `anthropic ${config.llm.fastModel}` : "offline engine"}, places: ${config.providers.place}, state: ${world.dynamo.persistent ? `${config.dataDir}/dynamodb` : "in memory"}, API keys: ${config.api.keys.length ? "required" : isLoopback(config.host) ? "open on loopback" : "none, open to the network (ALLOW_OPEN_NETWORK=yes)"})`,
+      `dongne가 http://localhost:${info.port} 에서 기다립니다 (LLM: ${world.rt.llm ? `anthropic ${config.llm.fastModel}` : "오프라인 엔진"}, 장소: ${koLabel("dataSource", config.providers.place === "kakao" ? "kakao" : embeddedPlaces(config.dataDir).dataSource)}, 상태 저장: ${world.dynamo.persistent ? `${config.dataDir}/dynamodb` : "메모리 (끄면 사라짐)"}, API 키: ${config.api.keys.length ? "필요" : isLoopback(config.host) ? "없음, 이 컴퓨터에서만 열림" : "없음, 네트워크에 열림 (ALLOW_OPEN_NETWORK=yes)"})`,
     );
   },
 ) as HttpServer;
@@ -110,14 +112,15 @@ server.once("error", (err: NodeJS.ErrnoException) => {
 // the local restaurant index builds its synthetic demo corpus on first use: start it now, in the background
 void qaRuntime(world.rt)
   .deps.index.count()
-  .catch((err: Error) => console.error(`the restaurant index did not load: ${err.message}`));
+  .catch((err: Error) => console.error(`식당 색인을 불러오지 못했습니다: ${err.message}`));
 
 const resumed = await world.context.services.simulations.resumeUnfinished();
-if (resumed.length) console.log(`resuming simulations cut off by the last stop: ${resumed.join(", ")}`);
+if (resumed.length) console.log(`지난번 종료로 멈춘 시뮬레이션을 이어서 실행합니다: ${resumed.join(", ")}`);
 // an ingest job whose worker died with the last stop holds an expired lease: it is marked failed, never
 // left running
 const failedJobs = await world.context.services.restaurants.recoverIngestJobs();
-if (failedJobs.length) console.log(`ingest jobs whose worker died, marked failed: ${failedJobs.join(", ")}`);
+if (failedJobs.length)
+  console.log(`처리하던 프로세스가 멈춘 색인 작업을 실패로 표시했습니다: ${failedJobs.join(", ")}`);
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   // exit at once: every write the store acknowledged is already in its log on disk, and a simulation

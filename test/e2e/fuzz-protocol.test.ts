@@ -11,6 +11,7 @@ import { connect, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LISTENING } from "../helpers/serve-process.ts";
 import { ROUTES } from "../../functions/api/routes/index.ts";
 
 const port = 40_000 + Math.floor(Math.random() * 10_000);
@@ -40,8 +41,8 @@ beforeAll(async () => {
   child.stdout!.on("data", (d) => (output += d));
   child.stderr!.on("data", (d) => (output += d));
   exited = new Promise((resolve) => child.on("exit", resolve));
-  for (let i = 0; i < 450 && !output.includes("listening"); i++) await new Promise((r) => setTimeout(r, 100));
-  expect(output).toContain("listening");
+  for (let i = 0; i < 450 && !output.includes(LISTENING); i++) await new Promise((r) => setTimeout(r, 100));
+  expect(output).toContain(LISTENING);
 }, 60_000);
 afterAll(async () => {
   child.kill("SIGTERM");

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { randomPort, startServe, STARTUP_POLLS } from "../helpers/serve-process.ts";
+import { randomPort, startServe, STARTUP_POLLS, LISTENING } from "../helpers/serve-process.ts";
 
 describe("npm start (bin/serve.ts)", { timeout: 60_000 }, () => {
   it("serves /health and the planner on the PORT it is given, simulations kept under DATA_DIR", async () => {
@@ -13,11 +13,11 @@ describe("npm start (bin/serve.ts)", { timeout: 60_000 }, () => {
     const dataDir = mkdtempSync(join(tmpdir(), "dongne-serve-"));
     const s = startServe({ PORT: String(port), LOG_LEVEL: "SILENT", DATA_DIR: dataDir });
     try {
-      for (let i = 0; i < STARTUP_POLLS && !s.output().includes("listening"); i++)
+      for (let i = 0; i < STARTUP_POLLS && !s.output().includes(LISTENING); i++)
         await new Promise((r) => setTimeout(r, 100));
       expect(s.output()).toContain(`http://localhost:${port}`);
-      expect(s.output()).toContain("offline engine");
-      expect(s.output()).toContain(`state: ${dataDir}/dynamodb`);
+      expect(s.output()).toContain("오프라인 엔진");
+      expect(s.output()).toContain(`상태 저장: ${dataDir}/dynamodb`);
       expect((await fetch(`http://127.0.0.1:${port}/health`)).status).toBe(200);
       const res = await fetch(`http://127.0.0.1:${port}/v1/search/plan`, {
         method: "POST",
@@ -49,7 +49,7 @@ describe("npm start (bin/serve.ts)", { timeout: 60_000 }, () => {
       expect(s.output()).toContain("HOST=0.0.0.0");
       expect(s.output()).toContain("API_KEYS");
       expect(s.output()).toContain("ALLOW_OPEN_NETWORK=yes");
-      expect(s.output()).not.toContain("listening");
+      expect(s.output()).not.toContain(LISTENING);
     } finally {
       s.child.kill("SIGTERM");
     }
@@ -69,7 +69,7 @@ describe("npm start (bin/serve.ts)", { timeout: 60_000 }, () => {
     });
     try {
       expect(await s.listening()).toBe(true);
-      expect(s.output()).toContain("open to the network");
+      expect(s.output()).toContain("네트워크에 열림");
     } finally {
       s.child.kill("SIGTERM");
       await s.exited;

@@ -3,6 +3,9 @@
 import { spawn } from "node:child_process";
 
 /** How long a server may take to start (or to refuse to): seconds alone, longer on a busy machine. */
+/** What `npm start` prints once it listens (bin/serve.ts: "dongne가 http://localhost:N 에서 기다립니다 (…)"). */
+export const LISTENING = "에서 기다립니다";
+
 export const STARTUP_POLLS = 450; // × 100 ms
 
 /** A loopback port unlikely to be taken (ephemeral ports start above it). */
@@ -16,9 +19,9 @@ export function startServe(env: Record<string, string>) {
   const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
   // the wait ends as soon as the server says it listens
   const listening = async () => {
-    for (let i = 0; i < STARTUP_POLLS && !output.includes("listening"); i++)
+    for (let i = 0; i < STARTUP_POLLS && !output.includes(LISTENING); i++)
       await new Promise((r) => setTimeout(r, 100));
-    return output.includes("listening");
+    return output.includes(LISTENING);
   };
   return { child, exited, output: () => output, listening };
 }
