@@ -91,7 +91,7 @@ export class SimulationService {
     if (changed.length)
       throw new SimulationConflict(
         "changed",
-        `the world changed since ${source.id} was recorded (${changed.join(", ")}): a replay would not ask what was recorded`,
+        `${source.id}을(를) 기록한 뒤 세계가 바뀌었습니다 (${changed.join(", ")}): 재생하면 기록된 질문을 그대로 묻지 못합니다`,
       );
     return { ...params, provenance: now };
   }
@@ -146,7 +146,7 @@ export class SimulationService {
     if (!allowed)
       throw new SimulationConflict(
         "quota",
-        `${agents} agents × ${params.days} days would pass today's limit of ${this.o.maxAgentDaysPerCaller} agent-days for this caller`,
+        `에이전트 ${agents}명 × ${params.days}일은 이 호출자의 오늘 한도 ${this.o.maxAgentDaysPerCaller} agent-days를 넘습니다`,
       );
     const id = this.newId();
     const execution = `${id}-run1`;
@@ -164,9 +164,10 @@ export class SimulationService {
     const meta = await this.o.repo.runs.get(id);
     if (!meta) return null;
     if (FINISHED.includes(meta.status))
-      throw new SimulationConflict("completed", `the simulation is ${meta.status.replaceAll("_", " ")}`);
+      throw new SimulationConflict("completed", `이미 끝난 시뮬레이션입니다 (상태: ${meta.status})`);
     // an incomplete stored record (no parameters) has nothing to resume with
-    if (meta.totalSlots === 0) throw new SimulationConflict("completed", meta.error ?? "incomplete record");
+    if (meta.totalSlots === 0)
+      throw new SimulationConflict("completed", meta.error ?? "기록이 온전하지 않습니다");
     if (meta.status === "budget_exhausted") {
       // it stopped before a slot its budget did not cover: only more room lets it go on
       const { pricePerMTok, maxBudgetUsd } = this.o.spend;
@@ -176,16 +177,16 @@ export class SimulationService {
       if (now !== undefined && (now <= spent || (before !== undefined && now <= before)))
         throw new SimulationConflict(
           "budget",
-          `the simulation stopped at its budget ($${spent.toFixed(4)} spent of $${(before ?? now).toFixed(4)}): resume it with a higher budgetUsd${maxBudgetUsd === undefined ? "" : ` (at most SIM_MAX_BUDGET_USD, $${maxBudgetUsd})`}`,
+          `시뮬레이션이 예산에서 멈췄습니다 ($${(before ?? now).toFixed(4)} 중 $${spent.toFixed(4)} 사용): 더 큰 budgetUsd로 이어서 실행해 주세요${maxBudgetUsd === undefined ? "" : ` (최대 SIM_MAX_BUDGET_USD, $${maxBudgetUsd})`}`,
         );
     }
     if (meta.owner && (await this.o.workflows.isRunning("simulation", meta.owner)))
-      throw new SimulationConflict("running", "the simulation is running; resume it once it has stopped");
+      throw new SimulationConflict("running", "시뮬레이션이 실행 중입니다: 멈춘 뒤에 이어서 실행해 주세요");
     const run = Number(/-run(\d+)$/.exec(meta.owner ?? "")?.[1] ?? 0) + 1;
     const execution = `${id}-run${run}`;
     // the old owner is dead: hand the simulation over (two resumes racing: one wins, one is refused)
     if (!(await this.o.repo.runs.transferOwner(id, meta.owner, execution)))
-      throw new SimulationConflict("running", "the simulation was resumed by another request");
+      throw new SimulationConflict("running", "다른 요청이 이미 이 시뮬레이션을 이어서 실행했습니다");
     if (opts.budgetUsd !== undefined) await this.o.repo.runs.setBudget(id, opts.budgetUsd);
     await this.o.workflows.start("simulation", execution, { simulationId: id });
     return { id };

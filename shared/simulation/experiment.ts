@@ -86,7 +86,7 @@ export class ExperimentService {
     if (!(await this.o.repo.quota.consume(caller, "agentDays", agentDays, limit, day)))
       throw new SimulationConflict(
         "quota",
-        `${arms.length} simulations of ${agentDays} agent-days in all would pass today's limit of ${limit} agent-days for this caller`,
+        `시뮬레이션 ${arms.length}개, 모두 ${agentDays} agent-days는 이 호출자의 오늘 한도 ${limit} agent-days를 넘습니다`,
       );
     const started = await mapLimit(requests, 4, async (r) => ({
       seed: r.seed,

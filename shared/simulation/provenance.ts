@@ -37,11 +37,11 @@ export const promptFingerprints = (): Record<string, string> =>
 /** What of the world a replay depends on, named where it differs from the recorded run's. */
 export function worldChanges(recorded: Provenance, now: Pick<Provenance, "prompts" | "stores" | "personas">) {
   const changed: string[] = [];
-  if (recorded.stores !== now.stores) changed.push("the store set");
-  if (recorded.personas !== now.personas) changed.push("the persona set");
+  if (recorded.stores !== now.stores) changed.push("가게 세트");
+  if (recorded.personas !== now.personas) changed.push("페르소나 세트");
   const prompts = Object.keys({ ...recorded.prompts, ...now.prompts }).filter(
     (name) => recorded.prompts[name] !== now.prompts[name],
   );
-  if (prompts.length) changed.push(`the prompt${prompts.length > 1 ? "s" : ""} ${prompts.join(", ")}`);
+  if (prompts.length) changed.push(`프롬프트 ${prompts.join(", ")}`);
   return changed;
 }

@@ -157,7 +157,7 @@ describe("record and replay", () => {
     await other.world.rt.documents().send(new PutCommand({ TableName: table, Item: meta }));
     const refusal = await other.sims.startOrReplay({ replayOf: recorded.id }).catch((e: unknown) => e);
     expect(refusal).toBeInstanceOf(SimulationConflict);
-    expect((refusal as Error).message).toMatch(/the persona set/);
+    expect((refusal as Error).message).toMatch(/기록한 뒤 세계가 바뀌었습니다 \(페르소나 세트\)/);
   });
 });
 
@@ -179,7 +179,7 @@ describe("spend", () => {
     expect(stopped.completedSlots.length).toBeLessThan(4);
     expect(costUsd(stopped, prices)).toBeLessThanOrEqual(total / 2);
     // the budget still has no room: refused; a larger one continues from the last completed slot
-    await expect(t.sims.resume(stopped.id)).rejects.toThrow(/higher budgetUsd/);
+    await expect(t.sims.resume(stopped.id)).rejects.toThrow(/더 큰 budgetUsd로 이어서 실행해 주세요/);
     await t.sims.resume(stopped.id, { budgetUsd: total * 10 });
     await t.world.workflows.settled();
     const done = (await t.sims.status(stopped.id))!;

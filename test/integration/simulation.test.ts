@@ -249,9 +249,9 @@ describe("resume", () => {
   it("refuses to resume a completed simulation, or one whose execution is running", async () => {
     const t = await setup();
     const done = await t.run({ days: 1, seed: 2, agents: 10 });
-    await expect(t.sims.resume(done.id)).rejects.toThrow(/completed/);
+    await expect(t.sims.resume(done.id)).rejects.toThrow(/이미 끝난 시뮬레이션입니다 \(상태: completed\)/);
     const { id } = await t.sims.start({ days: 1, seed: 2, agents: 10 });
-    await expect(t.sims.resume(id)).rejects.toThrow(/running/);
+    await expect(t.sims.resume(id)).rejects.toThrow(/시뮬레이션이 실행 중입니다/);
     await t.world.workflows.settled();
     expect(await t.sims.resume("sim-none")).toBeNull();
   });
