@@ -41,27 +41,6 @@ const FIELD_NAMES: Record<string, string> = {
   body: "요청 본문",
 };
 
-/** The API's messages are English; the common ones are said in Korean, the rest are quoted. */
-function koreanReason(message: string): string | null {
-  const known: [RegExp, (m: RegExpMatchArray) => string][] = [
-    [/^must not be empty$/, () => "비어 있으면 안 됩니다"],
-    [/^is required/, () => "꼭 입력해야 합니다"],
-    [/^must be at least (\d+) characters?$/, (m) => `${m[1]}자 이상이어야 합니다`],
-    [/^must be at most (\d+) characters?$/, (m) => `${m[1]}자 이하여야 합니다`],
-    [/^must be at least (-?[\d.]+)$/, (m) => `${m[1]} 이상이어야 합니다`],
-    [/^must be at most (-?[\d.]+)$/, (m) => `${m[1]} 이하여야 합니다`],
-    [/^must be 0 or more$/, () => "0 이상이어야 합니다"],
-    [/^must be a whole number$/, () => "정수여야 합니다"],
-    [/^must be a number$/, () => "숫자여야 합니다"],
-    [/^must be a string$/, () => "글자로 입력해야 합니다"],
-  ];
-  for (const [re, say] of known) {
-    const m = re.exec(message);
-    if (m) return say(m);
-  }
-  return null;
-}
-
 const withFinalPeriod = (s: string) => (/[.!?。]$/.test(s) ? s : `${s}.`);
 
 /** The sentence for an error answer. */
@@ -69,17 +48,10 @@ export function sentenceFor(status: number, body: unknown, requestId: string | n
   const e = (body as Partial<ErrorBody> | null)?.error;
   if (e && typeof e.message === "string") {
     if (status === 400 || status === 413) {
+      // the API's reason is Korean (shared/platform/zod-ko.ts and the schemas' own messages)
       const field = e.field ? (FIELD_NAMES[e.field] ?? e.field) : null;
-      const reason = koreanReason(e.message);
-      const said = reason
-        ? `${field ? `${field}은(는) ` : ""}${reason}`
-        : `${field ? `${field}: ` : ""}${e.message}`;
-      return new ApiProblem(
-        `입력을 확인해 주세요 — ${withFinalPeriod(said)}${reason ? ` (${e.field ?? "body"}: ${e.message})` : ""}`,
-        status,
-        e.code,
-        e.field,
-      );
+      const said = `${field ? `${field}: ` : ""}${e.message}`;
+      return new ApiProblem(`입력을 확인해 주세요 — ${withFinalPeriod(said)}`, status, e.code, e.field);
     }
     const lead: Record<number, string> = {
       403: "이 API 키로는 할 수 없는 요청이에요",
