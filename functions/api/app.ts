@@ -69,7 +69,7 @@ async function serve(route: RouteDef, c: Context, ctx: AppContext): Promise<Resp
     throw new ApiError(
       "quota",
       "llm_allowance_exhausted",
-      `오늘(UTC) 이 키로 LLM을 쓰는 요청 ${ctx.llmAllowance.limit}회를 모두 썼습니다. UTC 자정 이후 다시 시도하거나, 운영자에게 한도(API_LLM_REQUESTS_PER_CALLER_PER_DAY)를 늘려 달라고 하세요. (The key's daily allowance of ${ctx.llmAllowance.limit} LLM-backed requests is used up.)`,
+      `오늘(UTC) 이 키로 LLM을 쓰는 요청 ${ctx.llmAllowance.limit}회를 모두 썼습니다. UTC 자정 이후 다시 시도하거나, 운영자에게 한도(API_LLM_REQUESTS_PER_CALLER_PER_DAY)를 늘려 달라고 하세요.`,
     );
   return route.handle({
     body,
@@ -174,7 +174,7 @@ export function createApp(context: () => Promise<AppContext> | AppContext, optio
         const error = new ApiError(
           "unavailable",
           "overloaded",
-          `서버가 지금 요청을 너무 많이 처리하고 있습니다. ${RETRY_AFTER_SECONDS}초 뒤에 다시 시도하세요. (The server is at capacity: ${maxInFlight} requests in flight; retry after ${RETRY_AFTER_SECONDS} s.)`,
+          `서버가 지금 한도인 요청 ${maxInFlight}개를 처리하고 있습니다. ${RETRY_AFTER_SECONDS}초 뒤에 다시 시도하세요.`,
         );
         return c.json(errorBody(error), error.status, { "retry-after": String(RETRY_AFTER_SECONDS) });
       }

@@ -132,7 +132,7 @@ function readLimited(incoming: IncomingMessage, maxBytes: number): Promise<strin
         new ApiError(
           "invalid",
           "incomplete_body",
-          "요청 본문이 끝까지 오지 않았습니다. 다시 보내 주세요. (The body did not arrive whole.)",
+          "요청 본문이 끝까지 오지 않았습니다. 다시 보내 주세요.",
           "body",
         ),
       );
