@@ -68,6 +68,22 @@ const BAD: [string, unknown][] = [
   ["/v1/experiments", { baseline: { days: 1 }, scenario: { close: ["S1"] }, seeds: [1] }],
 ];
 
+/** [path, status]: path and query parameters the API refuses, and things it does not hold. */
+const BAD_GETS: [string, number][] = [
+  ["/v1/simulations/bad%20id!", 400],
+  ["/v1/simulations/sim-nope", 404],
+  ["/v1/simulations/sim-nope/export?kind=everything", 400],
+  ["/v1/simulations/sim-nope/export?limit=0", 400],
+  ["/v1/simulations/sim-nope/export?limit=many", 400],
+  ["/v1/simulations/sim-nope/agents/R%20001/decisions", 400],
+  ["/v1/simulations/sim-nope/agents/R001/decisions", 404],
+  ["/v1/experiments/exp-nope", 404],
+  ["/v1/restaurants/bad%20id!", 400],
+  ["/v1/restaurants/nope", 404],
+  ["/v1/jobs/job-nope", 404],
+  ["/v1/nowhere", 404],
+];
+
 /** English a Korean message may still quote: names and codes, never prose. */
 const ALLOWED = new Set(
   [
@@ -97,16 +113,13 @@ const ALLOWED = new Set(
     "startDate",
     "budgetUsd",
     "search_preference",
-    "news",
-    "publications",
-    "both",
     "meta.page.next",
   ].map((w) => w.toLowerCase()),
 );
 
-/** The English words of 4+ letters a message holds that are not names or codes. */
+/** The English words of 4+ letters a message holds that are not names, codes, quoted values or paths. */
 const englishWords = (message: string) =>
-  (message.match(/[A-Za-z_][A-Za-z_.\-/]*[A-Za-z]/g) ?? []).filter(
+  (message.replace(/"[^"]*"|\/\S*/g, "").match(/[A-Za-z_][A-Za-z_.\-/]*[A-Za-z]/g) ?? []).filter(
     (w) => w.replace(/[^A-Za-z]/g, "").length >= 4 && !ALLOWED.has(w.toLowerCase()),
   );
 
@@ -124,5 +137,16 @@ describe("a bad request's reason is Korean", () => {
         english.push(`${path} ${JSON.stringify(body).slice(0, 60)} → ${field}: ${message}`);
     }
     expect(english, `${english.length} of ${BAD.length} answers are not Korean`).toEqual([]);
+  });
+
+  it("a bad path or query (400) and a missing thing (404) are said in Korean too", async () => {
+    const english: string[] = [];
+    for (const [path, status] of BAD_GETS) {
+      const res = await fetch(`${server.url}${path}`);
+      expect(res.status, path).toBe(status);
+      const message = ((await res.json()) as { error: { message: string } }).error.message;
+      if (!/[가-힣]/.test(message) || englishWords(message).length) english.push(`${path} → ${message}`);
+    }
+    expect(english).toEqual([]);
   });
 });
