@@ -16,7 +16,7 @@ type WithKakaoKey = PlaceSearchEnvValues & { KAKAO_REST_API_KEY?: string };
 /** Cross-field rules for the schema's superRefine: [variable, message]. */
 export const placeSearchEnvIssues = (env: WithKakaoKey): [string, string][] =>
   env.PLACE_PROVIDER === "kakao" && !env.KAKAO_REST_API_KEY
-    ? [["KAKAO_REST_API_KEY", "is required when PLACE_PROVIDER=kakao"]]
+    ? [["KAKAO_REST_API_KEY", "PLACE_PROVIDER=kakao이면 필요합니다"]]
     : [];
 
 /** The provider that answers place searches. */

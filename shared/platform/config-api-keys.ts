@@ -13,18 +13,18 @@ export const API_KEYS_NAMES = ["API_KEYS"] as const;
 /** Keys a caller presents (`x-api-key`): a JSON array of {id, key | sha256, scopes}. */
 export const ApiKeyEntry = z
   .object({
-    id: z.string().regex(/^[\w.-]{1,64}$/, "letters, digits, _ . - (at most 64)"),
-    key: z.string().min(16, "must be at least 16 characters").optional(),
+    id: z.string().regex(/^[\w.-]{1,64}$/, "영문자, 숫자, _ . -로 최대 64자입니다"),
+    key: z.string().min(16, "최소 16자입니다").optional(),
     sha256: z
       .string()
-      .regex(/^[0-9a-f]{64}$/, "a hex SHA-256 digest")
+      .regex(/^[0-9a-f]{64}$/, "16진수 SHA-256 다이제스트여야 합니다")
       .optional(),
     scopes: z
       .array(z.enum(["read", "write"]))
       .min(1)
       .default(["read", "write"]),
   })
-  .refine((k) => Boolean(k.key) !== Boolean(k.sha256), "give exactly one of key and sha256");
+  .refine((k) => Boolean(k.key) !== Boolean(k.sha256), "key와 sha256 중 하나만 주세요");
 export type ApiKeyEntry = z.infer<typeof ApiKeyEntry>;
 
 export const apiKeys = z
@@ -38,7 +38,7 @@ export const apiKeys = z
       if (parsed.success) return parsed.data;
       ctx.addIssue({ code: "custom", message: parsed.error.issues[0]?.message ?? "invalid" });
     } catch {
-      ctx.addIssue({ code: "custom", message: "must be a JSON array of {id, key | sha256, scopes}" });
+      ctx.addIssue({ code: "custom", message: "{id, key | sha256, scopes}의 JSON 배열이어야 합니다" });
     }
     return z.NEVER;
   });

@@ -6,7 +6,7 @@ import { optionalSecret } from "./config-fields.ts";
 
 export const ClientEnv = {
   /** a dongne API (a deployed stack's ApiUrl, or a local server): the CLI becomes its client */
-  DONGNE_API_URL: optionalSecret.refine((v) => v === undefined || URL.canParse(v), "must be a URL"),
+  DONGNE_API_URL: optionalSecret.refine((v) => v === undefined || URL.canParse(v), "URL이어야 합니다"),
   /** the key the CLI sends in x-api-key (with DONGNE_API_URL, or to a local server with API_KEYS) */
   DONGNE_API_KEY: optionalSecret,
   /** auto: use a dongne server found on PORT; local: always run in the CLI's own process (the tests) */

@@ -17,7 +17,7 @@ export class ConfigError extends DongneError {
   constructor(readonly issues: { variable: string; message: string }[]) {
     super(
       "internal",
-      "Invalid configuration:\n" + issues.map((i) => `  ${i.variable}: ${i.message}`).join("\n"),
+      "설정이 올바르지 않습니다:\n" + issues.map((i) => `  ${i.variable}: ${i.message}`).join("\n"),
     );
   }
 }

@@ -158,7 +158,7 @@ export function defaultOf<K extends EnvName>(name: K): z.output<(typeof Variable
 function crossFieldIssues(env: z.infer<typeof Variables>): [string, string][] {
   const issues: [string, string][] = [];
   if (env.LLM_MODE === "anthropic" && !env.ANTHROPIC_API_KEY)
-    issues.push(["ANTHROPIC_API_KEY", "is required when LLM_MODE=anthropic"]);
+    issues.push(["ANTHROPIC_API_KEY", "LLM_MODE=anthropic이면 필요합니다"]);
   issues.push(...placeSearchEnvIssues(env), ...qaEnvIssues(env), ...newsEnvIssues(env));
   if (Boolean(env.NAVER_CLIENT_ID) !== Boolean(env.NAVER_CLIENT_SECRET))
     issues.push([

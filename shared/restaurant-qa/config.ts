@@ -49,7 +49,7 @@ export const QaEnv = {
   OPENSEARCH_ENDPOINT: z.url().optional(),
   OPENSEARCH_INDEX: z
     .string()
-    .regex(/^[a-z0-9][a-z0-9_-]{0,100}$/, "lowercase letters, digits, _ and -")
+    .regex(/^[a-z0-9][a-z0-9_-]{0,100}$/, "영문 소문자, 숫자, _, -만 쓸 수 있습니다")
     .default("restaurants"),
   /** replicas of the restaurant index: at most the domain's data nodes − 1 (the stack sets it per profile) */
   OPENSEARCH_REPLICAS: int(0, 5, 1),
@@ -62,13 +62,13 @@ export const QaEnv = {
   QA_HASHED_DIMENSIONS: z.coerce
     .number()
     .int()
-    .refine((n) => [128, 256, 512, 1024].includes(n), "128, 256, 512 or 1024")
+    .refine((n) => [128, 256, 512, 1024].includes(n), "128, 256, 512, 1024 중 하나여야 합니다")
     .default(512),
   BEDROCK_EMBED_MODEL_ID: z.string().min(1).default(TITAN_V2_MODEL_ID),
   BEDROCK_EMBED_DIMENSIONS: z.coerce
     .number()
     .int()
-    .refine((n) => [256, 512, 1024].includes(n), "256, 512 or 1024")
+    .refine((n) => [256, 512, 1024].includes(n), "256, 512, 1024 중 하나여야 합니다")
     .default(512),
   /** a proxy or VPC endpoint for bedrock-runtime */
   BEDROCK_ENDPOINT: z.url().optional(),
@@ -101,7 +101,7 @@ export type QaEnvValues = z.infer<typeof QaEnvSchema>;
 /** Cross-field rules for the schema's superRefine: [variable, message]. */
 export const qaEnvIssues = (env: QaEnvValues): [string, string][] =>
   env.QA_INDEX === "opensearch" && !env.OPENSEARCH_ENDPOINT
-    ? [["OPENSEARCH_ENDPOINT", "is required when QA_INDEX=opensearch"]]
+    ? [["OPENSEARCH_ENDPOINT", "QA_INDEX=opensearch이면 필요합니다"]]
     : [];
 
 export interface QaConfig {
@@ -132,7 +132,7 @@ export function qaConfig(env: QaEnvValues, dataDir: string, naverBaseUrl = NAVER
   const useOpenSearch =
     env.QA_INDEX === "opensearch" || (env.QA_INDEX === "auto" && Boolean(env.OPENSEARCH_ENDPOINT));
   if (useOpenSearch && !env.OPENSEARCH_ENDPOINT)
-    throw new Error("OPENSEARCH_ENDPOINT: is required when QA_INDEX=opensearch");
+    throw new Error("OPENSEARCH_ENDPOINT: QA_INDEX=opensearch이면 필요합니다");
   const bedrock = env.QA_EMBEDDER === "bedrock" || (env.QA_EMBEDDER === "auto" && useOpenSearch);
   return {
     index: useOpenSearch

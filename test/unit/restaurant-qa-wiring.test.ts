@@ -65,9 +65,11 @@ describe("restaurant QA configuration", () => {
 
   it("names the variable when a value is bad", () => {
     expect(() => parse({ BEDROCK_EMBED_DIMENSIONS: "300" })).toThrow(
-      /BEDROCK_EMBED_DIMENSIONS|256, 512 or 1024/,
+      /BEDROCK_EMBED_DIMENSIONS[\s\S]*256, 512, 1024 중 하나여야 합니다/,
     );
-    expect(() => parse({ OPENSEARCH_INDEX: "Bad Name" })).toThrow(/lowercase/);
+    expect(() => parse({ OPENSEARCH_INDEX: "Bad Name" })).toThrow(
+      /OPENSEARCH_INDEX[\s\S]*영문 소문자, 숫자, _, -만 쓸 수 있습니다/,
+    );
     expect(() => qaConfig(parse({ QA_INDEX: "opensearch" }), "/d")).toThrow(/OPENSEARCH_ENDPOINT/);
   });
 });
