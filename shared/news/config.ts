@@ -52,8 +52,8 @@ export type NewsEnvValues = z.infer<typeof NewsEnvSchema>;
 export function newsEnvIssues(env: NewsEnvValues & { NAVER_CLIENT_ID?: string }): [string, string][] {
   if (env.NEWS_PROVIDER !== "live") return [];
   const issues: [string, string][] = [];
-  if (!env.OPENDART_API_KEY) issues.push(["OPENDART_API_KEY", "is required when NEWS_PROVIDER=live"]);
-  if (!env.NAVER_CLIENT_ID) issues.push(["NAVER_CLIENT_ID", "is required when NEWS_PROVIDER=live"]);
+  if (!env.OPENDART_API_KEY) issues.push(["OPENDART_API_KEY", "NEWS_PROVIDER=live이면 필요합니다"]);
+  if (!env.NAVER_CLIENT_ID) issues.push(["NAVER_CLIENT_ID", "NEWS_PROVIDER=live이면 필요합니다"]);
   return issues;
 }
 
