@@ -4,19 +4,17 @@
 //  2. HTTP throughput of POST /v1/search/plan as a ratio to GET /health in the same run, load from a
 //     second process against the real server: hot traffic (20 popular queries, answered by the plan
 //     cache) and cold traffic (every request a query never seen before, so every one is planned).
-import { execFile } from "node:child_process";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { promisify } from "node:util";
 import { startLocal } from "../functions/api/local.ts";
 import { loadConfig } from "../shared/platform/config.ts";
 import { planQuery } from "../shared/place-search/pipeline.ts";
 import { distinctQueries } from "./query-mix.ts";
+import { runLoad, type Load } from "./load-run.ts";
 import { startServer } from "./served.ts";
 import { cycle, ms, summarize } from "./stats.ts";
 
-const run = promisify(execFile);
 const ROOT = new URL("..", import.meta.url).pathname;
 const HOT = readFileSync(new URL("./queries.txt", import.meta.url), "utf8")
   .split("\n")
@@ -43,29 +41,8 @@ async function inProcess(queries: string[], iterations: number) {
   return { direct: summarize(direct), workflow: summarize(workflow) };
 }
 
-interface Load {
-  requests: number;
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-}
-
-async function load(
-  url: string,
-  method: string,
-  body: string,
-  durationMs: number,
-  concurrency = 32,
-): Promise<Load> {
-  // node itself, not npx: no wrapper left behind that would outlive an interrupted bench
-  const { stdout } = await run(
-    process.execPath,
-    ["--import", "tsx", "bench/load.ts", url, method, body, String(concurrency), String(durationMs)],
-    { cwd: ROOT },
-  );
-  return JSON.parse(stdout.trim().split("\n").at(-1)!) as Load;
-}
+const load = (url: string, method: string, body: string, durationMs: number, concurrency = 32) =>
+  runLoad(url, method, body, durationMs, concurrency);
 
 const line = (name: string, l: Load) =>
   `${name.padEnd(34)} ${l.rps.toFixed(0).padStart(6)} req/s  p50 ${ms(l.p50)}  p99 ${ms(l.p99)}  errors ${l.errors}`;

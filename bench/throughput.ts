@@ -4,22 +4,12 @@
 // group) and measured in alternating rounds. bench/load.ts (a second process) keeps 20 requests in
 // flight on loopback for a fixed time per route, with a rotating query per request. THROUGHPUT_MS sets
 // the time per route, THROUGHPUT_ROUNDS the rounds.
-import { execFile } from "node:child_process";
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { promisify } from "node:util";
+import { runLoad, type Load } from "./load-run.ts";
 import { startServer } from "./served.ts";
 
-const run = promisify(execFile);
-
-interface Load {
-  requests: number;
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-}
 
 const lines = (file: string) =>
   readFileSync(new URL(file, import.meta.url), "utf8")
@@ -29,14 +19,7 @@ const lines = (file: string) =>
 
 const SUFFIXES = ["", " 근처", " 추천", " 맛집", " 가볼만한 곳", " 조용한", " 저렴한"];
 
-async function load(url: string, method: string, body: string, ms: number): Promise<Load> {
-  const { stdout } = await run(
-    process.execPath,
-    ["--import", "tsx", new URL("./load.ts", import.meta.url).pathname, url, method, body, "20", String(ms)],
-    { maxBuffer: 1 << 20 },
-  );
-  return JSON.parse(stdout.trim().split("\n").at(-1)!) as Load;
-}
+const load = (url: string, method: string, body: string, ms: number) => runLoad(url, method, body, ms, 20);
 
 const ROUTES = [
   { name: "search", path: "/v1/search", file: "search" },
