@@ -8,27 +8,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateDemoPlaces } from "../../shared/demo/places.ts";
 import { MAX_AGENTS } from "../../shared/simulation/limits.ts";
 import { mangwonStores } from "../../shared/simulation/stores.ts";
-import { StatesError } from "../../shared/workflows/errors.ts";
 import { postJson, startServer, type TestServer } from "../helpers/server.ts";
+import { haltAtFirstSlot } from "../helpers/simulation.ts";
 
 /** Every accepted run stops at its first slot (only acceptance is under test); Initialise is counted. */
-let initialised = 0;
-const wrap = (state: string, handler: (input: any) => Promise<unknown>) =>
-  state === "Initialise"
-    ? async (input: any) => {
-        initialised++;
-        return handler(input);
-      }
-    : state === "PrepareSlot"
-      ? async () => {
-          throw new StatesError("Halted", "the fuzz test stops every run here");
-        }
-      : handler;
+const halting = haltAtFirstSlot();
 
 let server: TestServer;
 beforeAll(async () => {
   // an allowance no fuzz run reaches: a 429 here would be the caller's state, not the request's verdict
-  server = await startServer({ wrap } as never, { SIM_MAX_AGENT_DAYS_PER_CALLER: "1000000" });
+  server = await startServer(halting as never, { SIM_MAX_AGENT_DAYS_PER_CALLER: "1000000" });
 });
 afterAll(async () => {
   await server.world.workflows.settled();
@@ -267,7 +256,7 @@ describe("fuzzed simulation requests", () => {
     await fc.assert(
       fc.asyncProperty(startBody, async (body) => {
         const estimate = await postJson(`${server.url}/v1/simulations/estimate`, body);
-        const before = initialised;
+        const before = halting.started();
         const start = await postJson(`${server.url}/v1/simulations`, body);
         await server.world.workflows.settled();
         count("estimate", estimate.status);
@@ -285,8 +274,8 @@ describe("fuzzed simulation requests", () => {
             MAX_AGENTS,
           );
           expect(await agentsOf(start.body.id), seen).toBeLessThanOrEqual(MAX_AGENTS);
-          expect(initialised - before, seen).toBe(1);
-        } else expect(initialised - before, seen).toBe(0);
+          expect(halting.started() - before, seen).toBe(1);
+        } else expect(halting.started() - before, seen).toBe(0);
       }),
       { numRuns: 200, seed: 26 },
     );
@@ -295,7 +284,7 @@ describe("fuzzed simulation requests", () => {
   it("experiments answer no 5xx, start no arm past the cap, and refuse a scenario its arm's estimate refuses", async () => {
     await fc.assert(
       fc.asyncProperty(experimentBody, async (body) => {
-        const before = initialised;
+        const before = halting.started();
         const res = await postJson(`${server.url}/v1/experiments`, body);
         await server.world.workflows.settled();
         count("experiment", res.status);
@@ -303,12 +292,12 @@ describe("fuzzed simulation requests", () => {
         expect(res.status, seen).toBeLessThan(500);
         if (res.status === 202) {
           const arms = res.body.arms as { simulationId: string }[];
-          expect(initialised - before, seen).toBe(arms.length);
+          expect(halting.started() - before, seen).toBe(arms.length);
           for (const arm of arms)
             expect(await agentsOf(arm.simulationId), seen).toBeLessThanOrEqual(MAX_AGENTS);
           return;
         }
-        expect(initialised - before, seen).toBe(0);
+        expect(halting.started() - before, seen).toBe(0);
         // the scenario arm of the first seed, asked of /estimate: a scenario refusal there is the experiment's
         const {
           baseline,

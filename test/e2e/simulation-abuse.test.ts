@@ -5,24 +5,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CSP } from "../../functions/api/web-page.ts";
 import { MAX_AGENTS } from "../../shared/simulation/limits.ts";
-import { StatesError } from "../../shared/workflows/errors.ts";
 import { postJson, startServer, type TestServer } from "../helpers/server.ts";
+import { haltAtFirstSlot } from "../helpers/simulation.ts";
 
 /** Runs stop at their first slot (the test asks only what was accepted); Initialise runs are counted. */
-let initialised = 0;
-const halting = {
-  wrap: (state: string, handler: (input: any) => Promise<unknown>) =>
-    state === "Initialise"
-      ? async (input: any) => {
-          initialised++;
-          return handler(input);
-        }
-      : state === "PrepareSlot"
-        ? async () => {
-            throw new StatesError("Halted", "the test stops every run here");
-          }
-        : handler,
-};
+const halting = haltAtFirstSlot();
 
 const WRITER_A = "writer-a-0123456789abcdef";
 const WRITER_B = "writer-b-0123456789abcdef";
@@ -53,10 +40,10 @@ const get = async (path: string, key = WRITER_A) => {
 /** The same body to /estimate and to the start: the same verdict. */
 async function both(body: unknown) {
   const estimate = await post("/v1/simulations/estimate", body);
-  const before = initialised;
+  const before = halting.started();
   const start = await post("/v1/simulations", body);
   await server.world.workflows.settled();
-  return { estimate, start, started: initialised - before };
+  return { estimate, start, started: halting.started() - before };
 }
 
 describe("the agent cap counts every scenario visitor", () => {
@@ -102,7 +89,7 @@ describe("the agent cap counts every scenario visitor", () => {
   });
 
   it("an experiment whose scenario passes the cap answers the same 400, and no arm starts", async () => {
-    const before = initialised;
+    const before = halting.started();
     const res = await post("/v1/experiments", {
       baseline: { days: 1 },
       scenario: { visitors: { floatingPool: 460 } },
@@ -112,7 +99,7 @@ describe("the agent cap counts every scenario visitor", () => {
     expect(res.status).toBe(400);
     expect(res.body.error.field).toBe("scenario.visitors.floatingPool");
     expect(res.body.error.message).toMatch(/상한 500명/);
-    expect(initialised - before).toBe(0);
+    expect(halting.started() - before).toBe(0);
   });
 });
 
@@ -124,7 +111,7 @@ describe("the caller's agent-days count the visitors", () => {
       const first = await postJson(`${quota.url}/v1/simulations`, big);
       expect(first.status).toBe(202);
       expect(first.body.estimate.agentDays).toBe(1000);
-      const before = initialised;
+      const before = halting.started();
       const next = await postJson(`${quota.url}/v1/simulations`, { days: 1, seed: 2, agents: 1 });
       expect(next.status).toBe(429);
       // an experiment's arms: 2 arms × 1 day × (160 baseline + 500 scenario) agents
@@ -136,7 +123,7 @@ describe("the caller's agent-days count the visitors", () => {
       expect(exp.status).toBe(429);
       expect(exp.body.error.message).toMatch(/660 agent-days/);
       await quota.world.workflows.settled();
-      expect(initialised - before).toBe(0);
+      expect(halting.started() - before).toBe(0);
     } finally {
       await quota.world.workflows.settled();
       await quota.close();

@@ -8,6 +8,7 @@ import type { StepContext } from "../../shared/simulation/engines/engine.ts";
 import { startPosition } from "../../shared/simulation/space.ts";
 import type { Persona } from "../../shared/simulation/types.ts";
 import type { SimulationRequest } from "../../shared/simulation/schemas.ts";
+import { StatesError } from "../../shared/workflows/errors.ts";
 import { simulationRepository, simulationSteps, simulationWorld } from "../../shared/simulation/wiring.ts";
 import { testWorld } from "./server.ts";
 
@@ -70,5 +71,27 @@ export function stepContext(persona: Persona, over: Partial<StepContext> = {}): 
     session: [],
     usage: noUsage(),
     ...over,
+  };
+}
+
+/**
+ * A step wrapper (the local runner's `wrap`) that stops every run at its first slot, for tests that ask
+ * only what was accepted, and counts the runs that were initialised (`started()`).
+ */
+export function haltAtFirstSlot() {
+  let initialised = 0;
+  return {
+    started: () => initialised,
+    wrap: (state: string, handler: (input: any) => Promise<unknown>) =>
+      state === "Initialise"
+        ? async (input: any) => {
+            initialised++;
+            return handler(input);
+          }
+        : state === "PrepareSlot"
+          ? async () => {
+              throw new StatesError("Halted", "the test stops every run at its first slot");
+            }
+          : handler,
   };
 }
