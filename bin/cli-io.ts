@@ -2,7 +2,7 @@
 // a raw errno, and an output file that appears whole or not at all (written beside its target under a
 // temporary name, renamed on success, removed on failure).
 import { once } from "node:events";
-import { createWriteStream, readFileSync, renameSync, rmSync, type WriteStream } from "node:fs";
+import { createWriteStream, mkdirSync, readFileSync, renameSync, rmSync, type WriteStream } from "node:fs";
 import { basename, dirname, join } from "node:path";
 
 /** A failure told to a person in one Korean line; the CLI prints it and exits 1. */
@@ -69,3 +69,14 @@ export const writeFileWhole = (path: string, text: string) =>
   writeWhole(path, async (out) => {
     if (!out.write(text)) await once(out, "drain");
   });
+
+/** A run's files in `dir` (made if missing): its JSON record as `name` and its report page, each whole. */
+export async function writeRunFiles(dir: string, name: string, record: unknown, html: string): Promise<void> {
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch (err) {
+    throw fileProblem(dir, err);
+  }
+  await writeFileWhole(join(dir, name), JSON.stringify(record, null, 2));
+  await writeFileWhole(join(dir, "report.html"), html);
+}

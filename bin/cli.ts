@@ -5,7 +5,7 @@
 // warnings to stderr; an error is one Korean line on stderr and exit code 1 (usage mistakes: 2).
 import { createInterface } from "node:readline";
 import { dirname, join } from "node:path";
-import { accessSync, constants, mkdirSync, renameSync, rmSync } from "node:fs";
+import { accessSync, constants, renameSync, rmSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { ConfigError, loadConfig, type Config } from "../shared/platform/config.ts";
 import { REGISTRY_FILE } from "../shared/providers/embedded/index.ts";
@@ -28,7 +28,7 @@ import {
 } from "../shared/restaurant-qa/cli.ts";
 import type { AskResponse } from "../shared/restaurant-qa/state.ts";
 import { ApiFailure, findLocalServer, httpClient, inProcessClient, type ApiClient } from "./api-client.ts";
-import { CliError, fileProblem, UsageError, writeFileWhole } from "./cli-io.ts";
+import { CliError, fileProblem, UsageError, writeFileWhole, writeRunFiles } from "./cli-io.ts";
 import { placesText, simulationText } from "./cli-render.ts";
 import { experimentCommand } from "./experiment.ts";
 import { ingestFile, smokeCommand } from "./operator.ts";
@@ -390,13 +390,7 @@ async function simulate(ctx: Ctx, args: string[]): Promise<number> {
     const report = await c.ok<SimulationReport>("GET", `/v1/simulations/${id}/report`);
     const html = await (await c.request("GET", `/v1/simulations/${id}/report.html`)).text();
     const dir = join(values.out, id);
-    try {
-      mkdirSync(dir, { recursive: true });
-    } catch (err) {
-      throw fileProblem(dir, err);
-    }
-    await writeFileWhole(join(dir, "report.json"), JSON.stringify(report, null, 2));
-    await writeFileWhole(join(dir, "report.html"), html);
+    await writeRunFiles(dir, "report.json", report, html);
     if (ctx.globals.json) print(JSON.stringify(report, null, 2));
     else {
       print(

@@ -3,14 +3,13 @@
 // local workflow runner runs both arms of every seed together), followed until every arm ends; then
 // experiment.json, report.html and a summary of the differences.
 import { koLabel } from "../shared/korean/labels.ts";
-import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { experimentSummary } from "../shared/simulation/experiment-report.ts";
 import type { ExperimentStatus } from "../shared/simulation/experiment.ts";
 import { ExperimentRequest } from "../shared/simulation/experiment-schemas.ts";
 import { ApiFailure, type ApiClient } from "./api-client.ts";
-import { fileProblem, readInput, UsageError, writeFileWhole } from "./cli-io.ts";
+import { readInput, UsageError, writeRunFiles } from "./cli-io.ts";
 
 export const EXPERIMENT_USAGE =
   "사용법: dongne experiment --scenario FILE.json --seeds 1,2,3 --days 7 [--agents N] [--start-date YYYY-MM-DD] [--out reports]";
@@ -85,13 +84,7 @@ export async function experimentCommand(
     if (tty) process.stderr.write("\n");
     const html = await (await c.request("GET", `/v1/experiments/${id}/report.html`)).text();
     const dir = join(out, id);
-    try {
-      mkdirSync(dir, { recursive: true });
-    } catch (err) {
-      throw fileProblem(dir, err);
-    }
-    await writeFileWhole(join(dir, "experiment.json"), JSON.stringify(e, null, 2));
-    await writeFileWhole(join(dir, "report.html"), html);
+    await writeRunFiles(dir, "experiment.json", e, html);
     if (opts.json) process.stdout.write(JSON.stringify(e, null, 2) + "\n");
     else
       process.stdout.write(
