@@ -10,7 +10,6 @@ import { join } from "node:path";
 import { runLoad, type Load } from "./load-run.ts";
 import { startServer } from "./served.ts";
 
-
 const lines = (file: string) =>
   readFileSync(new URL(file, import.meta.url), "utf8")
     .split("\n")
