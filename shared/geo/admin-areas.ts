@@ -97,6 +97,8 @@ interface Tables {
   areas: AdminArea[];
   grid: Map<string, AdminArea[]>;
   bounded: Ring[];
+  /** the box around the bounded dongs' rings: a point outside it is in none of them */
+  box: { south: number; north: number; west: number; east: number };
   boundedArea: AdminArea;
 }
 let tables: Tables | undefined;
@@ -141,7 +143,14 @@ function build(): Tables {
     grid.set(key, [...(grid.get(key) ?? []), a]);
   }
   const bounded = [...boundaryRings("mangwon_admin_dong_boundaries.csv").values()].flat();
-  return { areas, grid, bounded, boundedArea };
+  const vertices = bounded.flat();
+  const box = {
+    south: Math.min(...vertices.map(([, lat]) => lat)),
+    north: Math.max(...vertices.map(([, lat]) => lat)),
+    west: Math.min(...vertices.map(([lng]) => lng)),
+    east: Math.max(...vertices.map(([lng]) => lng)),
+  };
+  return { areas, grid, bounded, box, boundedArea };
 }
 
 function getTables(): Tables {
@@ -156,7 +165,9 @@ export function adminAreas(): readonly AdminArea[] {
 
 /** True when the point lies inside a dong whose boundary is vendored (망원동). */
 export function inBoundedDong(p: LatLng): boolean {
-  return getTables().bounded.some((ring) => inRing(p, ring));
+  const { bounded, box } = getTables();
+  if (p.lat < box.south || p.lat > box.north || p.lng < box.west || p.lng > box.east) return false;
+  return bounded.some((ring) => inRing(p, ring));
 }
 
 /** The area a point lies in: by boundary where one is vendored, else the nearest centroid. */

@@ -1,0 +1,196 @@
+// One map cell of the demo world, built whole from the seed and the cell alone (never from a query):
+// its census (census.ts) says how many places of which kinds; each is put in a block drawn by the
+// density there, given a lot-number address in the administrative area that holds its point
+// (geo/admin-areas.ts), a made-up name (names.ts), tags and a price. The real rail stations in the
+// cell and an office at each dong's centroid come from the vendored tables. Every place is marked
+// synthetic and its URL is on the reserved .invalid domain.
+import { adminAreaOf, areaAddress } from "../../geo/admin-areas.ts";
+import { KAKAO_CATEGORIES } from "../../places/categories.ts";
+import type { Place } from "../../places/place.ts";
+import type { Rng } from "../../platform/random.ts";
+import type { Anchor } from "./anchors.ts";
+import { worldKinds, type WorldKind } from "./catalog.ts";
+import { cellRng, censusOf, type Census } from "./census.ts";
+import { LAYERS } from "./density.ts";
+import { BLOCKS, CELL_DEG, cellBounds, type Cell } from "./grid.ts";
+import { namesFor } from "./names.ts";
+import { realPlacesIn } from "./real-places.ts";
+
+export const DEMO_SEED = 20_261_122;
+export const DEMO_URL_BASE = "https://demo.dongne.invalid/places/";
+
+export interface DemoPlace extends Place {
+  /** average price per person in KRW (0: not a place with a price) */
+  avgPrice: number;
+}
+
+/** A place id: the cell and the place's number in it ("demo-3755-12690-17"), unique by construction. */
+export const placeId = (cell: Cell, n: number): string => `demo-${cell.i}-${cell.j}-${n}`;
+
+/** The cell an id names, or undefined for an id that is not a demo place's. */
+export function cellOfId(id: string): Cell | undefined {
+  const m = /^demo-(-?\d+)-(-?\d+)-\d+$/.exec(id);
+  return m ? { i: Number(m[1]), j: Number(m[2]) } : undefined;
+}
+
+export interface PlaceFields {
+  id: string;
+  name: string;
+  code: string | null;
+  path: string;
+  at: { lat: number; lng: number };
+  address: string;
+  tags: string[];
+  avgPrice: number;
+}
+
+/** Seed 000's Place, as the embedded provider answers it. */
+export function demoPlace(f: PlaceFields): DemoPlace {
+  const group = f.code ? (KAKAO_CATEGORIES as Record<string, string>)[f.code]! : null;
+  return {
+    id: f.id,
+    provider: "embedded",
+    displayName: f.name,
+    formattedAddress: f.address,
+    roadAddress: null,
+    location: { latitude: f.at.lat, longitude: f.at.lng },
+    lat: f.at.lat,
+    lng: f.at.lng,
+    categoryCode: f.code,
+    categoryName: f.path,
+    categoryGroupName: group,
+    detailCategory: f.path.split(">").at(-1)!.trim(),
+    phone: null,
+    placeUrl: `${DEMO_URL_BASE}${f.id}`,
+    distance: null,
+    rating: null,
+    reviewCount: null,
+    openNow: null,
+    photoUrl: null,
+    category: group,
+    tags: f.tags,
+    synthetic: true,
+    avgPrice: f.avgPrice,
+  };
+}
+
+/** A lot number: "123-4", or "123" alone for about a third. */
+export function lotNumber(rand: Rng): string {
+  const main = 1 + Math.floor(rand() * 999);
+  return rand() < 0.35 ? String(main) : `${main}-${1 + Math.floor(rand() * 60)}`;
+}
+
+/** A name without its branch ("역삼 삼겹살 역삼점", "… 본점" → "역삼 삼겹살"): one place per lot and this. */
+export const branchless = (name: string): string => name.replace(/\s+\S*점$/u, "").trim();
+
+interface Building {
+  census: Census;
+  rand: Rng;
+  bounds: { south: number; north: number; west: number; east: number };
+  /** the stations, streets and sights near the cell (their words name places) */
+  landmarks: Anchor[];
+  names: Set<string>;
+  lots: Set<string>;
+  out: DemoPlace[];
+}
+
+// Hot paths below build ~1,000 places a cell: no closures are made per place (tsx names each one it
+// makes, which costs more than the work here).
+
+/** Six decimals (~10 cm), kept inside [lo, hi) whatever the rounding. */
+function onGrid(x: number, lo: number, hi: number): number {
+  return Math.min(hi - 1e-6, Math.max(lo, Number(x.toFixed(6))));
+}
+
+/** A point in a block drawn by the layer's density (uniform inside the block). */
+function pointIn(b: Building, run: Float64Array): { lat: number; lng: number } {
+  const r = b.rand() * run[run.length - 1]!;
+  let block = 0;
+  while (block < run.length - 1 && run[block]! <= r) block++;
+  const step = CELL_DEG / BLOCKS;
+  const { south, west, north, east } = b.bounds;
+  const lat = south + (Math.floor(block / BLOCKS) + b.rand()) * step;
+  const lng = west + ((block % BLOCKS) + b.rand()) * step;
+  return { lat: onGrid(lat, south, north), lng: onGrid(lng, west, east) };
+}
+
+/** The word of the nearest station, street or sight within 1 km, if any. */
+function landmarkNear(b: Building, p: { lat: number; lng: number }): string | undefined {
+  let best: string | undefined;
+  let bestD = (1000 / 111_195) ** 2;
+  const kx = Math.cos((p.lat * Math.PI) / 180) ** 2;
+  for (const a of b.landmarks) {
+    const d = (a.lat - p.lat) ** 2 + (a.lng - p.lng) ** 2 * kx;
+    if (d < bestD) [best, bestD] = [a.word, d];
+  }
+  return best;
+}
+
+const lotKey = (address: string, name: string) => `${address.split("-")[0]}|${branchless(name)}`;
+const isFree = (b: Building, address: string, name: string) =>
+  !b.names.has(name) && !b.lots.has(lotKey(address, name));
+
+function freeName(b: Building, address: string, candidates: string[]): string {
+  for (const name of candidates) if (isFree(b, address, name)) return name;
+  // every short name taken in this cell: a numbered branch of the first
+  for (let n = 2; ; n++)
+    if (isFree(b, address, `${candidates[0]} ${n}호점`)) return `${candidates[0]} ${n}호점`;
+}
+
+function drawTags(rand: Rng, tags: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const t of tags) if (rand() < 0.35) out.push(t);
+  return out;
+}
+
+function localWordsFor(census: Census, kind: WorldKind): string[] {
+  const out: string[] = [];
+  for (const s of census.specialities) if (s.kind === kind.name) out.push(...(s.words ?? []));
+  return out;
+}
+
+function makePlace(b: Building, kind: WorldKind, run: Float64Array): void {
+  const { rand, census } = b;
+  const point = pointIn(b, run);
+  const at = adminAreaOf(point);
+  const address = `${areaAddress(at)} ${lotNumber(rand)}`;
+  const localWords = localWordsFor(census, kind);
+  const name = freeName(
+    b,
+    address,
+    namesFor({ rand, kind, at, landmark: landmarkNear(b, point), localWords }),
+  );
+  b.names.add(name);
+  b.lots.add(lotKey(address, name));
+  const tags = drawTags(rand, kind.traits.tags);
+  const [lo, hi] = kind.traits.price;
+  const avgPrice = hi ? Math.round((lo + rand() * (hi - lo)) / 500) * 500 : 0;
+  const id = placeId(census.cell, b.out.length);
+  b.out.push(demoPlace({ id, name, code: kind.code, path: kind.path, at: point, address, tags, avgPrice }));
+}
+
+/** Every place of a cell: a pure function of (seed, cell). */
+export function buildCell(seed: number, cell: Cell, census = censusOf(seed, cell)): DemoPlace[] {
+  const b: Building = {
+    census,
+    rand: cellRng(seed, cell, "places"),
+    bounds: cellBounds(cell),
+    landmarks: census.field.anchors.filter((a) => a.layer !== "residential"),
+    names: new Set(),
+    lots: new Set(),
+    out: [],
+  };
+  for (const real of realPlacesIn(cell, b.rand)) {
+    b.names.add(real.name);
+    b.out.push(demoPlace({ ...real, id: placeId(cell, b.out.length) }));
+  }
+  const kinds = worldKinds();
+  LAYERS.forEach((_, l) => {
+    const blocks = census.field.blocks[l]!;
+    const run = new Float64Array(blocks.length);
+    let total = 0;
+    blocks.forEach((x, i) => (run[i] = total += x));
+    for (const k of census.kinds[l]!) makePlace(b, kinds[k]!, run);
+  });
+  return b.out;
+}
