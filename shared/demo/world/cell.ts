@@ -4,10 +4,10 @@
 // (geo/admin-areas.ts), a made-up name (names.ts), tags and a price. The real rail stations in the
 // cell and an office at each dong's centroid come from the vendored tables. Every place is marked
 // synthetic and its URL is on the reserved .invalid domain.
-import { adminAreaOf, areaAddress } from "../../geo/admin-areas.ts";
+import { adminAreaOf, areaAddress, type AdminArea } from "../../geo/admin-areas.ts";
 import { KAKAO_CATEGORIES } from "../../places/categories.ts";
 import type { Place } from "../../places/place.ts";
-import type { Rng } from "../../platform/random.ts";
+import { hashString, type Rng } from "../../platform/random.ts";
 import type { Anchor } from "./anchors.ts";
 import { worldKinds, type WorldKind } from "./catalog.ts";
 import { cellRng, censusOf, type Census } from "./census.ts";
@@ -24,12 +24,19 @@ export interface DemoPlace extends Place {
   avgPrice: number;
 }
 
-/** A place id: the cell and the place's number in it ("demo-3755-12690-17"), unique by construction. */
-export const placeId = (cell: Cell, n: number): string => `demo-${cell.i}-${cell.j}-${n}`;
+/** A short, stable tag of a kind's name for ids ("평양냉면" → base 36 of its hash). */
+export const kindTag = (name: string): string => hashString(name).toString(36);
+
+/**
+ * A place id: the cell, the kind and the place's number among the cell's places of that kind
+ * ("demo-3755-12690-1x8f3k-3"), or "r" and a number for a real station or office: unique by construction.
+ */
+export const placeId = (cell: Cell, kind: string, n: number): string =>
+  `demo-${cell.i}-${cell.j}-${kind}-${n}`;
 
 /** The cell an id names, or undefined for an id that is not a demo place's. */
 export function cellOfId(id: string): Cell | undefined {
-  const m = /^demo-(-?\d+)-(-?\d+)-\d+$/.exec(id);
+  const m = /^demo-(-?\d+)-(-?\d+)-[0-9a-z]+-\d+$/.exec(id);
   return m ? { i: Number(m[1]), j: Number(m[2]) } : undefined;
 }
 
@@ -85,17 +92,19 @@ export const branchless = (name: string): string => name.replace(/\s+\S*점$/u, 
 
 interface Building {
   census: Census;
-  rand: Rng;
+  kind: WorldKind;
   bounds: { south: number; north: number; west: number; east: number };
   /** the stations, streets and sights near the cell (their words name places) */
   landmarks: Anchor[];
+  /** the words a famous local speciality of this kind is called by here */
+  localWords: string[];
   names: Set<string>;
   lots: Set<string>;
   out: DemoPlace[];
 }
 
-// Hot paths below build ~1,000 places a cell: no closures are made per place (tsx names each one it
-// makes, which costs more than the work here).
+// Hot paths below build up to ~1,500 places a cell: no closures are made per place (tsx names each one
+// it makes, which costs more than the work here).
 
 /** Six decimals (~10 cm), kept inside [lo, hi) whatever the rounding. */
 function onGrid(x: number, lo: number, hi: number): number {
@@ -103,14 +112,14 @@ function onGrid(x: number, lo: number, hi: number): number {
 }
 
 /** A point in a block drawn by the layer's density (uniform inside the block). */
-function pointIn(b: Building, run: Float64Array): { lat: number; lng: number } {
-  const r = b.rand() * run[run.length - 1]!;
+function pointIn(b: Building, rand: Rng, run: Float64Array): { lat: number; lng: number } {
+  const r = rand() * run[run.length - 1]!;
   let block = 0;
   while (block < run.length - 1 && run[block]! <= r) block++;
   const step = CELL_DEG / BLOCKS;
   const { south, west, north, east } = b.bounds;
-  const lat = south + (Math.floor(block / BLOCKS) + b.rand()) * step;
-  const lng = west + ((block % BLOCKS) + b.rand()) * step;
+  const lat = south + (Math.floor(block / BLOCKS) + rand()) * step;
+  const lng = west + ((block % BLOCKS) + rand()) * step;
   return { lat: onGrid(lat, south, north), lng: onGrid(lng, west, east) };
 }
 
@@ -143,54 +152,74 @@ function drawTags(rand: Rng, tags: readonly string[]): string[] {
   return out;
 }
 
-function localWordsFor(census: Census, kind: WorldKind): string[] {
-  const out: string[] = [];
-  for (const s of census.specialities) if (s.kind === kind.name) out.push(...(s.words ?? []));
-  return out;
+const ADDRESSES = new Map<AdminArea, string>();
+function addressOf(at: AdminArea): string {
+  let a = ADDRESSES.get(at);
+  if (a === undefined) ADDRESSES.set(at, (a = areaAddress(at)));
+  return a;
 }
 
-function makePlace(b: Building, kind: WorldKind, run: Float64Array): void {
-  const { rand, census } = b;
-  const point = pointIn(b, run);
+/** Place `n` of the slice's kind, from its own stream: a place does not depend on its neighbours' draws. */
+function makePlace(b: Building, seed: number, n: number, run: Float64Array): void {
+  const { census, kind } = b;
+  const rand = cellRng(seed, census.cell, `place:${kind.name}:${n}`);
+  const point = pointIn(b, rand, run);
   const at = adminAreaOf(point);
-  const address = `${areaAddress(at)} ${lotNumber(rand)}`;
-  const localWords = localWordsFor(census, kind);
-  const name = freeName(
-    b,
-    address,
-    namesFor({ rand, kind, at, landmark: landmarkNear(b, point), localWords }),
-  );
+  const address = `${addressOf(at)} ${lotNumber(rand)}`;
+  const landmark = landmarkNear(b, point);
+  const name = freeName(b, address, namesFor({ rand, kind, at, landmark, localWords: b.localWords }));
   b.names.add(name);
   b.lots.add(lotKey(address, name));
   const tags = drawTags(rand, kind.traits.tags);
   const [lo, hi] = kind.traits.price;
   const avgPrice = hi ? Math.round((lo + rand() * (hi - lo)) / 500) * 500 : 0;
-  const id = placeId(census.cell, b.out.length);
+  const id = placeId(census.cell, kindTag(kind.name), n);
   b.out.push(demoPlace({ id, name, code: kind.code, path: kind.path, at: point, address, tags, avgPrice }));
 }
 
-/** Every place of a cell: a pure function of (seed, cell). */
-export function buildCell(seed: number, cell: Cell, census = censusOf(seed, cell)): DemoPlace[] {
+/** Running sums of each layer's expected places over the cell's blocks (blocks are drawn by them). */
+function blockRuns(census: Census): Float64Array[] {
+  return census.field.blocks.map((blocks) => {
+    const run = new Float64Array(blocks.length);
+    let total = 0;
+    for (let i = 0; i < blocks.length; i++) run[i] = total += blocks[i]!;
+    return run;
+  });
+}
+
+/**
+ * The places of one kind in a cell (its slice): a pure function of (seed, cell, kind). A cell's places
+ * are its real places and every kind's slice; a search for one kind builds that kind's slice only.
+ */
+export function buildSlice(seed: number, kind: WorldKind, census: Census): DemoPlace[] {
   const b: Building = {
     census,
-    rand: cellRng(seed, cell, "places"),
-    bounds: cellBounds(cell),
+    kind,
+    bounds: cellBounds(census.cell),
     landmarks: census.field.anchors.filter((a) => a.layer !== "residential"),
+    localWords: census.specialities.filter((s) => s.kind === kind.name).flatMap((s) => s.words ?? []),
     names: new Set(),
     lots: new Set(),
     out: [],
   };
-  for (const real of realPlacesIn(cell, b.rand)) {
-    b.names.add(real.name);
-    b.out.push(demoPlace({ ...real, id: placeId(cell, b.out.length) }));
-  }
-  const kinds = worldKinds();
+  const runs = blockRuns(census);
+  let n = 0;
   LAYERS.forEach((_, l) => {
-    const blocks = census.field.blocks[l]!;
-    const run = new Float64Array(blocks.length);
-    let total = 0;
-    blocks.forEach((x, i) => (run[i] = total += x));
-    for (const k of census.kinds[l]!) makePlace(b, kinds[k]!, run);
+    for (const k of census.kinds[l]!) if (k === kind.index) makePlace(b, seed, n++, runs[l]!);
   });
   return b.out;
+}
+
+/** The cell's real places (stations, dong offices), each with a drawn lot. */
+export function buildReal(seed: number, cell: Cell): DemoPlace[] {
+  const rand = cellRng(seed, cell, "real");
+  return realPlacesIn(cell, rand).map((real, n) => demoPlace({ ...real, id: placeId(cell, "r", n) }));
+}
+
+/** Every place of a cell: a pure function of (seed, cell): its real places, then each kind's slice. */
+export function buildCell(seed: number, cell: Cell, census = censusOf(seed, cell)): DemoPlace[] {
+  const out = buildReal(seed, cell);
+  for (const kind of worldKinds())
+    if (census.counts[kind.index]! > 0) out.push(...buildSlice(seed, kind, census));
+  return out;
 }

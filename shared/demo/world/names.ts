@@ -66,6 +66,9 @@ export const dongStem = (dong: string): string => dong.replace(/\d*(가|동|읍|
 export const districtStem = (sigungu: string): string =>
   (sigungu.split(" ").at(-1) ?? "").replace(/(.{2,})[시군구]$/, "$1");
 
+/** Words that end in a house already (집, 포차, 샵, 바 …): no suffix after them. */
+const HOUSE = /(집|점|관|옥|루|각|당|샵|숍|포차|방|장|바|실|소|터|원|센터)$/;
+
 export interface NameContext {
   rand: Rng;
   kind: WorldKind;
@@ -101,7 +104,10 @@ export function namesFor(c: NameContext): string[] {
   const { rand, kind } = c;
   const word = wordFor(c);
   const drawn = pick(rand, kind.traits.suffixes);
-  const suffix = drawn.trim() && (word.includes(drawn.trim()) || drawn.includes(word)) ? "" : drawn;
+  // a word that already names a house ("짬뽕집", "실내포차") takes no suffix ("짬뽕집루")
+  const house = HOUSE.test(word) && !/(학원|의원)$/.test(drawn);
+  const suffix =
+    house || (drawn.trim() && (word.includes(drawn.trim()) || drawn.includes(word))) ? "" : drawn;
   const style = kind.traits.style;
   const local = localWords(c, style !== "shop");
   const out: string[] = [];

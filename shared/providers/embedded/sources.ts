@@ -1,0 +1,184 @@
+// Where the embedded provider's places come from: an imported store registry (one index over all of
+// it), or the synthetic demo world, read cell by cell (shared/demo/world/): the cells a search's circle
+// touches, nearest first, and in each only the slices of the kinds that can match the search (every
+// kind, when a word could match an area's name), each built on first use and kept in a cache bounded
+// by the places it holds; a cell whose summary says it holds none of those kinds is not read.
+import { haversine, type LatLng } from "../../geo/haversine.ts";
+import { worldKinds, type WorldKind } from "../../demo/world/catalog.ts";
+import { pinnedDemoPlaces } from "../../demo/places.ts";
+import { corpusCells } from "../../demo/world/pinned.ts";
+import { DemoWorld, kindsMatching, type CellSummary } from "../../demo/world/world.ts";
+import type { Place } from "../../places/place.ts";
+import { Lru } from "../../platform/lru.ts";
+import { PlaceIndex } from "./place-index.ts";
+
+/** What a search needs of a place: its category group, the words its text must have. */
+export interface Need {
+  category?: string;
+  /** for each word, the strings any one of which will do (matcher.ts requiredText) */
+  words?: readonly (readonly string[])[];
+}
+
+/** A part of the places a search reads: one index (a registry), or one cell's slices (the demo world). */
+export interface Shelf {
+  /** metres from the search centre to the nearest place the shelf can hold */
+  distance: number;
+  /** the shelf's places that can be accepted, inside the circle, with their distances */
+  places(): Iterable<{ place: Place; distance: number | null }>;
+}
+
+export interface PlaceSource {
+  readonly dataSource: "embedded-demo" | "embedded-registry";
+  /** The shelves a search around `center` reads, nearest first. */
+  near(center: LatLng, radius: number, need: Need): Iterable<Shelf>;
+  /** What a search without a centre reads. */
+  everywhere(need: Need): Iterable<Shelf>;
+  /** The places other features read whole: the registry, or the demo world's pinned cells. */
+  pinned(): readonly Place[];
+  /** Builds before a server reports ready what a first search would otherwise build. */
+  prepare(): Promise<void>;
+  /** What a search waits for before it reads (the registry's text index, built in slices). */
+  ready(): Promise<void>;
+}
+
+export class RegistrySource implements PlaceSource {
+  readonly dataSource = "embedded-registry" as const;
+  private readonly index: PlaceIndex;
+
+  constructor(places: Iterable<Place>) {
+    this.index = new PlaceIndex(places);
+  }
+
+  /** The places that can be accepted, from the text index and the category's list. */
+  private only(need: Need): readonly Place[] | undefined {
+    const byText = this.index.candidates(need.words ?? []);
+    if (byText) return need.category ? byText.filter((p) => p.categoryCode === need.category) : byText;
+    return need.category ? this.index.inCategory(need.category) : undefined;
+  }
+
+  *near(center: LatLng, radius: number, need: Need): Iterable<Shelf> {
+    yield { distance: 0, places: () => this.index.within(center, radius, this.only(need)) };
+  }
+
+  *everywhere(need: Need): Iterable<Shelf> {
+    const only = this.only(need) ?? this.index.all;
+    yield { distance: 0, places: () => only.map((place) => ({ place, distance: null })) };
+  }
+
+  pinned(): readonly Place[] {
+    return this.index.all;
+  }
+
+  prepare(): Promise<void> {
+    return this.index.prepareText();
+  }
+
+  ready(): Promise<void> {
+    return this.index.prepareText();
+  }
+}
+
+/** Places of built slices kept (~0.7 KB each): ~150 dense cells whole, a day's searches. */
+export const CACHED_PLACES = 200_000;
+/**
+ * Places one search reads at most (by the cells' summaries, nearest cells first, counting the slices it
+ * reads): a search whose kind is rarer than that answers with what it found within them.
+ */
+export const READ_BUDGET = 60_000;
+
+export class WorldSource implements PlaceSource {
+  readonly dataSource = "embedded-demo" as const;
+  private readonly slices = new Lru<string, readonly Place[]>(CACHED_PLACES, Date.now, (p) => p.length);
+
+  constructor(readonly world = new DemoWorld()) {}
+
+  /** A slice of a cell (a kind's places, or its real ones), from the cache or built now. */
+  private slice(s: CellSummary, kind: WorldKind | "real"): readonly Place[] {
+    const key = `${s.key}|${kind === "real" ? kind : kind.name}`;
+    let places = this.slices.get(key);
+    if (!places) {
+      places = kind === "real" ? this.world.real(s.cell) : this.world.slice(s.cell, kind);
+      this.slices.set(key, places);
+    }
+    return places;
+  }
+
+  /** Places of slices kept now (for the benchmarks' heap figures). */
+  get cachedPlaces(): number {
+    return this.slices.weight;
+  }
+
+  /** The slices of a cell a search reads. */
+  private slicesFor(s: CellSummary, plan: Plan): readonly Place[][] {
+    const out: (readonly Place[])[] = [];
+    if (plan.real && (!plan.category || s.realCodes.has(plan.category))) out.push(this.slice(s, "real"));
+    for (const k of plan.kinds) if (s.counts[k.index]! > 0) out.push(this.slice(s, k));
+    return out as Place[][];
+  }
+
+  *near(center: LatLng, radius: number, need: Need): Iterable<Shelf> {
+    const plan = planFor(need);
+    let read = 0;
+    for (const { cell, distance } of this.world.cellsNear(center, radius)) {
+      if (read >= READ_BUDGET) return;
+      const s = this.world.summary(cell);
+      if (!plan.kinds.some((k) => s.counts[k.index]! > 0) && !(plan.real && s.realCodes.size)) continue;
+      const slices = this.slicesFor(s, plan);
+      read += slices.reduce((n, x) => n + x.length, 0);
+      yield { distance, places: () => inCircle(slices, center, radius) };
+    }
+  }
+
+  *everywhere(need: Need): Iterable<Shelf> {
+    const plan = planFor(need);
+    for (const cell of corpusCells()) {
+      const slices = this.slicesFor(this.world.summary(cell), plan);
+      yield { distance: 0, places: () => slices.flat().map((place) => ({ place, distance: null })) };
+    }
+  }
+
+  pinned(): readonly Place[] {
+    return pinnedDemoPlaces(this.world.seed);
+  }
+
+  ready(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  async prepare(): Promise<void> {
+    // the tables every cell reads (anchors, kinds, words, administrative areas), a turn of the event
+    // loop between them so a server keeps answering
+    kindsMatching([["카페"]]);
+    for (const cell of corpusCells()) {
+      this.world.summary(cell);
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+  }
+}
+
+/** Which slices a search reads: the kinds that can match it, and whether the real places can. */
+interface Plan {
+  kinds: readonly WorldKind[];
+  real: boolean;
+  category?: string;
+}
+
+function planFor(need: Need): Plan {
+  const matching = need.words?.length ? kindsMatching(need.words) : undefined;
+  const kinds = worldKinds().filter(
+    (k) => (!matching || matching.has(k.index)) && (!need.category || k.code === need.category),
+  );
+  // the real places' words are no kind's: a word decided by the kinds never matches them
+  return { kinds, real: matching === undefined, category: need.category };
+}
+
+function* inCircle(slices: readonly (readonly Place[])[], center: LatLng, radius: number) {
+  const dLat = radius / 111_000;
+  const dLng = radius / (111_000 * Math.max(0.1, Math.cos((center.lat * Math.PI) / 180)));
+  for (const list of slices)
+    for (const place of list) {
+      if (Math.abs(place.lat - center.lat) > dLat || Math.abs(place.lng - center.lng) > dLng) continue;
+      const distance = haversine(center, place);
+      if (distance <= radius) yield { place, distance };
+    }
+}
