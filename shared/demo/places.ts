@@ -4,14 +4,29 @@
 // corpus's and the simulation's Mangwon-dong. Every place is marked synthetic and its URL is on a
 // reserved .invalid domain, so nobody mistakes one for a real shop.
 import { buildCell, DEMO_SEED, type DemoPlace } from "./world/cell.ts";
-import { corpusCells } from "./world/pinned.ts";
+import { cellKey, type Cell } from "./world/grid.ts";
+import { corpusCells, mangwonCells } from "./world/pinned.ts";
 
 export { branchless, DEMO_SEED, DEMO_URL_BASE, type DemoPlace } from "./world/cell.ts";
 
-let last: { seed: number; places: DemoPlace[] } | undefined;
+/** The pinned sets: the corpus's cells (Mangwon-dong's among them), or Mangwon-dong's alone. */
+export type PinnedSet = "corpus" | "mangwon";
 
-/** The places of the pinned cells, in grid order: built once per seed and shared; callers only read them. */
-export function pinnedDemoPlaces(seed = DEMO_SEED): DemoPlace[] {
-  if (last?.seed !== seed) last = { seed, places: corpusCells().flatMap((c) => buildCell(seed, c)) };
-  return last.places;
+let pinned: { seed: number; cells: Map<string, DemoPlace[]>; sets: Map<PinnedSet, DemoPlace[]> } | undefined;
+
+/** A pinned cell's places, built once per seed and kept (a server builds them before it listens). */
+export function pinnedCell(seed: number, cell: Cell): DemoPlace[] {
+  if (pinned?.seed !== seed) pinned = { seed, cells: new Map(), sets: new Map() };
+  let places = pinned.cells.get(cellKey(cell));
+  if (!places) pinned.cells.set(cellKey(cell), (places = buildCell(seed, cell)));
+  return places;
+}
+
+/** The places of a pinned set's cells, in grid order: built once per seed and shared; callers only read them. */
+export function pinnedDemoPlaces(seed = DEMO_SEED, set: PinnedSet = "corpus"): DemoPlace[] {
+  const held = pinned?.seed === seed ? pinned.sets.get(set) : undefined;
+  if (held) return held;
+  const places = (set === "corpus" ? corpusCells() : mangwonCells()).flatMap((c) => pinnedCell(seed, c));
+  pinned!.sets.set(set, places);
+  return places;
 }

@@ -9,6 +9,7 @@
 //
 // What a store knows, by a documented rule, and nothing invented beyond the data:
 //  - store_id: "S" + 8 digits hashed from the place id (stable across runs, imports and input order);
+//  - name: the place's, told apart from another store's of the same name by its dong (distinctNames);
 //  - category: from the category path's segments (한식/일식/중식/양식/분식/아시아/카페/주점): a bar is a
 //    path with a bar's segment (술집, 와인바, 호프), never the letters 바 inside another (우동,소바);
 //  - menus and description: from the store's restaurant document (restaurant QA's, 002's crawl
@@ -215,7 +216,8 @@ export function mangwonStores(places: readonly Place[], opts: MangwonStoreOption
     storeDocumentsFromCrawl(generateDemoCorpus(chosen.filter((x) => x.p.synthetic).map((x) => x.p)).records);
   const byId = new Map(docs.map((d) => [d.place_id, d]));
   const ids = storeIds(chosen.map((x) => x.p.id));
-  return chosen.map(({ p, category, dong }) => {
+  const names = distinctNames(chosen.map(({ p, dong }) => ({ name: p.displayName, dong })));
+  return chosen.map(({ p, category, dong }, i) => {
     // a demo place's kind names what its category path stops short of (평양냉면 under 냉면)
     const detail = demoKindOf(p)?.name ?? p.detailCategory ?? category;
     const tags = p.tags ?? [];
@@ -225,7 +227,7 @@ export function mangwonStores(places: readonly Place[], opts: MangwonStoreOption
     const ownDescription = `망원동 ${detail}${tags.length ? ` — ${tags.join(", ")}` : ""}`;
     return Store.parse({
       store_id: ids.get(p.id),
-      name: p.displayName,
+      name: names[i],
       category,
       avg_price:
         p.avgPrice && p.avgPrice > 0
@@ -244,6 +246,22 @@ export function mangwonStores(places: readonly Place[], opts: MangwonStoreOption
       ...(menus ? { menus } : {}),
       ...(tags.includes("24시") ? { hours: ALL_DAY } : {}),
     });
+  });
+}
+
+/**
+ * Names an agent can tell apart (step 3 answers with a store's name): a name two stores share (a chain,
+ * or the demo world's cells, which name their places apart only within themselves) is said with its
+ * dong's branch for every store after the first in place-id order ("망원 치킨 망원2동점"), then numbered.
+ */
+export function distinctNames(stores: readonly { name: string; dong: string }[]): string[] {
+  const taken = new Set<string>();
+  return stores.map(({ name, dong }) => {
+    let out = name;
+    if (taken.has(out)) out = `${name} ${dong}점`;
+    for (let n = 2; taken.has(out); n++) out = `${name} ${n}호점`;
+    taken.add(out);
+    return out;
   });
 }
 

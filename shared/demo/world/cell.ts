@@ -106,9 +106,9 @@ interface Building {
 // Hot paths below build up to ~1,500 places a cell: no closures are made per place (tsx names each one
 // it makes, which costs more than the work here).
 
-/** Six decimals (~10 cm), kept inside [lo, hi) whatever the rounding. */
+/** Six decimals (~10 cm), kept off the cell's edges (an edge's degrees may floor to the next cell). */
 function onGrid(x: number, lo: number, hi: number): number {
-  return Math.min(hi - 1e-6, Math.max(lo, Number(x.toFixed(6))));
+  return Math.min(hi - 1e-6, Math.max(lo + 1e-6, Number(x.toFixed(6))));
 }
 
 /** A point in a block drawn by the layer's density (uniform inside the block). */

@@ -120,10 +120,12 @@ export const DENSITY = {
   ),
   eup: row(
     "residential",
-    380,
-    1800,
+    700,
+    1200,
     ADMIN,
-    "an 읍 (a county town, ~15,000 residents, most of them in the town around its centre)",
+    "an 읍 (a county town of ~20,000 residents, one storefront per ~30, most in the town); its centroid is " +
+      "the 읍's polygon centre, which can lie a few km from the real town (홍천읍: ~4 km): the town's " +
+      "streets are placed around the centroid, where the gazetteer also places the 읍",
   ),
   myeon: row(
     "residential",

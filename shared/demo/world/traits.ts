@@ -56,7 +56,7 @@ export const TRAITS: Record<string, Partial<Traits>> = {
   칵테일바: { price: [20000, 40000], suffixes: [""] },
   위스키바: { price: [30000, 60000], suffixes: [""] },
   카페: { words: ["카페"], tags: CAFE, price: [4500, 8000], suffixes: ["", " 카페"] },
-  커피전문점: { suffixes: ["", " 로스터리", " 커피"] },
+  커피전문점: { suffixes: ["", " 커피"] },
   간식: { tags: ["포장", "주차"], price: [3000, 9000] },
   뷔페: { price: [15000, 45000] },
   // everyday services

@@ -82,9 +82,14 @@ export class EmbeddedPlaces implements PlaceSearchPort {
     return this.source.prepare();
   }
 
-  /** The places other features read whole: the imported registry, or the demo world's pinned cells. */
+  /** The places the restaurant corpus is written from: the imported registry, or the demo world's pinned cells. */
   get places(): readonly Place[] {
-    return this.source.pinned();
+    return this.source.pinned("corpus");
+  }
+
+  /** The places Mangwon-dong's stores are chosen from: the registry, or the demo world's Mangwon cells. */
+  get mangwonPlaces(): readonly Place[] {
+    return this.source.pinned("mangwon");
   }
 
   /** The imported registry when the user has loaded one, else the deterministic demo world. */

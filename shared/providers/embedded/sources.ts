@@ -5,8 +5,9 @@
 // by the places it holds; a cell whose summary says it holds none of those kinds is not read.
 import { haversine, type LatLng } from "../../geo/haversine.ts";
 import { worldKinds, type WorldKind } from "../../demo/world/catalog.ts";
-import { pinnedDemoPlaces } from "../../demo/places.ts";
+import { pinnedCell, pinnedDemoPlaces, type PinnedSet } from "../../demo/places.ts";
 import { corpusCells } from "../../demo/world/pinned.ts";
+import type { Cell } from "../../demo/world/grid.ts";
 import { DemoWorld, kindsMatching, type CellSummary } from "../../demo/world/world.ts";
 import type { Place } from "../../places/place.ts";
 import { Lru } from "../../platform/lru.ts";
@@ -33,8 +34,8 @@ export interface PlaceSource {
   near(center: LatLng, radius: number, need: Need): Iterable<Shelf>;
   /** What a search without a centre reads. */
   everywhere(need: Need): Iterable<Shelf>;
-  /** The places other features read whole: the registry, or the demo world's pinned cells. */
-  pinned(): readonly Place[];
+  /** The places other features read whole: the registry, or a pinned set of the demo world's cells. */
+  pinned(set?: PinnedSet): readonly Place[];
   /** Builds before a server reports ready what a first search would otherwise build. */
   prepare(): Promise<void>;
   /** What a search waits for before it reads (the registry's text index, built in slices). */
@@ -103,6 +104,12 @@ export class WorldSource implements PlaceSource {
     return places;
   }
 
+  /** Every place of a cell, read through the cache (the slices already built are not built again). */
+  cellPlaces(cell: Cell): Place[] {
+    const s = this.world.summary(cell);
+    return this.slicesFor(s, { kinds: worldKinds(), real: true }).flat();
+  }
+
   /** Places of slices kept now (for the benchmarks' heap figures). */
   get cachedPlaces(): number {
     return this.slices.weight;
@@ -137,8 +144,8 @@ export class WorldSource implements PlaceSource {
     }
   }
 
-  pinned(): readonly Place[] {
-    return pinnedDemoPlaces(this.world.seed);
+  pinned(set: PinnedSet = "corpus"): readonly Place[] {
+    return pinnedDemoPlaces(this.world.seed, set);
   }
 
   ready(): Promise<void> {
@@ -146,13 +153,15 @@ export class WorldSource implements PlaceSource {
   }
 
   async prepare(): Promise<void> {
-    // the tables every cell reads (anchors, kinds, words, administrative areas), a turn of the event
-    // loop between them so a server keeps answering
+    // the tables every cell reads (anchors, kinds, words, administrative areas), then the pinned cells
+    // the corpus and the simulation read whole, a turn of the event loop between cells
     kindsMatching([["카페"]]);
     for (const cell of corpusCells()) {
       this.world.summary(cell);
+      pinnedCell(this.world.seed, cell);
       await new Promise<void>((resolve) => setImmediate(resolve));
     }
+    pinnedDemoPlaces(this.world.seed);
   }
 }
 

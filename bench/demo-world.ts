@@ -1,0 +1,132 @@
+// npm run bench -- demo-world: what the demo world costs.
+//  1. one cell: its census (density field and kinds), the whole cell, one kind's slice, by kind of cell
+//     (downtown, a station's streets, residential, a county town, the hills), as ms and µs a place;
+//  2. a day of queries: every place query of bench/search-queries.txt and the blind place set, and
+//     "<station> <kind>" for a sample of stations and kinds, through the pipeline with the embedded
+//     provider: the heap (after a full collection) before, after and per cached place, the cells and
+//     slices built, and each query's time cold (first) and warm (again).
+// Run with node's --expose-gc for collected heaps (`npm run bench -- demo-world` passes it when it can).
+import { readFileSync } from "node:fs";
+import { DEMO_SEED } from "../shared/demo/places.ts";
+import { buildCell, buildSlice } from "../shared/demo/world/cell.ts";
+import { censusOf } from "../shared/demo/world/census.ts";
+import { worldKindNamed } from "../shared/demo/world/catalog.ts";
+import { cellOf } from "../shared/demo/world/grid.ts";
+import { railStations } from "../shared/demo/rail-stations.ts";
+import { loadConfig } from "../shared/platform/config.ts";
+import { searchPlaces } from "../shared/place-search/pipeline.ts";
+import { EmbeddedPlaces } from "../shared/providers/embedded/index.ts";
+import { WorldSource } from "../shared/providers/embedded/sources.ts";
+import { createExecDeps, type ExecDeps } from "../shared/providers/exec-deps.ts";
+import { ms, summarize } from "./stats.ts";
+
+const CELLS: [string, { lat: number; lng: number }][] = [
+  ["종로3가 (downtown)", { lat: 37.5716, lng: 126.9918 }],
+  ["강남역 (a major station)", { lat: 37.4972, lng: 127.0279 }],
+  ["망원동 (residential)", { lat: 37.5555, lng: 126.9 }],
+  ["의왕역 (a small station)", { lat: 37.3209, lng: 126.948 }],
+  ["홍천읍 (a county town)", { lat: 37.6712, lng: 127.8497 }],
+  ["충북의 산 (the hills)", { lat: 36.9, lng: 128.0 }],
+];
+
+const gc = (globalThis as { gc?: () => void }).gc;
+const heapMb = () => {
+  gc?.();
+  return process.memoryUsage().heapUsed / 2 ** 20;
+};
+
+function cellCosts(): void {
+  console.log("\n### One cell of the demo world (median of 5 builds)\n");
+  console.log("| cell | places | census | whole cell | µs a place | one kind's slice (치킨) |");
+  console.log("|---|---|---|---|---|---|");
+  for (const [name, p] of CELLS) {
+    const cell = cellOf(p);
+    buildCell(DEMO_SEED, cell); // the tables first
+    const time = (f: () => unknown) => {
+      const runs: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const t0 = performance.now();
+        f();
+        runs.push(performance.now() - t0);
+      }
+      return runs.sort((a, b) => a - b)[2]!;
+    };
+    const census = censusOf(DEMO_SEED, cell);
+    const chicken = worldKindNamed("치킨")!;
+    const tCensus = time(() => censusOf(DEMO_SEED, cell));
+    const tCell = time(() => buildCell(DEMO_SEED, cell, census));
+    const tSlice = time(() => buildSlice(DEMO_SEED, chicken, census));
+    const n = buildCell(DEMO_SEED, cell, census).length;
+    const per = n ? `${((tCell * 1000) / n).toFixed(0)} µs` : "–";
+    console.log(
+      `| ${name} | ${n} | ${ms(tCensus)} | ${ms(tCell)} | ${per} | ${ms(tSlice)} (${census.counts[chicken.index]} places) |`,
+    );
+  }
+}
+
+const lines = (file: string) =>
+  readFileSync(new URL(file, import.meta.url), "utf8")
+    .split("\n")
+    .map((l) => l.split("|")[0]!.trim())
+    .filter((l) => l && !l.startsWith("#"));
+
+/** A day's place queries: the bench's, the blind set's, and stations × everyday kinds. */
+export function dayOfQueries(): string[] {
+  const blind = readFileSync(
+    new URL("../test/fixtures/eval/places-blind1/places-blind1.jsonl", import.meta.url),
+    "utf8",
+  )
+    .split("\n")
+    .filter(Boolean)
+    .map((l) => (JSON.parse(l) as { query: string }).query);
+  const kinds = ["카페", "국밥", "치킨", "약국", "편의점", "삼겹살", "미용실", "PC방", "술집", "내과"];
+  const stations = railStations().filter((_, i) => i % 9 === 0);
+  const mixed = stations.map((s, i) => `${s.station} ${kinds[i % kinds.length]}`);
+  return [...lines("./search-queries.txt"), ...blind, ...mixed];
+}
+
+async function dayOfSearches(): Promise<void> {
+  const before = heapMb();
+  const source = new WorldSource();
+  const deps: ExecDeps = {
+    ...createExecDeps(loadConfig({ DATA_DIR: "/nonexistent-dongne-data" })),
+    places: new EmbeddedPlaces(source),
+  };
+  const queries = dayOfQueries();
+  const cold: number[] = [];
+  const warm: number[] = [];
+  for (const q of queries) {
+    const t0 = performance.now();
+    await searchPlaces(q, deps);
+    cold.push(performance.now() - t0);
+  }
+  const after = heapMb();
+  for (const q of queries) {
+    const t0 = performance.now();
+    await searchPlaces(q, deps);
+    warm.push(performance.now() - t0);
+  }
+  const c = summarize(cold);
+  const w = summarize(warm);
+  console.log(`\n### A day of place queries (${queries.length} queries, the embedded demo world)\n`);
+  console.log("| measure | figure |");
+  console.log("|---|---|");
+  console.log(
+    `| heap before (tables not yet built) | ${before.toFixed(0)} MB${gc ? "" : " (no --expose-gc: not collected)"} |`,
+  );
+  console.log(`| heap after the day (collected) | ${after.toFixed(0)} MB |`);
+  console.log(`| places kept in built slices | ${source.cachedPlaces.toLocaleString()} |`);
+  console.log(
+    `| heap per kept place | ${(((after - before) * 2 ** 20) / Math.max(1, source.cachedPlaces) / 1024).toFixed(2)} KB (tables included) |`,
+  );
+  console.log(
+    `| a query, first time (cells built) | p50 ${ms(c.p50)}, p99 ${ms(c.p99)}, max ${ms(Math.max(...cold))} |`,
+  );
+  console.log(`| the same query again (cells kept) | p50 ${ms(w.p50)}, p99 ${ms(w.p99)} |`);
+}
+
+export async function benchDemoWorld(): Promise<void> {
+  console.log("\n## The demo world");
+  cellCosts();
+  await dayOfSearches();
+}
