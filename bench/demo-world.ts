@@ -95,10 +95,13 @@ async function dayOfSearches(): Promise<void> {
   const queries = dayOfQueries();
   const cold: number[] = [];
   const warm: number[] = [];
+  const slowest: [number, string, number][] = [];
   for (const q of queries) {
     const t0 = performance.now();
+    const kept = source.cachedPlaces;
     await searchPlaces(q, deps);
     cold.push(performance.now() - t0);
+    slowest.push([cold.at(-1)!, q, source.cachedPlaces - kept]);
   }
   const after = heapMb();
   for (const q of queries) {
@@ -123,6 +126,9 @@ async function dayOfSearches(): Promise<void> {
     `| a query, first time (cells built) | p50 ${ms(c.p50)}, p99 ${ms(c.p99)}, max ${ms(Math.max(...cold))} |`,
   );
   console.log(`| the same query again (cells kept) | p50 ${ms(w.p50)}, p99 ${ms(w.p99)} |`);
+  console.log("\nThe slowest first times (places built by the query; the cache evicts past its bound):\n");
+  for (const [t, q, built] of slowest.sort((a, b) => b[0] - a[0]).slice(0, 8))
+    console.log(`- ${q}: ${ms(t)}, ${built >= 0 ? built : "some evicted"} places`);
 }
 
 export async function benchDemoWorld(): Promise<void> {

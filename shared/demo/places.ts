@@ -22,6 +22,11 @@ export function pinnedCell(seed: number, cell: Cell): DemoPlace[] {
   return places;
 }
 
+/** A pinned cell's places when they are built already (else undefined: nothing is built here). */
+export function pinnedCellIfBuilt(seed: number, cell: Cell): DemoPlace[] | undefined {
+  return pinned?.seed === seed ? pinned.cells.get(cellKey(cell)) : undefined;
+}
+
 /** The places of a pinned set's cells, in grid order: built once per seed and shared; callers only read them. */
 export function pinnedDemoPlaces(seed = DEMO_SEED, set: PinnedSet = "corpus"): DemoPlace[] {
   const held = pinned?.seed === seed ? pinned.sets.get(set) : undefined;

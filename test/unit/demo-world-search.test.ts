@@ -6,9 +6,10 @@ import { haversine, type LatLng } from "../../shared/geo/haversine.ts";
 import { DEMO_SEED } from "../../shared/demo/places.ts";
 import { buildCell } from "../../shared/demo/world/cell.ts";
 import { cellsInCircle } from "../../shared/demo/world/grid.ts";
+import { demoKindOf } from "../../shared/demo/world/kind-of.ts";
 import type { Place } from "../../shared/places/place.ts";
 import { EmbeddedPlaces } from "../../shared/providers/embedded/index.ts";
-import { matcher, requiredCategory } from "../../shared/providers/embedded/matcher.ts";
+import { matcher, requiredCategory, requiredText, textOf } from "../../shared/providers/embedded/matcher.ts";
 import { WorldSource } from "../../shared/providers/embedded/sources.ts";
 
 const MANGWON = { lat: 37.556094, lng: 126.910052 };
@@ -29,12 +30,24 @@ function everyPlace(center: LatLng, radius: number): { place: Place; distance: n
   return out;
 }
 
+/** A single letter counts where a kind's word holds it, not an area's name (죽 in 죽집, not in 죽전). */
+function kindHolds(place: Place, query: string): boolean {
+  if (query.length > 1) return true;
+  const longer = requiredText(query)
+    .flat()
+    .filter((a) => a.length > 1);
+  if (longer.some((a) => textOf(place).hay.includes(a))) return true;
+  return (
+    place.categoryName.includes(query) || (demoKindOf(place)?.words ?? []).some((w) => w.includes(query))
+  );
+}
+
 /** What a keyword search answers when every place is read: [score, distance] of each, best first. */
 function exhaustive(query: string, center: LatLng, radius: number, size: number, byDistance = false) {
   const score = matcher(query);
   const category = requiredCategory(query);
   return everyPlace(center, radius)
-    .filter(({ place }) => !category || place.categoryCode === category)
+    .filter(({ place }) => (!category || place.categoryCode === category) && kindHolds(place, query))
     .map((h) => ({ ...h, score: score(h.place) }))
     .filter((h) => h.score > 0)
     .sort((a, b) => (byDistance ? 0 : b.score - a.score) || a.distance - b.distance)
@@ -58,6 +71,14 @@ describe("searching the demo world", () => {
     ["닭갈비", CHUNCHEON, 2000],
     ["지하철", MANGWON, 1500],
     ["xyzzy가게", MANGWON, 1000],
+    ["반찬가게", GANGNAM, 1000], // a kind the vocabulary does not have: no place holds it
+    ["죽", GANGNAM, 800], // one letter: in 죽집, not in an area's name
+    ["빵", MANGWON, 800],
+    ["소담국밥", MANGWON, 1500], // a name run together: a shared word and a kind's
+    ["망원점", MANGWON, 800], // a branch: an area's word and 점
+    ["스타벅스", GANGNAM, 1000],
+    ["중앙아시아", GANGNAM, 1000],
+    ["음식점한식", MANGWON, 500], // a path run together
   ];
 
   it("answers what reading every place would, in accuracy and in distance order", async () => {
@@ -69,6 +90,21 @@ describe("searching the demo world", () => {
         const got = found.map((p) => `${score(p)}@${p.distance}`);
         expect(got, `${query} (${sort})`).toEqual(exhaustive(query, center, radius, 15, sort === "distance"));
       }
+  });
+
+  it("answers the same from the pinned cells a server builds before it listens", async () => {
+    const prepared = new WorldSource();
+    await prepared.prepare();
+    const fromPinned = new EmbeddedPlaces(prepared);
+    for (const query of ["카페", "망원", "반찬가게", "족발"]) {
+      const area = { x: MANGWON.lng, y: MANGWON.lat, radius: 900, size: 15 };
+      const a = await fromPinned.keywordSearch(counter(), query, area);
+      const b = await embedded.keywordSearch(counter(), query, area);
+      expect(
+        a.map((p) => p.id),
+        query,
+      ).toEqual(b.map((p) => p.id));
+    }
   });
 
   it("answers a category search as reading every place would", async () => {

@@ -31,8 +31,10 @@ export const kindTag = (name: string): string => hashString(name).toString(36);
  * A place id: the cell, the kind and the place's number among the cell's places of that kind
  * ("demo-3755-12690-1x8f3k-3"), or "r" and a number for a real station or office: unique by construction.
  */
-export const placeId = (cell: Cell, kind: string, n: number): string =>
-  `demo-${cell.i}-${cell.j}-${kind}-${n}`;
+export const placeId = (cell: Cell, kind: string, n: number): string => `${idPrefix(cell, kind)}${n}`;
+
+/** What every id of a cell's slice starts with ("demo-3755-12690-1x8f3k-"). */
+export const idPrefix = (cell: Cell, kind: string): string => `demo-${cell.i}-${cell.j}-${kind}-`;
 
 /** The cell an id names, or undefined for an id that is not a demo place's. */
 export function cellOfId(id: string): Cell | undefined {
@@ -135,15 +137,20 @@ function landmarkNear(b: Building, p: { lat: number; lng: number }): string | un
   return best;
 }
 
-const lotKey = (address: string, name: string) => `${address.split("-")[0]}|${branchless(name)}`;
-const isFree = (b: Building, address: string, name: string) =>
-  !b.names.has(name) && !b.lots.has(lotKey(address, name));
+/** "서울 마포구 망원동 12-3" → "서울 마포구 망원동 12": the lot a name may stand on once. */
+function lotOf(address: string): string {
+  const dash = address.lastIndexOf("-");
+  return dash < 0 || dash < address.lastIndexOf(" ") ? address : address.slice(0, dash);
+}
 
-function freeName(b: Building, address: string, candidates: string[]): string {
-  for (const name of candidates) if (isFree(b, address, name)) return name;
+function isFree(b: Building, lot: string, name: string): boolean {
+  return !b.names.has(name) && !b.lots.has(`${lot}|${branchless(name)}`);
+}
+
+function freeName(b: Building, lot: string, candidates: string[]): string {
+  for (const name of candidates) if (isFree(b, lot, name)) return name;
   // every short name taken in this cell: a numbered branch of the first
-  for (let n = 2; ; n++)
-    if (isFree(b, address, `${candidates[0]} ${n}호점`)) return `${candidates[0]} ${n}호점`;
+  for (let n = 2; ; n++) if (isFree(b, lot, `${candidates[0]} ${n}호점`)) return `${candidates[0]} ${n}호점`;
 }
 
 function drawTags(rand: Rng, tags: readonly string[]): string[] {
@@ -167,9 +174,10 @@ function makePlace(b: Building, seed: number, n: number, run: Float64Array): voi
   const at = adminAreaOf(point);
   const address = `${addressOf(at)} ${lotNumber(rand)}`;
   const landmark = landmarkNear(b, point);
-  const name = freeName(b, address, namesFor({ rand, kind, at, landmark, localWords: b.localWords }));
+  const lot = lotOf(address);
+  const name = freeName(b, lot, namesFor({ rand, kind, at, landmark, localWords: b.localWords }));
   b.names.add(name);
-  b.lots.add(lotKey(address, name));
+  b.lots.add(`${lot}|${branchless(name)}`);
   const tags = drawTags(rand, kind.traits.tags);
   const [lo, hi] = kind.traits.price;
   const avgPrice = hi ? Math.round((lo + rand() * (hi - lo)) / 500) * 500 : 0;

@@ -29,14 +29,17 @@ export const cellOf = (p: LatLng): Cell => ({
   j: Math.floor(p.lng / CELL_DEG),
 });
 
+function sixDecimals(x: number): number {
+  return Number(x.toFixed(6));
+}
+
 /** The cell's corners in degrees (rounded so that neighbours share their edges exactly). */
 export function cellBounds(c: Cell): { south: number; north: number; west: number; east: number } {
-  const r = (x: number) => Number(x.toFixed(6));
   return {
-    south: r(c.i * CELL_DEG),
-    north: r((c.i + 1) * CELL_DEG),
-    west: r(c.j * CELL_DEG),
-    east: r((c.j + 1) * CELL_DEG),
+    south: sixDecimals(c.i * CELL_DEG),
+    north: sixDecimals((c.i + 1) * CELL_DEG),
+    west: sixDecimals(c.j * CELL_DEG),
+    east: sixDecimals((c.j + 1) * CELL_DEG),
   };
 }
 

@@ -9,6 +9,8 @@ export interface SearchHow {
   need: Need;
   /** the highest score a place can have */
   best: number;
+  /** the words a place's name must hold to score best (a first pass reads only the places that can) */
+  names?: string[];
   /** 0 when the place does not match; higher ranks first in accuracy order */
   accept(p: Place): number;
 }
@@ -30,6 +32,12 @@ export class Hits {
 
   add(place: Place, distance: number | null, score: number): void {
     this.list.push({ place, distance, score });
+  }
+
+  /** How many found places have the best score. */
+  get atBest(): number {
+    const best = this.best;
+    return best === undefined ? this.list.length : this.list.filter((h) => h.score >= best).length;
   }
 
   /** True when no place `distance` metres away or farther can be among the first `want`. */

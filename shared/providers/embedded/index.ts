@@ -18,10 +18,10 @@ import type {
   TravelEstimate,
 } from "../port.ts";
 import { adminAreaOf, areaAddress } from "../../geo/admin-areas.ts";
-import { matcher, maxScore, requiredCategory, requiredText } from "./matcher.ts";
+import { matcher, maxScore, nameWords, requiredCategory, requiredText } from "./matcher.ts";
 import { ProviderError } from "../http.ts";
 import { Hits, type SearchHow } from "./hits.ts";
-import { RegistrySource, WorldSource, type PlaceSource } from "./sources.ts";
+import { RegistrySource, WorldSource, type Need, type PlaceSource } from "./sources.ts";
 
 export const REGISTRY_FILE = "places.jsonl";
 /** How far from an area's centre a point still takes its name (the widest 면 are ~10 km across). */
@@ -119,7 +119,11 @@ export class EmbeddedPlaces implements PlaceSearchPort {
     return { address: region, roadAddress: null, region };
   }
 
-  /** Reads the source's shelves nearest first, scoring the places each can accept, until enough are found. */
+  /**
+   * Reads the source's shelves nearest first, scoring the places each can accept, until enough are
+   * found. In accuracy order a search first reads only the places whose names can hold its words (the
+   * best score): when enough of them score best, no other place can rank among them.
+   */
   private async search(c: CallCounter, area: AreaSearch, how: SearchHow): Promise<Place[]> {
     checkBudget(c);
     c.apiCalls++;
@@ -127,12 +131,22 @@ export class EmbeddedPlaces implements PlaceSearchPort {
     // every search yields once, and a long scan every SCAN_CHUNK places: /health and other requests
     // are answered while a plan's many searches run
     await yieldToLoop();
+    const want = Math.min(area.size, MAX_RESULTS);
+    const byDistance = area.sort === "distance";
+    if (!byDistance && how.names?.length) {
+      const narrow = await this.read(c, area, { ...how.need, names: how.names }, how, want);
+      if (narrow.atBest >= want) return narrow.ranked(false);
+    }
+    return (await this.read(c, area, how.need, how, want)).ranked(byDistance);
+  }
+
+  private async read(c: CallCounter, area: AreaSearch, need: Need, how: SearchHow, want: number) {
     const located = area.x !== undefined && area.y !== undefined;
     const center = located ? { lat: area.y!, lng: area.x! } : undefined;
-    const hits = new Hits(Math.min(area.size, MAX_RESULTS), area.sort === "distance" ? undefined : how.best);
+    const hits = new Hits(want, area.sort === "distance" ? undefined : how.best);
     const shelves = center
-      ? this.source.near(center, area.radius ?? WHOLE_AREA, how.need)
-      : this.source.everywhere(how.need);
+      ? this.source.near(center, area.radius ?? WHOLE_AREA, need)
+      : this.source.everywhere(need);
     let scanned = 0;
     for (const shelf of shelves) {
       if (center && hits.enough(shelf.distance)) break;
@@ -145,7 +159,7 @@ export class EmbeddedPlaces implements PlaceSearchPort {
         if (score > 0) hits.add(place, distance === null ? null : Math.round(distance), score);
       }
     }
-    return hits.ranked(area.sort === "distance");
+    return hits;
   }
 
   async keywordSearch(
@@ -158,6 +172,7 @@ export class EmbeddedPlaces implements PlaceSearchPort {
     return this.search(c, area, {
       need: { category, words: requiredText(query) },
       best: maxScore(query),
+      names: nameWords(query),
       accept: (p) => (area.category && p.categoryCode !== area.category ? 0 : score(p)),
     });
   }

@@ -75,6 +75,10 @@ function scoreWords(p: Place, words: string[]): number {
   return score;
 }
 
+/** The words whose letters must be in a place's name for it to score best (all but fillers and food words). */
+export const nameWords = (query: string): string[] =>
+  wordsOf(query).filter((w) => !FILLER.has(w) && !FOOD_WORDS.has(w));
+
 /** The highest score a place can have for the query: a name hit for every word (a food word counts 1). */
 export function maxScore(query: string): number {
   return wordsOf(query).reduce((s, w) => s + (FILLER.has(w) ? 0 : FOOD_WORDS.has(w) ? 1 : 3), 0);

@@ -5,10 +5,12 @@
 // by the places it holds; a cell whose summary says it holds none of those kinds is not read.
 import { haversine, type LatLng } from "../../geo/haversine.ts";
 import { worldKinds, type WorldKind } from "../../demo/world/catalog.ts";
-import { pinnedCell, pinnedDemoPlaces, type PinnedSet } from "../../demo/places.ts";
+import { pinnedCell, pinnedCellIfBuilt, pinnedDemoPlaces, type PinnedSet } from "../../demo/places.ts";
+import { kindTag } from "../../demo/world/cell.ts";
 import { corpusCells } from "../../demo/world/pinned.ts";
 import type { Cell } from "../../demo/world/grid.ts";
-import { DemoWorld, kindsMatching, type CellSummary } from "../../demo/world/world.ts";
+import { kindsToRead, nameSearchWords, searchWords, type SearchWords } from "../../demo/world/holds.ts";
+import { DemoWorld, type CellSummary } from "../../demo/world/world.ts";
 import type { Place } from "../../places/place.ts";
 import { Lru } from "../../platform/lru.ts";
 import { PlaceIndex } from "./place-index.ts";
@@ -18,6 +20,8 @@ export interface Need {
   category?: string;
   /** for each word, the strings any one of which will do (matcher.ts requiredText) */
   words?: readonly (readonly string[])[];
+  /** words every place read must be able to hold in its name (a first, narrow pass; sources may ignore) */
+  names?: readonly string[];
 }
 
 /** A part of the places a search reads: one index (a registry), or one cell's slices (the demo world). */
@@ -79,22 +83,26 @@ export class RegistrySource implements PlaceSource {
   }
 }
 
-/** Places of built slices kept (~0.7 KB each): ~150 dense cells whole, a day's searches. */
-export const CACHED_PLACES = 200_000;
+/** Places of built slices kept (~1.2 KB each with their text): ~60 MB, ~50 dense cells whole. */
+export const CACHED_PLACES = 50_000;
 /**
  * Places one search reads at most (by the cells' summaries, nearest cells first, counting the slices it
  * reads): a search whose kind is rarer than that answers with what it found within them.
  */
-export const READ_BUDGET = 60_000;
+export const READ_BUDGET = 12_000;
 
 export class WorldSource implements PlaceSource {
   readonly dataSource = "embedded-demo" as const;
   private readonly slices = new Lru<string, readonly Place[]>(CACHED_PLACES, Date.now, (p) => p.length);
+  private readonly pinnedByKind = new Map<string, Map<string, Place[]>>();
 
   constructor(readonly world = new DemoWorld()) {}
 
   /** A slice of a cell (a kind's places, or its real ones), from the cache or built now. */
   private slice(s: CellSummary, kind: WorldKind | "real"): readonly Place[] {
+    // a pinned cell built whole (before the server listened) holds its slices already
+    const pinnedSlices = this.pinnedSlices(s);
+    if (pinnedSlices) return pinnedSlices.get(kind === "real" ? "r" : kindTag(kind.name)) ?? [];
     const key = `${s.key}|${kind === "real" ? kind : kind.name}`;
     let places = this.slices.get(key);
     if (!places) {
@@ -107,7 +115,25 @@ export class WorldSource implements PlaceSource {
   /** Every place of a cell, read through the cache (the slices already built are not built again). */
   cellPlaces(cell: Cell): Place[] {
     const s = this.world.summary(cell);
-    return this.slicesFor(s, { kinds: worldKinds(), real: true }).flat();
+    return this.slicesFor(s, {}).flat();
+  }
+
+  /** A pinned cell's places by kind (by their ids' kind tag), when the cell is built. */
+  private pinnedSlices(s: CellSummary): Map<string, Place[]> | undefined {
+    const whole = pinnedCellIfBuilt(this.world.seed, s.cell);
+    if (!whole) return undefined;
+    let byKind = this.pinnedByKind.get(s.key);
+    if (!byKind) {
+      byKind = new Map();
+      for (const p of whole) {
+        const tag = p.id.split("-")[3]!;
+        const list = byKind.get(tag);
+        if (list) list.push(p);
+        else byKind.set(tag, [p]);
+      }
+      this.pinnedByKind.set(s.key, byKind);
+    }
+    return byKind;
   }
 
   /** Places of slices kept now (for the benchmarks' heap figures). */
@@ -115,12 +141,20 @@ export class WorldSource implements PlaceSource {
     return this.slices.weight;
   }
 
-  /** The slices of a cell a search reads. */
-  private slicesFor(s: CellSummary, plan: Plan): readonly Place[][] {
+  /** The slices of a cell a search reads: the kinds that can hold its words, of its category. */
+  private slicesFor(s: CellSummary, plan: Plan): (readonly Place[])[] {
+    let read = plan.words ? kindsToRead(plan.words, s.words, s.counts) : "all";
+    if (plan.names) {
+      const named = kindsToRead(plan.names, s.words, s.counts);
+      if (named !== "all") read = read === "all" ? named : read.filter((k) => named.includes(k));
+    }
+    const kinds = read === "all" ? worldKinds() : read.map((k) => worldKinds()[k]!);
     const out: (readonly Place[])[] = [];
-    if (plan.real && (!plan.category || s.realCodes.has(plan.category))) out.push(this.slice(s, "real"));
-    for (const k of plan.kinds) if (s.counts[k.index]! > 0) out.push(this.slice(s, k));
-    return out as Place[][];
+    const realCan = read === "all" && (!plan.category || s.realCodes.has(plan.category));
+    if (realCan && s.realCodes.size) out.push(this.slice(s, "real"));
+    for (const k of kinds)
+      if (s.counts[k.index]! > 0 && (!plan.category || k.code === plan.category)) out.push(this.slice(s, k));
+    return out;
   }
 
   *near(center: LatLng, radius: number, need: Need): Iterable<Shelf> {
@@ -129,8 +163,9 @@ export class WorldSource implements PlaceSource {
     for (const { cell, distance } of this.world.cellsNear(center, radius)) {
       if (read >= READ_BUDGET) return;
       const s = this.world.summary(cell);
-      if (!plan.kinds.some((k) => s.counts[k.index]! > 0) && !(plan.real && s.realCodes.size)) continue;
+      if (plan.category && !s.codes.has(plan.category)) continue;
       const slices = this.slicesFor(s, plan);
+      if (!slices.length) continue;
       read += slices.reduce((n, x) => n + x.length, 0);
       yield { distance, places: () => inCircle(slices, center, radius) };
     }
@@ -155,7 +190,7 @@ export class WorldSource implements PlaceSource {
   async prepare(): Promise<void> {
     // the tables every cell reads (anchors, kinds, words, administrative areas), then the pinned cells
     // the corpus and the simulation read whole, a turn of the event loop between cells
-    kindsMatching([["카페"]]);
+    searchWords([["카페"]]);
     for (const cell of corpusCells()) {
       this.world.summary(cell);
       pinnedCell(this.world.seed, cell);
@@ -165,21 +200,19 @@ export class WorldSource implements PlaceSource {
   }
 }
 
-/** Which slices a search reads: the kinds that can match it, and whether the real places can. */
+/** What a search reads: its words read against the kinds once, its category. */
 interface Plan {
-  kinds: readonly WorldKind[];
-  real: boolean;
+  words?: SearchWords;
+  /** the words names must hold (the narrow pass) */
+  names?: SearchWords;
   category?: string;
 }
 
-function planFor(need: Need): Plan {
-  const matching = need.words?.length ? kindsMatching(need.words) : undefined;
-  const kinds = worldKinds().filter(
-    (k) => (!matching || matching.has(k.index)) && (!need.category || k.code === need.category),
-  );
-  // the real places' words are no kind's: a word decided by the kinds never matches them
-  return { kinds, real: matching === undefined, category: need.category };
-}
+const planFor = (need: Need): Plan => ({
+  words: need.words?.length ? searchWords(need.words) : undefined,
+  names: need.names?.length ? nameSearchWords(need.names) : undefined,
+  category: need.category,
+});
 
 function* inCircle(slices: readonly (readonly Place[])[], center: LatLng, radius: number) {
   const dLat = radius / 111_000;
