@@ -20,7 +20,12 @@ import {
   customResourceWorstSeconds,
   CUSTOM_RESOURCE_LIMIT_S,
 } from "./deploy-sim/rules.ts";
-import { simulateCreate, simulateEveryFailure, type RollbackOutcome } from "./deploy-sim/simulate.ts";
+import {
+  createViolations,
+  simulateCreate,
+  simulateEveryFailure,
+  type RollbackOutcome,
+} from "./deploy-sim/simulate.ts";
 import { TemplateGraph, type CfnTemplate } from "./deploy-sim/template.ts";
 import { MACHINES } from "../../shared/runtime/machines.ts";
 import { SYNC_MACHINE_TIMEOUT_SECONDS, synchronous } from "../../shared/workflows/asl.ts";
@@ -266,9 +271,7 @@ describe.each(PROFILES)("the deploy simulation, %s profile", (name) => {
   });
 
   it("creates the HTTP API's stage only after every route its RouteSettings name", () => {
-    const failures = simulateCreate(graphOf(name)).failures.filter(
-      (f) => f.rule === "apigw-stage-route-settings",
-    );
+    const failures = createViolations(graphOf(name)).filter((f) => f.rule === "apigw-stage-route-settings");
     expect(failures.map((f) => f.message)).toEqual([]);
   });
 
@@ -279,9 +282,7 @@ describe.each(PROFILES)("the deploy simulation, %s profile", (name) => {
   });
 
   it("logs every state machine to a group under /aws/vendedlogs/", () => {
-    const failures = simulateCreate(graphOf(name)).failures.filter(
-      (f) => f.rule === "stepfunctions-vendedlogs",
-    );
+    const failures = createViolations(graphOf(name)).filter((f) => f.rule === "stepfunctions-vendedlogs");
     expect(failures.map((f) => f.resource)).toEqual([]);
   });
 

@@ -49,7 +49,17 @@ export function simulateCreate(graph: TemplateGraph, env: Environment = DEFAULT_
   return { waves, failures, blocked };
 }
 
-/** What the CDK app must keep out of the worst case: nothing here, every resource may fail. */
+/** Every create rule on every resource, whether or not an earlier failure would have stopped the create. */
+export function createViolations(graph: TemplateGraph, env: Environment = DEFAULT_ENVIRONMENT): Finding[] {
+  return graph.ids.flatMap((id) => {
+    const type = graph.resource(id).Type;
+    return rulesFor("create", type).flatMap((rule) => {
+      const message = rule.check(id, graph, env);
+      return message ? [{ rule: rule.id, resource: id, type, message }] : [];
+    });
+  });
+}
+
 export interface RollbackOutcome {
   failedAt: string;
   /** what the failed create had made: everything that does not wait for the failed resource */
