@@ -27,6 +27,7 @@ import {
   restaurantIndexDefinition,
 } from "../../shared/restaurant-qa/index-mapping.ts";
 import { TITAN_V2_MODEL_ID } from "../../shared/restaurant-qa/config.ts";
+import { INGEST_BATCH_SIZE } from "../../shared/restaurant-qa/ingest.ts";
 import { expiringTable, stateMachine, type StepFunctions } from "./workflows.ts";
 import { defaultOf, STATE_MACHINE_ARN_VARIABLES } from "../../shared/platform/config-schema.ts";
 import { MACHINES } from "../../shared/runtime/machines.ts";
@@ -58,6 +59,23 @@ export const INGEST_LANES = (() => {
 
 /** Titan embedding calls a second across the ingest job's lanes, unless `-c embedRate` says otherwise. */
 export const DEFAULT_EMBED_RATE = 10;
+
+/**
+ * Seconds a batch spends outside its embeddings in the ingest job: the Map's child execution and its
+ * five other Lambdas (load, prepare, enrich by rules, bulk index, record). An estimate: the README's
+ * 2–5 s for the four-Lambda Express batch, plus the load and record steps; no AWS run measured it.
+ */
+export const BATCH_OTHER_SECONDS = 5;
+
+/**
+ * The largest demo corpus a dev deploy loads inside the index's custom resource: the waiter's
+ * window (totalTimeout) over the time one lane takes per batch (its embeddings at rate/lanes, plus the
+ * other steps), times the lanes and the batch size (docs/deploy.md states it).
+ */
+export function largestDemoCorpus(embedRate = DEFAULT_EMBED_RATE): number {
+  const perBatch = INGEST_BATCH_SIZE / (embedRate / INGEST_LANES) + BATCH_OTHER_SECONDS;
+  return Math.floor(INDEX_SETUP.totalTimeout.toSeconds() / perBatch) * INGEST_LANES * INGEST_BATCH_SIZE;
+}
 
 export interface RestaurantQaProps {
   /** the domain's size and the index's replicas (dev: one t3.small.search; production: two zones) */

@@ -15,6 +15,9 @@ import {
   resolveProfile,
 } from "../../infra/profile.ts";
 import { DongneStack } from "../../infra/stack.ts";
+import { DEFAULT_EMBED_RATE, largestDemoCorpus } from "../../infra/constructs/restaurant-qa.ts";
+import { generateDemoCorpus } from "../../shared/demo/corpus.ts";
+import { embeddedPlaces } from "../../shared/providers/exec-deps.ts";
 import { ALL_STEPS, MACHINES } from "../../shared/runtime/machines.ts";
 
 const env = { account: "123456789012", region: "ap-northeast-2" };
@@ -186,6 +189,18 @@ describe("profiles", () => {
     expect(resolveProfile(contextOf({ ...production, opensearchDataNodes: "4" })).opensearch.replicas).toBe(
       1,
     );
+  });
+});
+
+describe("the dev demo corpus inside the custom resource's hour", () => {
+  it("fits the waiter's 35 minutes at the default embedding rate, and the bound moves with the rate", () => {
+    const corpus = generateDemoCorpus(embeddedPlaces("/nonexistent-dongne-data").places).records.length;
+    // 35 min / (25 docs at 10/4 a second + 5 s) = 140 rounds of 4 lanes × 25 documents
+    expect(largestDemoCorpus(DEFAULT_EMBED_RATE)).toBe(14_000);
+    expect(corpus).toBeLessThanOrEqual(largestDemoCorpus(DEFAULT_EMBED_RATE));
+    // half the rate no longer fits it: docs/deploy.md says how far -c embedRate may go down
+    expect(largestDemoCorpus(5)).toBeLessThan(corpus);
+    expect(largestDemoCorpus(20)).toBe(21_000);
   });
 });
 
