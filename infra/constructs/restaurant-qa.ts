@@ -272,8 +272,10 @@ export class RestaurantQa extends Construct {
           }),
         );
         fn.addEnvironment("QA_EMBEDDER", "bedrock");
-        // each function paces its own calls: the job's lanes together keep to the configured rate
-        fn.addEnvironment("BEDROCK_EMBED_RATE", String(embedRatePerLane));
+        // the ingest embedder paces its own calls: the job's lanes together keep to the configured rate
+        // (a question's single embedding is not paced)
+        if (spec.state === INGEST_STEPS.embedIngest.state)
+          fn.addEnvironment("BEDROCK_EMBED_RATE", String(embedRatePerLane));
       }
       if (blobs) {
         fn.addEnvironment("QA_INGEST_BUCKET", this.bucket.bucketName);

@@ -183,6 +183,16 @@ describe("profiles", () => {
     expect(() => parseReservations("api=-1")).toThrow(/whole number/);
   });
 
+  it("paces only the ingest embedder, at the configured rate over the ingest job's four lanes", () => {
+    const paced = Object.entries(dev.template.findResources("AWS::Lambda::Function"))
+      .filter(([, f]) => f.Properties.Environment?.Variables?.BEDROCK_EMBED_RATE !== undefined)
+      .map(([id, f]) => [
+        id.replace(/[0-9A-F]{8}$/, ""),
+        f.Properties.Environment.Variables.BEDROCK_EMBED_RATE,
+      ]);
+    expect(paced).toEqual([["StepsEmbedIngestFunction", "2.5"]]);
+  });
+
   it("replicas fit the node count (a green cluster): none on one node, one on two", () => {
     expect(resolveProfile(contextOf({})).opensearch.replicas).toBe(0);
     expect(resolveProfile(contextOf(production)).opensearch.replicas).toBe(1);

@@ -4,8 +4,8 @@
 // CloudFormation's order with every service rule checked at each resource, a create failed at every
 // resource in turn with its rollback and a retry, and the account's quota read before the domain.
 //
-// Cost: synthesizes both profiles once without bundling (~25 s on two shared cores), then cfn-lint over
-// both templates where it is installed (~30–60 s); the walks themselves take about a second.
+// Cost: synthesizes both profiles once without bundling (~25 s on two cores, more when they are shared),
+// then cfn-lint over both templates where it is installed (~30–120 s); each walk takes a few seconds.
 import { App } from "aws-cdk-lib";
 import { Template } from "aws-cdk-lib/assertions";
 import { spawnSync } from "node:child_process";
@@ -135,7 +135,7 @@ beforeAll(() => {
   templates.dev = synthesize("dev");
   templates.production = synthesize("production");
   template = Template.fromJSON(templates.dev);
-});
+}, 240_000);
 
 describe("the HTTP API's access-log format", () => {
   it("tells documented variables from REST-only ones (the check itself)", () => {
