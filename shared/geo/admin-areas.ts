@@ -182,14 +182,16 @@ export function adminAreaOf(p: LatLng): AdminArea {
   let bestD = Infinity;
   // rings of cells outwards until no nearer centroid can lie beyond the ring just searched
   for (let r = 0; r < 200; r++) {
-    for (let i = ci - r; i <= ci + r; i++)
-      for (let j = cj - r; j <= cj + r; j++) {
-        if (Math.max(Math.abs(i - ci), Math.abs(j - cj)) !== r) continue;
+    // the ring's cells only (its top and bottom rows whole, the columns between at its two sides)
+    for (let i = ci - r; i <= ci + r; i++) {
+      const edge = i === ci - r || i === ci + r;
+      for (let j = cj - r; j <= cj + r; j += edge || r === 0 ? 1 : 2 * r) {
         for (const a of t.grid.get(cellKey(i, j)) ?? []) {
           const d = Math.hypot(a.lat - p.lat, (a.lng - p.lng) * kx) * METRES_PER_DEGREE;
           if (d < bestD) [best, bestD] = [a, d];
         }
       }
+    }
     if (best && bestD <= r * MIN_CELL_METRES) break;
   }
   return best ?? t.areas[0]!;

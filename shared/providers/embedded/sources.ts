@@ -143,6 +143,7 @@ export class WorldSource implements PlaceSource {
 
   /** The slices of a cell a search reads: the kinds that can hold its words, of its category. */
   private slicesFor(s: CellSummary, plan: Plan): (readonly Place[])[] {
+    if (!s.total && !s.realCodes.size) return []; // the sea, the hills: nothing to read, no words to weigh
     let read = plan.words ? kindsToRead(plan.words, s.words, s.counts) : "all";
     if (plan.names) {
       const named = kindsToRead(plan.names, s.words, s.counts);
