@@ -11,6 +11,7 @@ import { adminAreas, adminAreaOf, type AdminArea } from "../../geo/admin-areas.t
 import { haversine } from "../../geo/haversine.ts";
 import { normalizeName } from "../../korean/normalize.ts";
 import { KAKAO_CATEGORIES } from "../../places/categories.ts";
+import { Lru } from "../../platform/lru.ts";
 import { anchorsReaching } from "./anchors.ts";
 import { worldKinds, type WorldKind } from "./catalog.ts";
 import { cellBounds, cellCenter, type Cell } from "./grid.ts";
@@ -117,7 +118,25 @@ interface Alt {
 /** A search's words read against the kinds once (each word: its alternatives). */
 export type SearchWords = Alt[][];
 
-export function searchWords(required: readonly (readonly string[])[], t = texts()): SearchWords {
+/** A search's words read against the kinds, kept: a plan's searches and a day's repeat the same words. */
+const read = { all: new Lru<string, SearchWords>(2000), names: new Lru<string, SearchWords>(2000) };
+
+export function searchWords(required: readonly (readonly string[])[]): SearchWords {
+  return cachedRead(read.all, required, texts);
+}
+
+function cachedRead(
+  cache: Lru<string, SearchWords>,
+  required: readonly (readonly string[])[],
+  t: () => string[],
+): SearchWords {
+  const key = required.map((alts) => alts.join("\u0001")).join("\u0002");
+  let words = cache.get(key);
+  if (!words) cache.set(key, (words = readWords(required, t())));
+  return words;
+}
+
+function readWords(required: readonly (readonly string[])[], t: string[]): SearchWords {
   const kindsWith = (s: string) => new Set(t.flatMap((text, i) => (text.includes(s) ? [i] : [])));
   return required.map((alternatives) =>
     alternatives
@@ -179,8 +198,9 @@ export function kindsToRead(words: SearchWords, cellText: string, counts: Uint16
  * kinds whose names can hold them all (kindsToRead over names), for a search's first, narrow pass.
  */
 export function nameSearchWords(words: readonly string[]): SearchWords {
-  return searchWords(
+  return cachedRead(
+    read.names,
     words.map((w) => [w]),
-    names(),
+    names,
   );
 }
