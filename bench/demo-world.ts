@@ -1,12 +1,21 @@
 // npm run bench -- demo-world: what the demo world costs.
 //  1. one cell: its census (density field and kinds), the whole cell, one kind's slice, by kind of cell
-//     (downtown, a station's streets, residential, a county town, the hills), as ms and µs a place;
-//  2. a day of queries: every place query of bench/search-queries.txt and the blind place set, and
+//     (downtown, a station's streets, residential, a county town, the hills), as ms, µs a place and
+//     the ratio to a /health request answered by the app in the same process (the machine's load
+//     moves every ms figure; the ratio moves less);
+//  2. how dense: places, restaurants and wine bars within 1 km of major and small stations;
+//  3. a day of queries: every place query of bench/search-queries.txt and the blind place set, and
 //     "<station> <kind>" for a sample of stations and kinds, through the pipeline with the embedded
 //     provider: the heap (after a full collection) before, after and per cached place, the cells and
 //     slices built, and each query's time cold (first) and warm (again).
 // Run with node's --expose-gc for collected heaps (`npm run bench -- demo-world` passes it when it can).
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createApp } from "../functions/api/app.ts";
+import { startLocal } from "../functions/api/local.ts";
+import { haversine } from "../shared/geo/haversine.ts";
+import { cellsInCircle } from "../shared/demo/world/grid.ts";
 import { DEMO_SEED } from "../shared/demo/places.ts";
 import { buildCell, buildSlice } from "../shared/demo/world/cell.ts";
 import { censusOf } from "../shared/demo/world/census.ts";
@@ -35,10 +44,30 @@ const heapMb = () => {
   return process.memoryUsage().heapUsed / 2 ** 20;
 };
 
-function cellCosts(): void {
-  console.log("\n### One cell of the demo world (median of 5 builds)\n");
-  console.log("| cell | places | census | whole cell | µs a place | one kind's slice (치킨) |");
-  console.log("|---|---|---|---|---|---|");
+/** The median time of /health answered by the app in this process (no network), after a warm-up. */
+async function healthMs(): Promise<number> {
+  const dataDir = mkdtempSync(join(tmpdir(), "dongne-bench-"));
+  const config = loadConfig({ DATA_DIR: dataDir, SIM_STORE: "memory", LOG_LEVEL: "SILENT" });
+  const world = await startLocal(config, { llm: null });
+  const app = createApp(() => world.context);
+  const runs: number[] = [];
+  for (let i = 0; i < 300; i++) {
+    const t0 = performance.now();
+    await (await app.request("/health")).text();
+    if (i >= 100) runs.push(performance.now() - t0);
+  }
+  await world.close();
+  rmSync(dataDir, { recursive: true, force: true });
+  return summarize(runs).p50;
+}
+
+async function cellCosts(): Promise<void> {
+  const health = await healthMs();
+  console.log(`\n### One cell of the demo world (median of 5 builds; /health in-process: ${ms(health)})\n`);
+  console.log(
+    "| cell | places | census | whole cell | µs a place | whole cell / health | one kind's slice (치킨) |",
+  );
+  console.log("|---|---|---|---|---|---|---|");
   for (const [name, p] of CELLS) {
     const cell = cellOf(p);
     buildCell(DEMO_SEED, cell); // the tables first
@@ -59,8 +88,33 @@ function cellCosts(): void {
     const n = buildCell(DEMO_SEED, cell, census).length;
     const per = n ? `${((tCell * 1000) / n).toFixed(0)} µs` : "–";
     console.log(
-      `| ${name} | ${n} | ${ms(tCensus)} | ${ms(tCell)} | ${per} | ${ms(tSlice)} (${census.counts[chicken.index]} places) |`,
+      `| ${name} | ${n} | ${ms(tCensus)} | ${ms(tCell)} | ${per} | ${(tCell / health).toFixed(0)}× | ${ms(tSlice)} (${census.counts[chicken.index]} places) |`,
     );
+  }
+}
+
+const STATIONS: [string, { lat: number; lng: number }][] = [
+  ["강남역 (2호선, 신분당선)", { lat: 37.4972, lng: 127.0279 }],
+  ["신사역 (3호선, 신분당선)", { lat: 37.516, lng: 127.0203 }],
+  ["서면역 (부산 1·2호선)", { lat: 35.15774, lng: 129.059084 }],
+  ["홍대입구역 (2호선, 공항철도, 경의중앙선)", { lat: 37.5572, lng: 126.9254 }],
+  ["망원역 (6호선)", { lat: 37.5561, lng: 126.91 }],
+  ["의왕역 (경부선)", { lat: 37.3209, lng: 126.948 }],
+  ["충북의 산 (no station)", { lat: 36.9, lng: 128.0 }],
+];
+
+function density(): void {
+  const source = new WorldSource();
+  console.log("\n### Places within 1 km\n");
+  console.log("| around | places | restaurants (FD6) | wine bars |");
+  console.log("|---|---|---|---|");
+  for (const [name, center] of STATIONS) {
+    const near = cellsInCircle(center, 1000)
+      .flatMap(({ cell }) => source.cellPlaces(cell))
+      .filter((p) => haversine(center, p) <= 1000);
+    const restaurants = near.filter((p) => p.categoryCode === "FD6").length;
+    const wine = near.filter((p) => p.categoryName.includes("와인")).length;
+    console.log(`| ${name} | ${near.length.toLocaleString()} | ${restaurants.toLocaleString()} | ${wine} |`);
   }
 }
 
@@ -92,6 +146,10 @@ async function dayOfSearches(): Promise<void> {
     ...createExecDeps(loadConfig({ DATA_DIR: "/nonexistent-dongne-data" })),
     places: new EmbeddedPlaces(source),
   };
+  const t0 = performance.now();
+  await source.prepare();
+  const prepareMs = performance.now() - t0;
+  const ready = heapMb();
   const queries = dayOfQueries();
   const cold: number[] = [];
   const warm: number[] = [];
@@ -115,12 +173,15 @@ async function dayOfSearches(): Promise<void> {
   console.log("| measure | figure |");
   console.log("|---|---|");
   console.log(
-    `| heap before (tables not yet built) | ${before.toFixed(0)} MB${gc ? "" : " (no --expose-gc: not collected)"} |`,
+    `| heap before the day (the tables built by the sections above) | ${before.toFixed(0)} MB${gc ? "" : " (no --expose-gc: not collected)"} |`,
+  );
+  console.log(
+    `| before it listens: the tables and the pinned cells (prepare) | ${ms(prepareMs)}, heap ${ready.toFixed(0)} MB |`,
   );
   console.log(`| heap after the day (collected) | ${after.toFixed(0)} MB |`);
   console.log(`| places kept in built slices | ${source.cachedPlaces.toLocaleString()} |`);
   console.log(
-    `| heap per kept place | ${(((after - before) * 2 ** 20) / Math.max(1, source.cachedPlaces) / 1024).toFixed(2)} KB (tables included) |`,
+    `| heap per kept place | ${(((after - ready) * 2 ** 20) / Math.max(1, source.cachedPlaces) / 1024).toFixed(2)} KB (tables and pinned cells not counted) |`,
   );
   console.log(
     `| a query, first time (cells built) | p50 ${ms(c.p50)}, p99 ${ms(c.p99)}, max ${ms(Math.max(...cold))} |`,
@@ -133,6 +194,7 @@ async function dayOfSearches(): Promise<void> {
 
 export async function benchDemoWorld(): Promise<void> {
   console.log("\n## The demo world");
-  cellCosts();
+  await cellCosts();
+  density();
   await dayOfSearches();
 }
