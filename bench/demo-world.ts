@@ -4,7 +4,7 @@
 //     the ratio to a /health request answered by the app in the same process (the machine's load
 //     moves every ms figure; the ratio moves less);
 //  2. how dense: places, restaurants and wine bars within 1 km of major and small stations;
-//  3. a day of queries: every place query of bench/search-queries.txt and the blind place set, and
+//  3. a day of queries (`demo-world day`: this alone, in a fresh process): every place query of bench/search-queries.txt and the blind place set, and
 //     "<station> <kind>" for a sample of stations and kinds, through the pipeline with the embedded
 //     provider: the heap (after a full collection) before, after and per cached place, the cells and
 //     slices built, and each query's time cold (first) and warm (again).
@@ -182,7 +182,7 @@ async function dayOfSearches(): Promise<void> {
   console.log("| measure | figure |");
   console.log("|---|---|");
   console.log(
-    `| heap before the day (the tables built by the sections above) | ${before.toFixed(0)} MB${gc ? "" : " (no --expose-gc: not collected)"} |`,
+    `| heap before the day (with the other sections: the tables they built) | ${before.toFixed(0)} MB${gc ? "" : " (no --expose-gc: not collected)"} |`,
   );
   console.log(
     `| before it listens: the tables and the pinned cells (prepare) | ${ms(prepareMs)}, heap ${ready.toFixed(0)} MB |`,
@@ -204,9 +204,12 @@ async function dayOfSearches(): Promise<void> {
     console.log(`- ${q}: ${ms(t)}, ${built >= 0 ? built : "some evicted"} places`);
 }
 
-export async function benchDemoWorld(): Promise<void> {
+/** `day` (`bench/run.ts demo-world day`): the day of queries alone, in a fresh process, as a server runs it. */
+export async function benchDemoWorld(only = process.argv[3]): Promise<void> {
   console.log("\n## The demo world");
-  await cellCosts();
-  density();
+  if (only !== "day") {
+    await cellCosts();
+    density();
+  }
   await dayOfSearches();
 }
