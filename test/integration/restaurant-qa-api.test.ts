@@ -15,7 +15,7 @@ beforeAll(async () => {
   // waiting for it is the wiring's unit test): on a busy machine its 20,000 documents would otherwise
   // take the first requests past their time budget
   await qaRuntime(server.world.rt).deps.index.count();
-}, 120_000);
+});
 afterAll(() => server.close());
 
 const get = async (path: string) => {
@@ -35,7 +35,7 @@ describe("restaurant QA over HTTP", () => {
     expect(res.body.citations.length).toBeGreaterThan(0);
     expect(res.body.answer).toContain(`[${res.body.citations[0]}]`);
     expect(res.body.meta.synthetic).toBe(true);
-  }, 120_000);
+  });
 
   it("searches without grading, and serves a document by place_id (404 when absent)", async () => {
     const res = await postJson(`${server.url}/v1/restaurants/search`, { query: "홍대 삼겹살 회식" });
@@ -84,7 +84,7 @@ describe("restaurant QA over HTTP", () => {
     expect(job.body.source).toBe(`blob:uploads/${jobId}.jsonl`);
     const rejections = await qaBlobs(server.world.rt).get(job.body.result.rejections.slice("blob:".length));
     expect(rejections).toContain('"place_id":"job-7"');
-  }, 120_000);
+  });
 
   it("names the field of bad input, and a job that does not exist is a 404", async () => {
     const bad = await postJson(`${server.url}/v1/restaurants/ask`, { query: "" });

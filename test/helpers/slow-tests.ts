@@ -1,0 +1,110 @@
+// The tests that come closer to their timeout than test/timeouts.ts's SAFETY_FACTOR allows, read from
+// vitest's JSON report (issue 32): a timeout is a safety net, and a test that needs more than an eighth
+// of it on a quiet machine fails on a busy laptop. Run on a report of a quiet machine's run; a busy one
+// only overstates the durations (a test that passes the check there passes it quiet too).
+//
+//   npx vitest run --project fast --reporter=default --reporter=json --outputFile=/tmp/fast.json
+//   npx tsx test/helpers/slow-tests.ts /tmp/fast.json [--top 20] [--files] [--timeout MS]
+//
+// Each test's own timeout and the time its file spent in hooks before it are in the report's `meta`
+// (test/helpers/timing-meta.ts); a test without them (an older report) is held to --timeout, or to the
+// configured default. Exit 1 when any test, or any stretch of hooks, is over its limit.
+import { readFileSync } from "node:fs";
+import { relative, resolve } from "node:path";
+import { HOOK_TIMEOUT_MS, SAFETY_FACTOR, TEST_TIMEOUT_MS } from "../timeouts.ts";
+
+interface Assertion {
+  fullName: string;
+  status: string;
+  duration?: number;
+  meta?: { timeout?: number; hooksBeforeMs?: number; cpuMs?: number };
+}
+interface Report {
+  numTotalTests: number;
+  numFailedTests: number;
+  startTime: number;
+  testResults: { name: string; startTime: number; endTime: number; assertionResults: Assertion[] }[];
+}
+
+export interface Row {
+  file: string;
+  name: string;
+  ms: number;
+  timeoutMs: number;
+  /** "test" or "hooks" (the hooks run before this test) */
+  kind: "test" | "hooks";
+  /** the worker's CPU time in the test (not in processes it spawned), when the report has it */
+  cpuMs?: number;
+}
+
+/** Every test and every stretch of hooks, with the limit it is held to. */
+export function rowsOf(report: Report, defaultTimeoutMs = TEST_TIMEOUT_MS): Row[] {
+  return report.testResults.flatMap((f) => {
+    // the path from the repository's test/ folder (a report may come from another clone)
+    const file = f.name.slice(f.name.lastIndexOf("/test/") + 1) || relative(process.cwd(), f.name);
+    return f.assertionResults.flatMap((a): Row[] => {
+      const test: Row = {
+        file,
+        name: a.fullName,
+        ms: a.duration ?? 0,
+        timeoutMs: a.meta?.timeout ?? defaultTimeoutMs,
+        kind: "test",
+        cpuMs: a.meta?.cpuMs,
+      };
+      const hooks = a.meta?.hooksBeforeMs;
+      return hooks === undefined
+        ? [test]
+        : [test, { file, name: a.fullName, ms: hooks, timeoutMs: HOOK_TIMEOUT_MS, kind: "hooks" }];
+    });
+  });
+}
+
+export const overLimit = (rows: Row[]) => rows.filter((r) => r.ms * SAFETY_FACTOR > r.timeoutMs);
+
+const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const line = (r: Row) =>
+  `${secs(r.ms).padStart(8)}  of ${secs(r.timeoutMs).padStart(7)}  (1/${(r.timeoutMs / Math.max(r.ms, 1)).toFixed(1)})` +
+  `${r.cpuMs === undefined ? "" : `  cpu ${secs(r.cpuMs).padStart(7)}`}  ${r.kind === "hooks" ? "hooks before " : ""}${r.file} › ${r.name}`;
+
+function main(): void {
+  const args = process.argv.slice(2);
+  const valued = new Set(["--top", "--timeout"]);
+  const file = args.find((a, i) => !a.startsWith("--") && !valued.has(args[i - 1] ?? ""));
+  if (!file) {
+    console.error("usage: npx tsx test/helpers/slow-tests.ts REPORT.json [--top N] [--files] [--timeout MS]");
+    process.exit(2);
+  }
+  const option = (name: string) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : undefined);
+  const top = option("--top") || 15;
+  const report = JSON.parse(readFileSync(file, "utf8")) as Report;
+  const rows = rowsOf(report, option("--timeout"));
+  const tests = rows.filter((r) => r.kind === "test");
+  const ends = report.testResults.map((f) => f.endTime);
+  console.log(
+    `${report.numTotalTests} tests (${report.numFailedTests} failed); wall ${secs(Math.max(...ends) - report.startTime)}; ` +
+      `sum of test durations ${secs(tests.reduce((a, r) => a + r.ms, 0))}`,
+  );
+  console.log(`\nslowest tests:`);
+  for (const r of [...tests].sort((a, b) => b.ms - a.ms).slice(0, top)) console.log(line(r));
+  const hooks = rows.filter((r) => r.kind === "hooks");
+  if (hooks.length) {
+    console.log(`\nlongest hooks (before the test named):`);
+    for (const r of [...hooks].sort((a, b) => b.ms - a.ms).slice(0, Math.min(top, 8))) console.log(line(r));
+  }
+  if (args.includes("--files")) {
+    const byFile = new Map<string, number>();
+    for (const r of rows) byFile.set(r.file, (byFile.get(r.file) ?? 0) + r.ms);
+    console.log(`\nfiles by time in tests and hooks:`);
+    for (const [f, ms] of [...byFile].sort((a, b) => b[1] - a[1]).slice(0, top))
+      console.log(`${secs(ms).padStart(8)}  ${f}`);
+  }
+  const over = overLimit(rows);
+  console.log(
+    over.length
+      ? `\n${over.length} over 1/${SAFETY_FACTOR} of their timeout:\n${over.map(line).join("\n")}`
+      : `\nnone over 1/${SAFETY_FACTOR} of its timeout`,
+  );
+  process.exit(over.length ? 1 : 0);
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) main();
