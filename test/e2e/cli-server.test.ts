@@ -3,8 +3,9 @@
 // separate run in its own process (--local). The ids are the API's, so an id the server made works with
 // the CLI's export and resume. Tests force in-process runs (DONGNE_CLI_MODE=local, vitest's env) unless
 // a test sets DONGNE_CLI_MODE=auto itself. Cost: one `npm start` process and a world of its own (~5 s of
-// CPU each on a quiet machine), and a CLI process per call (~1.5 s; ~5 s for the two with --local or
-// no server, which build the product in their own process).
+// CPU each on a quiet machine; neither builds the restaurant corpus: a question goes to the worker's
+// shared server), and a CLI process per call (~1.5 s; ~5 s for the three with --local or no server,
+// which build the product in their own process).
 import { createServer, type Server } from "node:http";
 import {
   existsSync,
@@ -21,8 +22,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dongne as cli, stderrLines as lines } from "../helpers/cli.ts";
 import { randomPort, startServe } from "../helpers/serve-process.ts";
-import { startServer, type TestServer } from "../helpers/server.ts";
-import { qaRuntime } from "../../shared/restaurant-qa/wiring.ts";
+import { sharedServer, startServer, type TestServer } from "../helpers/server.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "dongne-cli-server-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -42,10 +42,10 @@ describe("a client of a server with API keys (--api, DONGNE_API_URL)", () => {
           { id: "ops", key: KEY, scopes: ["read", "write"] },
           { id: "reader", key: READ_ONLY, scopes: ["read"] },
         ]),
+        // no restaurant is read here (questions go to the worker's shared server, below)
+        QA_DEMO_CORPUS: "off",
       },
     );
-    // the demo corpus loads on first use, as npm start starts it: not within a question's time budget
-    await qaRuntime(server.world.rt).deps.index.count();
   });
   afterAll(() => server.close());
 
@@ -76,17 +76,28 @@ describe("a client of a server with API keys (--api, DONGNE_API_URL)", () => {
 
   it("DONGNE_API_URL and DONGNE_API_KEY do the same; a read-only key cannot ingest", async () => {
     const settings = { DONGNE_API_URL: server.url, DONGNE_API_KEY: KEY, DONGNE_CLI_MODE: "auto" };
-    const r = await dongne(settings, "ask", "망원역 주차되는 한식집");
+    const r = await dongne(settings, "search", "강남역 근처 카페");
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/^출처: .+/m);
-    // citations by name, not by id: neither in the sources line nor in the answer's text
-    expect(r.stdout).not.toMatch(/demo-\w+/);
+    expect(r.stdout).toMatch(/^ *# +이름 +분류 +거리 +주소$/m);
 
     const file = join(dir, "one.jsonl");
     writeFileSync(file, JSON.stringify({ place_id: "x1", title: "가게" }) + "\n");
     const refused = await dongne({ ...settings, DONGNE_API_KEY: READ_ONLY }, "restaurants", "ingest", file);
     expect(refused.code, refused.stderr).toBe(1);
     expect(lines(refused.stderr)).toEqual([expect.stringMatching(/이 API 키로는 할 수 없는 요청입니다/)]);
+  });
+
+  it("ask prints the answer and its sources by name, not by id (a server without keys: the worker's)", async () => {
+    const shared = await sharedServer();
+    try {
+      const r = await dongne({}, "ask", "망원역 주차되는 한식집", "--api", shared.url);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toMatch(/^출처: .+/m);
+      // citations by name, not by id: neither in the sources line nor in the answer's text
+      expect(r.stdout).not.toMatch(/demo-\w+/);
+    } finally {
+      await shared.close();
+    }
   });
 
   it("a server that is not there: one line, exit 1", async () => {

@@ -47,11 +47,14 @@ describe("dongne simulate export", () => {
     expect(JSON.parse(lines[0]!).result.steps.step1).toBeDefined();
   });
 
-  it("exits 1 for an unknown simulation and 2 for a bad flag", async () => {
+  it("exits 1 for an unknown simulation", async () => {
     await expect(dongne("simulate", "export", "sim-nope")).rejects.toMatchObject({
       code: 1,
       stderr: expect.stringContaining("시뮬레이션 sim-nope이(가) 이 컴퓨터의 저장소(DATA_DIR)에 없습니다"),
     });
+  });
+
+  it("exits 2 for a bad flag", async () => {
     await expect(dongne("simulate", "export", "sim-nope", "--kind", "people")).rejects.toMatchObject({
       code: 2,
       stderr: expect.stringContaining("--kind"),

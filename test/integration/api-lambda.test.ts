@@ -18,6 +18,7 @@ import { ConfigSchema } from "../../shared/platform/config-schema.ts";
 const event = (name: string) =>
   JSON.parse(readFileSync(new URL(`../../events/${name}`, import.meta.url), "utf8"));
 type Answer = { statusCode: number; body: string };
+const MAX_BUDGET_MS = ConfigSchema.shape.API_BUDGET_MS.unwrap().maxValue!;
 
 let world: LocalWorld;
 let sfn: FakeStepFunctions;
@@ -49,12 +50,16 @@ beforeAll(async () => {
   });
   // the handler reads its configuration once per module instance: a fresh one, as a cold Lambda has,
   // since the test workers keep modules across files (another file may have loaded it already)
+  // (read on its first request: the variable is set again before each)
   const coldHandler = async (budgetMs: number) => {
-    process.env.API_BUDGET_MS = String(budgetMs);
     vi.resetModules();
-    return (await import("../../functions/api/handler.ts")).handler as never;
+    const cold = (await import("../../functions/api/handler.ts")).handler as (e: unknown) => Promise<Answer>;
+    return (e: unknown) => {
+      process.env.API_BUDGET_MS = String(budgetMs);
+      return cold(e);
+    };
   };
-  handler = await coldHandler(ConfigSchema.shape.API_BUDGET_MS.unwrap().maxValue!);
+  handler = await coldHandler(MAX_BUDGET_MS);
   tight = await coldHandler(ConfigSchema.shape.API_BUDGET_MS.unwrap().minValue!);
 });
 afterAll(async () => {
@@ -69,6 +74,7 @@ const withBody = (base: string, body: unknown) => ({ ...event(base), body: JSON.
 
 describe("the API Lambda on Step Functions", () => {
   it("plans and searches through StartSyncExecution, with the request's deadline in the input", async () => {
+    const before = Date.now();
     const plan = await handler(event("api/plan.json"));
     expect(plan.statusCode).toBe(200);
     expect(JSON.parse(plan.body).strategy_type).toBe("radius");
@@ -76,7 +82,10 @@ describe("the API Lambda on Step Functions", () => {
     expect(search.statusCode).toBe(200);
     const started = sfn.calls.filter((c) => c.target === "AWSStepFunctions.StartSyncExecution");
     expect(started.map((c) => c.body.stateMachineArn)).toEqual([machineArn("plan"), machineArn("search")]);
-    expect(JSON.parse(String(started[1]!.body.input)).deadlineAt).toBeGreaterThan(Date.now() - 60_000);
+    // the budget from when the request came (clock readings in order, no duration)
+    const { deadlineAt } = JSON.parse(String(started[1]!.body.input)) as { deadlineAt: number };
+    expect(deadlineAt).toBeGreaterThanOrEqual(before + MAX_BUDGET_MS);
+    expect(deadlineAt).toBeLessThanOrEqual(Date.now() + MAX_BUDGET_MS);
   });
 
   it("answers 504 with a sentence when the workflow passes the budget, instead of API Gateway's bare 500", async () => {

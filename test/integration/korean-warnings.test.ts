@@ -15,9 +15,10 @@ import { planFromClient } from "../../shared/place-search/given-plan.ts";
 import type { ExecDeps } from "../../shared/providers/exec-deps.ts";
 import { ProviderError } from "../../shared/providers/http.ts";
 import { qaRuntime, type QaRuntime } from "../../shared/restaurant-qa/wiring.ts";
+import { createRestaurantQa, type RestaurantQa } from "../../shared/restaurant-qa/pipeline.ts";
 import type { LocalWorld } from "../../functions/api/local.ts";
 import { scriptedLlm } from "../helpers/scripted-llm.ts";
-import { buildDemoCorpus, testExecDeps, testWorld } from "../helpers/server.ts";
+import { sharedWorld, testExecDeps, testWorld } from "../helpers/server.ts";
 
 /** Names and codes a Korean reader sees as they are (products, sources, units, formats). */
 const ALLOWED = new Set(
@@ -164,14 +165,17 @@ describe("warnings a person sees are Korean", () => {
   });
 
   describe("restaurant QA", () => {
+    /** questions over the worker's demo corpus (built once, sharedWorld) to a model that cannot be reached */
+    let reading: RestaurantQa;
+    /** a world of its own for the ingest, which writes (its corpus is due, not built) */
     let world: LocalWorld;
     let qa: QaRuntime;
     beforeAll(async () => {
-      // the demo corpus (synthetic) and a model that cannot be reached (the rules answer instead)
-      world = await testWorld({ llm: scriptedLlm([{ unavailable: "overloaded" }]) });
+      const unreachable = () => scriptedLlm([{ unavailable: "overloaded" }]);
+      const shared = await sharedWorld();
+      reading = createRestaurantQa({ ...qaRuntime(shared.rt).deps, llm: unreachable() });
+      world = await testWorld({ llm: unreachable() });
       qa = qaRuntime(world.rt);
-      // built here (~10 s of CPU on a quiet machine), not within the first question
-      await buildDemoCorpus(world);
     });
     afterAll(() => world.close());
 
@@ -184,7 +188,7 @@ describe("warnings a person sees are Korean", () => {
         "뷁뷁동 근처 삼겹살",
         "강남역 3만원 이하 조용한 데이트 파스타",
       ]) {
-        const answer = await qa.qa[mode]({ query });
+        const answer = await reading[mode]({ query });
         found.push({ query, warnings: answer.meta.warnings });
       }
       expect(found.flatMap((f) => f.warnings).length).toBeGreaterThan(0);
