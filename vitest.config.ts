@@ -12,8 +12,14 @@ const BROWSER = ["test/browser/**/*.test.ts"];
 export default defineConfig({
   test: {
     // the AWS SDK's Node-version warning silenced as in every local process (and the servers it spawns)
-    // each test's report says its timeout and the hooks before it (test/helpers/slow-tests.ts reads them)
-    setupFiles: ["bin/quiet-aws-sdk.ts", "shared/workflows/polyfills.ts", "test/helpers/timing-meta.ts"],
+    // each test's report says its timeout and the hooks before it (test/helpers/slow-tests.ts reads them);
+    // what the product builds on first use is built in a hook of the worker's first file (warm-worker.ts)
+    setupFiles: [
+      "bin/quiet-aws-sdk.ts",
+      "shared/workflows/polyfills.ts",
+      "test/helpers/timing-meta.ts",
+      "test/helpers/warm-worker.ts",
+    ],
     // quiet logs: configurations read from the environment (and spawned servers) get LOG_LEVEL from here
     // DONGNE_CLI_MODE=local: a CLI a test runs never uses a developer's running server (bin/api-client.ts)
     env: { LOG_LEVEL: "SILENT", DONGNE_CLI_MODE: "local" },

@@ -87,17 +87,18 @@ describe("a client of a server with API keys (--api, DONGNE_API_URL)", () => {
     expect(lines(refused.stderr)).toEqual([expect.stringMatching(/이 API 키로는 할 수 없는 요청입니다/)]);
   });
 
-  it("ask prints the answer and its sources by name, not by id (a server without keys: the worker's)", async () => {
-    const shared = await sharedServer();
-    try {
+  describe("of a server without keys (the worker's, over the demo corpus)", () => {
+    let shared: TestServer;
+    beforeAll(async () => (shared = await sharedServer({ demoCorpus: true })));
+    afterAll(() => shared.close());
+
+    it("ask prints the answer and its sources by name, not by id", async () => {
       const r = await dongne({}, "ask", "망원역 주차되는 한식집", "--api", shared.url);
       expect(r.code, r.stderr).toBe(0);
       expect(r.stdout).toMatch(/^출처: .+/m);
       // citations by name, not by id: neither in the sources line nor in the answer's text
       expect(r.stdout).not.toMatch(/demo-\w+/);
-    } finally {
-      await shared.close();
-    }
+    });
   });
 
   it("a server that is not there: one line, exit 1", async () => {

@@ -16,7 +16,7 @@ beforeAll(async () => {
     {},
     { SIM_MAX_AGENT_DAYS_PER_CALLER: "40", API_BUDGET_MS: "8000", QA_DEMO_CORPUS: "off" },
   );
-  shared = await sharedServer();
+  shared = await sharedServer({ demoCorpus: true });
 });
 afterAll(async () => {
   await server.world.workflows.settled();

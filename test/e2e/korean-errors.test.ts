@@ -7,8 +7,8 @@ import { postJson, sharedServer, type TestServer } from "../helpers/server.ts";
 let server: TestServer;
 beforeAll(async () => {
   // the worker's server, its demo corpus built (GET /v1/restaurants/nope reads the index): nothing here
-  // is written but refused requests
-  server = await sharedServer();
+  // is written, every request is refused
+  server = await sharedServer({ demoCorpus: true });
 });
 afterAll(() => server.close());
 

@@ -113,34 +113,36 @@ let sharedWorldMade: Promise<LocalWorld> | undefined;
 let sharedServerMade: Promise<{ world: LocalWorld } & Awaited<ReturnType<typeof serveWorld>>> | undefined;
 
 /**
- * The default test world (testWorld() with no options), one per test worker, its demo restaurant corpus
- * built before the first file gets it (as npm start builds it; not inside a request's time budget). For
- * a file that reads, or writes only under ids of its own (simulations, conversations, experiments):
- * nothing it does may change what another file sees. A file that ingests restaurant documents (the
- * corpus gives way), needs other options or configuration, or counts a quota from zero builds its own
- * world (testWorld, startServer). Its close() only waits for the workflows the file started; the world
- * ends with the worker.
+ * The default test world (testWorld() with no options), one per test worker. For a file that reads, or
+ * writes only under ids of its own (simulations, conversations, experiments): nothing it does may change
+ * what another file sees. A file that ingests restaurant documents (the demo corpus gives way), needs
+ * other options or configuration, or counts a quota from zero builds its own world (testWorld,
+ * startServer). With `demoCorpus`, its demo restaurant corpus is built before it is returned (once per
+ * worker, ~10 s of CPU on a quiet machine: in the calling file's hook, not within a request's budget).
+ * Its close() only waits for the workflows the file started; the world ends with the worker.
  */
-export async function sharedWorld(): Promise<LocalWorld> {
+export async function sharedWorld(opts: { demoCorpus?: boolean } = {}): Promise<LocalWorld> {
   const world = await (sharedWorldMade ??= (async () => {
     const made = await testWorld();
-    await buildDemoCorpus(made);
     // the worker's end is the world's: its data directory goes with it
     process.once("exit", () => rmSync(made.rt.config.dataDir, { recursive: true, force: true }));
     return made;
   })());
+  if (opts.demoCorpus) await buildDemoCorpus(world);
   return { ...world, close: () => world.workflows.settled() };
 }
 
 /**
- * The shared world (sharedWorld) served on a loopback port, one per test worker. Its close() checks the
- * answers given since this call against the OpenAPI document, and leaves the server to the next file.
+ * The shared world (sharedWorld) served on a loopback port, one per test worker (`demoCorpus` as there).
+ * Its close() checks the answers given since this call against the OpenAPI document, and leaves the
+ * server to the next file.
  */
-export async function sharedServer(): Promise<TestServer> {
+export async function sharedServer(opts: { demoCorpus?: boolean } = {}): Promise<TestServer> {
   const shared = await (sharedServerMade ??= (async () => {
     const world = await sharedWorld();
     return { world, ...(await serveWorld(world)) };
   })());
+  if (opts.demoCorpus) await buildDemoCorpus(shared.world);
   const traffic = shared.traffic.from();
   return {
     url: shared.url,

@@ -172,7 +172,7 @@ describe("warnings a person sees are Korean", () => {
     let qa: QaRuntime;
     beforeAll(async () => {
       const unreachable = () => scriptedLlm([{ unavailable: "overloaded" }]);
-      const shared = await sharedWorld();
+      const shared = await sharedWorld({ demoCorpus: true });
       reading = createRestaurantQa({ ...qaRuntime(shared.rt).deps, llm: unreachable() });
       world = await testWorld({ llm: unreachable() });
       qa = qaRuntime(world.rt);

@@ -15,7 +15,7 @@ let reading: TestServer;
 /** this file's, for uploads */
 let server: TestServer;
 beforeAll(async () => {
-  reading = await sharedServer();
+  reading = await sharedServer({ demoCorpus: true });
   server = await startServer({}, { QA_DEMO_CORPUS: "off" });
 });
 afterAll(async () => {
