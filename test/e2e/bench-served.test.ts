@@ -38,7 +38,8 @@ async function leftovers(port: number, pgid: number) {
 
 /** What is left of a server a few polls after its wrapper was stopped (it stays: nothing stops it). */
 async function leftAfterPolls(port: number, pgid: number, polls: number) {
-  for (let i = 0; i < polls; i++) await new Promise((r) => setTimeout(r, 100));
+  // not a time: it stays whatever the machine's speed; the pause only gives it a chance to go
+  for (let i = 0; i < polls; i++) await new Promise((r) => setTimeout(r, 100)); // not a time: as above
   return { listening: await listening(port), group: groupAlive(pgid) };
 }
 
