@@ -17,7 +17,7 @@ interface Assertion {
   fullName: string;
   status: string;
   duration?: number;
-  meta?: { timeout?: number; hooksBeforeMs?: number; cpuMs?: number };
+  meta?: { timeout?: number; hooksBeforeMs?: number; hooksCpuMs?: number; cpuMs?: number };
 }
 interface Report {
   numTotalTests: number;
@@ -33,7 +33,7 @@ export interface Row {
   timeoutMs: number;
   /** "test" or "hooks" (the hooks run before this test) */
   kind: "test" | "hooks";
-  /** the worker's CPU time in the test (not in processes it spawned), when the report has it */
+  /** CPU time of the worker and the processes it ran, when the report has it */
   cpuMs?: number;
 }
 
@@ -54,7 +54,17 @@ export function rowsOf(report: Report, defaultTimeoutMs = TEST_TIMEOUT_MS): Row[
       const hooks = a.meta?.hooksBeforeMs;
       return hooks === undefined
         ? [test]
-        : [test, { file, name: a.fullName, ms: hooks, timeoutMs: HOOK_TIMEOUT_MS, kind: "hooks" }];
+        : [
+            test,
+            {
+              file,
+              name: a.fullName,
+              ms: hooks,
+              timeoutMs: HOOK_TIMEOUT_MS,
+              kind: "hooks",
+              cpuMs: a.meta?.hooksCpuMs,
+            },
+          ];
     });
   });
 }
@@ -80,9 +90,11 @@ function main(): void {
   const rows = rowsOf(report, option("--timeout"));
   const tests = rows.filter((r) => r.kind === "test");
   const ends = report.testResults.map((f) => f.endTime);
+  const cpu = rows.reduce((a, r) => a + (r.cpuMs ?? 0), 0);
   console.log(
     `${report.numTotalTests} tests (${report.numFailedTests} failed); wall ${secs(Math.max(...ends) - report.startTime)}; ` +
-      `sum of test durations ${secs(tests.reduce((a, r) => a + r.ms, 0))}`,
+      `sum of test durations ${secs(tests.reduce((a, r) => a + r.ms, 0))}` +
+      (cpu ? `; CPU in tests and hooks ${secs(cpu)} (imports and collection apart)` : ""),
   );
   console.log(`\nslowest tests:`);
   for (const r of [...tests].sort((a, b) => b.ms - a.ms).slice(0, top)) console.log(line(r));
@@ -92,11 +104,14 @@ function main(): void {
     for (const r of [...hooks].sort((a, b) => b.ms - a.ms).slice(0, Math.min(top, 8))) console.log(line(r));
   }
   if (args.includes("--files")) {
-    const byFile = new Map<string, number>();
-    for (const r of rows) byFile.set(r.file, (byFile.get(r.file) ?? 0) + r.ms);
-    console.log(`\nfiles by time in tests and hooks:`);
-    for (const [f, ms] of [...byFile].sort((a, b) => b[1] - a[1]).slice(0, top))
-      console.log(`${secs(ms).padStart(8)}  ${f}`);
+    const byFile = new Map<string, { ms: number; cpu: number }>();
+    for (const r of rows) {
+      const f = byFile.get(r.file) ?? { ms: 0, cpu: 0 };
+      byFile.set(r.file, { ms: f.ms + r.ms, cpu: f.cpu + (r.cpuMs ?? 0) });
+    }
+    console.log(`\nfiles by time in tests and hooks (and CPU, when the report has it):`);
+    for (const [f, t] of [...byFile].sort((a, b) => b[1].ms - a[1].ms).slice(0, top))
+      console.log(`${secs(t.ms).padStart(8)}${t.cpu ? `  cpu ${secs(t.cpu).padStart(7)}` : ""}  ${f}`);
   }
   const over = overLimit(rows);
   console.log(
