@@ -4,9 +4,11 @@ import { BROWSER_TEST_TIMEOUT_MS, HOOK_TIMEOUT_MS, TEST_TIMEOUT_MS } from "./tes
 // three runs: `npm test` (fast: unit, integration, e2e), `npm run test:deploy` (cdk synth with esbuild,
 // then the bundles in plain Node: the deployed shape) and `npm run test:browser` (the web page in
 // Debian's Chromium; skipped, loudly, where /usr/bin/chromium is missing). CI runs all three. `npm test`
-// runs fast and browser both, whichever fails (test/suites.ts). What synthesizes or simulates a deploy
-// belongs to deploy (test/deploy/), not to the fast suite.
-const DEPLOY = ["test/infra/synth.test.ts", "test/deploy/**/*.test.ts"];
+// runs fast and browser both, whichever fails (test/suites.ts). What synthesizes a whole stack or
+// simulates its deploy belongs to deploy, not to the fast suite: synth.test.ts and service-rules.test.ts
+// (the deploy simulation over both profiles' templates); the simulation's own tests on small
+// hand-written templates (deploy-sim.test.ts) synthesize nothing and stay fast.
+const DEPLOY = ["test/infra/synth.test.ts", "test/infra/service-rules.test.ts"];
 const BROWSER = ["test/browser/**/*.test.ts"];
 
 export default defineConfig({
