@@ -25,7 +25,7 @@ export default defineConfig({
     // quiet logs: configurations read from the environment (and spawned servers) get LOG_LEVEL from here
     // DONGNE_CLI_MODE=local: a CLI a test runs never uses a developer's running server (bin/api-client.ts)
     env: { LOG_LEVEL: "SILENT", DONGNE_CLI_MODE: "local" },
-    // safety nets, not measures (issue 32): no test or hook takes an eighth of these on a quiet machine
+    // safety nets, not measures: no test or hook takes an eighth of these on a quiet machine
     testTimeout: TEST_TIMEOUT_MS,
     hookTimeout: HOOK_TIMEOUT_MS,
     pool: "forks",

@@ -1,5 +1,5 @@
 // `npm test`'s two test runs after formatting, types and lint: the fast suite, then the browser tests,
-// the second run whether or not the first passed, so one red test does not hide another (issue 32). The
+// the second run whether or not the first passed, so one red test does not hide another. The
 // exit code is non-zero when either failed; the last lines say which, and how long each took.
 //
 //   npx tsx test/suites.ts                 both, as npm test runs them

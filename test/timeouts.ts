@@ -1,4 +1,4 @@
-// The tests' timeouts, read by vitest.config.ts and by test/helpers/slow-tests.ts (issue 32). A timeout is
+// The tests' timeouts, read by vitest.config.ts and by test/helpers/slow-tests.ts. A timeout is
 // a safety net that ends a test that hangs, never a measure of speed: on a quiet machine every test and
 // every hook takes at most 1/SAFETY_FACTOR of its timeout, so a laptop running a browser, an IDE and a
 // build beside `npm test` (a machine several times slower) still passes. `npx tsx test/helpers/slow-tests.ts

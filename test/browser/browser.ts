@@ -97,7 +97,7 @@ export async function launch(serverUrl: string, { isolate = true } = {}): Promis
       "--disable-sync",
     ],
   });
-  // a wait for the page is a safety net, not a measure (issue 32): it ends a wait for what never comes,
+  // a wait for the page is a safety net, not a measure: it ends a wait for what never comes,
   // half the test's own timeout on, never a wait that a busy machine only makes longer
   context.setDefaultTimeout(BROWSER_TEST_TIMEOUT_MS / 2);
   const outside: string[] = [];

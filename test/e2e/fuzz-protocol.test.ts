@@ -301,7 +301,7 @@ describe("the HTTP protocol, fuzzed (bin/serve.ts)", () => {
       sent++;
     }, 100);
     try {
-      // meanwhile the server answers others: an order, not a time (issue 32) — every /health answer
+      // meanwhile the server answers others: an order, not a time — every /health answer
       // came while all thirty slow connections were still held open
       for (let i = 0; i < 5; i++) {
         const h = await raw(["GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"]);

@@ -2,7 +2,7 @@
 // request id the client sees and its cause; no server path in any error; load shed past the in-flight
 // limit with /health still answering; bodies cut off at their limit as they stream, chunked or not; the
 // page's CSP on every HTML answer; and (bin/serve.ts as a process) silent and idle keep-alive
-// connections closed. No bound here is a time on the clock (issue 32): what "closed by the timeout"
+// connections closed. No bound here is a time on the clock: what "closed by the timeout"
 // means is said by an order (closed while a connection with a request in flight stays open) and a lower
 // bound (not before the timeout), and every wait ends when the thing happens, the test's timeout being
 // the safety net. Cost: one `npm start` process (~3–5 s of CPU on a quiet machine) and one world.

@@ -1,7 +1,7 @@
 // Starts the real HTTP server (node-server on an ephemeral loopback port) over the product as it runs on
 // one machine (startLocal: dynalite in memory, the workflows in-process) for e2e tests.
 //
-// What it costs (issue 32): a world is ~50 ms once its process has validated the state machines (~1.5 s,
+// What it costs: a world is ~50 ms once its process has validated the state machines (~1.5 s,
 // once per process); what a first request would build inside its time budget is built before a test
 // sees the world (warmLocal: the embedded places and the typo indexes, ~4 s, once per process). The demo
 // restaurant corpus (~10 s of CPU on a quiet machine) is built per world on its first restaurant read:

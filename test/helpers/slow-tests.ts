@@ -1,5 +1,5 @@
 // The tests that come closer to their timeout than test/timeouts.ts's SAFETY_FACTOR allows, read from
-// vitest's JSON report (issue 32): a timeout is a safety net, and a test that needs more than an eighth
+// vitest's JSON report: a timeout is a safety net, and a test that needs more than an eighth
 // of it on a quiet machine fails on a busy laptop. Run on a report of a quiet machine's run; a busy one
 // only overstates the durations (a test that passes the check there passes it quiet too).
 //

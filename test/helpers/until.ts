@@ -1,4 +1,4 @@
-// Waiting for something to happen without a clock (issue 32): a wait counted in polls of 100 ms is a
+// Waiting for something to happen without a clock: a wait counted in polls of 100 ms is a
 // wall-clock bound in disguise, and a busy machine runs past it. These wait until the thing happens;
 // the test's timeout (test/timeouts.ts) is the safety net that ends a wait for something that never
 // comes.

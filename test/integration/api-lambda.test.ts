@@ -1,7 +1,7 @@
 // The API Lambda as deployed (functions/api/handler.ts): API Gateway events in, its workflows on Step
 // Functions — a fake Step Functions on loopback that runs the real definitions — and its records in
 // DynamoDB (dynalite). The same services as the local server, only started another way. No answer here
-// depends on the machine's speed (issue 32): the handler runs with the largest budget, and the one test
+// depends on the machine's speed: the handler runs with the largest budget, and the one test
 // of a spent budget uses a second handler with the smallest and a workflow that never finishes.
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";

@@ -88,7 +88,7 @@ describe("events/place-search", () => {
   });
 
   it("the workflow inputs run through their state machines", async () => {
-    // no deadline: these are not about time (a 20 s one failed them on a busy machine, issue 32)
+    // no deadline: these are not about time (a 20 s one failed them on a busy machine)
     const soon = () => Deadline.none();
     const plan = await world.workflows.runSync<{ strategy_type: string; travel_plan: { days: number } }>(
       "plan",

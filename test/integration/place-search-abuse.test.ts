@@ -3,7 +3,7 @@
 // refuses it with a 400 naming the cause); the largest state a plan the check accepts can reach stays
 // under Step Functions' 256 KB (measured between states in the local runner); and the dearest plan the
 // check accepts ends by the request's budget while /health keeps answering. No bound here is a time on
-// the clock (issue 32): the budget is spent by moving the product's clock, /health is held to a share of
+// the clock: the budget is spent by moving the product's clock, /health is held to a share of
 // the plan's own time in the same run, and "up front" means before any state ran. The figures are
 // bench/place-search-abuse.ts's.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -91,7 +91,7 @@ describe("a simulated day (offline engine)", () => {
   it("keeps the daily floating population: who left one day may be sampled again the next", async () => {
     const t = await setup();
     // three days of 80 agents (56 floating, 26 a day): the sample, the leaving and the return all happen
-    // (four days of 160 cost ~19 s of CPU, more than this test's share of its timeout, issue 32)
+    // (four days of 160 cost ~19 s of CPU, more than this test's share of its timeout)
     const days = 3;
     const agents = 80;
     const meta = await t.run({ days, seed: 11, agents });

@@ -1,4 +1,4 @@
-// No test asserts a wall-clock bound (issue 32): a test about time controls it (a fake provider's set
+// No test asserts a wall-clock bound: a test about time controls it (a fake provider's set
 // delay, an injected clock, a gate) or asserts an order or a ratio measured in the same run, and the
 // figures live in bench/. This reads every test file for the shapes such a bound has taken here: an
 // upper bound on a duration, a wait cut short by a timer, a poll counted to a limit, a browser wait with
