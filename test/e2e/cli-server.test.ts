@@ -4,8 +4,8 @@
 // the CLI's export and resume. Tests force in-process runs (DONGNE_CLI_MODE=local, vitest's env) unless
 // a test sets DONGNE_CLI_MODE=auto itself. Cost: one `npm start` process and a world of its own (~5 s of
 // CPU each on a quiet machine; neither builds the restaurant corpus: a question goes to the worker's
-// shared server), and a CLI process per call (~1.5 s; ~5 s for the three with --local or no server,
-// which build the product in their own process).
+// shared server), and one CLI process, the one that finds `npm start` (~1.5 s); every other command
+// runs in the test's process (dongneInProcess: the same command with its own environment and streams).
 import { createServer, type Server } from "node:http";
 import {
   existsSync,
@@ -20,14 +20,14 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { dongne as cli, stderrLines as lines } from "../helpers/cli.ts";
+import { dongne as spawned, dongneInProcess, stderrLines as lines } from "../helpers/cli.ts";
 import { randomPort, startServe } from "../helpers/serve-process.ts";
 import { sharedServer, startServer, type TestServer } from "../helpers/server.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "dongne-cli-server-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const dongne = (env: Record<string, string>, ...args: string[]) =>
-  cli({ DATA_DIR: join(dir, "cli-data"), ...env }, ...args);
+  dongneInProcess({ DATA_DIR: join(dir, "cli-data"), ...env }, ...args);
 
 const KEY = "cli-client-test-key-0123456789";
 const READ_ONLY = "cli-client-read-only-key-0123";
@@ -153,8 +153,8 @@ describe("npm start on the configured port", () => {
     await serve.exited;
   });
 
-  it("is found and used, said in one line: the server's simulation id exports", async () => {
-    const r = await dongne(auto, "simulate", "export", simulation);
+  it("is found and used, said in one line: the server's simulation id exports (npx dongne as typed)", async () => {
+    const r = await spawned({ DATA_DIR: join(dir, "cli-data"), ...auto }, "simulate", "export", simulation);
     expect(r.code, r.stderr).toBe(0);
     expect(lines(r.stderr)[0]).toBe(
       `실행 중인 dongne 서버 http://127.0.0.1:${port}에 요청합니다 (따로 실행하려면 --local)`,

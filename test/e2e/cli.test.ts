@@ -1,34 +1,39 @@
-// The command line, run as a user runs it (npx dongne …), in its own process (the tests' setting,
+// The command line (npx dongne …) with the product in its own process (the tests' setting,
 // DONGNE_CLI_MODE=local): results for people on stdout, --json for the raw response, an error as one
-// Korean line with exit code 1 and no partial file, and which sources are real or synthetic. Cost: a
-// CLI process per call, ~1.5 s of CPU on a quiet machine, ~5 s for one that builds the product in its
-// own process (plan, news, simulate); no test makes more than two of those.
+// Korean line with exit code 1 and no partial file, and which sources are real or synthetic. Cost: the
+// first two tests run it as a user does, a process per call (~1.5 s of CPU on a quiet machine, ~3 s
+// more for `plan`, which builds the product in that process); the others run the same command in the
+// test's process (dongneInProcess), a world of their own each (~50 ms).
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { dongne as cli, stderrLines as lines } from "../helpers/cli.ts";
+import { dongne as spawned, dongneInProcess, stderrLines as lines } from "../helpers/cli.ts";
 import { sharedServer, type TestServer } from "../helpers/server.ts";
 
 const dataDir = mkdtempSync(join(tmpdir(), "dongne-cli-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-const dongne = (env: Record<string, string>, ...args: string[]) =>
-  cli({ DATA_DIR: dataDir, ...env }, ...args);
+const inProcess = (env: Record<string, string>, ...args: string[]) =>
+  dongneInProcess({ DATA_DIR: dataDir, ...env }, ...args);
+const asTyped = (env: Record<string, string>, ...args: string[]) =>
+  spawned({ DATA_DIR: dataDir, ...env }, ...args);
+const dongne = inProcess;
 
 describe("dongne CLI", () => {
-  it("plan prints the checked plan as JSON", async () => {
-    const { stdout } = await dongne({}, "plan", "강남역 근처 카페");
+  it("plan prints the checked plan as JSON (npx dongne in its own process, exit 0)", async () => {
+    const { code, stdout, stderr } = await asTyped({}, "plan", "강남역 근처 카페");
+    expect(code, stderr).toBe(0);
     const plan = JSON.parse(stdout);
     expect(plan.strategy_type).toBe("radius");
     expect(plan.search_plan[0]).toMatchObject({ action: "geocode", params: { query: "강남역" } });
   });
 
   it("exits 2 with usage on an unknown command or a missing query", async () => {
-    expect(await dongne({}, "fly")).toMatchObject({
+    expect(await asTyped({}, "fly")).toMatchObject({
       code: 2,
       stderr: expect.stringContaining("알 수 없는 명령"),
     });
-    expect(await dongne({}, "plan")).toMatchObject({
+    expect(await inProcess({}, "plan")).toMatchObject({
       code: 2,
       stderr: expect.stringContaining("검색어가 필요합니다"),
     });

@@ -2,12 +2,11 @@
 // an empty index answers index_empty with a Korean sentence on loading documents; `dongne restaurants
 // ingest FILE --api URL` loads them (in requests under the body limit, a large one followed as a job);
 // the question is then answered; `dongne smoke --api URL --key KEY` checks each workflow's answer
-// against its documented shape and says what failed.
+// against its documented shape and says what failed. Cost: one world and server of its own, with no
+// demo corpus; the commands run in the test's process (dongneInProcess).
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   HEALTH,
@@ -21,6 +20,7 @@ import {
 import { generateDemoCorpus } from "../../shared/demo/corpus.ts";
 import { INDEX_EMPTY_ANSWER } from "../../shared/restaurant-qa/retrieve.ts";
 import { embeddedPlaces } from "../../shared/providers/exec-deps.ts";
+import { dongneInProcess } from "../helpers/cli.ts";
 import { postJson, startServer, type TestServer } from "../helpers/server.ts";
 import { INDEX_EMPTY } from "../../shared/restaurant-qa/warnings.ts";
 
@@ -160,13 +160,7 @@ describe("dongne restaurants ingest FILE --api URL", () => {
 });
 
 describe("the commands as typed", () => {
-  const dongne = (...args: string[]) =>
-    promisify(execFile)("node", ["bin/dongne.mjs", ...args], {
-      env: { ...process.env, LOG_LEVEL: "SILENT" },
-    }).then(
-      (r) => ({ code: 0, stdout: r.stdout, stderr: r.stderr }),
-      (e: { code: number; stdout: string; stderr: string }) => e,
-    );
+  const dongne = (...args: string[]) => dongneInProcess({}, ...args);
 
   it("npx dongne smoke --api URL --key KEY prints each check; a wrong key exits 1", async () => {
     const ok = await dongne("smoke", "--api", server.url, "--key", KEY, "--no-simulation");
