@@ -97,6 +97,8 @@ interface Tables {
   areas: AdminArea[];
   grid: Map<string, AdminArea[]>;
   bounded: Ring[];
+  /** the box around the vendored boundaries: a point outside it is in none of them (most points) */
+  boundedBox: { minLat: number; maxLat: number; minLng: number; maxLng: number };
   boundedArea: AdminArea;
 }
 let tables: Tables | undefined;
@@ -141,7 +143,14 @@ function build(): Tables {
     grid.set(key, [...(grid.get(key) ?? []), a]);
   }
   const bounded = [...boundaryRings("mangwon_admin_dong_boundaries.csv").values()].flat();
-  return { areas, grid, bounded, boundedArea };
+  const corners = bounded.flat();
+  const boundedBox = {
+    minLat: Math.min(...corners.map(([, lat]) => lat)),
+    maxLat: Math.max(...corners.map(([, lat]) => lat)),
+    minLng: Math.min(...corners.map(([lng]) => lng)),
+    maxLng: Math.max(...corners.map(([lng]) => lng)),
+  };
+  return { areas, grid, bounded, boundedBox, boundedArea };
 }
 
 function getTables(): Tables {
@@ -156,7 +165,9 @@ export function adminAreas(): readonly AdminArea[] {
 
 /** True when the point lies inside a dong whose boundary is vendored (망원동). */
 export function inBoundedDong(p: LatLng): boolean {
-  return getTables().bounded.some((ring) => inRing(p, ring));
+  const { bounded, boundedBox: box } = getTables();
+  if (p.lat < box.minLat || p.lat > box.maxLat || p.lng < box.minLng || p.lng > box.maxLng) return false;
+  return bounded.some((ring) => inRing(p, ring));
 }
 
 /** The area a point lies in: by boundary where one is vendored, else the nearest centroid. */
