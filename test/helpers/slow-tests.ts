@@ -4,7 +4,14 @@
 // only overstates the durations (a test that passes the check there passes it quiet too).
 //
 //   npx vitest run --project fast --reporter=default --reporter=json --outputFile=/tmp/fast.json
-//   npx tsx test/helpers/slow-tests.ts /tmp/fast.json [--top 20] [--files] [--timeout MS]
+//   npx tsx test/helpers/slow-tests.ts /tmp/fast.json [--top 20] [--files] [--timeout MS] [--busy]
+//
+// --busy, for a report of a busy machine (where a quiet run cannot be had): each duration is replaced by
+// an estimate of the quiet machine's, max(its CPU time, its duration ÷ the run's slowdown). The slowdown
+// is the median, over the tests that spent at least 0.3 s of CPU, of duration ÷ CPU time: on a quiet
+// machine a test that computes takes about its CPU time (two workers on two cores), on a busy one its
+// share of the cores shrinks and its duration grows with it while its CPU time barely moves. A test that
+// waits on a real timer is estimated short by this; there are none of those above a few hundred ms.
 //
 // Each test's own timeout and the time its file spent in hooks before it are in the report's `meta`
 // (test/helpers/timing-meta.ts); a test without them (an older report) is held to --timeout, or to the
@@ -71,6 +78,27 @@ export function rowsOf(report: Report, defaultTimeoutMs = TEST_TIMEOUT_MS): Row[
 
 export const overLimit = (rows: Row[]) => rows.filter((r) => r.ms * SAFETY_FACTOR > r.timeoutMs);
 
+/** Tests with at least this much CPU time measure the run's slowdown (shorter ones are mostly waiting). */
+const SLOWDOWN_MIN_CPU_MS = 300;
+
+/** How many times its CPU time a test that computes took in this run (the median), with the sample size. */
+export function slowdownOf(rows: Row[]): { factor: number; tests: number } | undefined {
+  const ratios = rows
+    .filter((r) => r.kind === "test" && (r.cpuMs ?? 0) >= SLOWDOWN_MIN_CPU_MS)
+    .map((r) => r.ms / r.cpuMs!)
+    .sort((a, b) => a - b);
+  if (!ratios.length) return undefined;
+  const mid = Math.floor(ratios.length / 2);
+  const factor = ratios.length % 2 ? ratios[mid]! : (ratios[mid - 1]! + ratios[mid]!) / 2;
+  return { factor, tests: ratios.length };
+}
+
+/** The rows as a quiet machine would time them: max(CPU time, duration ÷ slowdown); the slowdown at least 1. */
+export function quietEstimate(rows: Row[], slowdown: number): Row[] {
+  const by = Math.max(1, slowdown);
+  return rows.map((r) => ({ ...r, ms: Math.max(r.cpuMs ?? 0, r.ms / by) }));
+}
+
 const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const line = (r: Row) =>
   `${secs(r.ms).padStart(8)}  of ${secs(r.timeoutMs).padStart(7)}  (1/${(r.timeoutMs / Math.max(r.ms, 1)).toFixed(1)})` +
@@ -81,19 +109,35 @@ function main(): void {
   const valued = new Set(["--top", "--timeout"]);
   const file = args.find((a, i) => !a.startsWith("--") && !valued.has(args[i - 1] ?? ""));
   if (!file) {
-    console.error("usage: npx tsx test/helpers/slow-tests.ts REPORT.json [--top N] [--files] [--timeout MS]");
+    console.error(
+      "usage: npx tsx test/helpers/slow-tests.ts REPORT.json [--top N] [--files] [--timeout MS] [--busy]",
+    );
     process.exit(2);
   }
   const option = (name: string) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : undefined);
   const top = option("--top") || 15;
   const report = JSON.parse(readFileSync(file, "utf8")) as Report;
-  const rows = rowsOf(report, option("--timeout"));
+  const measured = rowsOf(report, option("--timeout"));
+  let rows = measured;
+  if (args.includes("--busy")) {
+    const slowdown = slowdownOf(measured);
+    if (!slowdown) {
+      console.error("--busy needs a report with CPU times (test/helpers/timing-meta.ts)");
+      process.exit(2);
+    }
+    rows = quietEstimate(measured, slowdown.factor);
+    console.log(
+      `busy run: tests took ${slowdown.factor.toFixed(2)}× their CPU time (median of ${slowdown.tests} tests ` +
+        `with ≥ ${SLOWDOWN_MIN_CPU_MS / 1000} s of CPU); durations below are quiet estimates, ` +
+        `max(CPU time, duration ÷ ${slowdown.factor.toFixed(2)})\n`,
+    );
+  }
   const tests = rows.filter((r) => r.kind === "test");
   const ends = report.testResults.map((f) => f.endTime);
   const cpu = rows.reduce((a, r) => a + (r.cpuMs ?? 0), 0);
   console.log(
     `${report.numTotalTests} tests (${report.numFailedTests} failed); wall ${secs(Math.max(...ends) - report.startTime)}; ` +
-      `sum of test durations ${secs(tests.reduce((a, r) => a + r.ms, 0))}` +
+      `sum of test durations${rows === measured ? "" : " (quiet estimates)"} ${secs(tests.reduce((a, r) => a + r.ms, 0))}` +
       (cpu ? `; CPU in tests and hooks ${secs(cpu)} (imports and collection apart)` : ""),
   );
   console.log(`\nslowest tests:`);
