@@ -3,7 +3,8 @@
 // figures live in bench/. This reads every test file for the shapes such a bound has taken here: an
 // upper bound on a duration, a wait cut short by a timer, a poll counted to a limit, a browser wait with
 // its own timeout, a test or hook timeout tighter than the safety nets of test/timeouts.ts. A line that
-// only looks like one says why in a `// not a time: …` comment.
+// only looks like one says why in a `// not a time: …` comment. And a test file that starts a process
+// says what it costs, in a `Cost:` line.
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -74,6 +75,17 @@ describe("no test asserts a wall-clock bound", () => {
       }
     }
     expect(found).toEqual([]);
+  });
+
+  it("has every test file that starts a process say its cost in a `Cost:` line", () => {
+    // a process loads the product again (seconds of CPU): npm start, a CLI as typed, a bench, a tool
+    const starts =
+      /\b(startServe|spawn|spawnSync|execFile|execFileSync|execSync|fork)\(|promisify\((execFile|exec)\)|import \{[^}]*\bdongne\b[^}]*\} from "\.\.\/helpers\/cli\.ts"/;
+    const silent = files
+      .filter(({ path, text }) => path.endsWith(".test.ts") && starts.test(text))
+      .filter(({ text }) => !/^\/\/.*\bCost:/m.test(text))
+      .map(({ path }) => path);
+    expect(silent).toEqual([]);
   });
 
   it("catches the shapes it looks for", () => {
