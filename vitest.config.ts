@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import SharedModulesFirst from "./test/sequencer.ts";
 import { BROWSER_TEST_TIMEOUT_MS, HOOK_TIMEOUT_MS, TEST_TIMEOUT_MS } from "./test/timeouts.ts";
 
 // three runs: `npm test` (fast: unit, integration, e2e), `npm run test:deploy` (cdk synth with esbuild,
@@ -35,6 +36,8 @@ export default defineConfig({
     // process-level cache, a vi.mock of a module others import) takes fresh modules with vi.resetModules.
     maxWorkers: 2,
     isolate: false,
+    // and a file that resets modules runs after those that share them (test/sequencer.ts)
+    sequence: { sequencer: SharedModulesFirst },
     projects: [
       {
         extends: true,

@@ -17,6 +17,8 @@ declare module "vitest" {
     hooksCpuMs?: number;
     /** CPU ms (user + system) of the worker and its finished children from this test's start to its end */
     cpuMs?: number;
+    /** the worker's process id: which tests shared a process (and what it built once) */
+    worker?: number;
   }
 }
 
@@ -40,6 +42,7 @@ beforeAll(() => {
 });
 beforeEach(({ task }) => {
   task.meta.timeout = task.timeout;
+  task.meta.worker = process.pid;
   testStart = cpuNow();
   if (since !== undefined) {
     task.meta.hooksBeforeMs = Math.round(performance.now() - since.at);
