@@ -6,12 +6,12 @@ import { once } from "node:events";
 import { parseArgs } from "node:util";
 import type { Writable } from "node:stream";
 import { ApiFailure, errorOf, type ApiClient } from "./api-client.ts";
-import { CliError, UsageError, writeWhole } from "./cli-io.ts";
+import { CliError, processIo, UsageError, writeWhole, type CliIo } from "./cli-io.ts";
 
 export const EXPORT_USAGE =
   "사용법: dongne simulate export ID [--kind decisions|visits] [--format jsonl|csv] [--out FILE]";
 
-export async function simulateExport(c: ApiClient, args: string[]): Promise<number> {
+export async function simulateExport(c: ApiClient, args: string[], io: CliIo = processIo()): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
@@ -45,7 +45,7 @@ export async function simulateExport(c: ApiClient, args: string[]): Promise<numb
       if (!cursor) return n;
     }
   };
-  const n = values.out ? await writeWhole(values.out, pages) : await pages(process.stdout);
-  process.stderr.write(`${values.out ? `${values.out}: ` : ""}${n}쪽\n`);
+  const n = values.out ? await writeWhole(values.out, pages) : await pages(io.stdout);
+  io.stderr.write(`${values.out ? `${values.out}: ` : ""}${n}쪽\n`);
   return 0;
 }

@@ -5,12 +5,12 @@ import { haversine } from "../../shared/geo/haversine.ts";
 import { projectOntoRoute, straightLine } from "../../shared/geo/route.ts";
 import { lookupPlace } from "../../shared/geo/gazetteer.ts";
 import { AgentResponse } from "../../shared/places/place.ts";
-import { postJson, startServer, type TestServer } from "../helpers/server.ts";
+import { postJson, sharedServer, type TestServer } from "../helpers/server.ts";
 import { NO_TRAVEL_PROVIDER } from "../../shared/place-search/warnings.ts";
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startServer();
+  server = await sharedServer(); // the worker's: this file searches only
 });
 afterAll(() => server.close());
 

@@ -67,7 +67,7 @@ describe("the news workflow", () => {
       const out = await server.world.workflows.runSync<SearchState>(
         "news",
         { query: "삼성전자 배당", search_preference: preference },
-        Deadline.in(20_000),
+        Deadline.none(), // not about time: no deadline to miss on a busy machine
       );
       expect(invoked.get(skipped) ?? 0).toBe(0);
       expect(invoked.get(ran)).toBe(1);
@@ -94,7 +94,7 @@ describe("the news workflow", () => {
 
   it("with both asked for, invokes each branch once", async () => {
     invoked.clear();
-    await server.world.workflows.runSync("news", { query: "삼성전자 배당" }, Deadline.in(20_000));
+    await server.world.workflows.runSync("news", { query: "삼성전자 배당" }, Deadline.none());
     expect(invoked.get("SearchNews")).toBe(1);
     expect(invoked.get("SearchPublications")).toBe(1);
   });

@@ -121,5 +121,5 @@ describe("an upload without a valid record", () => {
     expect(real.written).toEqual([{ index: 0, place_id: "real-1", result: "created" }]);
     expect(await rt.deps.index.count()).toBe(1);
     expect(existsSync(file)).toBe(true);
-  }, 60_000);
+  });
 });
