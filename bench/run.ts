@@ -1,5 +1,6 @@
 // npm run bench: every benchmark, printing ratios measured in one run. `npm run bench -- search`
-// runs one of them (plan | translator | understanding | search | simulation | experiment | simulation-export | news | web | restaurant-qa).
+// runs one of them (plan | translator | understanding | search | simulation | experiment | simulation-export | news | web | restaurant-qa;
+// only when asked: abuse | answers | places-shown | memory | throughput | cold-start).
 import "../bin/quiet-aws-sdk.ts"; // first: before any AWS SDK client is built
 import { benchColdStart } from "./cold-start.ts";
 import { benchExperiment } from "./experiment.ts";
@@ -26,6 +27,7 @@ if (!only || only === "web") await benchWeb();
 if (!only || only === "restaurant-qa") await benchRestaurantQa();
 if (only === "abuse") await (await import("./abuse.ts")).benchAbuse();
 if (only === "answers") await (await import("./answers.ts")).benchAnswers();
+if (only === "places-shown") await (await import("./places-shown.ts")).benchPlacesShown();
 if (only === "memory") await (await import("./memory.ts")).benchMemory();
 if (only === "throughput") await (await import("./throughput.ts")).benchThroughput();
 // two cdk synths and ~700 fresh processes: only when asked for (`npm run bench -- cold-start`)
