@@ -2,6 +2,7 @@
 // dongs, the national stations, regions and dongs, the parks.
 import { parseCsv, readDataFile } from "../data/files.ts";
 import { normalizeName } from "../korean/normalize.ts";
+import { legalDongOf } from "./admin-areas.ts";
 import { haversine } from "./haversine.ts";
 import {
   FOREIGN_PLACES,
@@ -216,6 +217,13 @@ function addNationalAdmin(g: Gazetteer): void {
   const rows = table("korea_admin_centroids.csv", ["level", "sido", "sigungu", "dong", "lat", "lng"]);
   const dongCount = new Map<string, number>();
   for (const r of rows) if (r.level === "dong") dongCount.set(r.dong, (dongCount.get(r.dong) ?? 0) + 1);
+  // how many cities have a legal dong of a name (범어1동 … 범어4동 are one 범어동, of one city)
+  const legalCities = new Map<string, Set<string>>();
+  for (const r of rows) {
+    const legal = r.level === "dong" ? legalDongOf(r.dong.replace(/제(\d)/, "$1")) : null;
+    if (legal) legalCities.set(legal, (legalCities.get(legal) ?? new Set()).add(`${r.sido}|${r.sigungu}`));
+  }
+  const legalCount = new Map([...legalCities].map(([k, v]) => [k, v.size]));
   addCitiesOfGus(g, rows);
   for (const r of rows) {
     const region = shortRegion(r.sido);
@@ -243,13 +251,25 @@ function addNationalAdmin(g: Gazetteer): void {
         ...base,
       };
       const cityStem = city.replace(/[시군]$/, ""); // "천안 신부동" as well as "천안시 신부동"
-      g.add(
-        [`${region} ${short}`, `${city} ${short}`, `${cityStem} ${short}`, `${r.sigungu} ${short}`],
-        entry,
-        PRIORITY.dong,
-      );
+      // the entry's own query too ("부산 중구 중앙동"): what the translator writes is what it finds
+      const within = (name: string) => [
+        `${region} ${name}`,
+        `${city} ${name}`,
+        `${cityStem} ${name}`,
+        `${r.sigungu} ${name}`,
+        `${region} ${r.sigungu} ${name}`,
+      ];
+      g.add(within(short), entry, PRIORITY.dong);
       if ((dongCount.get(r.dong) ?? 0) === 1) g.add([r.dong, short], entry, PRIORITY.bare);
       else g.shared.add(normalizeName(short)); // a real name, only ambiguous: never a typo to correct
+      // the legal dong an administrative one is numbered from (범어1동 → 범어동): people write that name
+      const legal = legalDongOf(short);
+      if (legal && legal !== short) {
+        const named = { ...entry, name: legal, query: `${region} ${r.sigungu} ${legal}` };
+        g.alias(within(legal), named, PRIORITY.dong - 0.25);
+        if (legalCount.get(legal) === 1 && !g.has(legal)) g.alias([legal], named, PRIORITY.bare - 0.25);
+        else g.shared.add(normalizeName(legal));
+      }
     }
   }
 }

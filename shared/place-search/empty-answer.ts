@@ -26,6 +26,15 @@ function whyEmpty(
 ): Pick<ResponseMeta, "emptyReason" | "suggestion"> {
   const { plan } = state;
   const keywords = plan.translator_result.search_keywords;
+  const mismatch = plan.translator_result.area_mismatch;
+  if (mismatch && plan.meta.question)
+    return {
+      emptyReason: {
+        code: "not_in_area",
+        message: `${mismatch.area}에서 ‘${mismatch.place}’${josa(mismatch.place, "을/를").slice(mismatch.place.length)} 찾지 못해 검색하지 않았어요`,
+      },
+      suggestion: plan.meta.question,
+    };
   if (plan.meta.question)
     return {
       emptyReason: { code: "needs_location", message: "어디 근처인지 알 수 없어 아직 찾지 않았어요" },

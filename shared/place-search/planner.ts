@@ -31,6 +31,7 @@ import {
   NEAR_ME,
   ASK_FOR_PLACE,
   NEAR_ME_RADIUS,
+  notInArea,
 } from "./plan-parts.ts";
 import { tripPlan } from "./trip-plan.ts";
 
@@ -256,6 +257,9 @@ export function planSearch(tr: TranslatorResult, input: PlanInput = {}): Planned
     post_processing: withDisclaimers(pp, tr),
   });
 
+  // a place named with an area it does not lie in: asked, never searched somewhere else
+  if (tr.area_mismatch)
+    return { ...plan("radius", basePostProcessing(tr)), question: notInArea(tr.area_mismatch) };
   if (tr.distanceMode === "multi_point" && named) {
     const days = tr.days ?? 1;
     const { pp, roles } = tripPlan(tr, named, b);

@@ -17,6 +17,8 @@ import type { PlanResponse } from "./schemas.ts";
 import { layoutTrip } from "./trip.ts";
 import { emptyOf } from "./empty-answer.ts";
 import { gather, type Found, type Result } from "./found-places.ts";
+import { alternativesOf, outsideWarning, sortOut, summaryOf } from "./shown-places.ts";
+import { distanceLabel } from "./interpretation.ts";
 import {
   applyConditions,
   byNumber,
@@ -53,13 +55,19 @@ export function postProcess(state: ExecState, ctx: PostProcessContext): AgentRes
   const pp = plan.post_processing;
   const warnings = [...plan.meta.warnings, ...state.warnings];
   const found = gather(state);
-  const measured = withDistances(found.places, plan, found);
+  // only places of the asked kind, inside the area the query named; near kinds apart
+  const sorted = sortOut(found.places, plan);
+  warnings.push(...outsideWarning(sorted));
+  const measured = withDistances(sorted.places, plan, found);
   const reviewed = filterByReviews(measured, pp, ctx, warnings);
   const kept = sortPlaces(applyConditions(reviewed, pp, warnings), pp.sort_by);
   const trip =
     pp.group_by_day && plan.travel_plan ? layOutTrip(kept, plan, found.centerPoint, warnings) : null;
   const page = pageOf(state, trip?.places ?? kept, trip !== null);
   const places = labelPlaces(page.places, plan, ctx, warnings);
+  const near =
+    page.number > 1 ? [] : alternativesOf(sorted, kept.length, withDistances(sorted.near, plan, found));
+  const alternatives = labelPlaces(near, plan, ctx, warnings);
   const { searchParams, meta } = describe(state, ctx, {
     found,
     places,
@@ -67,6 +75,7 @@ export function postProcess(state: ExecState, ctx: PostProcessContext): AgentRes
     trip: trip !== null,
     warnings,
     beforeConditions: reviewed.length,
+    alternatives,
   });
   return {
     query: plan.query,
@@ -75,10 +84,27 @@ export function postProcess(state: ExecState, ctx: PostProcessContext): AgentRes
     // 000: totalCount is what was found, before max_results cuts it to a page
     totalCount: kept.length,
     meta,
+    summary: summaryOf({
+      where: whereOf(searchParams),
+      total: kept.length,
+      keywords: plan.translator_result.search_keywords,
+      alternatives,
+      nearKinds: sorted.nearKinds,
+      checked: sorted.asked !== null,
+      empty: meta.emptyReason?.message,
+      ...(plan.travel_plan && trip ? { trip: plan.travel_plan } : {}),
+    }),
+    ...(alternatives.length ? { alternatives: { kinds: sorted.nearKinds, places: alternatives } } : {}),
     ...(pp.disclaimer ? { disclaimer: pp.disclaimer } : {}),
     ...(trip?.itinerary ? { itinerary: trip.itinerary } : {}),
     ...(pp.group_by_segment ? { segments: segmentsOf(places) } : {}),
   };
+}
+
+/** "강남역 반경 1km", "내 위치 (서울 마포구 서교동)": where the first sentence says it looked. */
+function whereOf(sp: AgentResponse["searchParams"]): string {
+  if (!sp.location) return "찾은 곳";
+  return `${sp.location.name}${sp.radius ? ` 반경 ${distanceLabel(sp.radius)}` : ""}`;
 }
 
 /** Route searches: how far along the route each place is, from the route the plan used. */
@@ -176,6 +202,7 @@ function describe(
     trip: boolean;
     warnings: string[];
     beforeConditions: number;
+    alternatives: Place[];
   },
 ): Pick<AgentResponse, "searchParams" | "meta"> {
   const { plan } = state;
@@ -242,6 +269,7 @@ function usageOf(
   warnings: string[],
 ) {
   const { plan } = state;
+  const dataSource = places[0]?.provider === "google" ? "google" : ctx.dataSource;
   return {
     apiCalls: state.apiCalls,
     providerFailures: state.providerFailures,
@@ -253,13 +281,11 @@ function usageOf(
     engine: plan.meta.engine,
     llmCalls: plan.meta.llmCalls,
     llmTokens: plan.meta.llmTokens,
-    dataSource:
-      plan.provider === "google" && !places.length
-        ? ctx.dataSource
-        : places[0]?.provider === "google"
-          ? "google"
-          : ctx.dataSource,
-    synthetic: ctx.synthetic && places.some((p) => p.synthetic),
+    dataSource,
+    // an empty answer of the embedded demo set is synthetic too: it is where nothing was found
+    synthetic: places.length
+      ? places.some((p) => p.synthetic)
+      : ctx.synthetic && dataSource === ctx.dataSource,
     durationMs: Math.max(0, (ctx.now ?? Date.now()) - state.startedAt),
   };
 }

@@ -102,6 +102,18 @@ export const TranslatorResult = z.object({
    * place): the request's location is the centre, and without one the answer asks where.
    */
   around_user: z.boolean().optional(),
+  /**
+   * A place named with a wider area it does not lie in ("부산 강남역"): the area, the place, and where
+   * places of that name are. The answer says so and asks, instead of searching somewhere else.
+   */
+  area_mismatch: z
+    .object({
+      area: z.string().max(60),
+      place: z.string().max(60),
+      elsewhere: z.array(z.string().max(80)).max(5),
+    })
+    .nullable()
+    .optional(),
   /** occasions, weather and activities read in the query, each with the kinds of place it asks for */
   wishes: z
     .array(z.object({ name: z.string().max(40), kinds: z.array(z.string().max(40)).max(8) }))

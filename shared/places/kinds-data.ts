@@ -35,6 +35,19 @@ export interface KindNode {
   en?: string;
   /** where this branch comes from: "provider-apis.md §…", "Kakao Map category path (observed on place pages)", "lexicon.ts", … */
   source?: string;
+  /**
+   * A comma name whose parts are two kinds a person tells apart ("족발,보쌈", "돈까스,우동"): asked for one
+   * part, a place filed here is of that kind only when its name says so. Without it the parts are one
+   * kind written two ways ("육류,고기", "안경,렌즈").
+   */
+  distinctParts?: true;
+  /**
+   * A node a category path stops at for any kind beside it ("의료,건강 > 병원 > 의원" for a 치과의원):
+   * a place filed here is of the kind its name names.
+   */
+  catchAll?: true;
+  /** other nodes a provider files this kind under (a 순댓국 house under 국밥): its name must say which */
+  alsoUnder?: string[];
   children?: KindNode[];
 }
 
@@ -76,11 +89,13 @@ export const KIND_TREE: readonly KindNode[] = [
               { name: "갈비탕", synonyms: ["galbitang"], source: KAKAO_NAME },
               {
                 name: "곱창,막창",
+                distinctParts: true,
                 synonyms: ["곱창", "막창", "대창", "곱창집", "막창집", "양곱창", "gopchang"],
                 source: KAKAO,
               },
               {
                 name: "족발,보쌈",
+                distinctParts: true,
                 synonyms: ["족발", "보쌈", "족발집", "보쌈집", "jokbal", "bossam"],
                 source: KAKAO,
               },
@@ -111,6 +126,7 @@ export const KIND_TREE: readonly KindNode[] = [
               { name: "양고기", synonyms: ["양갈비", "lamb"], source: USAGE },
               {
                 name: "불고기,두루치기",
+                distinctParts: true,
                 synonyms: ["불고기", "두루치기", "bulgogi"],
                 source: KAKAO_NAME,
               },
@@ -141,11 +157,13 @@ export const KIND_TREE: readonly KindNode[] = [
               { name: "복어", synonyms: ["복국", "복어국", "복지리", "복집", "pufferfish"], source: KAKAO },
               {
                 name: "매운탕,해물탕",
+                distinctParts: true,
                 synonyms: ["매운탕", "해물탕", "알탕", "대구탕", "연포탕"],
                 source: KAKAO,
               },
               {
                 name: "굴,전복",
+                distinctParts: true,
                 synonyms: ["전복", "굴요리", "전복요리", "oyster", "abalone"],
                 source: KAKAO,
               },
@@ -176,7 +194,12 @@ export const KIND_TREE: readonly KindNode[] = [
               { name: "황태해장국", synonyms: ["황태국", "북엇국", "북어국", "황태해장국집"], source: LEX },
             ],
           },
-          { name: "순대", synonyms: ["순대국", "순댓국", "순대국밥", "순댓국집", "sundae"], source: KAKAO },
+          {
+            name: "순대",
+            synonyms: ["순대국", "순댓국", "순대국밥", "순댓국집", "sundae"],
+            alsoUnder: ["국밥"],
+            source: KAKAO,
+          },
           { name: "감자탕", synonyms: ["감자탕집", "gamjatang"], source: KAKAO },
           { name: "설렁탕", synonyms: ["설렁탕집", "도가니탕", "seolleongtang"], source: KAKAO },
           { name: "곰탕", synonyms: ["곰탕집", "꼬리곰탕", "gomtang"], source: KAKAO_NAME },
@@ -202,7 +225,7 @@ export const KIND_TREE: readonly KindNode[] = [
             synonyms: ["냉면집", "naengmyeon", "cold noodles"],
             source: KAKAO,
             children: [
-              { name: "평양냉면", synonyms: ["평냉", "pyongyang naengmyeon"], source: USAGE },
+              { name: "평양냉면", synonyms: ["평냉", "면옥", "pyongyang naengmyeon"], source: USAGE },
               { name: "함흥냉면", synonyms: ["함냉", "hamheung naengmyeon"], source: USAGE },
               { name: "밀면", synonyms: ["부산밀면", "milmyeon"], source: LEX },
             ],
@@ -283,6 +306,7 @@ export const KIND_TREE: readonly KindNode[] = [
           { name: "오마카세", synonyms: ["스시 오마카세", "스시오마카세", "omakase"], source: LEX },
           {
             name: "돈까스,우동",
+            distinctParts: true,
             source: KAKAO,
             children: [
               {
@@ -600,7 +624,12 @@ export const KIND_TREE: readonly KindNode[] = [
               { name: "케이크", synonyms: ["케이크집", "케익", "레터링케이크", "cake"], source: LEX },
             ],
           },
-          { name: "떡,한과", synonyms: ["떡집", "한과", "rice cake"], source: KAKAO_NAME },
+          {
+            name: "떡,한과",
+            distinctParts: true,
+            synonyms: ["떡집", "한과", "rice cake"],
+            source: KAKAO_NAME,
+          },
           { name: "아이스크림", synonyms: ["젤라또", "아이스크림집", "ice cream", "gelato"], source: KAKAO },
           { name: "도넛", synonyms: ["도너츠", "도넛집", "donut", "doughnut"], source: KAKAO },
           { name: "토스트", synonyms: ["토스트집", "toast"], source: KAKAO },
@@ -902,7 +931,7 @@ export const KIND_TREE: readonly KindNode[] = [
         synonyms: ["hospital"],
         source: "provider-apis.md §1.4 (HP8); " + KAKAO,
         children: [
-          { name: "일반의원", synonyms: ["의원", "동네병원", "clinic"], source: KAKAO_NAME },
+          { name: "일반의원", synonyms: ["의원", "동네병원", "clinic"], catchAll: true, source: KAKAO_NAME },
           { name: "종합병원", synonyms: ["대형병원", "general hospital"], source: KAKAO },
           { name: "대학병원", synonyms: ["university hospital"], source: KAKAO_NAME },
           { name: "응급실", synonyms: ["응급의료센터", "emergency room"], source: KAKAO },

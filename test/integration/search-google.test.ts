@@ -17,8 +17,12 @@ afterEach(async () => {
 });
 
 const base = fixture("google.searchText.json").places[0];
+// cafés, typed as Google types a café (the fixture's place is a Korean restaurant): what is shown is
+// checked against the kind asked
 const place = (id: string, name: string, lat: number, lng: number) => ({
   ...base,
+  types: ["cafe", "food", "point_of_interest", "establishment"],
+  primaryType: "cafe",
   id,
   displayName: { text: name, languageCode: "ja" },
   location: { latitude: lat, longitude: lng },

@@ -294,9 +294,11 @@ describe("names written with a space, city halls, nested regions", () => {
   });
 
   it("does not merge a region with a namesake far from it", () => {
-    // 강남역 is Seoul's; 광주 is 270 km away: not "광주 강남역"
+    // 강남역 is Seoul's; 광주 is 270 km away: not "광주 강남역" searched as one place, nor 광주 dropped
+    // and Seoul's searched in silence: the answer asks
     const r = t("광주 강남역 근처 카페").result;
-    expect(r.locations.map((l) => l.query)).not.toContain("광주 강남역");
+    expect(r.area_mismatch).toMatchObject({ area: "광주", place: "강남역" });
+    expect(r.area_mismatch!.elsewhere.join(" ")).toMatch(/서울 강남구 강남역/);
     expect(t("마포구 망원동 카페").result.locations[0]!.query).toBe("마포구 망원동");
     expect(t("제주 성산 근처 흑돼지").result.locations[0]!.name).toBe("제주 성산");
   });
