@@ -212,16 +212,22 @@ function addNationalStations(g: Gazetteer, seoulNames: Set<string>): void {
   }
 }
 
+/** A city as the tables name it, whatever the 시도 was called then (강원도 and 강원특별자치도 are one). */
+const cityKey = (r: { sido: string; sigungu: string }) => `${shortRegion(r.sido)}|${r.sigungu}`;
+
 /** 시군구 and 읍면동 outside Seoul; a dong name many cities share answers only with its city. */
 function addNationalAdmin(g: Gazetteer): void {
   const rows = table("korea_admin_centroids.csv", ["level", "sido", "sigungu", "dong", "lat", "lng"]);
-  const dongCount = new Map<string, number>();
-  for (const r of rows) if (r.level === "dong") dongCount.set(r.dong, (dongCount.get(r.dong) ?? 0) + 1);
+  // how many cities have a dong of the name (a dong listed twice, before and after a merger, is one)
+  const dongCities = new Map<string, Set<string>>();
+  for (const r of rows)
+    if (r.level === "dong") dongCities.set(r.dong, (dongCities.get(r.dong) ?? new Set()).add(cityKey(r)));
+  const dongCount = new Map([...dongCities].map(([k, v]) => [k, v.size]));
   // how many cities have a legal dong of a name (범어1동 … 범어4동 are one 범어동, of one city)
   const legalCities = new Map<string, Set<string>>();
   for (const r of rows) {
     const legal = r.level === "dong" ? legalDongOf(r.dong.replace(/제(\d)/, "$1")) : null;
-    if (legal) legalCities.set(legal, (legalCities.get(legal) ?? new Set()).add(`${r.sido}|${r.sigungu}`));
+    if (legal) legalCities.set(legal, (legalCities.get(legal) ?? new Set()).add(cityKey(r)));
   }
   const legalCount = new Map([...legalCities].map(([k, v]) => [k, v.size]));
   addCitiesOfGus(g, rows);

@@ -207,8 +207,9 @@ export const LEXICON: LexEntry[] = [
     "한의원",
     "정신과",
     "비뇨기과",
-    "=dentist",
   ]),
+  // English names of a specialty, each searched by its Korean name (not by the list's first word)
+  e("place", ["HP8"], "dentist", ["=dentists?", "dental clinic"], ["치과"]),
   e("place", ["CS2"], "convenience store", ["편의점"]),
   e("place", ["MT1"], "supermarket", ["대형마트", "마트", "=supermarket"], ["마트"]),
   e("place", ["PK6"], "parking", ["주차장", "=parking"], ["주차장"]),
