@@ -27,9 +27,12 @@ export const TranslatedLocation = z.object({
 });
 export type TranslatedLocation = z.infer<typeof TranslatedLocation>;
 
-/** When the places must be open: now, around the clock, late at night, or on a day / at a time. */
+/**
+ * When the places must be open: now, around the clock, in the small hours (dawn, 03:00), late in the
+ * evening (late, 23:00: "늦게까지 하는"), or on a day / at a time.
+ */
 export const OpenAt = z.object({
-  kind: z.enum(["now", "24h", "dawn", "at"]),
+  kind: z.enum(["now", "24h", "dawn", "late", "at"]),
   /** 0 = Sunday … 6 = Saturday */
   weekday: z.number().int().min(0).max(6).optional(),
   holiday: z.boolean().optional(),

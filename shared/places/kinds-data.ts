@@ -22,34 +22,10 @@
 //   and wishes are read by their own lists (vocabulary.ts, wishes-data.ts).
 // - Kakao path segments that name no kind a person asks for (유아, 반려동물, 사진) are left out of the
 //   tree; their children hang one level up.
-import type { KakaoCategoryCode } from "./categories.ts";
+import type { KindNode } from "./kind-node.ts";
+import { graft, KIND_GRAFTS } from "./kinds-grafts.ts";
 
-export interface KindNode {
-  /** the node's name as Kakao Map writes it in category_name (e.g. "육류,고기", "커피전문점") */
-  name: string;
-  /** other words people type for this kind: Korean (고깃집, 고기집), English ("korean bbq"), common romanizations; never a word that means a broader or a different kind */
-  synonyms?: string[];
-  /** the Kakao category_group_code of this branch, where one applies (inherited by children when absent) */
-  code?: KakaoCategoryCode;
-  /** the English word Google Places (New) would be searched with, where it differs from a translation of the name */
-  en?: string;
-  /** where this branch comes from: "provider-apis.md §…", "Kakao Map category path (observed on place pages)", "lexicon.ts", … */
-  source?: string;
-  /**
-   * A comma name whose parts are two kinds a person tells apart ("족발,보쌈", "돈까스,우동"): asked for one
-   * part, a place filed here is of that kind only when its name says so. Without it the parts are one
-   * kind written two ways ("육류,고기", "안경,렌즈").
-   */
-  distinctParts?: true;
-  /**
-   * A node a category path stops at for any kind beside it ("의료,건강 > 병원 > 의원" for a 치과의원):
-   * a place filed here is of the kind its name names.
-   */
-  catchAll?: true;
-  /** other nodes a provider files this kind under (a 순댓국 house under 국밥): its name must say which */
-  alsoUnder?: string[];
-  children?: KindNode[];
-}
+export type { KindNode } from "./kind-node.ts";
 
 /** a path read in Kakao Local responses (category_name), recorded in public code */
 const KAKAO = "Kakao Map category path (observed in Kakao Local responses)";
@@ -60,7 +36,7 @@ const LEX = "lexicon.ts";
 /** a kind people ask for that neither Kakao's categories nor the lexicon names */
 const USAGE = "common search word (not a Kakao category; not in lexicon.ts)";
 
-export const KIND_TREE: readonly KindNode[] = [
+const BASE_TREE: readonly KindNode[] = [
   {
     name: "음식점",
     code: "FD6",
@@ -325,7 +301,7 @@ export const KIND_TREE: readonly KindNode[] = [
             source: KAKAO,
           },
           { name: "참치회", synonyms: ["참치", "참치집", "참치회집", "tuna"], source: KAKAO },
-          { name: "덮밥", synonyms: ["덮밥집", "규동", "가츠동", "donburi"], source: LEX },
+          { name: "덮밥", synonyms: ["덮밥집", "donburi"], source: LEX },
           { name: "카레", synonyms: ["카레집", "일본카레", "japanese curry"], source: USAGE },
         ],
       },
@@ -1434,3 +1410,9 @@ export const KIND_TREE: readonly KindNode[] = [
     ],
   },
 ];
+
+/**
+ * The tree: Kakao's paths and the lexicon's kinds above, grown by the table of kinds-grafts.ts (the
+ * standard industrial classification's consumer-facing subclasses, menu words, the medical specialties).
+ */
+export const KIND_TREE: readonly KindNode[] = graft(BASE_TREE, KIND_GRAFTS);
