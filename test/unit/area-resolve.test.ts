@@ -1,5 +1,6 @@
 // A wider area named with a place decides which place is meant (shared/geo/area-resolve.ts), in place
 // search (the translator, the geocode step) and in restaurant QA's location step alike.
+// Cost: builds the gazetteer and the hierarchy's tables (the vendored CSVs, about a second).
 import { describe, expect, it } from "vitest";
 import { addressInRegions, regionsNamed, resolvePhrase } from "../../shared/geo/area-resolve.ts";
 import { haversine } from "../../shared/geo/haversine.ts";
