@@ -31,7 +31,7 @@ function whyEmpty(
     return {
       emptyReason: {
         code: "not_in_area",
-        message: `${mismatch.area}에서 ‘${mismatch.place}’${josa(mismatch.place, "을/를").slice(mismatch.place.length)} 찾지 못해 검색하지 않았어요`,
+        message: `${mismatch.area}에서 ‘${mismatch.place}’${josa(mismatch.place, "을/를").slice(mismatch.place.length)} 찾지 못해 ${keywords.length ? josa(keywords.join(", "), "을/를") : "장소를"} 찾아보지 않았어요`,
       },
       suggestion: plan.meta.question,
     };

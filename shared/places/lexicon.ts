@@ -296,7 +296,16 @@ export const CONTEXT: ContextEntry[] = [
   petService(["용품", "용품점"], "반려동물용품", "pet supplies"),
   ctx(
     "kind",
-    ["동물병원", "동물 병원", "애견병원", "애견 병원", "=vet", "=veterinarian"],
+    [
+      "동물병원",
+      "동물 병원",
+      "애견병원",
+      "애견 병원",
+      "vet clinic",
+      "animal hospital",
+      "=vet",
+      "=veterinarian",
+    ],
     ["동물병원"],
     [],
     [],

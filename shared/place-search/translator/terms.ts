@@ -61,6 +61,8 @@ function keywordsOf(m: { value: LexEntry; surface: string }): string[] {
   const own = kindOfWord(m.surface);
   const entry = m.value.keywords[0] ? kindOfWord(m.value.keywords[0]) : undefined;
   if (own && entry && isHangul(m.surface) && isNarrower(own, entry)) return [m.surface];
+  // a word that is a kind of its own, not the entry's (브런치카페 is a 브런치 place, not any 카페)
+  if (own && entry && isHangul(m.surface) && own !== entry && !isNarrower(entry, own)) return [m.surface];
   // more precise: not the keyword itself nor a place form of it (일식집 is 일식's)
   const precise =
     m.value.kind === "food" &&
@@ -144,8 +146,26 @@ export function readWords(d: Draft): WordsRead {
   return { kinds, occasions, generic, pets, reviews, lex, named, treeKinds, specific, moods, wishes };
 }
 
+/**
+ * "wine bar", "cocktail bar", "디저트 카페": a kind written before a broader one it lies under is the
+ * kind asked; the broader word is its head, not a second kind to search (술집 beside 와인바 would
+ * show any bar). The broader match is dropped where the two are side by side.
+ */
+function withoutHeads<T extends { start: number; end: number; value: LexEntry; surface: string }>(
+  lex: T[],
+): T[] {
+  const kindOf = (m: T) => keywordsOf(m).map((k) => kindOfWord(k))[0];
+  return lex.filter((m, i) => {
+    const before = lex[i - 1];
+    if (!before || m.start - before.end > 1) return true;
+    const [narrow, broad] = [kindOf(before), kindOf(m)];
+    return !(narrow && broad && isNarrower(narrow, broad));
+  });
+}
+
 /** The keywords, English keywords and categories of the kinds read. */
-export function kindTerms({ kinds, lex, treeKinds }: WordsRead): Terms {
+export function kindTerms({ kinds, lex: all, treeKinds }: WordsRead): Terms {
+  const lex = withoutHeads(all);
   return {
     keywords: dedupe([
       ...kinds.flatMap((c) => c.value.keywords),
