@@ -116,7 +116,10 @@ export const TranslatorResult = z.object({
       elsewhere: z.array(z.string().max(80)).max(5),
     })
     .nullable()
-    .optional(),
+    .optional()
+    .describe(
+      "A place named with a wider area it does not lie in (부산 강남역): the area, the place, where places of that name are; the plan asks instead of searching elsewhere (emptyReason not_in_area)",
+    ),
   /** occasions, weather and activities read in the query, each with the kinds of place it asks for */
   wishes: z
     .array(z.object({ name: z.string().max(40), kinds: z.array(z.string().max(40)).max(8) }))

@@ -23,7 +23,7 @@
 // - Kakao path segments that name no kind a person asks for (유아, 반려동물, 사진) are left out of the
 //   tree; their children hang one level up.
 import type { KindNode } from "./kind-node.ts";
-import { graft, KIND_GRAFTS } from "./kinds-grafts.ts";
+import { BRAND_GRAFTS, graft, KIND_GRAFTS } from "./kinds-grafts.ts";
 
 export type { KindNode } from "./kind-node.ts";
 
@@ -1413,6 +1413,7 @@ const BASE_TREE: readonly KindNode[] = [
 
 /**
  * The tree: Kakao's paths and the lexicon's kinds above, grown by the table of kinds-grafts.ts (the
- * standard industrial classification's consumer-facing subclasses, menu words, the medical specialties).
+ * standard industrial classification's consumer-facing subclasses, menu words, the medical specialties,
+ * national chains).
  */
-export const KIND_TREE: readonly KindNode[] = graft(BASE_TREE, KIND_GRAFTS);
+export const KIND_TREE: readonly KindNode[] = graft(BASE_TREE, [...KIND_GRAFTS, ...BRAND_GRAFTS]);

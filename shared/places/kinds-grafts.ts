@@ -10,6 +10,8 @@
 //   덮밥 of a Japanese menu, the street snacks of 56199, the snacks a 호프 is known by).
 // - SPECIALTY: the specialties a clinic is named by (의료법 시행규칙 제41조, 진료과목).
 // - USAGE: a kind people name that none of the above writes (팝업스토어, 반찬가게).
+// - BRAND: national chains, a leaf below the kind Kakao files them under (스타벅스 under 커피전문점):
+//   asked for a chain, a place of its kind is of it only when its name says so.
 // The data rules of kinds-data.ts hold for every row (test/unit/kinds-data.test.ts).
 import type { KindNode } from "./kind-node.ts";
 
@@ -17,6 +19,9 @@ const KSIC = (code: string) => `KSIC ${code} (shared/data/ksic_consumer_subclass
 const MENU = "menu words: dishes and drinks as menus and shop signs name them (not a Kakao category)";
 const SPECIALTY = "의료법 시행규칙 제41조 진료과목 (the specialties a clinic is named by)";
 const USAGE = "common search word (not a Kakao category; not in lexicon.ts)";
+/** a national chain: Kakao writes its brand as the last segment of the path (provider-apis.md §1.5) */
+const BRAND =
+  "Kakao Map category path: a chain's brand is its last segment (음식점 > 카페 > 커피전문점 > 스타벅스)";
 
 /** Kinds under an existing node, or words it gains (`synonyms`). */
 export interface KindGraft {
@@ -273,9 +278,85 @@ export const KIND_GRAFTS: readonly KindGraft[] = [
   },
 ];
 
+/** National chains by the kind they are filed under (Kakao's brand-level category paths). */
+export const BRAND_GRAFTS: readonly KindGraft[] = [
+  {
+    under: "커피전문점",
+    nodes: [
+      n("스타벅스", ["starbucks"], BRAND),
+      n("투썸플레이스", ["투썸", "twosome place"], BRAND),
+      n("이디야커피", ["이디야", "ediya"], BRAND),
+      n("메가커피", ["메가엠지씨커피"], BRAND),
+      n("빽다방", [], BRAND),
+      n("컴포즈커피", [], BRAND),
+      n("할리스", ["할리스커피"], BRAND),
+      n("커피빈", ["coffee bean"], BRAND),
+      n("폴바셋", [], BRAND),
+    ],
+  },
+  {
+    under: "편의점",
+    nodes: [
+      n("CU", ["씨유"], BRAND),
+      n("GS25", ["지에스25"], BRAND),
+      n("세븐일레븐", ["7-eleven", "7eleven"], BRAND),
+      n("이마트24", ["emart24"], BRAND),
+    ],
+  },
+  { under: "드럭스토어", nodes: [n("올리브영", ["olive young"], BRAND)] },
+  { under: "생활용품점", nodes: [n("다이소", ["daiso"], BRAND)] },
+  {
+    under: "대형마트",
+    nodes: [
+      n("이마트", ["emart"], BRAND),
+      n("홈플러스", ["homeplus"], BRAND),
+      n("롯데마트", [], BRAND),
+      n("코스트코", ["costco"], BRAND),
+    ],
+  },
+  {
+    under: "햄버거",
+    nodes: [
+      n("맥도날드", ["맥날", "mcdonald's", "mcdonalds"], BRAND),
+      n("버거킹", ["burger king"], BRAND),
+      n("롯데리아", [], BRAND),
+      n("맘스터치", [], BRAND),
+      n("KFC", [], BRAND),
+    ],
+  },
+  { under: "제과,베이커리", nodes: [n("파리바게뜨", ["파리바게트"], BRAND), n("뚜레쥬르", [], BRAND)] },
+  { under: "피자", nodes: [n("도미노피자", [], BRAND), n("피자헛", ["pizza hut"], BRAND)] },
+  {
+    under: "치킨",
+    nodes: [
+      n("교촌치킨", ["교촌"], BRAND),
+      n("BBQ치킨", ["비비큐"], BRAND),
+      n("BHC치킨", ["비에이치씨"], BRAND),
+      n("굽네치킨", ["굽네"], BRAND),
+    ],
+  },
+  { under: "아이스크림", nodes: [n("배스킨라빈스", ["baskin robbins"], BRAND)] },
+  { under: "도넛", nodes: [n("던킨", ["던킨도너츠", "dunkin"], BRAND)] },
+  { under: "샌드위치", nodes: [n("서브웨이", ["subway"], BRAND)] },
+  { under: "가정,생활", nodes: [n("가구점", ["가구매장", "가구"], USAGE, [n("이케아", ["ikea"], BRAND)])] },
+];
+
 /** The tree with the grafts on: each row's nodes appended under the node it names, its words added. */
 export function graft(tree: readonly KindNode[], grafts: readonly KindGraft[]): KindNode[] {
-  const byName = new Map(grafts.map((g) => [g.under, g]));
+  const byName = new Map<string, KindGraft>();
+  for (const g of grafts) {
+    const had = byName.get(g.under);
+    byName.set(
+      g.under,
+      had
+        ? {
+            under: g.under,
+            nodes: [...(had.nodes ?? []), ...(g.nodes ?? [])],
+            synonyms: [...(had.synonyms ?? []), ...(g.synonyms ?? [])],
+          }
+        : g,
+    );
+  }
   const used = new Set<string>();
   const walk = (nodes: readonly KindNode[]): KindNode[] =>
     nodes.map((node) => {

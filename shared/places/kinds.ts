@@ -99,6 +99,16 @@ export function narrowerWords(k: Kind, cap: number): string[] {
   return out.slice(0, cap);
 }
 
+/**
+ * The words of the tree written with a space ("hair salon", "convenience store", "중앙아시아 음식"), as
+ * written (lowercase): KIND_WORDS keys words without spaces, which a text with spaces never holds.
+ */
+export const KIND_PHRASES: readonly { word: string; kind: Kind }[] = [...BY_NAME.values()].flatMap((k) =>
+  k.words
+    .filter((w) => /\s/.test(w.trim()))
+    .map((w) => ({ word: w.normalize("NFC").toLowerCase().trim().replace(/\s+/g, " "), kind: k })),
+);
+
 /** Every word of the tree with its node, longest first (for matching inside a text). */
 export const KIND_WORDS: readonly { word: string; kind: Kind }[] = [...BY_WORD.entries()]
   .map(([word, kind]) => ({ word, kind }))

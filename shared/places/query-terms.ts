@@ -10,7 +10,7 @@ import {
   type LexEntry,
 } from "./lexicon.ts";
 import { isKnownWord } from "../korean/segment.ts";
-import { KIND_WORDS, WISH_TERMS, type Kind } from "./kinds.ts";
+import { KIND_PHRASES, KIND_WORDS, kindOfWord, WISH_TERMS, type Kind } from "./kinds.ts";
 import type { Wish } from "./wishes-data.ts";
 import { particleVariants, TRAILERS, type Token } from "../korean/text.ts";
 
@@ -86,7 +86,10 @@ const CONTEXT_TERMS = compile(CONTEXT.map((c) => ({ terms: c.terms, value: c }))
 // the vocabulary of kinds: a one-syllable word (회, 죽) only as a whole word; inside a word a kind
 // counts as its head, as the lexicon's do
 const KIND_TERMS = compile(
-  KIND_WORDS.map(({ word, kind }) => ({ terms: [word.length < 2 ? `=${word}` : word], value: kind })),
+  [...KIND_PHRASES, ...KIND_WORDS].map(({ word, kind }) => ({
+    terms: [word.length < 2 ? `=${word}` : word],
+    value: kind,
+  })),
   true,
 );
 const WISH_SET = compile(
@@ -411,6 +414,35 @@ export const matchPets = (q: QueryText) => q.match(PETS, "condition");
 export const matchContext = (q: QueryText): Match<ContextEntry>[] => q.match(CONTEXT_TERMS, "wish");
 /** Kinds of the vocabulary of kinds (kinds-data.ts) the lexicon did not read. */
 export const matchKinds = (q: QueryText): Match<Kind>[] => q.match(KIND_TERMS, "kind");
+
+const PHRASE_TERMS = compile(
+  KIND_PHRASES.map(({ word, kind }) => ({ terms: [word], value: kind })),
+  true,
+);
+
+/**
+ * Kinds written in two words, read before the lexicon's single words so the longest reading wins:
+ * the tree's phrases ("craft beer", "hair salon", "휴대폰 매장"), and two words that joined are a kind
+ * of the tree ("중앙아시아 음식", "디저트 카페": 중앙아시아음식, 디저트카페). The surface is the kind's
+ * word without the space.
+ */
+export function matchKindPhrases(q: QueryText): Match<Kind>[] {
+  const out = q.match(PHRASE_TERMS, "kind");
+  const { tokens } = q;
+  for (let i = 0; i + 1 < tokens.length; i++) {
+    const [a, b] = [tokens[i]!, tokens[i + 1]!];
+    if (!/^[가-힣]+$/.test(a.text) || !q.isFree(a.start, b.end)) continue;
+    for (const { stem } of particleVariants(b.text)) {
+      const kind = /^[가-힣]+$/.test(stem) ? kindOfWord(a.text + stem) : undefined;
+      if (!kind) continue;
+      q.claim(a.start, b.start + stem.length, "kind");
+      out.push({ value: kind, surface: a.text + stem, start: a.start, end: b.start + stem.length });
+      i++;
+      break;
+    }
+  }
+  return out.sort((x, y) => x.start - y.start);
+}
 /**
  * Occasions, weather and activities that ask for kinds of place (wishes-data.ts). A wish is read beside
  * what else its words say ("데이트" is also the review word 분위기): its text is read even where a

@@ -7,7 +7,7 @@ import { KIND_TREE, type KindNode } from "../../shared/places/kinds-data.ts";
 import { LEXICON } from "../../shared/places/lexicon.ts";
 import { ATMOSPHERE, OCCASION } from "../../shared/restaurant-qa/vocabulary.ts";
 import { WISHES } from "../../shared/places/wishes-data.ts";
-import { KIND_GRAFTS } from "../../shared/places/kinds-grafts.ts";
+import { BRAND_GRAFTS, KIND_GRAFTS as GRAFTS } from "../../shared/places/kinds-grafts.ts";
 import { parseCsv, readDataFile } from "../../shared/data/files.ts";
 
 interface Visit {
@@ -142,6 +142,8 @@ describe("the tree of kinds", () => {
     expect(missing).toEqual([]);
   });
 });
+
+const KIND_GRAFTS = [...GRAFTS, ...BRAND_GRAFTS];
 
 describe("the kinds grown from stated sources (kinds-grafts.ts)", () => {
   const grafted = KIND_GRAFTS.flatMap((g) => visit(g.nodes ?? []));

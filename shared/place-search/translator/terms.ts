@@ -9,6 +9,7 @@ import {
   matchPets,
   matchReview,
   matchKinds,
+  matchKindPhrases,
   matchWishes,
 } from "../../places/query-terms.ts";
 import { isHangul } from "../../korean/text.ts";
@@ -125,14 +126,17 @@ export function readWords(d: Draft): WordsRead {
   const generic = q.take(GENERIC_WORD, "filler").length > 0;
   const pets = matchPets(q).length > 0;
   const reviews = [...matchReview(q).map((r) => r.value), ...context.flatMap((c) => c.value.review)];
+  // kinds written in two words first ("craft beer", "중앙아시아 음식"): the longest reading wins
+  const phrases = matchKindPhrases(q);
   // the compound is the dish: 돼지국밥 is a 국밥 named more precisely, searched as written
   const named = q.compounds(matchLexicon(q).map((m) => q.compound(m)));
   // kinds the lexicon has no entry for, from the vocabulary of kinds (세탁소, 소품샵, 텐동)
   // (only where something is left to read: most queries are read whole by then)
   const leftToRead = q.leftovers().some((w) => w.length >= 2);
-  const treeKinds = (leftToRead ? q.compounds(matchKinds(q).map((m) => q.compound(m))) : []).filter(
-    (m) => !CLAUSE_NEXT.test(query.slice(m.end).trimStart()),
-  );
+  const treeKinds = [
+    ...phrases,
+    ...(leftToRead ? q.compounds(matchKinds(q).map((m) => q.compound(m))) : []),
+  ].filter((m) => !CLAUSE_NEXT.test(query.slice(m.end).trimStart()));
   const specific =
     kinds.length > 0 ||
     treeKinds.length > 0 ||
