@@ -57,7 +57,7 @@ function whyEmpty(
     return {
       emptyReason: {
         code: "nothing_found",
-        message: `‘${unfound.map((s) => (typeof s.params.query === "string" ? s.params.query : "")).join("’, ‘")}’ 위치를 찾지 못해 검색하지 않았어요`,
+        message: `‘${unfound.map((s) => (typeof s.params.query === "string" ? s.params.query : "")).join("’, ‘")}’ 위치를 찾지 못해 ${keywords.length ? `${josa(keywords.join(", "), "을/를")} ` : ""}찾아보지 않았어요`,
       },
       suggestion: "장소 이름을 더 정확히 적거나 가까운 역·동 이름으로 찾아 보세요",
     };
@@ -65,7 +65,7 @@ function whyEmpty(
     return {
       emptyReason: {
         code: "search_failed",
-        message: "검색 단계가 모두 실패했어요 (meta.warnings에 이유가 있어요)",
+        message: "검색 단계가 모두 실패했어요 (이유는 경고에 적었어요)",
       },
       suggestion: "잠시 후 다시 찾아 보거나, 장소 이름을 더 정확히 적어 주세요",
     };

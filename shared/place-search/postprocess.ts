@@ -85,7 +85,7 @@ export function postProcess(state: ExecState, ctx: PostProcessContext): AgentRes
     totalCount: kept.length,
     meta,
     summary: summaryOf({
-      where: whereOf(searchParams),
+      where: whereOf(searchParams, meta),
       total: kept.length,
       keywords: plan.translator_result.search_keywords,
       alternatives,
@@ -101,9 +101,16 @@ export function postProcess(state: ExecState, ctx: PostProcessContext): AgentRes
   };
 }
 
-/** "강남역 반경 1km", "내 위치 (서울 마포구 서교동)": where the first sentence says it looked. */
-function whereOf(sp: AgentResponse["searchParams"]): string {
-  if (!sp.location) return "찾은 곳";
+/**
+ * Where the first sentence says it looked: "강남역 반경 1km", "강남역에서 판교역 가는 길"; null when no
+ * area was named (the search was not limited to one).
+ */
+function whereOf(sp: AgentResponse["searchParams"], meta: AgentResponse["meta"]): string | null {
+  const anchors = meta.interpretation?.anchors ?? [];
+  const origin = anchors.find((a) => a.role === "origin");
+  const destination = anchors.find((a) => a.role === "destination");
+  if (origin && destination) return `${origin.name}에서 ${destination.name} 가는 길`;
+  if (!sp.location) return null;
   return `${sp.location.name}${sp.radius ? ` 반경 ${distanceLabel(sp.radius)}` : ""}`;
 }
 

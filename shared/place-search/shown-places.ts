@@ -106,7 +106,8 @@ export const askedLabel = (keywords: string[]) => keywords.map(kindLabel).join("
  * few were), and that near kinds follow apart.
  */
 export function summaryOf(a: {
-  where: string;
+  /** null: no area was named, the search was not limited to one */
+  where: string | null;
   total: number;
   keywords: string[];
   alternatives: Place[];
@@ -120,6 +121,10 @@ export function summaryOf(a: {
     ? ` 가까운 종류(${a.nearKinds.slice(0, 3).join(", ")}) ${a.alternatives.length}곳을 따로 보여 드려요.`
     : "";
   if (a.trip) return `${a.trip.destination} ${a.trip.days}일 일정에 ${a.total}곳을 넣었어요.`;
+  if (a.where === null)
+    return a.total
+      ? `지역을 알아보지 못해 지역을 한정하지 않고 찾은 ${label} ${a.total}곳이에요.`
+      : `${a.empty ?? `지역을 알아보지 못해 ${josa(label, "을/를")} 찾지 못했어요`}.`;
   if (a.total === 0) {
     if (!a.alternatives.length)
       return `${a.empty ?? `${a.where}에서 ${josa(label, "을/를")} 찾지 못했어요`}.`;

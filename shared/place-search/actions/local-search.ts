@@ -2,7 +2,8 @@
 // category searches, with 000's fallback: a foreign place Kakao cannot find is tried once with Google.
 import { z } from "zod";
 import { lookupPlace } from "../../geo/gazetteer.ts";
-import { resolvePhrase, type NamedPlace } from "../../geo/area-resolve.ts";
+import { regionsNamed, resolvePhrase, type NamedPlace } from "../../geo/area-resolve.ts";
+import { normalizeName } from "../../korean/normalize.ts";
 import { haversine } from "../../geo/haversine.ts";
 import { embeddedGeocode } from "../../providers/embedded/index.ts";
 import type { GeoPoint } from "../../providers/port.ts";
@@ -63,6 +64,8 @@ async function geocode(ctx: ExecContext, query: string): Promise<GeoPoint> {
   if (area && !area.inside) throw new Error(notInNamedArea(area.regions, area.name));
   const found = await deps.places.geocode(counter, query);
   if (area?.inside) return insideArea(found, area.place, query);
+  // "천안 두정동" the tables do not hold: a point for the city alone is no point for the place in it
+  if (found && onlyTheRegion(found, query)) throw new Error(notLocated(query));
   if (found) return found;
   if (isForeign(query)) {
     // 000: 0 Kakao results for a foreign place → Google, once
@@ -79,6 +82,19 @@ async function geocode(ctx: ExecContext, query: string): Promise<GeoPoint> {
     }
   }
   throw new Error(notLocated(query));
+}
+
+/**
+ * The provider answered a place named within a region ("천안 두정동", "포항 죽도시장") with the region
+ * itself: its name is the region word's. Searching there would move the place to the city's centre.
+ */
+function onlyTheRegion(found: GeoPoint, query: string): boolean {
+  const words = query.trim().split(/\s+/);
+  if (words.length < 2 || !words.slice(0, -1).every((w) => regionsNamed(w).length)) return false;
+  const stem = (w: string) =>
+    normalizeName(w).replace(/(특별자치시|특별자치도|광역시|특별시|[시군구도])$/, "");
+  const name = stem(found.name);
+  return !stem(words.at(-1)!).startsWith(name) && words.slice(0, -1).some((w) => stem(w) === name);
 }
 
 /** How far a provider's point may lie from the hierarchy's and be the same place (001: a station's 1 km, a dong's 2 km). */
