@@ -283,17 +283,19 @@ export class QueryText {
    * ("강남역포장마차" is a 포장마차, not 포장 to go and a 마차).
    */
   private insideLongerKind(start: number, end: number): boolean {
-    for (let at = Math.max(0, start - 8); at <= start; at++)
-      for (const t of startingAt(LEX_TERMS, this.lower, at)) {
-        const tEnd = at + t.text.length;
-        if (
-          tEnd >= end &&
-          tEnd - at > end - start &&
-          this.lower.startsWith(t.text, at) &&
-          this.isFree(at, tEnd)
-        )
-          return true;
-      }
+    // the lexicon's kinds and the tree's (키즈카페 over 키즈, 루프탑바 over 루프탑)
+    for (const set of [LEX_TERMS, KIND_TERMS])
+      for (let at = Math.max(0, start - 8); at <= start; at++)
+        for (const t of startingAt(set, this.lower, at)) {
+          const tEnd = at + t.text.length;
+          if (
+            tEnd >= end &&
+            tEnd - at > end - start &&
+            this.lower.startsWith(t.text, at) &&
+            this.isFree(at, tEnd)
+          )
+            return true;
+        }
     return false;
   }
 

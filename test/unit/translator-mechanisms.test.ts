@@ -110,6 +110,11 @@ describe("context dictionary", () => {
     expect(t("목동역 피부과").result).toMatchObject({ search_keywords: ["피부과"], category_codes: ["HP8"] });
   });
 
+  it("a kind of the category tree written in one word is read whole, not as the shorter word inside it", () => {
+    expect(t("홍대키즈카페").result.search_keywords).toEqual(["키즈카페"]);
+    expect(t("이태원루프탑바").result.search_keywords).toEqual(["루프탑바"]);
+  });
+
   it("an occasion gives keywords and review words, but a named dish wins", () => {
     expect(t("선릉역 2차 장소").result.search_keywords).toEqual(["술집", "호프", "포차"]);
     const dinner = t("역삼역 회식하기 좋은 곱창집").result;
