@@ -284,7 +284,7 @@ export class QueryText {
    */
   private insideLongerKind(start: number, end: number): boolean {
     // the lexicon's kinds and the tree's (키즈카페 over 키즈, 루프탑바 over 루프탑)
-    for (const set of [LEX_TERMS, KIND_TERMS])
+    for (const set of [LEX_TERMS, KIND_TERMS] as TermSet<unknown>[])
       for (let at = Math.max(0, start - 8); at <= start; at++)
         for (const t of startingAt(set, this.lower, at)) {
           const tEnd = at + t.text.length;
