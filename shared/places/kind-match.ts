@@ -34,6 +34,7 @@ export interface KindedPlace {
 }
 
 const fold = (w: string) => normalizeName(w);
+const parentOf = (k: Kind) => (k.parent ? kindNamed(k.parent) : undefined);
 /** Words a search uses for "somewhere to eat": the whole food branch. */
 const FOOD_WORDS = new Set(["맛집", "음식점", "식당", "밥집", "레스토랑", "먹을곳", "먹거리"]);
 /** Words after a kind in a shop's name that say nothing more ("족발집", "순댓국 전문점", "치킨 본점"). */
@@ -67,9 +68,41 @@ function segmentKind(segment: string): Kind | undefined {
   const s = segment.trim();
   if (!s) return undefined;
   const named = kindNamed(s) ?? kindOfWord(s);
-  if (named || !s.includes("_")) return named;
+  if (named) return named;
+  if (/[가-힣]/.test(s)) return registryKind(s);
+  if (!s.includes("_")) return undefined;
   const spaced = s.replace(/_/g, " ");
   return kindOfWord(spaced) ?? kindOfWord(spaced.replace(/ (restaurant|store|shop|bar|house)$/, ""));
+}
+
+/**
+ * A category of the store registry (소상공인 상권정보: "족발/보쌈", "냉면/밀면", "국/탕/찌개류", "내과·소아과
+ * 의원", "곱창 전골/구이") as one node: each part read by its first word the tree knows, and the parts
+ * joined at the node they share (족발,보쌈; 냉면 over 밀면; 병원 over 내과 and 소아청소년과). A part the
+ * tree cannot read makes the category wider than the parts it can: their node's parent.
+ */
+function registryKind(segment: string): Kind | undefined {
+  const parts = segment
+    .split(/[/·]/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  const read: Kind[] = [];
+  let unread = 0;
+  for (const part of parts) {
+    const words = part.split(/\s+/);
+    const k =
+      kindOfWord(part) ??
+      words.map((w) => kindOfWord(w) ?? kindOfWord(w.replace(/(류|전문|전문점)$/, ""))).find(Boolean);
+    if (k) read.push(k);
+    else unread++;
+  }
+  if (!read.length) return undefined;
+  // the longest path all parts start with
+  let n = read[0]!.path.length;
+  for (const k of read)
+    while (n > 0 && k.path.slice(0, n).join(">") !== read[0]!.path.slice(0, n).join(">")) n--;
+  const shared = n ? kindNamed(read[0]!.path[n - 1]!) : undefined;
+  return shared && unread ? (parentOf(shared) ?? shared) : shared;
 }
 
 /** The deepest node of the tree a category path names ("음식점 > 카페 > 커피전문점 > 스타벅스" → 커피전문점). */
@@ -138,7 +171,6 @@ export function nameNames(name: string, words: readonly string[]): boolean {
   return false;
 }
 
-const parentOf = (k: Kind) => (k.parent ? kindNamed(k.parent) : undefined);
 /** Foods and drinks: there a sibling kind is a near one (막국수 beside 냉면 is not; 보쌈 beside 족발 is). */
 const FOOD_CODES = new Set(["FD6", "CE7"]);
 

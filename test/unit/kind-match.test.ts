@@ -1,0 +1,46 @@
+// The kind check reads every source's categories alike: Kakao's paths ("음식점 > 한식 > 냉면"), Google's
+// types (narrowest first, 000: types.join(" > ")) and the store registry's 소분류 ("족발/보쌈", "냉면/밀면",
+// "내과·소아과 의원"). A category that stops short of the kind needs the name to say it; a name's letters
+// alone never match.
+import { describe, expect, it } from "vitest";
+import { askedKind, categoryKind, fitOf } from "../../shared/places/kind-match.ts";
+
+const fit = (kind: string, displayName: string, categoryName: string) =>
+  fitOf({ displayName, categoryName }, [askedKind(kind)]).fit;
+
+describe("the kind check on every source's categories", () => {
+  it("Kakao: the tree's node, the name where the tree stops short", () => {
+    expect(fit("평양냉면", "을지로 평양냉면", "음식점 > 한식 > 냉면")).toBe("match");
+    expect(fit("평양냉면", "우래옥", "음식점 > 한식 > 냉면")).toBe("near");
+    expect(fit("평양냉면", "춘천막국수", "음식점 > 한식 > 국수 > 막국수")).toBe("other");
+    expect(fit("바", "바람족발", "음식점 > 한식 > 육류,고기 > 족발,보쌈")).toBe("other");
+    expect(fit("바", "블루", "음식점 > 술집 > 칵테일바")).toBe("match");
+  });
+
+  it("Google: types narrowest first", () => {
+    expect(fit("라멘", "Ichiran", "ramen_restaurant > japanese_restaurant > restaurant > food")).toBe(
+      "match",
+    );
+    expect(fit("라멘", "Sushi Zanmai", "sushi_restaurant > japanese_restaurant > restaurant > food")).toBe(
+      "near",
+    );
+    expect(fit("치과", "Smile Dental", "dentist > health > point_of_interest")).toBe("match");
+    expect(fit("치과", "Seoul Clinic", "doctor > health > point_of_interest")).toBe("other");
+  });
+
+  it("the store registry: a category of several kinds is the node they share", () => {
+    expect(categoryKind("음식 > 한식 > 족발/보쌈")?.name).toBe("족발,보쌈");
+    expect(categoryKind("음식 > 한식 > 냉면/밀면")?.name).toBe("냉면");
+    expect(categoryKind("보건의료 > 의원 > 내과·소아과 의원")?.name).toBe("병원");
+    // a part the tree cannot read widens it: 국 and 탕 are more than 찌개
+    expect(categoryKind("음식 > 한식 > 국/탕/찌개류")?.name).toBe("한식");
+    expect(fit("족발", "원조족발", "음식 > 한식 > 족발/보쌈")).toBe("match");
+    expect(fit("족발", "할매보쌈", "음식 > 한식 > 족발/보쌈")).toBe("near");
+    expect(fit("평양냉면", "을밀대", "음식 > 한식 > 냉면/밀면")).toBe("near");
+    expect(fit("평양냉면", "봉피양 평양냉면", "음식 > 한식 > 냉면/밀면")).toBe("match");
+    expect(fit("소아과", "튼튼 소아청소년과의원", "보건의료 > 의원 > 내과·소아과 의원")).toBe("match");
+    expect(fit("소아과", "서울내과의원", "보건의료 > 의원 > 내과·소아과 의원")).not.toBe("match");
+    expect(fit("국밥", "순대국밥", "음식 > 한식 > 국/탕/찌개류")).toBe("match");
+    expect(fit("국밥", "김치찌개 명가", "음식 > 한식 > 국/탕/찌개류")).not.toBe("match");
+  });
+});
