@@ -10,7 +10,7 @@ import { embeddedGeocode } from "../providers/embedded/index.ts";
 import type { CallCounter } from "../providers/http.ts";
 import type { NaverLocal } from "../providers/naver-local.ts";
 import type { GeoPoint, PlaceSearchPort } from "../providers/port.ts";
-import { geocodeFailed, notLocated } from "./warnings.ts";
+import { geocodeFailed, notInNamedArea, notLocated } from "./warnings.ts";
 
 export interface Circle {
   name: string;
@@ -56,7 +56,7 @@ export async function resolveNearby(
       // never another town's; with none inside, no circle, and a warning
       const area = resolvePhrase(name);
       if (area && !area.inside) {
-        warnings.push(notLocated(name));
+        warnings.push(notInNamedArea(area.regions, area.name));
         return null;
       }
       const inside = area?.inside ? area.place : undefined;
