@@ -28,8 +28,11 @@ import {
 } from "./place-filters.ts";
 
 export interface PostProcessContext {
+  /** the place provider's own source (kakao, embedded-demo, embedded-registry) */
   dataSource: string;
   synthetic: boolean;
+  /** Google is configured: a plan for Google searched there, not with the place provider */
+  google?: boolean;
   now?: number;
 }
 
@@ -276,7 +279,14 @@ function usageOf(
   warnings: string[],
 ) {
   const { plan } = state;
-  const dataSource = places[0]?.provider === "google" ? "google" : ctx.dataSource;
+  // where the places came from; with none, where the search looked (a plan for Google, with a key, looked there)
+  const dataSource = places.length
+    ? places[0]!.provider === "google"
+      ? "google"
+      : ctx.dataSource
+    : plan.provider === "google" && ctx.google
+      ? "google"
+      : ctx.dataSource;
   return {
     apiCalls: state.apiCalls,
     providerFailures: state.providerFailures,

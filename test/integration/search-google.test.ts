@@ -102,6 +102,15 @@ describe("search abroad over Google", () => {
     expect(fake!.requests.filter((x) => x.path.startsWith("/v1/places/"))).toHaveLength(2); // details for both candidates
   });
 
+  it("an answer of Google's says so, an empty one too (meta.dataSource google, not synthetic)", async () => {
+    const found = await searchPlaces("시부야 근처 카페", await deps());
+    expect(found.meta).toMatchObject({ provider: "google", dataSource: "google", synthetic: false });
+    // Google's cafés are no ramen shops: nothing shown, and still Google's answer
+    const none = await searchPlaces("시부야 근처 라멘", await deps());
+    expect(none.places).toEqual([]);
+    expect(none.meta).toMatchObject({ provider: "google", dataSource: "google", synthetic: false });
+  });
+
   it("google_summarize returns the review summary of 000", async () => {
     const d = await deps();
     const plan = planFromClient({
