@@ -265,6 +265,23 @@ export function resolvePhrase(phrase: string): AreaResolution | null {
 }
 
 /**
+ * A place-shaped name the tables may lack although it lies in the named area: a dong (교동, 봉명동,
+ * 중앙동). The tables hold every administrative dong of the country, but legal dongs for Seoul only, and
+ * many a legal dong elsewhere (여수 교동, 대전 봉명동, 속초 중앙동) is inside an administrative one of
+ * another name. A provider that knows addresses can place it; its answer counts only inside the area.
+ */
+export const mayBeUnlisted = (r: AreaResolution): boolean => !r.inside && dongShaped(r.name);
+
+/** A dong's name (교동, 봉명동, 명륜3가, 애월읍, 송정리). */
+export const dongShaped = (name: string): boolean => /[가-힣](동|\d가|읍|면|리)$/.test(name);
+
+/** The point lies inside the area a phrase's region words name ("여수 교동": in 여수시; 광주: either 광주). */
+export function insidePhrase(p: LatLng, phrase: string): boolean {
+  const words = phrase.trim().split(/\s+/).slice(0, -1);
+  return words.length > 0 && words.every((w) => regionsNamed(w).some((r) => inRegions(p, [r])));
+}
+
+/**
  * The place lies in every one of the regions: by its address where it starts with a 시도 ("부산 중구
  * 동광동 …", as Kakao and the embedded data write it), else by the area its point lies in.
  */

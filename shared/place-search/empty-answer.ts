@@ -4,6 +4,7 @@ import { josa } from "es-hangul";
 import { GOOGLE_OFFLINE } from "./actions/context.ts";
 import type { ExecState } from "./executor.ts";
 import { conditionLabels, distanceLabel } from "./interpretation.ts";
+import { notInArea } from "./plan-parts.ts";
 import type { ResponseMeta } from "../places/place.ts";
 
 /** The steps that search: an answer all of whose searches failed says so. */
@@ -27,13 +28,15 @@ function whyEmpty(
   const { plan } = state;
   const keywords = plan.translator_result.search_keywords;
   const mismatch = plan.translator_result.area_mismatch;
-  if (mismatch && plan.meta.question)
+  // asked at planning, or a dong the provider could not place inside the area either
+  const located = plan.search_plan.find((s) => s.action === "geocode");
+  if (mismatch && (plan.meta.question || (located && state.results[located.step] === null)))
     return {
       emptyReason: {
         code: "not_in_area",
         message: `${mismatch.area}에서 ‘${mismatch.place}’${josa(mismatch.place, "을/를").slice(mismatch.place.length)} 찾지 못해 ${keywords.length ? josa(keywords.join(", "), "을/를") : "장소를"} 찾아보지 않았어요`,
       },
-      suggestion: plan.meta.question,
+      suggestion: plan.meta.question ?? notInArea(mismatch),
     };
   if (plan.meta.question)
     return {

@@ -41,11 +41,26 @@ export const KEYWORD_RESULTS: Record<string, [string, string][]> = {
   ],
 };
 
+/**
+ * Places the vendored tables lack that Kakao knows by address: legal dongs outside Seoul (여수 교동, in
+ * 여수 중앙동) and a namesake Kakao's ranking puts first although it is in another city (대전 봉명동
+ * answered with 천안's).
+ */
+export const GEOCODED: Record<string, { name: string; lat: number; lng: number; address: string }> = {
+  "여수 교동": { name: "교동", lat: 34.7397, lng: 127.7347, address: "전남 여수시 교동" },
+  "대전 봉명동": { name: "봉명동", lat: 36.801, lng: 127.1357, address: "충남 천안시 동남구 봉명동" },
+};
+
 /** Kakao Local: geocodes by the gazetteer, answers keyword searches from KEYWORD_RESULTS around the point. */
 export function kakaoKeyword(r: Recorded): Reply {
   const q = r.query.get("query") ?? "";
   const empty = { meta: { total_count: 0, pageable_count: 0, is_end: true }, documents: [] as unknown[] };
   if (r.query.get("size") === "1") {
+    const g = GEOCODED[q];
+    if (g)
+      return {
+        json: { ...empty, documents: [{ ...doc(g.name, "", g.lng, g.lat, q, 0), address_name: g.address }] },
+      };
     const e = lookupPlace(q);
     if (!e) return { json: empty };
     return { json: { ...empty, documents: [doc(e.name, "지하철역", e.lng, e.lat, q, 0)] } };

@@ -66,3 +66,21 @@ describe("what is shown is of the kind asked", () => {
     expect(names(r.places).join(" ")).not.toMatch(/내과|이비인후과|약국/);
   });
 });
+
+describe("a dong the vendored tables lack, named with its city", () => {
+  it("is placed by Kakao when Kakao puts it inside the city, and searched there", async () => {
+    const r = await search("여수 교동 족발");
+    expect(r.searchParams.location).toMatchObject({ lat: 34.7397, lng: 127.7347 });
+    const searched = server!.requests.find((q) => q.query.get("query") === "족발")!;
+    expect(Number(searched.query.get("y"))).toBeCloseTo(34.7397, 3);
+  });
+
+  it("is never moved to a namesake in another city: the answer says so", async () => {
+    const r = await search("대전 봉명동 족발");
+    expect(r.places).toEqual([]);
+    expect(r.searchParams.location).toBeNull();
+    expect(r.meta.emptyReason).toMatchObject({ code: "not_in_area" });
+    expect(r.summary).toBe("대전에서 ‘봉명동’을 찾지 못해 족발을 찾아보지 않았어요.");
+    expect(server!.requests.some((q) => q.query.get("query") === "족발")).toBe(false);
+  });
+});

@@ -6,6 +6,7 @@ import { addressInRegions, regionsNamed, resolvePhrase } from "../../shared/geo/
 import { haversine } from "../../shared/geo/haversine.ts";
 import { planQuery } from "../../shared/place-search/pipeline.ts";
 import { resolveNearby } from "../../shared/restaurant-qa/geocode.ts";
+import type { PlaceSearchPort } from "../../shared/providers/port.ts";
 
 const inside = (phrase: string) => {
   const r = resolvePhrase(phrase);
@@ -75,5 +76,32 @@ describe("the same in planning and in restaurant questions", () => {
     expect(none.warnings.join(" ")).toMatch(
       /부산에서 "강남역"을 찾지 못해, 그 지역 밖의 같은 이름으로 옮기지 않고/,
     );
+  });
+
+  it("a dong the tables lack is placed by the provider, inside the named city only", async () => {
+    const counter = { apiCalls: 0 };
+    // a provider that knows 여수 교동 (a legal dong in 여수 중앙동) and answers 대전 봉명동 with 천안's
+    const points: Record<string, { lat: number; lng: number }> = {
+      "여수 교동": { lat: 34.7397, lng: 127.7347 },
+      "대전 봉명동": { lat: 36.801, lng: 127.1357 },
+    };
+    const kakao: PlaceSearchPort = {
+      name: "kakao",
+      dataSource: "kakao",
+      synthetic: false,
+      geocode: async (c, q) => (c.apiCalls++, points[q] ? { name: q, address: q, ...points[q] } : null),
+      reverseGeocode: async () => ({ address: null, roadAddress: null, region: null }),
+      keywordSearch: async () => [],
+      categorySearch: async () => [],
+    };
+    const r = await resolveNearby(["여수 교동", "대전 봉명동"], { kakao }, { defaultRadiusM: 3000, counter });
+    expect(r.circles).toEqual([
+      { name: "여수 교동", lat: 34.7397, lon: 127.7347, radiusM: 1500, source: "kakao" },
+    ]);
+    expect(r.warnings.join(" ")).toMatch(/대전에서 "봉명동"을 찾지 못해/);
+    // without a provider the tables alone decide: not found inside, said
+    const offline = await resolveNearby(["여수 교동"], {}, { defaultRadiusM: 3000, counter });
+    expect(offline.circles).toEqual([]);
+    expect(offline.warnings.join(" ")).toMatch(/여수에서 "교동"을 찾지 못해/);
   });
 });

@@ -2,7 +2,13 @@
 // category searches, with 000's fallback: a foreign place Kakao cannot find is tried once with Google.
 import { z } from "zod";
 import { lookupPlace } from "../../geo/gazetteer.ts";
-import { regionsNamed, resolvePhrase, type NamedPlace } from "../../geo/area-resolve.ts";
+import {
+  insidePhrase,
+  mayBeUnlisted,
+  regionsNamed,
+  resolvePhrase,
+  type NamedPlace,
+} from "../../geo/area-resolve.ts";
 import { normalizeName } from "../../korean/normalize.ts";
 import { haversine } from "../../geo/haversine.ts";
 import { embeddedGeocode } from "../../providers/embedded/index.ts";
@@ -61,7 +67,13 @@ async function geocode(ctx: ExecContext, query: string): Promise<GeoPoint> {
   }
   // "부산 중구 중앙동", "강릉 교동": the namesake inside the named area, whatever the provider's first pick
   const area = resolvePhrase(query);
-  if (area && !area.inside) throw new Error(notInNamedArea(area.regions, area.name));
+  if (area && !area.inside) {
+    // a dong the tables may lack: a provider that knows addresses is asked, and kept only inside the area
+    const asked = mayBeUnlisted(area) && deps.places.name !== "embedded";
+    const found = asked ? await deps.places.geocode(counter, query) : null;
+    if (found && insidePhrase(found, query)) return found;
+    throw new Error(notInNamedArea(area.regions, area.name));
+  }
   const found = await deps.places.geocode(counter, query);
   if (area?.inside) return insideArea(found, area.place, query);
   // "천안 두정동" the tables do not hold: a point for the city alone is no point for the place in it
