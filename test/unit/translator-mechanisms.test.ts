@@ -115,6 +115,13 @@ describe("context dictionary", () => {
     expect(t("이태원루프탑바").result.search_keywords).toEqual(["루프탑바"]);
   });
 
+  it("another way to say a kind is searched by the kind's own name; a short form inside it as written", () => {
+    expect(t("이태원 인도커리").result.search_keywords).toEqual(["인도음식"]);
+    expect(t("강릉 이탈리안 레스토랑").result.search_keywords).toEqual(["이탈리안"]);
+    expect(t("홍대 샤브").result.search_keywords).toEqual(["샤브"]);
+    expect(t("강남 보쌈").result.search_keywords).toEqual(["보쌈"]);
+  });
+
   it("an occasion gives keywords and review words, but a named dish wins", () => {
     expect(t("선릉역 2차 장소").result.search_keywords).toEqual(["술집", "호프", "포차"]);
     const dinner = t("역삼역 회식하기 좋은 곱창집").result;

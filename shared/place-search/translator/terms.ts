@@ -34,8 +34,21 @@ const MAX_KIND_KEYWORDS = 6;
 
 /** A kind of the tree is searched by the Korean word typed, else by a Korean word of its node. */
 function treeKeyword(m: { value: Kind; surface: string }): string {
-  if (isHangul(m.surface)) return m.surface;
+  if (isHangul(m.surface)) return searchWord(m.value, m.surface);
   return koreanWordOf(m.value);
+}
+
+/**
+ * A Korean word as searched: another way to say a node ("인도커리" of 인도음식, "이탈리안 레스토랑" of
+ * 이탈리안) by the node's own name, which category paths and a provider's index hold; the node's name,
+ * a part of a comma node (보쌈 of 족발,보쌈), a short form inside the name (글램핑 of 글램핑장: the
+ * wider text) or a word narrower than any node as written.
+ */
+function searchWord(k: Kind, surface: string): string {
+  const fold = (w: string) => w.replace(/\s+/g, "").toLowerCase();
+  const [s, name] = [fold(surface), fold(k.name)];
+  const synonym = s !== name && !name.includes(s) && k.words.some((w) => fold(w) === s);
+  return synonym && !k.name.includes(",") ? k.name : surface;
 }
 
 /** A node's Korean word for a keyword: its name, or a part of a comma name ("육류,고기" → 육류). */
@@ -61,9 +74,12 @@ function keywordsOf(m: { value: LexEntry; surface: string }): string[] {
   // a narrower kind than the entry's keyword is searched as itself (한정식 is no 한식, 평양냉면 no 냉면)
   const own = kindOfWord(m.surface);
   const entry = m.value.keywords[0] ? kindOfWord(m.value.keywords[0]) : undefined;
-  if (own && entry && isHangul(m.surface) && isNarrower(own, entry)) return [m.surface];
+  // another way to say a kind is searched by the kind's name (인도커리 → 인도음식)
+  const word = own && isHangul(m.surface) ? searchWord(own, m.surface) : m.surface;
+  if (own && entry && isHangul(m.surface) && isNarrower(own, entry)) return [word];
   // a word that is a kind of its own, not the entry's (브런치카페 is a 브런치 place, not any 카페)
-  if (own && entry && isHangul(m.surface) && own !== entry && !isNarrower(entry, own)) return [m.surface];
+  if (own && entry && isHangul(m.surface) && own !== entry && !isNarrower(entry, own)) return [word];
+  if (word !== m.surface) return [word];
   // more precise: not the keyword itself nor a place form of it (일식집 is 일식's)
   const precise =
     m.value.kind === "food" &&
