@@ -107,14 +107,19 @@ function registryKind(segment: string): Kind | undefined {
 
 /** The deepest node of the tree a category path names ("음식점 > 카페 > 커피전문점 > 스타벅스" → 커피전문점). */
 export function categoryKind(categoryName: string): Kind | undefined {
-  const segments = categoryName.split(/\s*>\s*/);
+  return readCategory(categoryName).kind;
+}
+
+/** The deepest node a category path names, and whether the path went on below it in words the tree lacks. */
+function readCategory(categoryName: string): { kind?: Kind; unreadBelow: boolean } {
+  const segments = categoryName.split(/\s*>\s*/).filter((x) => x.trim());
   // Kakao writes the narrowest last; Google's types come narrowest first (000: types.join(" > "))
   if (!/[가-힣]/.test(categoryName)) segments.reverse();
   for (let i = segments.length - 1; i >= 0; i--) {
     const k = segmentKind(segments[i]!);
-    if (k) return k;
+    if (k) return { kind: k, unreadBelow: i < segments.length - 1 };
   }
-  return undefined;
+  return { unreadBelow: segments.length > 0 };
 }
 
 const NAME_WORDS = new Map<Kind, string[]>();
@@ -149,9 +154,10 @@ const tokensOf = (name: string) =>
 /**
  * The name names one of the words, head-final: a word of the name that is it, ends with it ("원조족발",
  * "와인바" for 바), or starts with it before a shop word or another kind ("족발집", "족발보쌈",
- * "치과의원"). A one-syllable word (바, 펍, 회) only as a whole word or after another kind's word.
+ * "치과의원"); `loose`, where the category already holds the kind's family, before any word ("떡볶이나라").
+ * A one-syllable word (바, 펍, 회) only as a whole word or after another kind's word.
  */
-export function nameNames(name: string, words: readonly string[]): boolean {
+export function nameNames(name: string, words: readonly string[], loose = false): boolean {
   for (const raw of tokensOf(name)) {
     const t = raw.replace(SHOP_SUFFIX, "") || raw;
     for (const w of words) {
@@ -165,7 +171,8 @@ export function nameNames(name: string, words: readonly string[]): boolean {
         continue;
       }
       if (t.endsWith(w)) return true;
-      if (t.startsWith(w) && (after === "" || kindOfWord(after) !== undefined)) return true;
+      // "떡볶이나라", "족발야시장": where the category already says the place is of the kind's family
+      if (t.startsWith(w) && (after === "" || loose || kindOfWord(after) !== undefined)) return true;
     }
   }
   return false;
@@ -190,10 +197,12 @@ function stopsShort(c: Kind, k: Kind): boolean {
 function fitOne(p: KindedPlace, a: AskedKind, c: Kind | undefined): Fit {
   if (!a.kind) return wordFit(p, a.word);
   const k = a.kind;
-  const named = nameNames(p.displayName, a.narrowTo ? [fold(a.narrowTo)] : wordsOf(k));
+  const words = a.narrowTo ? [fold(a.narrowTo)] : wordsOf(k);
+  const named = nameNames(p.displayName, words);
   if (!c) return named ? "match" : "other";
   if (c === k || isNarrower(c, k)) return !a.narrowTo || named ? "match" : "near";
-  if (stopsShort(c, k)) return named ? "match" : close(c, k) ? "near" : "other";
+  if (stopsShort(c, k))
+    return nameNames(p.displayName, words, true) ? "match" : close(c, k) ? "near" : "other";
   return close(c, k) ? "near" : "other";
 }
 
@@ -212,10 +221,14 @@ const RANK: Record<Fit, number> = { match: 2, near: 1, other: 0 };
 
 /** The best fit of a place to any of the kinds asked. */
 export function fitOf(p: KindedPlace, asked: readonly AskedKind[]): PlaceFit {
-  const c = categoryKind(p.categoryName);
+  const { kind: c, unreadBelow } = readCategory(p.categoryName);
   let best: Fit = "other";
   for (const a of asked) {
-    const f = fitOne(p, a, c);
+    // a path the tree reads only at its root ("스포츠,레저 > 오락시설") says nothing of a kind in another
+    // branch: the name decides there, as for a category the tree cannot read at all
+    const rootOnly =
+      c && unreadBelow && c.path.length === 1 && a.kind && a.kind !== c && !isNarrower(a.kind, c);
+    const f = fitOne(p, a, rootOnly ? undefined : c);
     if (RANK[f] > RANK[best]) best = f;
     if (best === "match") break;
   }

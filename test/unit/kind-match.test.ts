@@ -17,6 +17,18 @@ describe("the kind check on every source's categories", () => {
     expect(fit("바", "블루", "음식점 > 술집 > 칵테일바")).toBe("match");
   });
 
+  it("a category the tree reads only at its root leaves the kind to the name; a family's category to a name's first word", () => {
+    // the tree files PC방 and 노래방 under 가정,생활 > 여가시설; a source may file them elsewhere
+    expect(fit("PC방", "소담 PC방", "스포츠,레저 > 오락시설")).toBe("match");
+    expect(fit("노래방", "서면 노래방", "스포츠,레저 > 오락시설")).toBe("match");
+    expect(fit("노래방", "서면 볼링장", "스포츠,레저 > 오락시설")).toBe("other");
+    // 분식 holds 떡볶이: a name starting with it is a 떡볶이 house, whatever follows
+    expect(fit("떡볶이", "봄날 떡볶이나라 연남점", "음식점 > 분식")).toBe("match");
+    expect(fit("떡볶이", "온기 분식나라", "음식점 > 분식")).toBe("near");
+    // outside the family the start of a name is no match ("족발골목 공영주차장")
+    expect(fit("족발", "족발골목 공영주차장", "교통,수송 > 교통시설 > 주차장 > 공영주차장")).toBe("other");
+  });
+
   it("Google: types narrowest first", () => {
     expect(fit("라멘", "Ichiran", "ramen_restaurant > japanese_restaurant > restaurant > food")).toBe(
       "match",
