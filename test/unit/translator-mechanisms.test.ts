@@ -120,6 +120,8 @@ describe("context dictionary", () => {
     expect(t("강릉 이탈리안 레스토랑").result.search_keywords).toEqual(["이탈리안"]);
     expect(t("홍대 샤브").result.search_keywords).toEqual(["샤브"]);
     expect(t("강남 보쌈").result.search_keywords).toEqual(["보쌈"]);
+    // a dish word after the kind's name says more: kept (순대국 is not any 순대)
+    expect(t("신림 순대국").result.search_keywords).toEqual(["순대국"]);
   });
 
   it("an occasion gives keywords and review words, but a named dish wins", () => {

@@ -47,9 +47,15 @@ function treeKeyword(m: { value: Kind; surface: string }): string {
 function searchWord(k: Kind, surface: string): string {
   const fold = (w: string) => w.replace(/\s+/g, "").toLowerCase();
   const [s, name] = [fold(surface), fold(k.name)];
-  const synonym = s !== name && !name.includes(s) && k.words.some((w) => fold(w) === s);
-  return synonym && !k.name.includes(",") ? k.name : surface;
+  if (s === name || name.includes(s) || k.name.includes(",") || !k.words.some((w) => fold(w) === s))
+    return surface;
+  // the name and more: a shop word adds nothing (이탈리안 레스토랑), a dish word does (순대국 of 순대)
+  if (s.startsWith(name)) return PLACE_WORD.test(s.slice(name.length)) ? k.name : surface;
+  return k.name;
 }
+
+/** Words after a kind that name a place of it, nothing more ("레스토랑", "집", "전문점"). */
+const PLACE_WORD = /^(레스토랑|restaurant|식당|집|전문점|가게|샵|하우스)$/;
 
 /** A node's Korean word for a keyword: its name, or a part of a comma name ("육류,고기" → 육류). */
 const koreanWordOf = (k: Kind): string => k.words.find((w) => isHangul(w) && !w.includes(",")) ?? k.name;
