@@ -201,7 +201,7 @@ const BASE_TREE: readonly KindNode[] = [
             synonyms: ["냉면집", "naengmyeon", "cold noodles"],
             source: KAKAO,
             children: [
-              { name: "평양냉면", synonyms: ["평냉", "면옥", "pyongyang naengmyeon"], source: USAGE },
+              { name: "평양냉면", synonyms: ["평냉", "pyongyang naengmyeon"], source: USAGE },
               { name: "함흥냉면", synonyms: ["함냉", "hamheung naengmyeon"], source: USAGE },
               { name: "밀면", synonyms: ["부산밀면", "milmyeon"], source: LEX },
             ],

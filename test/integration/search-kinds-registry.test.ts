@@ -12,6 +12,7 @@ import {
   StraightLineRoutes,
 } from "../../shared/providers/embedded/index.ts";
 import { registryRowToPlace } from "../../shared/providers/embedded/registry-import.ts";
+import { RegistrySource } from "../../shared/providers/embedded/sources.ts";
 
 // around 망원역 (37.5561, 126.9100), 50 m apart
 const ROWS: [string, string, string, string][] = [
@@ -39,7 +40,7 @@ const places: Place[] = ROWS.map(([name, large, middle, small], i) =>
 ).filter((p): p is Place => p !== null);
 
 const deps: ExecDeps = {
-  places: new EmbeddedPlaces(places, "embedded-registry"),
+  places: new EmbeddedPlaces(new RegistrySource(places)),
   routes: new StraightLineRoutes(),
   travel: new HaversineDistances(),
   mapLimit: limitTo(4),
