@@ -212,6 +212,9 @@ function addNationalStations(g: Gazetteer, seoulNames: Set<string>): void {
   }
 }
 
+/** Provinces renamed after the vendored table was made (전북특별자치도 since 2024-01-18). */
+const RENAMED: Record<string, string[]> = { 전라북도: ["전북특별자치도"] };
+
 /** A city as the tables name it, whatever the 시도 was called then (강원도 and 강원특별자치도 are one). */
 const cityKey = (r: { sido: string; sigungu: string }) => `${shortRegion(r.sido)}|${r.sigungu}`;
 
@@ -234,7 +237,15 @@ function addNationalAdmin(g: Gazetteer): void {
   for (const r of rows) {
     const region = shortRegion(r.sido);
     const base = { lat: Number(r.lat), lng: Number(r.lng), country: "KR", national: true as const };
-    if (r.level === "sigungu" && !r.sigungu) {
+    if (r.level === "sido" && /도$/.test(r.sido)) {
+      // a province by its name, its short name (경남, 강원) and the 도 before a renaming (강원도, 전라북도);
+      // 제주 is the city, 제주도 the island and province (known-places.ts)
+      const entry: GazetteerEntry = { name: r.sido, query: r.sido, kind: "province", ...base };
+      const names = [r.sido, region, `${region}도`, ...(RENAMED[r.sido] ?? [])].filter(
+        (n) => n !== "제주" && !g.has(n),
+      );
+      if (names.length) g.add(names, entry, PRIORITY.region);
+    } else if (r.level === "sigungu" && !r.sigungu) {
       // 세종특별자치시 has no 시군구 below it: the city is named by its region ("세종", "세종시")
       const entry: GazetteerEntry = { name: `${region}시`, query: r.sido, kind: "city", ...base };
       g.add([region, `${region}시`, r.sido], entry, PRIORITY.region);
@@ -247,6 +258,8 @@ function addNationalAdmin(g: Gazetteer): void {
       if (kind === "city" || !g.has(last)) g.add([last], entry, PRIORITY.gu);
       // "천안 맛집" is the city, as "수원" is: a city's bare name outranks a station's bare name
       if (kind === "city") g.add([last.replace(/[시군]$/, "")], entry, PRIORITY.region);
+      // "경남 고성", "경기 광주": the region says which city of a shared name
+      if (kind === "city") g.add([`${region} ${last.replace(/[시군]$/, "")}`], entry, PRIORITY.region);
     } else if (r.level === "dong") {
       const short = r.dong.replace(/제(\d)/, "$1");
       const city = r.sigungu.split(" ")[0] ?? r.sigungu;

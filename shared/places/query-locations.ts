@@ -284,15 +284,22 @@ function withinRegion(
     const next = tokens[k + 1]!;
     if (!isFree(next.start, next.end) || mayBeRegion(next.text)) continue; // 대구 수성구 …: one more region
     for (const { stem, particle } of particleVariants(next.text)) {
-      if (isTerm(stem)) continue;
+      // a kind's word is no place (부산 카페), unless shaped like one (은행동 holds 은행, 대전 은행동 a dong)
+      if (isTerm(stem) && !placeShaped(stem)) continue;
       const r = resolveInArea(regions, stem);
       // a name with no namesake inside is taken as that place only when shaped like one (송정역, 교동)
       if (!r || (!r.inside && !placeShaped(stem))) continue;
       const known = lookupPlace(stem);
-      if (r.inside && known && inRegions(known, r.regions)) return; // the gazetteer's reading is inside
       const name = [...regions, stem].join(" ");
       const span = { start: tokens[i]!.start, end: next.end, particle };
       const width = k - i + 2;
+      if (r.inside && known && inRegions(known, r.regions)) {
+        // the gazetteer's reading is inside: its own reading of the pair stands where it reads the region
+        // words as regions (부산 서면); one it reads otherwise (송파 is 송파역 to it) would lose the place
+        if (regions.every((w) => REGION_KINDS.has(lookupPlace(w)?.kind ?? "station"))) return;
+        const location = { ...fromEntry(known, name), ...span };
+        return { location, width };
+      }
       if (!r.inside) {
         const outside = {
           area: regionLabel(r.regions),
@@ -501,6 +508,19 @@ function mergeNested(found: FoundLocation[]): FoundLocation[] {
         : `${prev.name} ${loc.entry?.kind === "dong" ? loc.name : loc.query}`;
       const merged = abroad && loc.fromContext ? { kind: "foreign" as const, country: prev.country } : {};
       out[out.length - 1] = { ...loc, ...merged, name: `${prev.name} ${loc.name}`, query, start: prev.start };
+      continue;
+    }
+    // "대전 강남": a Korean region written right before a place the gazetteer puts far outside it is asked
+    // about (the answer says the place is not in the region), never silently searched at the place alone
+    if (prev && adjacent && broad && inside && !near && prev.kind !== "foreign" && loc.entry) {
+      const outside = { area: prev.name, place: loc.name, elsewhere: [loc.entry.query] };
+      out[out.length - 1] = {
+        ...loc,
+        name: `${prev.name} ${loc.name}`,
+        query: `${prev.name} ${loc.name}`,
+        start: prev.start,
+        outside,
+      };
       continue;
     }
     out.push(loc);

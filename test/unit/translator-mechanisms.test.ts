@@ -316,6 +316,37 @@ describe("names written with a space, city halls, nested regions", () => {
     expect(t("마포구 망원동 카페").result.locations[0]!.query).toBe("마포구 망원동");
     expect(t("제주 성산 근처 흑돼지").result.locations[0]!.name).toBe("제주 성산");
   });
+
+  it("never drops the region named first, whatever the gazetteer reads its words as", () => {
+    // 은행동 holds the kind 은행: a dong all the same, and 대전's (a legal dong the tables lack) is asked for
+    const bank = t("대전 은행동 서점").result;
+    expect(bank.locations[0]).toMatchObject({ name: "대전 은행동", kind: "dong" });
+    expect(bank.area_mismatch).toMatchObject({ area: "대전", place: "은행동" });
+    // 송파 is 송파역 to the gazetteer: the pair is still 송파구's 신천동
+    expect(t("송파 신천동 이자카야").result.locations[0]).toMatchObject({
+      query: "송파구 신천동",
+      kind: "dong",
+    });
+    // a station's short name far from the region: asked, never Seoul's searched in silence
+    expect(t("대전 강남 맛집").result.area_mismatch).toMatchObject({ area: "대전", place: "강남" });
+  });
+
+  it("knows the provinces by their short names (경남, 강원, 전북), never a typo of a kind", () => {
+    for (const [q, city] of [
+      ["강원 속초 물회", "속초"],
+      ["경남 통영 충무김밥", "통영"],
+      ["전북 전주 비빔밥", "전주"],
+    ] as const) {
+      const r = t(q);
+      expect(r.result.locations, q).toHaveLength(1);
+      expect(r.result.locations[0]!.name.endsWith(city), q).toBe(true);
+      expect(r.unread, q).toEqual([]);
+      expect(r.result.search_keywords, q).not.toContain("공원");
+    }
+    // the province says which city of a shared name
+    expect(t("경남 고성 맛집").result.locations[0]!.query).toBe("경남 고성군");
+    expect(t("강원 고성 맛집").result.locations[0]!.query).toBe("강원 고성군");
+  });
 });
 
 describe("foreign-sounding names the gazetteer lacks", () => {
