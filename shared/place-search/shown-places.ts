@@ -67,11 +67,7 @@ export function sortOut(places: Place[], plan: PlanResponse): Sorted {
     // a place is checked against the kind its own search asked for (000: 출처 표시), else against all
     const own = p.keyword !== undefined ? byKeyword.get(p.keyword) : undefined;
     const against = own ? [own] : asked;
-    // a word the vocabulary does not know gives nothing to check by: the provider's match stands
-    if (against.some((a) => !a.kind)) {
-      kept.push(p);
-      continue;
-    }
+    // a word the vocabulary does not know is checked by the words of the category and the name
     const f = fitOf(p, against);
     if (f.fit === "match") kept.push(p);
     else if (f.fit === "near") {
@@ -117,8 +113,9 @@ export function summaryOf(a: {
   trip?: { destination: string; days: number };
 }): string {
   const label = askedLabel(a.keywords) || "장소";
+  const kinds = a.nearKinds.slice(0, 3).join(", ");
   const alt = a.alternatives.length
-    ? ` 가까운 종류(${a.nearKinds.slice(0, 3).join(", ")}) ${a.alternatives.length}곳을 따로 보여 드려요.`
+    ? ` ${kinds ? `가까운 종류(${kinds})` : "비슷한 곳"} ${a.alternatives.length}곳을 따로 보여 드려요.`
     : "";
   if (a.trip) return `${a.trip.destination} ${a.trip.days}일 일정에 ${a.total}곳을 넣었어요.`;
   if (a.where === null)

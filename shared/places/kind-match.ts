@@ -46,8 +46,12 @@ export function askedKind(keyword: string): AskedKind {
   if (FOOD_WORDS.has(w)) return { word: keyword, kind: kindNamed("음식점") };
   const whole = kindOfWord(keyword);
   if (whole) {
-    const part = whole.distinctParts?.find((p) => w === p || w.replace(SHOP_SUFFIX, "") === p);
-    return { word: keyword, kind: whole, ...(part ? { narrowTo: part } : {}) };
+    const bare = w.replace(SHOP_SUFFIX, "") || w;
+    const part = whole.distinctParts?.find((p) => w === p || bare === p);
+    // a node of distinct dishes ("매운탕,해물탕") holds others by name too (대구탕, 알탕): each is its own
+    const other = !part && whole.distinctParts && bare !== fold(whole.name) ? bare : undefined;
+    const narrowTo = part ?? other;
+    return { word: keyword, kind: whole, ...(narrowTo ? { narrowTo } : {}) };
   }
   // "애견동반 카페": the last word that names a kind
   const words = keyword.trim().split(/\s+/);
@@ -206,7 +210,10 @@ function fitOne(p: KindedPlace, a: AskedKind, c: Kind | undefined): Fit {
   return close(c, k) ? "near" : "other";
 }
 
-/** A word the vocabulary does not know: in the category path, or a word of the name (not a letter of one). */
+/**
+ * A word the vocabulary does not know (a brand it lacks): a match where the category path or a word of
+ * the name says it (not a letter of one); nothing else the provider found for it is shown.
+ */
 function wordFit(p: KindedPlace, word: string): Fit {
   const w = fold(word);
   if (!w) return "other";

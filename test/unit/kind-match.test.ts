@@ -29,6 +29,17 @@ describe("the kind check on every source's categories", () => {
     expect(fit("족발", "족발골목 공영주차장", "교통,수송 > 교통시설 > 주차장 > 공영주차장")).toBe("other");
   });
 
+  it("a dish a node of several dishes holds by name is that dish: 대구탕 is no 해물탕", () => {
+    expect(fit("대구탕", "삼각지 원조대구탕", "음식점 > 한식 > 해물,생선 > 매운탕,해물탕")).toBe("match");
+    expect(fit("대구탕", "골목 해물탕", "음식점 > 한식 > 해물,생선 > 매운탕,해물탕")).toBe("near");
+    expect(fit("해물탕", "골목 해물탕", "음식점 > 한식 > 해물,생선 > 매운탕,해물탕")).toBe("match");
+  });
+
+  it("a word the vocabulary lacks matches by the words of the category and the name, never by letters", () => {
+    expect(fit("메가커피", "메가커피 강남점", "음식점 > 카페 > 커피전문점")).toBe("match");
+    expect(fit("바", "바람족발", "음식점 > 한식 > 육류,고기 > 족발,보쌈")).toBe("other");
+  });
+
   it("Google: types narrowest first", () => {
     expect(fit("라멘", "Ichiran", "ramen_restaurant > japanese_restaurant > restaurant > food")).toBe(
       "match",
