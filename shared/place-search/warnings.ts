@@ -30,6 +30,10 @@ export const noKakaoAbroad = (query: string) =>
 
 export const notLocated = (query: string) => `"${query}"의 위치를 찾지 못했습니다`;
 
+/** A place named with a wider area none of its namesakes lies in ("부산 강남역"): said, never moved. */
+export const notInNamedArea = (regions: readonly { name: string }[], place: string) =>
+  `${regions.map((r) => r.name).join(" ")}에서 "${place}"${particle(place, "을/를")} 찾지 못했습니다: 그 지역 밖의 같은 이름으로 옮겨 찾지 않았습니다`;
+
 export const keywordFailed = (keyword: string, err: unknown) =>
   `"${keyword}" 검색이 실패해 그 키워드의 장소는 빠졌습니다 ${cause(err)}`;
 

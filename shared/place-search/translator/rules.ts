@@ -270,10 +270,17 @@ function assemble(
     ...(hasConditions(conditions) ? { conditions } : {}),
     ...(detailKind ? { detail_request: { kind: detailKind, place: places.detailPlace } } : {}),
     ...(aroundUser && !locations.length ? { around_user: true } : {}),
+    ...areaMismatch(places),
     ...(words.wishes.length
       ? { wishes: words.wishes.map((w) => ({ name: w.wish.name, kinds: w.kinds.map((k) => k.name) })) }
       : {}),
   };
+}
+
+/** A place named with a wider area it does not lie in: the answer asks instead of searching elsewhere. */
+function areaMismatch({ found }: PlacesRead): Pick<TranslatorResult, "area_mismatch"> {
+  const o = found.find((f) => f.outside)?.outside;
+  return o ? { area_mismatch: { ...o, elsewhere: o.elsewhere.slice(0, 5) } } : {};
 }
 
 /** A trip's roles: sights, food and cafés always; what the query names; a place to stay past one day. */
