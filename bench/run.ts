@@ -26,6 +26,7 @@ if (!only || only === "web") await benchWeb();
 if (!only || only === "restaurant-qa") await benchRestaurantQa();
 if (only === "abuse") await (await import("./abuse.ts")).benchAbuse();
 if (only === "answers") await (await import("./answers.ts")).benchAnswers();
+if (only === "answers-news") await (await import("./answers-news.ts")).benchAnswersNews();
 if (only === "memory") await (await import("./memory.ts")).benchMemory();
 if (only === "throughput") await (await import("./throughput.ts")).benchThroughput();
 // two cdk synths and ~700 fresh processes: only when asked for (`npm run bench -- cold-start`)
