@@ -16,9 +16,15 @@ describe("the samples agree", () => {
   const period = latestFiledPeriod(now());
   const q = { corp_code: SAMSUNG, bsns_year: period.year, reprt_code: REPRT_CODES[period.quarter - 1]! };
 
-  it("a dividend headline states the table's dividend per share", async () => {
+  it("a dividend headline states the latest business report's dividend per share", async () => {
     const dart = new EmbeddedDart({ now });
-    const table = await dart.keyInfo({ apiCalls: 0 }, "api_02", q);
+    // the year's dividend is the business report's (a quarterly report shows the year's so far)
+    const annual = {
+      ...q,
+      bsns_year: period.quarter === 4 ? period.year : period.year - 1,
+      reprt_code: "11011" as const,
+    };
+    const table = await dart.keyInfo({ apiCalls: 0 }, "api_02", annual);
     const dps = (table.rows as Record<string, string>[]).find((r) =>
       r.se?.includes("주당 현금배당금"),
     )?.thstrm;

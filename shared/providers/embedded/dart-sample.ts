@@ -32,9 +32,6 @@ import {
 } from "./dart-sample-filings.ts";
 import { sampleRows } from "./dart-sample-rows.ts";
 
-/** APIs most companies have nothing to report in: the sample answers 013 for them most of the time. */
-const OFTEN_EMPTY = new Set(["api_01", "api_13", "api_16", "api_17", "api_19", "api_20", "api_28"]);
-
 export class EmbeddedDart implements DartPort {
   readonly name = "sample";
   readonly synthetic = true;
@@ -98,8 +95,9 @@ export class EmbeddedDart implements DartPort {
     const company = this.byCode.get(q.corp_code);
     if (!filing || !company) return { status: "013", rows: [], synthetic: true };
     const rng = rngFor(SEED, `${q.corp_code}:${q.bsns_year}:${q.reprt_code}:${key}`);
-    if (OFTEN_EMPTY.has(key) && rng() < 0.7) return { status: "013", rows: [], synthetic: true };
-    const rows = sampleRows(api, company, this.rank(company), q, rng).map((r) => ({
+    const made = sampleRows(api, company, this.rank(company), q, rng);
+    if (!made) return { status: "013", rows: [], synthetic: true };
+    const rows = made.map((r) => ({
       rcept_no: filing.rcept_no,
       ...(key === ACCOUNTS_KEY ? {} : { corp_cls: company.corp_cls, corp_name: company.corp_name }),
       corp_code: company.corp_code,
@@ -123,6 +121,7 @@ export class EmbeddedDart implements DartPort {
       corp_name: c.corp_name,
       stock_code: c.stock_code,
       modify_date: c.modify_date,
+      ...(c.corp_eng_name ? { corp_eng_name: c.corp_eng_name } : {}),
     }));
   }
 

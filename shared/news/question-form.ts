@@ -1,0 +1,96 @@
+// What form the answer takes and what it is about, read from the question's words (rules): who, yes or
+// no, how many, how much, when, whether something changed, the news — and the fact a periodic report
+// holds (the dividend, the largest shareholder or its changes, executives, employees, their pay, capital
+// changes, treasury shares, the main accounts). The first sentence of the answer follows both
+// (fact-answer.ts).
+import { apiKeysFor } from "./query.ts";
+
+export type QuestionForm =
+  "who" | "yes_no" | "how_many" | "how_much" | "when" | "changed" | "news" | "statement";
+
+export type Topic =
+  | "dividend"
+  | "major_holder"
+  | "holder_change"
+  | "executives"
+  | "outside_directors"
+  | "employees"
+  | "employee_pay"
+  | "executive_pay"
+  | "capital_change"
+  | "treasury_stock"
+  | "accounts"
+  | "news";
+
+const CHANGED =
+  /바뀌|바뀐|바꿨|변동|변경|변화|늘었|줄었|늘어|줄어|늘렸|줄였|증가|감소|달라|비교|대비|보다\s?(많|적|늘|줄)|교체|전년보다|작년보다/;
+const WHEN = /언제|며칠|날짜|기준일|시기|몇\s?월|몇\s?년도/;
+const WHO = /누구|누가|어느\s?분|이름이?\s?뭐/;
+const HOW_MANY = /몇\s?(명|주|개|곳|건|번|회|사람)|인원|(직원|임원|이사|주주|주식|사람)\s?수|몇$|몇\s?\?/;
+const HOW_MUCH = /얼마|금액|몇\s?(원|퍼|%|프로)|몇퍼|규모|평균|지분율|비율|액수/;
+const YES_NO =
+  /(했|줬|샀|팔았|있|없|하|주|받|됐|되|냈|줄였|늘렸|소각했|발행했)(어|나|니|냐|나요|어요|습니까|음|었나|었어|었음|는지|을까|ㅇ|지)\s*\??$|\?$/;
+const NEWS = /뉴스|기사|보도|소식|헤드라인|이슈|근황|무슨\s?일|요즘\s?(어때|뭐)/;
+
+/** The answer's form. A report fact asked "changed?" is changed; a question about news alone is news. */
+export function questionForm(query: string): QuestionForm {
+  const q = query.trim();
+  const reportFact = apiKeysFor(q).length > 0;
+  if (NEWS.test(q) && !reportFact) return "news";
+  if (WHEN.test(q)) return "when";
+  if (CHANGED.test(q)) return "changed";
+  if (WHO.test(q)) return "who";
+  if (HOW_MUCH.test(q) && !/몇\s?(명|주|개|곳|건)/.test(q)) return "how_much";
+  if (HOW_MANY.test(q)) return "how_many";
+  if (YES_NO.test(q)) return "yes_no";
+  return "statement";
+}
+
+const PAY = /보수|연봉|급여|월급|성과급|임금/;
+const EXECUTIVE_WORDS = /임원|이사|감사|대표|회장|사장|경영진|CEO/i;
+
+/** The fact the question asks about, from its report keys and words; undefined when it asks none in particular. */
+export function questionTopic(query: string): Topic | undefined {
+  const keys = apiKeysFor(query);
+  const has = (...ks: string[]) => ks.some((k) => keys.includes(k));
+  if (has("api_05")) return "holder_change";
+  if (has("api_09", "api_10", "api_11", "api_14", "api_21", "api_22")) return "executive_pay";
+  if (PAY.test(query) && (has("api_07") || personBeforePay(query))) return "executive_pay";
+  if (has("api_08")) return PAY.test(query) ? "employee_pay" : "employees";
+  if (has("api_04")) return "major_holder";
+  if (has("api_27")) return "outside_directors";
+  if (has("api_07")) return "executives";
+  if (has("api_01")) return "capital_change";
+  if (has("api_03")) return "treasury_stock";
+  if (has("api_02")) return "dividend";
+  if (has("accounts")) return "accounts";
+  if (NEWS.test(query)) return "news";
+  return undefined;
+}
+
+/** A person's name asked about before a pay word ("방시혁 보수"), when the word is no report word. */
+export function personBeforePay(query: string): string | undefined {
+  const m = /([가-힣]{2,4})\s*(?:의\s*)?(?:보수|연봉|급여)/.exec(query);
+  const name = m?.[1];
+  if (!name || EXECUTIVE_WORDS.test(name) || /직원|평균|전체|회사|총|개인/.test(name)) return undefined;
+  return apiKeysFor(name).length ? undefined : name;
+}
+
+/** Topics whose change is read across two reports (the same period a year apart), not within one. */
+export const COMPARED_ACROSS_REPORTS: ReadonlySet<Topic> = new Set([
+  "employees",
+  "employee_pay",
+  "executives",
+  "outside_directors",
+  "executive_pay",
+]);
+
+/** Topics a year's figure answers (pay, dividends): the business report, not a quarter's running total. */
+export const ANNUAL_TOPICS: ReadonlySet<Topic> = new Set(["employee_pay", "executive_pay", "dividend"]);
+
+/** How a "did it change" question compares across reports (periods.ts's Comparison); undefined: one report answers it. */
+export function comparisonOf(query: string): "quarter" | "annual" | undefined {
+  const topic = questionTopic(query);
+  if (questionForm(query) !== "changed" || !topic || !COMPARED_ACROSS_REPORTS.has(topic)) return undefined;
+  return ANNUAL_TOPICS.has(topic) ? "annual" : "quarter";
+}
