@@ -3,6 +3,7 @@
 // at the demo domain.
 import { describe, expect, it } from "vitest";
 import { DEMO_DOMAIN, latestFiledPeriod } from "../../shared/demo/company-facts.ts";
+import { koreanWon } from "../../shared/korean/numerals.ts";
 import { EmbeddedDart } from "../../shared/providers/embedded/dart-sample.ts";
 import { EmbeddedNews } from "../../shared/providers/embedded/news-sample.ts";
 import { REPRT_CODES } from "../../shared/providers/opendart.ts";
@@ -44,12 +45,13 @@ describe("the samples agree", () => {
     const op = (table.rows as Record<string, string>[]).find(
       (r) => r.account_nm === "영업이익" && r.fs_div === "CFS",
     );
-    const eok = Math.round(Number(op!.thstrm_amount!.replace(/,/g, "")) / 1e8).toLocaleString("en-US");
+    const eok = koreanWon(Math.round(Number(op!.thstrm_amount!.replace(/,/g, "")) / 1e8) * 1e8);
     const news = await new EmbeddedNews({ now }).search(
       { apiCalls: 0 },
       { query: "삼성전자 실적", display: 10, sort: "sim" },
     );
-    expect(news.items.map((i) => plain(i.title)).some((t) => t.includes(`영업이익 ${eok}억 원`))).toBe(true);
+    // read out as people write it: "6조 2,878억 원"
+    expect(news.items.map((i) => plain(i.title)).some((t) => t.includes(`영업이익 ${eok}`))).toBe(true);
   });
 
   it("a synthetic filing links to the demo domain", () => {

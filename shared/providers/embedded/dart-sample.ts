@@ -49,6 +49,17 @@ export class EmbeddedDart implements DartPort {
 
   /** A company's filings up to today, newest first: periodic reports since 2015 (some with a 정정) and a few recent 정정 of other disclosures. */
   filings(corpCode: string): SampleFiling[] {
+    const day = kstYmd(this.now());
+    if (this.made?.day !== day) this.made = { day, byCorp: new Map() };
+    const made = this.made.byCorp.get(corpCode) ?? this.makeFilings(corpCode);
+    this.made.byCorp.set(corpCode, made);
+    return made;
+  }
+
+  /** Each company's filings of the day, made once. */
+  private made?: { day: string; byCorp: Map<string, SampleFiling[]> };
+
+  private makeFilings(corpCode: string): SampleFiling[] {
     const c = this.byCode.get(corpCode);
     if (!c || !c.stock_code) return []; // the unlisted sample companies file nothing
     const base: FilingBase = {

@@ -7,7 +7,8 @@ import { listedCompanies, type ListedCompany } from "../../data/listed-companies
 import { kstYmd, rfc1123Kst } from "../../platform/time.ts";
 import { hashString, rngFor } from "../../platform/random.ts";
 import type { CallCounter } from "../http.ts";
-import { demoNewsUrl, eokWon, latestFiledPeriod } from "../../demo/company-facts.ts";
+import { demoNewsUrl, latestFiledPeriod } from "../../demo/company-facts.ts";
+import { koreanWon } from "../../korean/numerals.ts";
 import { withJosa } from "../../korean/josa.ts";
 import {
   dividendPerShare,
@@ -248,6 +249,9 @@ function factsOf(corpCode: string, rank: number, period: { year: number; quarter
     bought: t.acquired.filter((a) => a.date <= quarterEnd(year, quarter)).reduce((s, a) => s + a.qty, 0),
   };
 }
+
+/** An amount rounded to 억 원, as a headline writes it: "6조 2,878억 원". */
+const eokWon = (won: number) => koreanWon(Math.round(won / 1e8) * 1e8);
 
 /** "1억 2,300만 원", as a headline writes a pay. */
 function manWon(won: number): string {

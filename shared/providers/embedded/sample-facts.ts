@@ -101,8 +101,19 @@ const EVENT_KINDS: [CapitalEvent["kind"], number, number, number][] = [
   ["합병", 1, 0.02, 0.1],
 ];
 
+/** Each company's histories, made once (they are functions of the company and its rank alone). */
+const memo = new Map<string, unknown>();
+export function once<T>(key: string, make: () => T): T {
+  if (!memo.has(key)) memo.set(key, make());
+  return memo.get(key) as T;
+}
+
 /** The company's capital events since 2015, oldest first: about one year in eight has one. */
 export function capitalEvents(corpCode: string, rank: number): CapitalEvent[] {
+  return once(`${corpCode}:${rank}:capital`, () => makeCapitalEvents(corpCode, rank));
+}
+
+function makeCapitalEvents(corpCode: string, rank: number): CapitalEvent[] {
   const base = shareBase(corpCode, rank).common;
   const out: CapitalEvent[] = [];
   let issued = base;
@@ -147,6 +158,10 @@ export interface TreasuryYear {
 
 /** One year's treasury share trades: buying (two companies in five), selling, cancelling what was bought. */
 export function treasuryYear(corpCode: string, year: number, rank: number): TreasuryYear {
+  return once(`${corpCode}:${rank}:${year}:treasury`, () => makeTreasuryYear(corpCode, year, rank));
+}
+
+function makeTreasuryYear(corpCode: string, year: number, rank: number): TreasuryYear {
   const issued = shareBase(corpCode, rank).common;
   const r = rng(corpCode, `${year}:treasury`);
   const day = () => dotted(year, 2 + Math.floor(r() * 9), 1 + Math.floor(r() * 28));

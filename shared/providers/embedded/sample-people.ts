@@ -5,7 +5,7 @@
 // sample-facts.ts; every table built from here agrees with the others (api_07, 09, 10, 11, 14, 21, 22, 27
 // on people and pay; api_04 and 05 on the largest shareholder).
 import { hashString, rngFor, type Rng } from "../../platform/random.ts";
-import { dotted, issuedAt, scaleOfRank } from "./sample-facts.ts";
+import { dotted, issuedAt, once, scaleOfRank } from "./sample-facts.ts";
 
 const SEED = 3026;
 const rng = (corpCode: string, what: string): Rng => rngFor(SEED, `${corpCode}:${what}`);
@@ -102,6 +102,10 @@ const CAUSES = ["장내매수", "장내매도", "특수관계인 지분 변동",
 
 /** The largest shareholder's history from 2015: a change of holder in a year in ten, a change of stake in half the others. */
 export function holderHistory(corpCode: string): HolderState[] {
+  return once(`${corpCode}:holders`, () => makeHolderHistory(corpCode));
+}
+
+function makeHolderHistory(corpCode: string): HolderState[] {
   const r = rng(corpCode, "holder");
   let era = 0;
   let stake = between(r, 15, 45);
