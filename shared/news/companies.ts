@@ -225,7 +225,7 @@ export class CompanyIndex {
         const fits =
           k > 1
             ? this.english.filter((e) => cutShort(typed, e.words)).map((e) => e.record)
-            : this.english.filter((e) => e.words.length > 1 && e.words[0] === word).map((e) => e.record);
+            : this.english.filter((e) => e.words.length > 1 && e.words[0] === typed[0]).map((e) => e.record);
         if (!fits.length || (k === 1 && this.byName.has(typed[0]!))) continue;
         const r =
           k > 1 ? { word, pick: fits[0]!, others: fits.slice(1), rule: "english" as const } : undefined;

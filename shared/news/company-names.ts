@@ -62,12 +62,12 @@ export function cutShort(typed: readonly string[], name: readonly string[]): boo
 const hangulPart = (name: string) => name.replace(/^[A-Za-z0-9&]+/, "");
 
 /**
- * Whether a Hangul word of two or three syllables is a short form of a name: the name's first syllable,
+ * Whether a Hangul word of two to four syllables is a short form of a name: the name's first syllable,
  * then later syllables of it in order, shorter than the name ("삼전" of 삼성전자, "하닉" of SK하이닉스).
  */
 export function syllableShortForm(word: string, name: string): boolean {
   const full = hangulPart(name);
-  if (!/^[가-힣]{2,3}$/.test(word) || !/^[가-힣]/.test(full) || word.length >= full.length) return false;
+  if (!/^[가-힣]{2,4}$/.test(word) || !/^[가-힣]/.test(full) || word.length >= full.length) return false;
   if (word[0] !== full[0]) return false;
   let at = 1;
   for (const ch of word.slice(1)) {

@@ -99,5 +99,5 @@ export function changeLead(query: string, before: number, after: number): string
 /** What the answer checked, for a sentence that did not find the fact: the company, the report, the table. */
 export const checked = (ctx: FactContext, t: Table | undefined, table: string) =>
   t
-    ? `${ctx.company} ${t.report}의 ${table}를 확인했습니다 ${cite(t)}`
-    : `${ctx.company}의 정기보고서에서 ${table}를 불러오지 못했습니다`;
+    ? `${ctx.company} ${t.report}의 ${table}${josaFor(table, "을/를")} 확인했습니다 ${cite(t)}`
+    : `${ctx.company}의 정기보고서에서 ${table}${josaFor(table, "을/를")} 불러오지 못했습니다`;

@@ -192,9 +192,19 @@ function ledByAskedFact(
   const leadNumbers = lead
     ? numbersIn(lead).filter((n) => n.length >= 3 && n.length < 14 && !/^20\d\d$/.test(n))
     : [];
-  const firstNumbers = numbersIn(value.answer.split(/(?<=[.?!。])\s|\n/)[0] ?? "");
-  if (!lead || !leadNumbers.length || leadNumbers.some((n) => firstNumbers.includes(n)))
-    return { body: value.answer, cited, usage: llm };
+  const first = value.answer.split(/(?<=[.?!。])\s|\n/)[0] ?? "";
+  const firstNumbers = numbersIn(first);
+  // a yes-or-no lead needs the LLM's first sentence to say 예 or 아니요 too
+  const yesNo =
+    lead &&
+    /^(?:합성 데이터 기준, )?(예|아니요),/.test(lead) &&
+    !/^(?:합성 데이터 기준, )?(예|네|아니요|아니오)\b/.test(first);
+  const answered = !leadNumbers.length || leadNumbers.some((n) => firstNumbers.includes(n));
+  if (!lead || (answered && !yesNo)) {
+    // an answer resting on synthetic data says so in its first sentence
+    const synthetic = docs.some((d) => d.synthetic) && !/합성/.test(first);
+    return { body: synthetic ? `합성 데이터 기준, ${value.answer}` : value.answer, cited, usage: llm };
+  }
   return {
     body: `${lead}\n\n${value.answer}`,
     cited: new Set([...cited, ...citedMarkers(lead)]),

@@ -14,7 +14,10 @@ const KEY_WORDS: [RegExp, string[]][] = [
   [/보수.{0,3}유형|유형별\s?보수/g, ["api_22"]],
   [/개인별\s?보수|5억/g, ["api_09", "api_11"]],
   [/(임원|이사|감사|경영진)\s?(보수|연봉)/g, ["api_09", "api_10", "api_11"]],
-  [/(최대\s?주주|대주주).{0,4}(변동|변경|바뀌|바뀐|바꿨|교체)|지분\s?(변동|변화)/g, ["api_05"]],
+  [
+    /(최대\s?주주|대주주).{0,4}(변동|변경|바뀌|바뀐|바뀜|바꼈|바꿨|교체|달라)|지분\s?(변동|변화)/g,
+    ["api_05"],
+  ],
   [/최대\s?주주|대주주|지배\s?구조|지분율/g, ["api_04"]],
   [/소액\s?주주/g, ["api_06"]],
   [/사외\s?이사/g, ["api_07", "api_27"]],
@@ -43,7 +46,9 @@ const KEY_WORDS: [RegExp, string[]][] = [
   [/감사\s?(용역|보수|시간)/g, ["api_25"]],
   [/감사\s?의견|회계\s?감사|감사인|회계\s?법인/g, ["api_24"]],
   [/매출|영업\s?이익|순이익|실적|이익|손실|자산|부채|자본|재무/g, ["accounts"]],
-  [/보수|연봉/g, ["api_10"]],
+  // pay with no one named: 보수 is the directors' word, 연봉 and 급여 the employees'
+  [/보수/g, ["api_10"]],
+  [/연봉|급여|월급/g, ["api_08"]],
 ];
 
 /** Words that ask rather than name: who, how much, when, whether, the news, the filings. */
@@ -106,6 +111,8 @@ export function futurePeriods(periods: readonly NamedPeriod[], now: Date): Named
 }
 
 /** What the answer says of them instead of reading them as another period. */
+export const FUTURE_PERIOD = /아직 오지 않은 기간이라 공시된 정기보고서가 없습니다/;
+
 export function futurePeriodNote(periods: readonly NamedPeriod[]): string {
   const names = periods.map((p) => (p.quarter === null ? `${p.year}년` : `${p.year}년 ${p.quarter}분기`));
   return `${names.join(", ")}: 아직 오지 않은 기간이라 공시된 정기보고서가 없습니다.`;

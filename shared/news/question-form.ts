@@ -68,11 +68,15 @@ export function questionTopic(query: string): Topic | undefined {
   return undefined;
 }
 
-/** A person's name asked about before a pay word ("방시혁 보수"), when the word is no report word. */
+/**
+ * A person's name asked about before a pay word ("하이브 방시혁 보수"): a whole word of two to four
+ * syllables after the question's first word (the company), and no report word.
+ */
 export function personBeforePay(query: string): string | undefined {
-  const m = /([가-힣]{2,4})\s*(?:의\s*)?(?:보수|연봉|급여)/.exec(query);
+  const m = /(?<![가-힣A-Za-z0-9])([가-힣]{2,4})\s*(?:의\s*)?(?:보수|연봉|급여)/.exec(query);
   const name = m?.[1];
-  if (!name || EXECUTIVE_WORDS.test(name) || /직원|평균|전체|회사|총|개인/.test(name)) return undefined;
+  if (!name || m.index === query.search(/\S/)) return undefined; // the first word is the company
+  if (EXECUTIVE_WORDS.test(name) || /직원|평균|전체|회사|총|개인/.test(name)) return undefined;
   return apiKeysFor(name).length ? undefined : name;
 }
 

@@ -28,7 +28,7 @@ import {
   type FiledPeriod,
 } from "./periods.ts";
 import type { ReportKey, ReportMeta } from "./report-store.ts";
-import { futurePeriodNote, futurePeriods } from "./query.ts";
+import { FUTURE_PERIOD, futurePeriodNote, futurePeriods } from "./query.ts";
 import {
   type AvailableReport,
   type NamedPeriod,
@@ -62,7 +62,10 @@ export const isReadingNote = (note: string) => / 기준입니다[:(]|읽었습�
 
 /** The notes that answer the question themselves: the answer's first sentence. */
 export const isLeadingNote = (note: string) =>
-  note === NO_COMPANY_NOTE || UNKNOWN_COMPANY.test(note) || NO_PERIODIC.test(note);
+  note === NO_COMPANY_NOTE ||
+  UNKNOWN_COMPANY.test(note) ||
+  NO_PERIODIC.test(note) ||
+  FUTURE_PERIOD.test(note);
 
 export const emptyResults = (): PublicationResults => ({
   regular_results: { available_reports: [] },
