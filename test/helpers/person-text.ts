@@ -38,7 +38,7 @@ const PATTERNS: [TechnicalKind, RegExp][] = [
     "file_name",
     /[\w.-]*\w\.(?:json|jsonl|ndjson|csv|tsv|xml|md|ts|js|mjs|cjs|txt|html?|zip|gz|py|ya?ml|log|db|sqlite|pdf)\b/gi,
   ],
-  ["braces", /[{}]/g],
+  ["braces", /\{[^{}\n]*\}|[{}]/g],
   [
     "engine_label",
     /규칙 기반(?: 요약| 선택| 엔진)?|오프라인 엔진|OpenDART 조회 결과|조회 결과 없음|\bHCX-?\d+\b|\belasticsearch\b|\bopensearch\b|\bknn\b|\bbm25\b|\bclaude-[\w-]+|\b(?:haiku|sonnet|opus)\b|\b(?:rules|offline)(?:-fallback)?\b|\bllm\+fallback\b|\((?:HTTP )?(?:0\d\d|[45]\d\d)(?::[^)]*)?\)/gi,
