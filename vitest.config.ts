@@ -3,7 +3,7 @@ import { defineConfig } from "vitest/config";
 // three runs: `npm test` (fast: unit, integration, e2e), `npm run test:deploy` (cdk synth with esbuild,
 // then the bundles in plain Node: the deployed shape) and `npm run test:browser` (the web page in
 // Debian's Chromium; skipped, loudly, where /usr/bin/chromium is missing). CI runs all three.
-const DEPLOY = ["test/infra/synth.test.ts"];
+const DEPLOY = ["test/infra/synth.test.ts", "test/infra/service-rules.test.ts"];
 const BROWSER = ["test/browser/**/*.test.ts"];
 
 export default defineConfig({

@@ -5,23 +5,39 @@
 //               labelled demo corpus loaded at deploy, no reserved concurrency, alarms optional
 //   production  two data nodes in two Availability Zones on a current general-purpose Graviton type
 //               (m7g.large.search, 20 GB gp3 each), one replica, an empty index, deletion protection
-//               where a resource offers it, reserved concurrency for the API, the authorizer and the
-//               agent turn, and an alarm subscriber required
+//               for the simulation table once the stack exists, reserved concurrency for the API, the
+//               authorizer and the agent turn, and an alarm subscriber required
 //
-// Reserved concurrency is set from context and checked against the account's concurrency quota, also
-// given by context: Lambda keeps at least 100 executions of a Region's quota unreserved, so a deploy
-// whose reservations leave less fails (UpdateFunctionConcurrency: "Specified ReservedConcurrentExecutions
-// for function decreases account's UnreservedConcurrentExecution below its minimum value of [100]").
-// Source: https://docs.aws.amazon.com/lambda/latest/dg/configuration-concurrency.html ("Lambda … keeps
-// at least 100 units of concurrency unreserved"). A new account's quota can be as low as 10
-// (https://docs.aws.amazon.com/lambda/latest/dg/gettingstarted-limits.html), where no reservation fits.
+// Reserved concurrency is set from context. Lambda keeps at least 100 executions of a Region's quota
+// unreserved, so a deploy whose reservations leave less fails (UpdateFunctionConcurrency: "Specified
+// ReservedConcurrentExecutions for function decreases account's UnreservedConcurrentExecution below its
+// minimum value of [100]"). Source: https://docs.aws.amazon.com/lambda/latest/dg/configuration-concurrency.html
+// ("Lambda … keeps at least 100 units of concurrency unreserved"). A new account's quota can be as low
+// as 10 (https://docs.aws.amazon.com/lambda/latest/dg/gettingstarted-limits.html), where no reservation
+// fits. The account's figure is read, not trusted: at deploy, by a check the domain and every
+// reservation wait for (functions/deploy/account-concurrency.ts: the create fails in its first minute);
+// `-c accountConcurrency=<n>` (docs/deploy.md gives the command that reads it) checks it at synth too.
+//
+// The domain's shape is checked here too, before anything is deployed: over two zones OpenSearch needs
+// an even number of data nodes (https://docs.aws.amazon.com/opensearch-service/latest/developerguide/managedomains-multiaz.html),
+// and each node's EBS volume has a per-instance-type range (limits.html#ebsresource;
+// `aws opensearch describe-instance-type-limits` gives it for a type): synth keeps within bounds that hold
+// for the types this stack uses.
+import { UNRESERVED_MINIMUM } from "../functions/deploy/account-concurrency.ts";
 import { DongneError } from "../shared/platform/errors.ts";
 
 export type ProfileName = "dev" | "production";
 export const PROFILES: readonly ProfileName[] = ["dev", "production"];
 
 /** Lambda keeps this many executions of the account's quota unreserved (see above). */
-export const UNRESERVED_MINIMUM = 100;
+export { UNRESERVED_MINIMUM };
+
+/**
+ * The EBS volume a data node may have (GiB), below the service's published maxima: 100 for the burstable
+ * t3 types (their gp2 maximum; the smallest), 512 for the others (the general-purpose large types'
+ * smallest maximum). Past these a 15–30-minute domain create fails at its end.
+ */
+export const VOLUME_GB = { min: 10, t3Max: 100, max: 512 } as const;
 
 export interface Reservations {
   /** the HTTP API's Lambda */
@@ -45,7 +61,10 @@ export interface Profile {
   };
   /** load the labelled synthetic demo corpus after the index is created (the first question is answered) */
   demoCorpus: boolean;
-  /** DynamoDB tables and log groups refuse deletion (retain policies are unchanged) */
+  /**
+   * the simulation table refuses deletion, switched on by a step ordered after every other resource
+   * (never in the first create: a rollback must be able to delete what it made)
+   */
   deletionProtection: boolean;
   /** reserved concurrency per function; undefined: none (the account's pool is shared) */
   reservations?: Reservations;
@@ -115,6 +134,17 @@ export function checkReservations(reservations: Reservations, accountQuota: numb
     );
 }
 
+/** A data node's volume within VOLUME_GB for its instance type. */
+export function checkVolume(gb: number, instanceType: string): number {
+  const max = instanceType.startsWith("t3.") ? VOLUME_GB.t3Max : VOLUME_GB.max;
+  if (gb < VOLUME_GB.min || gb > max)
+    throw new ProfileError(
+      `-c opensearchVolumeGb=${gb}: a ${instanceType} data node takes ${VOLUME_GB.min}–${max} GB here ` +
+        "(aws opensearch describe-instance-type-limits gives the service's own range)",
+    );
+  return gb;
+}
+
 /** The profile the context asks for, with its checks; throws a ProfileError that says what to pass. */
 export function resolveProfile(ctx: Context): Profile {
   const name = (ctx("profile") ?? "dev") as string;
@@ -137,24 +167,19 @@ export function resolveProfile(ctx: Context): Profile {
     };
   const dataNodes = number(ctx, "opensearchDataNodes") ?? 2;
   if (dataNodes < 2) throw new ProfileError("production needs at least two data nodes (two zones)");
-  const quota = number(ctx, "accountConcurrency");
-  if (quota === undefined)
+  if (dataNodes % 2)
     throw new ProfileError(
-      "production reserves concurrency for the API, the authorizer and the agent turn: pass the account's " +
-        'Lambda concurrency quota with -c accountConcurrency=<n> (Service Quotas, "Concurrent executions"; ' +
-        "a new account's may be 10), so the reservations can be checked before anything is deployed",
+      `-c opensearchDataNodes=${dataNodes}: over two Availability Zones OpenSearch needs an even number of data nodes`,
     );
+  const type = instanceType ?? "m7g.large.search";
+  const volumeGb = checkVolume(number(ctx, "opensearchVolumeGb") ?? 20, type);
+  // given: checked now; absent: the deploy reads the account's figure before anything slow
+  const quota = number(ctx, "accountConcurrency");
   const reservations = parseReservations(ctx("reservedConcurrency"));
-  checkReservations(reservations, quota);
+  if (quota !== undefined) checkReservations(reservations, quota);
   return {
     name: "production",
-    opensearch: {
-      instanceType: instanceType ?? "m7g.large.search",
-      dataNodes,
-      zones: 2,
-      volumeGb: number(ctx, "opensearchVolumeGb") ?? 20,
-      replicas: Math.min(1, dataNodes - 1),
-    },
+    opensearch: { instanceType: type, dataNodes, zones: 2, volumeGb, replicas: Math.min(1, dataNodes - 1) },
     demoCorpus: false,
     deletionProtection: true,
     reservations,

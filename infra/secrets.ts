@@ -5,8 +5,7 @@
 // that string (a key added to the list) would have overwritten the keys ops had set, and the product
 // would have fallen back to offline mode, or answered 401 everywhere.
 //
-// Now each secret is a new resource (new logical id, a fixed name `<stack>/provider-keys`,
-// `<stack>/api-keys`) whose template holds no value: GenerateSecretString with a template of the keys'
+// Now each secret is a new resource (new logical id, no fixed name: see below) whose template holds no value: GenerateSecretString with a template of the keys'
 // names, every one empty, and one generated placeholder (`_created`) that the runtime ignores. What
 // this relies on, as AWS documents it:
 //   - CloudFormation updates a resource only when its properties in the template change ("CloudFormation
@@ -20,6 +19,13 @@
 //     https://docs.aws.amazon.com/AWSCloudFormation/latest/TemplateReference/aws-attribute-deletionpolicy.html).
 // Ops copy the old values into the new secrets once after that upgrade (README: Keys), then may delete
 // the old ones.
+//
+// No fixed name, and RetainExceptOnCreate (issue 33): a create that fails deletes what it made, and a
+// deleted secret keeps its name for its recovery window (7–30 days, DeleteSecret), so a fixed name
+// (`<stack>/provider-keys`, as before) would make every retry of a failed first deploy fail on it —
+// kept (Retain) or deleted. CloudFormation names each secret uniquely instead (`ProviderKeysSecret…-<random>`):
+// the stack's outputs (KeysSecretArn, ApiKeysSecretArn) say which. A deleted stack still keeps both, with
+// ops' keys (test/infra/deploy-sim/rules.ts: name-still-taken; docs/deploy.md).
 import { RemovalPolicy, Stack } from "aws-cdk-lib";
 import { Secret } from "aws-cdk-lib/aws-secretsmanager";
 import type { Construct } from "constructs";
@@ -36,14 +42,14 @@ export function keysSecret(
   description: string,
 ): Secret {
   return new Secret(scope, id, {
-    secretName: `${Stack.of(scope).stackName}/${suffix}`,
-    description,
+    // `suffix` only describes it: the name is CloudFormation's (see above)
+    description: `${Stack.of(scope).stackName}/${suffix}: ${description}`,
     generateSecretString: {
       secretStringTemplate: JSON.stringify(Object.fromEntries(names.map((n) => [n, ""]))),
       generateStringKey: PLACEHOLDER_KEY,
       passwordLength: 16,
       excludePunctuation: true,
     },
-    removalPolicy: RemovalPolicy.RETAIN,
+    removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
   });
 }

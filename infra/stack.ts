@@ -3,9 +3,8 @@
 // from the app's route table, an API-key authorizer, per-route throttles); alarms and a dashboard.
 // Least privilege throughout: each grant names its resource.
 import { CfnOutput, Stack, type StackProps } from "aws-cdk-lib";
-import { CfnTable, Table } from "aws-cdk-lib/aws-dynamodb";
+import type { Table } from "aws-cdk-lib/aws-dynamodb";
 import type { CfnFunction } from "aws-cdk-lib/aws-lambda";
-import { CfnLogGroup, LogGroup } from "aws-cdk-lib/aws-logs";
 import type { Construct } from "constructs";
 import { defaultOf, PROVIDER_KEY_NAMES } from "../shared/platform/config-schema.ts";
 import { Api } from "./constructs/api.ts";
@@ -16,6 +15,7 @@ import { PlaceSearch } from "./constructs/place-search.ts";
 import { Simulation, simulationTable } from "./constructs/simulation.ts";
 import { expiringTable, StepFunctions } from "./constructs/workflows.ts";
 import { acknowledgeNag } from "./nag.ts";
+import { AccountConcurrencyCheck, protectAfterCreate } from "./deploy-checks.ts";
 import { keysSecret } from "./secrets.ts";
 import { ProfileError, resolveProfile, type Profile } from "./profile.ts";
 import { SIMULATION_STEPS } from "../shared/simulation/workflow/steps.ts";
@@ -78,7 +78,11 @@ export class DongneStack extends Stack {
     });
     this.placeSearch = new PlaceSearch(this, "PlaceSearch", steps);
     this.news = new News(this, "News", steps);
-    this.restaurants = new RestaurantQa(this, "RestaurantQa", steps, { profile });
+    const embedRate = this.node.tryGetContext("embedRate") as string | undefined;
+    this.restaurants = new RestaurantQa(this, "RestaurantQa", steps, {
+      profile,
+      embedRate: embedRate ? Number(embedRate) : undefined,
+    });
     this.simulation = new Simulation(this, "Simulation", steps, table);
 
     this.api = new Api(this, "Api", keys);
@@ -90,7 +94,7 @@ export class DongneStack extends Stack {
     this.simulation.connect(this.api.fn);
 
     this.observe(steps, props);
-    this.applyProfile(profile, steps);
+    this.applyProfile(profile, steps, table);
     new CfnOutput(this, "Profile", { value: profile.name });
     new CfnOutput(this, "KeysSecretArn", { value: keys.secretArn });
     new CfnOutput(this, "PlaceSearchWorkflowArn", { value: this.placeSearch.searchWorkflow.stateMachineArn });
@@ -122,19 +126,32 @@ export class DongneStack extends Stack {
     });
   }
 
-  /** What the profile asks beyond sizes: reserved concurrency, deletion protection. */
-  private applyProfile(profile: Profile, steps: StepFunctions): void {
+  /**
+   * What the profile asks beyond sizes: reserved concurrency, checked against the account's pool at
+   * deploy before the domain or any reservation is made; deletion protection for the simulation table,
+   * switched on after everything else exists. Nothing a failed create must delete is ever protected
+   * (CloudWatch Logs and DynamoDB refuse to delete protected resources, and the rollback would end
+   * ROLLBACK_FAILED): log groups and the expiring tables go with the stack, unprotected.
+   */
+  private applyProfile(profile: Profile, steps: StepFunctions, simulationTable: Table): void {
     if (profile.reservations) {
-      const reserve = (fn: { node: { defaultChild?: unknown } }, n: number) =>
-        ((fn.node.defaultChild as CfnFunction).reservedConcurrentExecutions = n);
-      reserve(this.api.fn, profile.reservations.api);
-      reserve(this.api.authorizerFn, profile.reservations.authorizer);
-      reserve(steps.fn(SIMULATION_STEPS.agentTurn), profile.reservations.agentTurn);
-    }
-    if (profile.deletionProtection)
-      for (const c of this.node.findAll()) {
-        if (c instanceof Table) (c.node.defaultChild as CfnTable).deletionProtectionEnabled = true;
-        if (c instanceof LogGroup) (c.node.defaultChild as CfnLogGroup).deletionProtectionEnabled = true;
+      const r = profile.reservations;
+      const reserved = [
+        { fn: this.api.fn, n: r.api },
+        { fn: this.api.authorizerFn, n: r.authorizer },
+        { fn: steps.fn(SIMULATION_STEPS.agentTurn), n: r.agentTurn },
+      ];
+      const check = new AccountConcurrencyCheck(
+        this,
+        "AccountConcurrency",
+        r.api + r.authorizer + r.agentTurn,
+      );
+      check.mustPrecede(this.restaurants.domain);
+      for (const { fn, n } of reserved) {
+        (fn.node.defaultChild as CfnFunction).reservedConcurrentExecutions = n;
+        check.mustPrecede(fn);
       }
+    }
+    if (profile.deletionProtection) protectAfterCreate(this, "ProtectSimulationTable", simulationTable);
   }
 }

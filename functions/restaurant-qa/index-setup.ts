@@ -1,7 +1,8 @@
 // The restaurant index's custom resource (CDK provider framework, onEvent): on Create and Update the
 // index is made or moved to the deployed mapping behind its alias, and in the dev profile the demo
-// corpus is loaded into an empty index (a job the framework then waits for); on Delete nothing is
-// removed: the domain is retained, and so are its documents.
+// corpus is loaded into an index of fewer synthetic documents than the corpus (a job the framework
+// then waits for); on Delete nothing is removed: a deleted stack keeps the domain and its documents,
+// and a failed create's rollback deletes the domain itself.
 import { RestaurantQaService } from "../../shared/restaurant-qa/api.ts";
 import { setupRestaurantIndex } from "../../shared/restaurant-qa/deploy-index.ts";
 import { qaBlobs, qaJobs, qaRuntime } from "../../shared/restaurant-qa/wiring.ts";
@@ -44,6 +45,9 @@ export async function handler(event: CustomResourceEvent) {
       Index: outcome.index,
       Action: outcome.action,
       Documents: outcome.documents,
+      // the stack's DemoCorpus output (isComplete replaces it once a load has ended)
+      DemoCorpus: outcome.corpus === undefined ? "-" : `${outcome.documents}/${outcome.corpus}`,
+      ...(outcome.corpus === undefined ? {} : { Corpus: String(outcome.corpus) }),
       ...(outcome.previous ? { Previous: outcome.previous } : {}),
       ...(outcome.demoJobId ? { DemoJobId: outcome.demoJobId } : {}),
     },

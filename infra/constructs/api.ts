@@ -4,8 +4,9 @@
 // the callers are services and scripts, not end users with an identity provider (JWT would need one),
 // and IAM would make every caller sign requests with AWS credentials; a key per caller, revocable by
 // editing one secret, with per-caller limits in the app, fits an HTTPS API product.
-import { CfnOutput, Duration, RemovalPolicy } from "aws-cdk-lib";
+import { Aspects, CfnOutput, Duration, RemovalPolicy, type IAspect } from "aws-cdk-lib";
 import {
+  CfnRoute,
   CfnStage,
   HttpApi,
   HttpMethod,
@@ -159,6 +160,19 @@ export class Api extends Construct {
         ThrottlingBurstLimit: r.throttle.burst,
       };
     }
-    (stage.node.defaultChild as CfnStage).routeSettings = routeSettings;
+    const cfnStage = stage.node.defaultChild as CfnStage;
+    cfnStage.routeSettings = routeSettings;
+    // A stage whose RouteSettings names a route that does not exist yet fails (NotFoundException:
+    // Unable to find Route by key …), and every route waits for the API function, which waits for the
+    // domain: without these edges CloudFormation creates the stage in the first minute. An aspect, so
+    // a route added to this API later is waited for too.
+    Aspects.of(this.httpApi).add(stageWaitsForRoutes(cfnStage));
   }
 }
+
+/** Makes the stage wait for every route of its API (test/infra/deploy-sim: apigw-stage-route-settings). */
+export const stageWaitsForRoutes = (stage: CfnStage): IAspect => ({
+  visit(node) {
+    if (node instanceof CfnRoute) stage.addResourceDependency(node);
+  },
+});

@@ -6,7 +6,7 @@
 // nori is built in, and refresh=wait_for works on writes. Access is IAM only (SigV4), least privilege:
 // readers may GET the index and POST its _search and _mget; writers may write the index and its own
 // paths (the bulk API included, sent index-scoped); Bedrock for exactly the embedding model.
-import { CfnElement, CustomResource, Duration, RemovalPolicy, Stack } from "aws-cdk-lib";
+import { CfnElement, CfnOutput, CustomResource, Duration, RemovalPolicy, Stack } from "aws-cdk-lib";
 import { Provider } from "aws-cdk-lib/custom-resources";
 import type { ITable, Table } from "aws-cdk-lib/aws-dynamodb";
 import { PolicyStatement, ServicePrincipal } from "aws-cdk-lib/aws-iam";
@@ -27,15 +27,61 @@ import {
   restaurantIndexDefinition,
 } from "../../shared/restaurant-qa/index-mapping.ts";
 import { TITAN_V2_MODEL_ID } from "../../shared/restaurant-qa/config.ts";
+import { INGEST_BATCH_SIZE } from "../../shared/restaurant-qa/ingest.ts";
 import { expiringTable, stateMachine, type StepFunctions } from "./workflows.ts";
 import { defaultOf, STATE_MACHINE_ARN_VARIABLES } from "../../shared/platform/config-schema.ts";
+import { MACHINES } from "../../shared/runtime/machines.ts";
+import { productVersion } from "../../shared/platform/version.ts";
 
 /** The index (an alias) the functions use: they are not told, so it is the schema's default. */
 export const QA_INDEX = defaultOf("OPENSEARCH_INDEX");
 
+/**
+ * The index's custom resource within CloudFormation's hour (ServiceTimeout, at most 3,600 s): onEvent
+ * may take 14 minutes (a reindex up to 12), then the provider framework's waiter asks isComplete every
+ * minute for 35 minutes, each call at most 10 s: 840 + 35 × 60 + 36 × 10 = 3,300 s, five minutes to spare
+ * for the framework's own cold starts (test/infra/deploy-sim: custom-resource-time-limit).
+ */
+export const INDEX_SETUP = {
+  onEventTimeout: Duration.minutes(14),
+  queryInterval: Duration.minutes(1),
+  totalTimeout: Duration.minutes(35),
+  isCompleteTimeout: Duration.seconds(10),
+  serviceTimeout: Duration.hours(1),
+} as const;
+
+/** Ingest job batches in flight at once: the Distributed Map's MaxConcurrency, read from its definition. */
+export const INGEST_LANES = (() => {
+  const arn = () => "arn:aws:lambda:ap-northeast-2:123456789012:function:x";
+  const d = MACHINES.qaIngestJob.definition(arn) as { States: { Batches: { MaxConcurrency: number } } };
+  return d.States.Batches.MaxConcurrency;
+})();
+
+/** Titan embedding calls a second across the ingest job's lanes, unless `-c embedRate` says otherwise. */
+export const DEFAULT_EMBED_RATE = 10;
+
+/**
+ * Seconds a batch spends outside its embeddings in the ingest job: the Map's child execution and its
+ * five other Lambdas (load, prepare, enrich by rules, bulk index, record). An estimate: the README's
+ * 2–5 s for the four-Lambda Express batch, plus the load and record steps; no AWS run measured it.
+ */
+export const BATCH_OTHER_SECONDS = 5;
+
+/**
+ * The largest demo corpus a dev deploy loads inside the index's custom resource: the waiter's
+ * window (totalTimeout) over the time one lane takes per batch (its embeddings at rate/lanes, plus the
+ * other steps), times the lanes and the batch size (docs/deploy.md states it).
+ */
+export function largestDemoCorpus(embedRate = DEFAULT_EMBED_RATE): number {
+  const perBatch = INGEST_BATCH_SIZE / (embedRate / INGEST_LANES) + BATCH_OTHER_SECONDS;
+  return Math.floor(INDEX_SETUP.totalTimeout.toSeconds() / perBatch) * INGEST_LANES * INGEST_BATCH_SIZE;
+}
+
 export interface RestaurantQaProps {
   /** the domain's size and the index's replicas (dev: one t3.small.search; production: two zones) */
   profile: Profile;
+  /** Titan calls a second for a whole ingest job (every lane together); DEFAULT_EMBED_RATE by default */
+  embedRate?: number;
 }
 
 /** The table of follow-up memory and ingest jobs (both expire by TTL). */
@@ -62,8 +108,8 @@ export class RestaurantQa extends Construct {
     const stack = Stack.of(this);
     this.replicas = props.profile.opensearch.replicas;
     this.domain = this.makeDomain(props.profile.opensearch);
-    this.bucket = this.makeBucket();
-    this.grantSteps(steps, stack);
+    this.bucket = this.makeBucket(props.profile);
+    this.grantSteps(steps, stack, (props.embedRate ?? DEFAULT_EMBED_RATE) / INGEST_LANES);
 
     const none = () => {
       throw new Error("restaurant QA starts no nested workflow");
@@ -131,7 +177,9 @@ export class RestaurantQa extends Construct {
         appLogGroup: logs.app,
       },
       suppressLogsResourcePolicy: true,
-      removalPolicy: RemovalPolicy.RETAIN,
+      // kept with its documents when the stack is deleted, deleted when the create that made it fails
+      // (RetainExceptOnCreate): a failed first deploy leaves no domain billing
+      removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
     });
     // CreateDomain checks that the log groups' resource policy lets es.amazonaws.com write to them. With
     // suppressLogsResourcePolicy CDK no longer makes the domain wait for the policy it would have
@@ -169,13 +217,21 @@ export class RestaurantQa extends Construct {
     return domain;
   }
 
-  /** Where ingest uploads and batches are kept (a job's files for 30 days). */
-  private makeBucket(): Bucket {
+  /**
+   * Where ingest uploads and batches are kept (a job's files for 30 days). A rollback can delete only an
+   * empty bucket, and in dev the create itself writes the demo corpus and its batches into this one: there
+   * it goes with the stack, emptied first (CDK's autoDeleteObjects; the index waits for the emptier, so a
+   * failed create finds it). In production nothing writes during the create, and the bucket is kept when
+   * the stack is deleted and deleted when the create fails.
+   */
+  private makeBucket(profile: Profile): Bucket {
     const bucket = new Bucket(this, "IngestBucket", {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
       encryption: BucketEncryption.S3_MANAGED,
       enforceSSL: true,
-      removalPolicy: RemovalPolicy.RETAIN,
+      ...(profile.demoCorpus
+        ? { removalPolicy: RemovalPolicy.DESTROY, autoDeleteObjects: true }
+        : { removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE }),
       lifecycleRules: [{ prefix: "jobs/", expiration: Duration.days(30) }],
     });
     acknowledgeNag(bucket, {
@@ -187,7 +243,7 @@ export class RestaurantQa extends Construct {
   }
 
   /** Each step gets exactly the access its declaration asks for: the index, embeddings, the bucket. */
-  private grantSteps(steps: StepFunctions, stack: Stack): void {
+  private grantSteps(steps: StepFunctions, stack: Stack, embedRatePerLane: number): void {
     for (const spec of ALL_STEPS) {
       const { index, embeddings, blobs } = spec.lambda;
       if (!index && !embeddings && !blobs) continue;
@@ -216,6 +272,10 @@ export class RestaurantQa extends Construct {
           }),
         );
         fn.addEnvironment("QA_EMBEDDER", "bedrock");
+        // the ingest embedder paces its own calls: the job's lanes together keep to the configured rate
+        // (a question's single embedding is not paced)
+        if (spec.state === INGEST_STEPS.embedIngest.state)
+          fn.addEnvironment("BEDROCK_EMBED_RATE", String(embedRatePerLane));
       }
       if (blobs) {
         fn.addEnvironment("QA_INGEST_BUCKET", this.bucket.bucketName);
@@ -240,43 +300,53 @@ export class RestaurantQa extends Construct {
       dimension,
       schema_version: RESTAURANT_INDEX_SCHEMA_VERSION,
     });
-    const setup = this.indexSetupFunction(qaTable);
+    const setup = this.indexSetupFunction(qaTable, profile);
     const wait = new DongneFunction(this, "IndexWaitFunction", {
       entry: `${PROJECT_ROOT}/functions/restaurant-qa/index-setup-wait.ts`,
       description:
         "Deploy: whether the dev demo corpus job has finished (the provider framework's isComplete)",
-      timeout: Duration.seconds(30),
+      timeout: INDEX_SETUP.isCompleteTimeout,
       environment: { QA_TABLE: qaTable.tableName },
     });
     qaTable.grantReadData(wait);
     const provider = new Provider(this, "IndexProvider", {
       onEventHandler: setup,
       isCompleteHandler: wait,
-      queryInterval: Duration.seconds(30),
-      totalTimeout: Duration.hours(1),
+      queryInterval: INDEX_SETUP.queryInterval,
+      totalTimeout: INDEX_SETUP.totalTimeout,
     });
     const resource = new CustomResource(this, "Index", {
       serviceToken: provider.serviceToken,
       resourceType: "Custom::RestaurantIndex",
+      serviceTimeout: INDEX_SETUP.serviceTimeout,
       properties: {
         Alias: QA_INDEX,
         DefinitionHash: fingerprint,
         Replicas: String(this.replicas),
         DemoCorpus: String(profile.demoCorpus),
+        // each deploy of a new build asks again: an index holding less than the demo corpus is topped up
+        Build: productVersion(process.env.DONGNE_VERSION),
       },
     });
+    // the emptier of the bucket the demo corpus goes into exists before anything is written to it
+    resource.node.addDependency(this.bucket);
+    if (profile.demoCorpus)
+      new CfnOutput(Stack.of(this), "DemoCorpus", {
+        description: "데모 코퍼스 적재 결과 (적재된 문서 / 코퍼스 문서)",
+        value: resource.getAttString("DemoCorpus"),
+      });
     this.acknowledgeIndexSetup(setup, wait, provider);
     return resource;
   }
 
   /** The index setup: the index, its alias and a reindex on the domain, the demo corpus upload and its job. */
-  private indexSetupFunction(qaTable: ITable): DongneFunction {
+  private indexSetupFunction(qaTable: ITable, profile: Profile): DongneFunction {
     const setup = new DongneFunction(this, "IndexSetupFunction", {
       entry: `${PROJECT_ROOT}/functions/restaurant-qa/index-setup.ts`,
       description:
         "Deploy: the restaurant index behind its alias (created, or reindexed on a new mapping); the dev demo corpus",
-      // the framework gives onEvent 15 minutes; a reindex may take 12 of them
-      timeout: Duration.minutes(14),
+      // the framework gives onEvent 15 minutes; a reindex may take 12 of them (INDEX_SETUP)
+      timeout: INDEX_SETUP.onEventTimeout,
       memorySize: 1024,
       environment: {
         OPENSEARCH_ENDPOINT: `https://${this.domain.domainEndpoint}`,
@@ -295,7 +365,8 @@ export class RestaurantQa extends Construct {
         resources: [this.domain.domainArn, `${this.domain.domainArn}/*`],
       }),
     );
-    this.bucket.grantPut(setup);
+    // only the demo corpus is written at deploy: production's create puts nothing in the bucket
+    if (profile.demoCorpus) this.bucket.grantPut(setup);
     qaTable.grantReadWriteData(setup);
     this.ingestJobWorkflow.grantStartExecution(setup);
     return setup;

@@ -19,7 +19,8 @@ export function simulationTable(scope: Construct): Table {
     billingMode: BillingMode.PAY_PER_REQUEST,
     pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
     timeToLiveAttribute: "expiresAt",
-    removalPolicy: RemovalPolicy.RETAIN,
+    // kept when the stack is deleted; deleted when the create that made it fails, so a retry starts clean
+    removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
   });
 }
 

@@ -131,7 +131,11 @@ export function stateMachine(
   const def = MACHINES[key];
   const functions = new Map(def.steps.map((s) => [s.state, steps.fn(s)]));
   const definition = def.definition((spec) => functions.get(spec.state)!.functionArn, machineArnOf);
+  // Under /aws/vendedlogs/, as the Step Functions guide recommends: creating a logging machine adds its
+  // group to the account's CloudWatch Logs resource policy, 5,120 characters shared by every stack,
+  // unless the group is there. A fixed name is freed at once when a rollback deletes the group.
   const logs = new LogGroup(scope, `${id}Logs`, {
+    logGroupName: `/aws/vendedlogs/states/${Stack.of(scope).stackName}/${scope.node.id}-${id}`,
     retention: RetentionDays.ONE_MONTH,
     removalPolicy: RemovalPolicy.DESTROY,
   });

@@ -1,7 +1,9 @@
 // Amazon Bedrock Titan Text Embeddings V2 (multilingual, Korean included). Titan's InvokeModel takes
-// one text per call, so a batch is many calls with a bounded number in flight; throttling and
-// transient errors are retried with exponential backoff and jitter (the SDK's own retries are off,
-// so the two never multiply). Dimensions 512 with normalize: true — see docs/restaurant-qa.md.
+// one text per call, so a batch is many calls with a bounded number in flight, paced to a rate when one
+// is set (BEDROCK_EMBED_RATE: the ingest job's lanes together keep to the account's quota); throttling
+// and transient errors are retried with exponential backoff and jitter, a throttle waiting five times
+// longer and slowing the pace (the SDK's own retries are off, so the two never multiply). Dimensions
+// 512 with normalize: true — see docs/restaurant-qa.md.
 import {
   BedrockRuntimeClient,
   InvokeModelCommand,
@@ -13,6 +15,7 @@ import { defaultOf } from "../platform/config-schema.ts";
 import { Deadline } from "../platform/deadline.ts";
 import { backoff, retry } from "../platform/retry.ts";
 import { TITAN_V2_MODEL_ID, type TitanDimensions } from "../restaurant-qa/config.ts";
+import { Pacer } from "./pacer.ts";
 import { EmbedderError, type Embedder } from "./port.ts";
 
 /** Titan V2 accepts at most 50,000 characters (8,192 tokens); summaries are far shorter. */
@@ -46,11 +49,15 @@ export interface TitanOptions {
   credentials?: { accessKeyId: string; secretAccessKey: string; sessionToken?: string };
   /** calls in flight at once for one batch */
   concurrency?: number;
-  /** attempts per text, the first included */
+  /** attempts per text, the first included (default 6) */
   maxAttempts?: number;
-  /** first backoff; doubled on each retry */
+  /** first backoff; doubled on each retry (a throttle's: five times this, up to 16 s) */
   baseDelayMs?: number;
   timeoutMs?: number;
+  /** calls started a second at most (undefined: as fast as `concurrency` allows) */
+  ratePerSecond?: number;
+  /** the pacer's clock and wait (tests give fake ones) */
+  pacer?: { now?: () => number; sleep?: (ms: number) => Promise<void> };
 }
 
 export class TitanEmbedder implements Embedder {
@@ -61,6 +68,7 @@ export class TitanEmbedder implements Embedder {
   inputTokens = 0;
   private readonly client: BedrockRuntimeClient;
   private readonly modelId: string;
+  private readonly pacer?: Pacer;
 
   constructor(private readonly opts: TitanOptions) {
     this.modelId = opts.modelId ?? TITAN_V2_MODEL_ID;
@@ -72,6 +80,7 @@ export class TitanEmbedder implements Embedder {
       credentials: opts.credentials,
       maxAttempts: 1,
     });
+    if (opts.ratePerSecond) this.pacer = new Pacer({ ratePerSecond: opts.ratePerSecond, ...opts.pacer });
   }
 
   async embed(texts: readonly string[], o: { deadline?: Deadline } = {}): Promise<number[][]> {
@@ -81,25 +90,34 @@ export class TitanEmbedder implements Embedder {
 
   private async embedOne(text: string, deadline: Deadline): Promise<number[]> {
     let last = "";
+    let throttled = false;
+    const base = this.opts.baseDelayMs ?? 200;
+    const [transientWait, throttleWait] = [backoff(base), backoff(base * 5, 16_000)];
     try {
       return await retry(
         async () => {
+          if (this.pacer && !(await this.pacer.turn(deadline, MIN_ATTEMPT_MS)))
+            throw new EmbedderError(`Bedrock ${this.modelId}: no turn left before the deadline`, true);
           try {
-            return await this.invoke(text, deadline.timeoutMs(this.opts.timeoutMs ?? 10_000));
+            const vector = await this.invoke(text, deadline.timeoutMs(this.opts.timeoutMs ?? 10_000));
+            this.pacer?.succeeded();
+            return vector;
           } catch (err) {
             if (err instanceof EmbedderError) throw err;
             const name = err instanceof BedrockRuntimeServiceException ? err.name : (err as Error).name;
             const status =
               err instanceof BedrockRuntimeServiceException ? err.$metadata.httpStatusCode : undefined;
             last = `${name}${status ? ` (${status})` : ""}`;
+            throttled = name === "ThrottlingException" || status === 429;
+            if (throttled) this.pacer?.throttled();
             if (!transient(name, status))
               throw new EmbedderError(`Bedrock ${this.modelId} refused the request: ${last}`, false);
             throw err;
           }
         },
         {
-          attempts: this.opts.maxAttempts ?? 4,
-          delayMs: backoff(this.opts.baseDelayMs ?? 200),
+          attempts: this.opts.maxAttempts ?? 6,
+          delayMs: (attempt) => (throttled ? throttleWait : transientWait)(attempt),
           retryable: (err) => !(err instanceof EmbedderError),
           deadline,
           reserveMs: MIN_ATTEMPT_MS,

@@ -72,6 +72,8 @@ export const QaEnv = {
     .default(512),
   /** a proxy or VPC endpoint for bedrock-runtime */
   BEDROCK_ENDPOINT: z.url().optional(),
+  /** Titan calls a second one process starts at most (the stack sets it on the ingest functions); unset: unpaced */
+  BEDROCK_EMBED_RATE: z.coerce.number().positive().max(1000).optional(),
   /** the AWS region (Lambda sets AWS_REGION) */
   AWS_REGION: z.string().min(1).optional(),
   TAVILY_API_KEY: optionalSecret,
@@ -118,7 +120,14 @@ export interface QaConfig {
       };
   embedder:
     | { kind: "hashed"; dimension: number }
-    | { kind: "bedrock"; modelId: string; dimensions: TitanDimensions; region?: string; endpoint?: string };
+    | {
+        kind: "bedrock";
+        modelId: string;
+        dimensions: TitanDimensions;
+        region?: string;
+        endpoint?: string;
+        ratePerSecond?: number;
+      };
   tavily?: { apiKey: string; baseUrl: string };
   naverBaseUrl: string;
   conversations: { table?: string; ttlSeconds: number; perCaller: number };
@@ -157,6 +166,7 @@ export function qaConfig(env: QaEnvValues, dataDir: string, naverBaseUrl = NAVER
           dimensions: env.BEDROCK_EMBED_DIMENSIONS as TitanDimensions,
           region: env.AWS_REGION,
           endpoint: env.BEDROCK_ENDPOINT,
+          ratePerSecond: env.BEDROCK_EMBED_RATE,
         }
       : { kind: "hashed", dimension: env.QA_HASHED_DIMENSIONS },
     tavily: env.TAVILY_API_KEY ? { apiKey: env.TAVILY_API_KEY, baseUrl: env.TAVILY_BASE_URL } : undefined,

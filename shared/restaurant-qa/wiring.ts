@@ -32,6 +32,7 @@ export function createEmbedder(c: QaConfig["embedder"]): Embedder {
     modelId: c.modelId,
     dimensions: c.dimensions,
     endpoint: c.endpoint,
+    ratePerSecond: c.ratePerSecond,
   });
 }
 

@@ -121,7 +121,12 @@ export class FakeCluster {
       return { status: 200, body: { acknowledged: true } };
     }
     if (second === "_refresh") return { status: 200, body: {} };
-    if (second === "_count") return { status: 200, body: { count: idx.docs.size } };
+    if (second === "_count") {
+      // a term query on one field (the setup counts synthetic documents), or every document
+      const term = Object.entries((b?.query?.term ?? {}) as Record<string, unknown>);
+      const matches = [...idx.docs.values()].filter((d) => term.every(([k, v]) => d[k] === v));
+      return { status: 200, body: { count: matches.length } };
+    }
     return { status: 400, body: { error: { type: "unsupported", reason: `${method} ${path}` } } };
   };
 }

@@ -3,6 +3,8 @@
 import { App, Stack } from "aws-cdk-lib";
 import { Template } from "aws-cdk-lib/assertions";
 import { Secret } from "aws-cdk-lib/aws-secretsmanager";
+import { HttpMethod } from "aws-cdk-lib/aws-apigatewayv2";
+import { HttpLambdaIntegration } from "aws-cdk-lib/aws-apigatewayv2-integrations";
 import { describe, expect, it } from "vitest";
 import { API_GATEWAY_TIMEOUT_SECONDS, Api } from "../../infra/constructs/api.ts";
 import { ConfigSchema } from "../../shared/platform/config-schema.ts";
@@ -22,5 +24,23 @@ describe("the API construct", () => {
     const maxBudgetMs = ConfigSchema.shape.API_BUDGET_MS.unwrap().maxValue;
     expect(maxBudgetMs).toBe(28_000);
     expect(api!.Properties.Timeout * 1000).toBeGreaterThanOrEqual(maxBudgetMs!);
+  });
+
+  it("creates the stage after every route of its API, a route added later included (RouteSettings names them)", () => {
+    const app = new App({ context: { "aws:cdk:bundling-stacks": [] } });
+    const stack = new Stack(app, "ApiOnly", { env: { account: "123456789012", region: "ap-northeast-2" } });
+    const api = new Api(stack, "Api", new Secret(stack, "Keys"));
+    api.httpApi.addRoutes({
+      path: "/later",
+      methods: [HttpMethod.GET],
+      integration: new HttpLambdaIntegration("Later", api.fn),
+    });
+    const t = Template.fromStack(stack);
+    const routes = Object.entries(t.findResources("AWS::ApiGatewayV2::Route"));
+    const [stage] = Object.values(t.findResources("AWS::ApiGatewayV2::Stage"));
+    expect(routes.find(([, r]) => r.Properties.RouteKey === "GET /later")).toBeDefined();
+    expect([...stage!.DependsOn].sort()).toEqual(expect.arrayContaining(routes.map(([id]) => id).sort()));
+    for (const key of Object.keys(stage!.Properties.RouteSettings))
+      expect(routes.some(([, r]) => r.Properties.RouteKey === key)).toBe(true);
   });
 });

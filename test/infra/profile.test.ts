@@ -1,6 +1,7 @@
 // The two profiles (infra/profile.ts): dev is today's single small node; production spreads two data
-// nodes over two zones on gp3, protects what can be protected, reserves concurrency within the
-// account's quota (checked at synth) and requires an alarm subscriber. Both alarm per function, per
+// nodes over two zones on gp3, protects the simulation table once the stack exists, reserves
+// concurrency within the account's quota (read at deploy, checked at synth when given) and requires an
+// alarm subscriber. Both alarm per function, per
 // machine and on the cluster's health, and pass cdk-nag.
 import { App } from "aws-cdk-lib";
 import { Template } from "aws-cdk-lib/assertions";
@@ -14,6 +15,9 @@ import {
   resolveProfile,
 } from "../../infra/profile.ts";
 import { DongneStack } from "../../infra/stack.ts";
+import { DEFAULT_EMBED_RATE, largestDemoCorpus } from "../../infra/constructs/restaurant-qa.ts";
+import { generateDemoCorpus } from "../../shared/demo/corpus.ts";
+import { embeddedPlaces } from "../../shared/providers/exec-deps.ts";
 import { ALL_STEPS, MACHINES } from "../../shared/runtime/machines.ts";
 
 const env = { account: "123456789012", region: "ap-northeast-2" };
@@ -62,23 +66,38 @@ describe("profiles", () => {
       ZoneAwarenessConfig: { AvailabilityZoneCount: 2 },
     });
     expect(domain.Properties.EBSOptions).toMatchObject({ VolumeSize: 20, VolumeType: "gp3" });
-    expect(domain.DeletionPolicy).toBe("Retain");
+    // kept by a deleted stack, deleted by a failed create (no domain billing after a failed first deploy)
+    expect(domain.DeletionPolicy).toBe("RetainExceptOnCreate");
   });
 
-  it("production protects every table and log group from deletion, and keeps the retain policies and the upload lifecycle", () => {
-    const tables = Object.values(prod.template.findResources("AWS::DynamoDB::Table"));
-    expect(tables.length).toBeGreaterThanOrEqual(3);
-    for (const t of tables) expect(t.Properties.DeletionProtectionEnabled).toBe(true);
-    const groups = Object.values(prod.template.findResources("AWS::Logs::LogGroup"));
-    expect(groups.length).toBeGreaterThan(30);
-    for (const g of groups) expect(g.Properties.DeletionProtectionEnabled).toBe(true);
-    // the same retain policies in both profiles
-    const retained = (t: Template) =>
+  it("production protects the simulation table only after everything else exists; nothing a failed create deletes is protected", () => {
+    for (const type of ["AWS::DynamoDB::Table", "AWS::Logs::LogGroup"])
+      for (const r of Object.values(prod.template.findResources(type)))
+        expect(r.Properties.DeletionProtectionEnabled).toBeUndefined();
+    const [protect] = Object.entries(prod.template.findResources("Custom::AWS"));
+    expect(protect).toBeDefined();
+    const [id, resource] = protect!;
+    expect(JSON.stringify(resource.Properties.Create)).toMatch(
+      /updateTable.*DeletionProtectionEnabled\\":true/,
+    );
+    expect(JSON.stringify(resource.Properties.Create)).toContain("SimulationTable");
+    const all = Object.keys(prod.template.toJSON().Resources as object);
+    // it waits for every resource but itself and the function that runs it (which it names)
+    expect(new Set(resource.DependsOn).size).toBeGreaterThanOrEqual(all.length - 3);
+    expect(dev.template.findResources("Custom::AWS")).toEqual({});
+    // the same keep-policies in both profiles, none plain Retain: a failed create deletes everything it made
+    const kept = (t: Template) =>
       Object.entries(t.toJSON().Resources as Record<string, { DeletionPolicy?: string }>)
-        .filter(([, r]) => r.DeletionPolicy === "Retain")
-        .map(([id]) => id)
+        .filter(([, r]) => r.DeletionPolicy?.startsWith("Retain"))
+        .map(([rid, r]) => `${rid} ${r.DeletionPolicy}`)
         .sort();
-    expect(retained(prod.template)).toEqual(retained(dev.template));
+    expect(kept(prod.template).filter((k) => k.endsWith(" Retain"))).toEqual([]);
+    // the ingest bucket is kept in production; in dev the deploy writes the demo corpus into it, so it
+    // goes with the stack, emptied first
+    expect(kept(prod.template).filter((k) => !k.startsWith("RestaurantQaIngestBucket"))).toEqual(
+      kept(dev.template),
+    );
+    expect(id).toMatch(/^ProtectSimulationTable/);
     prod.template.hasResourceProperties("AWS::S3::Bucket", {
       LifecycleConfiguration: { Rules: [{ Prefix: "jobs/", ExpirationInDays: 30, Status: "Enabled" }] },
     });
@@ -95,13 +114,52 @@ describe("profiles", () => {
     });
   });
 
-  it("production refuses to synthesize without an alarm subscriber or the account's quota", () => {
+  it("production refuses to synthesize without an alarm subscriber, or with a domain OpenSearch would refuse", () => {
     expect(() => synth(production)).toThrow(/alarmEmail/);
-    expect(() => resolveProfile(contextOf({ profile: "production" }))).toThrow(/accountConcurrency/);
     expect(() => resolveProfile(contextOf({ profile: "staging" }))).toThrow(ProfileError);
     expect(() => resolveProfile(contextOf({ ...production, opensearchDataNodes: "1" }))).toThrow(
       /two data nodes/,
     );
+    // two zones: an even number of data nodes
+    expect(() => resolveProfile(contextOf({ ...production, opensearchDataNodes: "3" }))).toThrow(
+      /even number/,
+    );
+    expect(resolveProfile(contextOf({ ...production, opensearchDataNodes: "4" })).opensearch.dataNodes).toBe(
+      4,
+    );
+    // a bounded volume per node
+    for (const gb of ["5", "513", "100000"])
+      expect(() => resolveProfile(contextOf({ ...production, opensearchVolumeGb: gb })), gb).toThrow(
+        /opensearchVolumeGb/,
+      );
+    expect(() =>
+      resolveProfile(
+        contextOf({ ...production, opensearchInstanceType: "t3.medium.search", opensearchVolumeGb: "200" }),
+      ),
+    ).toThrow(/10–100 GB/);
+    expect(resolveProfile(contextOf({ ...production, opensearchVolumeGb: "512" })).opensearch.volumeGb).toBe(
+      512,
+    );
+  });
+
+  it("production reads the account's concurrency at deploy, before the domain and every reservation", () => {
+    // without -c accountConcurrency the profile resolves: the deploy reads the account's figure
+    expect(resolveProfile(contextOf({ profile: "production" })).reservations).toEqual(DEFAULT_RESERVATIONS);
+    const checks = Object.entries(prod.template.findResources("Custom::AccountConcurrency"));
+    expect(checks).toHaveLength(1);
+    const [checkId, check] = checks[0]!;
+    const total = DEFAULT_RESERVATIONS.api + DEFAULT_RESERVATIONS.authorizer + DEFAULT_RESERVATIONS.agentTurn;
+    expect(check.Properties.Reserved).toBe(String(total));
+    const resources = prod.template.toJSON().Resources as Record<
+      string,
+      { Type: string; DependsOn?: string[]; Properties: Record<string, unknown> }
+    >;
+    const waiting = Object.entries(resources).filter(([, r]) => r.DependsOn?.includes(checkId));
+    expect(waiting.some(([, r]) => r.Type === "AWS::OpenSearchService::Domain")).toBe(true);
+    for (const [, r] of Object.entries(resources))
+      if (r.Type === "AWS::Lambda::Function" && r.Properties.ReservedConcurrentExecutions !== undefined)
+        expect(r.DependsOn).toContain(checkId);
+    expect(dev.template.findResources("Custom::AccountConcurrency")).toEqual({});
   });
 
   it("keeps reservations at least 100 below the account's quota (a new account's may be 10)", () => {
@@ -125,12 +183,34 @@ describe("profiles", () => {
     expect(() => parseReservations("api=-1")).toThrow(/whole number/);
   });
 
+  it("paces only the ingest embedder, at the configured rate over the ingest job's four lanes", () => {
+    const paced = Object.entries(dev.template.findResources("AWS::Lambda::Function"))
+      .filter(([, f]) => f.Properties.Environment?.Variables?.BEDROCK_EMBED_RATE !== undefined)
+      .map(([id, f]) => [
+        id.replace(/[0-9A-F]{8}$/, ""),
+        f.Properties.Environment.Variables.BEDROCK_EMBED_RATE,
+      ]);
+    expect(paced).toEqual([["StepsEmbedIngestFunction", "2.5"]]);
+  });
+
   it("replicas fit the node count (a green cluster): none on one node, one on two", () => {
     expect(resolveProfile(contextOf({})).opensearch.replicas).toBe(0);
     expect(resolveProfile(contextOf(production)).opensearch.replicas).toBe(1);
-    expect(resolveProfile(contextOf({ ...production, opensearchDataNodes: "3" })).opensearch.replicas).toBe(
+    expect(resolveProfile(contextOf({ ...production, opensearchDataNodes: "4" })).opensearch.replicas).toBe(
       1,
     );
+  });
+});
+
+describe("the dev demo corpus inside the custom resource's hour", () => {
+  it("fits the waiter's 35 minutes at the default embedding rate, and the bound moves with the rate", () => {
+    const corpus = generateDemoCorpus(embeddedPlaces("/nonexistent-dongne-data").places).records.length;
+    // 35 min / (25 docs at 10/4 a second + 5 s) = 140 rounds of 4 lanes × 25 documents
+    expect(largestDemoCorpus(DEFAULT_EMBED_RATE)).toBe(14_000);
+    expect(corpus).toBeLessThanOrEqual(largestDemoCorpus(DEFAULT_EMBED_RATE));
+    // half the rate no longer fits it: docs/deploy.md says how far -c embedRate may go down
+    expect(largestDemoCorpus(5)).toBeLessThan(corpus);
+    expect(largestDemoCorpus(20)).toBe(21_000);
   });
 });
 

@@ -1,9 +1,32 @@
 // Faults that live between CloudFormation and a service, which no local run can see: each test encodes
 // the service's documented rule, with its source, and fails on the template that broke it (issue 22).
+// Then the deploy simulation (test/infra/deploy-sim/): each profile's template created in
+// CloudFormation's order with every service rule checked at each resource, a create failed at every
+// resource in turn with its rollback and a retry, and the account's quota read before the domain.
+//
+// Cost: synthesizes both profiles once without bundling (~25 s on two cores, more when they are shared),
+// then cfn-lint over both templates where it is installed (~30–120 s); each walk takes a few seconds.
 import { App } from "aws-cdk-lib";
 import { Template } from "aws-cdk-lib/assertions";
-import { beforeAll, describe, expect, it } from "vitest";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { resolveProfile } from "../../infra/profile.ts";
 import { DongneStack } from "../../infra/stack.ts";
+import {
+  DEFAULT_ENVIRONMENT,
+  customResourceWorstSeconds,
+  CUSTOM_RESOURCE_LIMIT_S,
+} from "./deploy-sim/rules.ts";
+import {
+  createViolations,
+  simulateCreate,
+  simulateEveryFailure,
+  type RollbackOutcome,
+} from "./deploy-sim/simulate.ts";
+import { TemplateGraph, type CfnTemplate } from "./deploy-sim/template.ts";
 import { MACHINES } from "../../shared/runtime/machines.ts";
 import { SYNC_MACHINE_TIMEOUT_SECONDS, synchronous } from "../../shared/workflows/asl.ts";
 import { DEFAULT_API_BUDGET_MS } from "../../shared/platform/config-schema.ts";
@@ -88,13 +111,31 @@ export function isDocumentedHttpApiVariable(variable: string): boolean {
 export const contextVariables = (format: string): string[] =>
   [...format.matchAll(/\$context\.([A-Za-z0-9_.]+)/g)].map((m) => m[1]!.replace(/\.$/, ""));
 
+/** Each profile's template as `cdk deploy` would send it (production: the README's example context). */
+const PROFILE_CONTEXT = {
+  dev: {},
+  production: { profile: "production", accountConcurrency: "1000" },
+} as const;
+type ProfileName = keyof typeof PROFILE_CONTEXT;
+
+function synthesize(name: ProfileName): CfnTemplate {
+  const app = new App({ context: { "aws:cdk:bundling-stacks": [] } });
+  const context = PROFILE_CONTEXT[name] as Record<string, string>;
+  const stack = new DongneStack(app, "Dongne", {
+    env: { account: "123456789012", region: "ap-northeast-2" },
+    alarmEmail: "ops@example.com",
+    profile: resolveProfile((key) => context[key]),
+  });
+  return Template.fromStack(stack).toJSON() as CfnTemplate;
+}
+
+const templates = {} as Record<ProfileName, CfnTemplate>;
 let template: Template;
 beforeAll(() => {
-  const app = new App({ context: { "aws:cdk:bundling-stacks": [] } });
-  template = Template.fromStack(
-    new DongneStack(app, "Dongne", { env: { account: "123456789012", region: "ap-northeast-2" } }),
-  );
-});
+  templates.dev = synthesize("dev");
+  templates.production = synthesize("production");
+  template = Template.fromJSON(templates.dev);
+}, 240_000);
 
 describe("the HTTP API's access-log format", () => {
   it("tells documented variables from REST-only ones (the check itself)", () => {
@@ -210,5 +251,104 @@ describe("synchronous machines", () => {
     template.hasResourceProperties("AWS::Lambda::Function", {
       Environment: { Variables: { API_BUDGET_MS: String(DEFAULT_API_BUDGET_MS) } },
     });
+  });
+});
+
+const PROFILES: ProfileName[] = ["dev", "production"];
+const graphOf = (name: ProfileName) => new TemplateGraph(templates[name]);
+const describeOutcome = (o: RollbackOutcome) =>
+  `failing at ${o.failedAt}: ${[
+    ...o.stuck.map((s) => `stuck ${s.resource} (${s.rule}: ${s.message})`),
+    ...(o.kept.length ? [`kept ${o.kept.join(", ")}`] : []),
+    ...o.retryFailures.map((f) => `retry fails at ${f.resource} (${f.message})`),
+  ].join("; ")}`;
+
+describe.each(PROFILES)("the deploy simulation, %s profile", (name) => {
+  it("creates every resource in CloudFormation's order with each service's preconditions met", () => {
+    const create = simulateCreate(graphOf(name));
+    expect(create.waves.flat()).toHaveLength(Object.keys(templates[name].Resources).length);
+    expect(create.failures.map((f) => `${f.resource} (${f.rule}): ${f.message}`)).toEqual([]);
+  });
+
+  it("creates the HTTP API's stage only after every route its RouteSettings name", () => {
+    const failures = createViolations(graphOf(name)).filter((f) => f.rule === "apigw-stage-route-settings");
+    expect(failures.map((f) => f.message)).toEqual([]);
+  });
+
+  it("keeps the index's custom resource (onEvent and the whole waiter) inside CloudFormation's hour", () => {
+    const graph = graphOf(name);
+    const [index] = graph.ofType("Custom::RestaurantIndex");
+    expect(customResourceWorstSeconds(index!, graph)).toBeLessThanOrEqual(CUSTOM_RESOURCE_LIMIT_S);
+  });
+
+  it("logs every state machine to a group under /aws/vendedlogs/", () => {
+    const failures = createViolations(graphOf(name)).filter((f) => f.rule === "stepfunctions-vendedlogs");
+    expect(failures.map((f) => f.resource)).toEqual([]);
+  });
+
+  it("rolls back a create that fails at any resource: nothing it must delete is protected or holds objects", () => {
+    const summary = simulateEveryFailure(graphOf(name));
+    expect(summary.simulated).toBe(Object.keys(templates[name].Resources).length);
+    expect(summary.rollbackFailed.slice(0, 3).map(describeOutcome)).toEqual([]);
+  });
+
+  it("leaves nothing behind after a failed create (a retained domain, table, bucket or secret bills outside the stack)", () => {
+    const summary = simulateEveryFailure(graphOf(name));
+    const kept = new Set(summary.leftBehind.flatMap((o) => o.kept));
+    expect([...kept].sort()).toEqual([]);
+  });
+
+  it("deploys the same template again after any failed create (no fixed name left taken)", () => {
+    const summary = simulateEveryFailure(graphOf(name));
+    expect(summary.retryFailed.slice(0, 3).map(describeOutcome)).toEqual([]);
+  });
+});
+
+describe("the account's Lambda concurrency, in production", () => {
+  it("is read before the domain is started: with a quota of 10 the create fails at something the domain waits for", () => {
+    const graph = graphOf("production");
+    const create = simulateCreate(graph, { ...DEFAULT_ENVIRONMENT, accountConcurrency: 10 });
+    expect(create.failures.length).toBeGreaterThan(0);
+    const [domain] = graph.ofType("AWS::OpenSearchService::Domain");
+    const waitedFor = graph.ancestors(domain!);
+    expect(create.failures.filter((f) => !waitedFor.has(f.resource)).map((f) => f.resource)).toEqual([]);
+    // and every reservation waits for the same check, so none is attempted either
+    for (const fn of graph.ofType("AWS::Lambda::Function"))
+      if (graph.resource(fn).Properties?.ReservedConcurrentExecutions !== undefined)
+        expect(create.blocked.has(fn) || create.failures.some((f) => f.resource === fn), fn).toBe(true);
+  });
+});
+
+describe("cfn-lint", () => {
+  const dir = mkdtempSync(join(tmpdir(), "dongne-lint-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const installed = spawnSync("cfn-lint", ["--version"], { encoding: "utf8" }).status === 0;
+
+  it.skipIf(!installed)(
+    "finds no errors in either profile's template (warnings allowed)",
+    () => {
+      const files = PROFILES.map((name) => {
+        const file = join(dir, `${name}.json`);
+        writeFileSync(file, JSON.stringify(templates[name]));
+        return file;
+      });
+      const run = spawnSync("cfn-lint", ["--format", "json", ...files], {
+        encoding: "utf8",
+        timeout: 240_000,
+      });
+      const findings = JSON.parse(run.stdout || "[]") as {
+        Level: string;
+        Rule: { Id: string };
+        Message: string;
+      }[];
+      expect(findings.filter((f) => f.Level === "Error").map((f) => `${f.Rule.Id}: ${f.Message}`)).toEqual(
+        [],
+      );
+    },
+    300_000,
+  );
+
+  it.runIf(!installed)("is skipped: cfn-lint is not installed on this machine (pip install cfn-lint)", () => {
+    console.warn("cfn-lint is not installed: the template lint was skipped");
   });
 });

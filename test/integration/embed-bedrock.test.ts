@@ -74,6 +74,24 @@ describe("Bedrock Titan Text Embeddings V2 against a fake Bedrock", () => {
     expect(fake.requests).toHaveLength(1);
   });
 
+  it("paces its calls to the configured rate, and slows down after a throttle (a fake clock)", async () => {
+    fake = await startFakeBedrock((r, nth) =>
+      nth === 2 ? awsError(429, "ThrottlingException") : ok(r.body.inputText),
+    );
+    let clock = 0;
+    const waits: number[] = [];
+    const e = titan(fake.url, {
+      concurrency: 1,
+      ratePerSecond: 5,
+      pacer: { now: () => clock, sleep: async (ms) => void (waits.push(ms), (clock += ms)) },
+    });
+    expect(await e.embed(["가", "나", "다", "라"])).toHaveLength(4);
+    expect(fake.requests).toHaveLength(5); // the third was throttled once and retried
+    // 200 ms apart (5 a second); after the throttle the gap doubled, then narrows by a tenth a success
+    expect(waits.slice(0, 2)).toEqual([200, 200]);
+    expect(Math.max(...waits)).toBeGreaterThanOrEqual(360);
+  });
+
   it("fails after its attempts when throttling does not stop", async () => {
     fake = await startFakeBedrock(() => awsError(429, "ThrottlingException"));
     const err = await titan(fake.url, { maxAttempts: 3 })

@@ -1,9 +1,12 @@
 // The deploy-time setup of the restaurant index (shared/restaurant-qa/deploy-index.ts, run by the
-// custom resource): the index behind its alias, and in dev the demo corpus handed to the ingest job
-// only when the index is empty; the framework's isComplete follows that job.
+// custom resource): the index behind its alias once the domain answers, and in dev the demo corpus
+// handed to the ingest job when the index holds fewer synthetic documents than the corpus (and no real
+// ones); the framework's isComplete follows that job and counts a job with rejections as not loaded.
+// Waits use a fake clock.
 import { describe, expect, it } from "vitest";
 import { OpenSearchIndex } from "../../shared/index/opensearch.ts";
-import { demoLoaded, setupRestaurantIndex } from "../../shared/restaurant-qa/deploy-index.ts";
+import { SearchIndexError } from "../../shared/index/port.ts";
+import { demoLoaded, domainReady, setupRestaurantIndex } from "../../shared/restaurant-qa/deploy-index.ts";
 import { restaurantIndexDefinition } from "../../shared/restaurant-qa/index-mapping.ts";
 import type { QaRuntime } from "../../shared/restaurant-qa/wiring.ts";
 import type { RestaurantQaService } from "../../shared/restaurant-qa/api.ts";
@@ -15,8 +18,15 @@ import type { LlmPort } from "../../shared/llm/port.ts";
 import { enrichIngestStep, prepareIngestStep } from "../../shared/restaurant-qa/ingest.ts";
 import { loadIngestBatch, splitIngestJob } from "../../shared/restaurant-qa/ingest-job.ts";
 
-function world(documents: number) {
+function world(documents: number, synthetic = 0) {
   const cluster = new FakeCluster();
+  // what the index holds already (the setup counts the synthetic ones itself)
+  if (synthetic)
+    cluster.addIndex(
+      "restaurants",
+      { properties: {} },
+      Array.from({ length: synthetic }, (_, i) => ({ place_id: `p${i}`, synthetic: true })),
+    );
   const index = new OpenSearchIndex({
     node: "http://127.0.0.1:9",
     index: "restaurants",
@@ -120,15 +130,92 @@ describe("the restaurant index at deploy", () => {
     expect(await wait({ RequestType: "Delete" })).toEqual({ IsComplete: true });
   });
 
-  it("isComplete: waits for the job, fails the deploy with the job's reason", async () => {
-    const jobs = (status: string, error?: string) =>
-      ({ get: async () => ({ status, error }) }) as unknown as JobRepository;
-    expect(await demoLoaded(jobs("running"), "j")).toBe(false);
-    expect(await demoLoaded(jobs("completed"), "j")).toBe(true);
-    expect(await demoLoaded(jobs("pending"), undefined)).toBe(true); // no job was started
-    await expect(demoLoaded(jobs("failed", "Bedrock throttled"), "j")).rejects.toThrow(/Bedrock throttled/);
-    await expect(demoLoaded({ get: async () => null } as unknown as JobRepository, "j")).rejects.toThrow(
-      /no record/,
+  it("isComplete: waits for the job, fails the first deploy with the job's reason", async () => {
+    const jobs = (status: string, error?: string, result?: unknown) =>
+      ({ get: async () => ({ status, error, result }) }) as unknown as JobRepository;
+    const create = { create: true, corpus: 100 };
+    expect(await demoLoaded(jobs("running"), "j", create)).toEqual({ complete: false });
+    expect(
+      await demoLoaded(
+        jobs("completed", undefined, { indexed: 90, unchanged: 10, rejectedCount: 0 }),
+        "j",
+        create,
+      ),
+    ).toEqual({ complete: true, loaded: "100/100" });
+    expect(await demoLoaded(jobs("pending"), undefined, create)).toEqual({ complete: true }); // none started
+    await expect(demoLoaded(jobs("failed", "Bedrock throttled"), "j", create)).rejects.toThrow(
+      /Bedrock throttled/,
     );
+    await expect(
+      demoLoaded({ get: async () => null } as unknown as JobRepository, "j", create),
+    ).rejects.toThrow(/기록이 없습니다/);
+  });
+
+  it("isComplete: a job that rejected documents is not loaded: a first deploy fails, a later one says so", async () => {
+    const throttled = {
+      get: async () => ({
+        status: "completed",
+        result: {
+          indexed: 75,
+          updated: 0,
+          unchanged: 0,
+          rejectedCount: 25,
+          rejected: [
+            {
+              index: 3,
+              field: "embedding",
+              reason: "Bedrock failed after retries: ThrottlingException (429)",
+            },
+          ],
+        },
+      }),
+    } as unknown as JobRepository;
+    await expect(demoLoaded(throttled, "j", { create: true, corpus: 100 })).rejects.toThrow(
+      /100건 중 75건만 적재되고 25건이 거부되었습니다.*ThrottlingException.*-c embedRate/,
+    );
+    expect(await demoLoaded(throttled, "j", { create: false, corpus: 100 })).toEqual({
+      complete: true,
+      loaded: "75/100 (부분 적재: 다음 배포가 나머지를 적재합니다)",
+    });
+  });
+
+  it("dev: a later deploy tops up an index of synthetic documents that holds fewer than the corpus", async () => {
+    const w = world(40, 40);
+    const out = await setupRestaurantIndex(w.qa, 0, { demoCorpus: true }, { service: w.service, places });
+    expect(out.demoJobId).toBe("job-demo");
+    expect(out.corpus).toBeGreaterThan(10_000);
+    // the whole corpus again: the 40 documents there are skipped as unchanged by the ingest
+    expect(w.ingested[0]).toHaveLength(out.corpus!);
+    const whole = world(out.corpus!, out.corpus);
+    expect(
+      (await setupRestaurantIndex(whole.qa, 0, { demoCorpus: true }, { service: whole.service, places }))
+        .demoJobId,
+    ).toBeUndefined();
+  });
+
+  it("waits for a just-created domain: 403 while a role's policy propagates, 503 while it comes up", async () => {
+    let clock = 0;
+    const waits: number[] = [];
+    const fake = { now: () => clock, sleep: async (ms: number) => void (waits.push(ms), (clock += ms)) };
+    const answers = [403, 503, 200];
+    const request = async () => {
+      const status = answers.shift()!;
+      if (status === 200) return { status, body: {} };
+      throw new SearchIndexError(status === 403 ? "auth" : "server", `OpenSearch ${status}`, status);
+    };
+    expect(await domainReady(request, fake)).toBe(3);
+    expect(waits).toHaveLength(2);
+    expect(waits[1]!).toBeGreaterThan(waits[0]! * 0.9); // backing off, not hammering
+    // a refusal that is not a propagation delay is thrown at once; a domain that never answers, at the budget
+    const refused = async () => {
+      throw new SearchIndexError("bad_request", "OpenSearch 400", 400);
+    };
+    await expect(domainReady(refused, fake)).rejects.toThrow(/400/);
+    const start = clock;
+    const down = async () => {
+      throw new SearchIndexError("server", "OpenSearch 503", 503);
+    };
+    await expect(domainReady(down, { ...fake, budgetMs: 60_000 })).rejects.toThrow(/503/);
+    expect(clock - start).toBeLessThanOrEqual(60_000);
   });
 });
