@@ -49,9 +49,11 @@ function dividend(ctx: FactContext): string | undefined {
     return dps
       ? `예, ${topicOf(ctx.company, "은/는")} 배당을 합니다: ${period} ${perShare} ${cite(t)}.`
       : `아니요, ${topicOf(ctx.company, "은/는")} ${period} 현금배당을 하지 않았습니다(${t.report}) ${cite(t)}.`;
-  return dps
-    ? `${ctx.company}의 ${period} ${perShare}(${t.report}) ${cite(t)}.`
-    : `${topicOf(ctx.company, "은/는")} ${period} 현금배당을 하지 않았습니다(${t.report}) ${cite(t)}.`;
+  if (dps) return `${ctx.company}의 ${period} ${perShare}(${t.report}) ${cite(t)}.`;
+  // how much, when none was paid: the amount is nothing, said as an amount
+  if (ctx.form === "how_much")
+    return `${ctx.company}의 ${period} 주당 현금배당금은 0원입니다: 현금배당을 하지 않았습니다(${t.report}) ${cite(t)}.`;
+  return `${topicOf(ctx.company, "은/는")} ${period} 현금배당을 하지 않았습니다(${t.report}) ${cite(t)}.`;
 }
 
 function employees(ctx: FactContext): string | undefined {
@@ -140,13 +142,20 @@ function executivePay(ctx: FactContext): string | undefined {
   return `${ctx.company}의 ${average}.`;
 }
 
+/** 적자 or 흑자: a loss is said as one ("영업손실 3,000억 원"), never as a negative profit. */
+const DEFICIT = /적자|흑자/;
+const lossName = (account: string) => account.replace("이익", "손실");
+
 function accounts(ctx: FactContext): string | undefined {
   const t = newest(ctx, "accounts");
-  const want = /영업\s?이익/.test(ctx.query)
+  const deficit = DEFICIT.test(ctx.query);
+  const want = /영업\s?(이익|손실|적자|흑자)/.test(ctx.query)
     ? "영업이익"
-    : /순이익/.test(ctx.query)
+    : /순\s?(이익|손실|적자|흑자)|순익/.test(ctx.query)
       ? "당기순이익"
-      : "매출액";
+      : deficit
+        ? "영업이익"
+        : "매출액";
   const rows = t?.rows.some((r) => r.fs_div === "CFS")
     ? t.rows.filter((r) => r.fs_div === "CFS")
     : (t?.rows ?? []);
@@ -155,6 +164,15 @@ function accounts(ctx: FactContext): string | undefined {
   if (!t || !row || now === undefined)
     return `${ctx.company}의 ${want}은 공시에서 찾지 못했습니다: ${checked(ctx, t, "재무제표 주요계정")}.`;
   const before = num(row.frmtrm_amount);
+  const said = now < 0 ? `${lossName(want)} ${won(-now)}` : `${want} ${won(now)}`;
+  if (deficit && ctx.form !== "changed") {
+    // "적자였어?" is answered 예 on a loss, "흑자야?" on a profit; any other form states which it was
+    const loss = now < 0;
+    const asked = /적자/.test(ctx.query) ? loss : !loss;
+    const which = `${want === "영업이익" ? "영업" : "순"}${loss ? "적자" : "흑자"}`;
+    const lead = ctx.form === "yes_no" ? `${asked ? "예" : "아니요"}, ` : "";
+    return `${lead}${topicOf(ctx.company, "은/는")} ${t.report.replace(/ \S+보고서$/, "")} ${which}였습니다: ${said}(${t.report}) ${cite(t)}.`;
+  }
   if (ctx.form === "changed" && before !== undefined)
     return `${changeSentence(
       ctx.query,
@@ -162,7 +180,26 @@ function accounts(ctx: FactContext): string | undefined {
       { value: before, text: `전년 같은 기간 ${won(before)}` },
       { value: now, text: won(now) },
     )}(${t.report}) ${cite(t)}.`;
+  if (now < 0) return `${t.report} 기준 ${ctx.company}의 ${want}은 적자로, ${said}입니다 ${cite(t)}.`;
   return `${t.report} 기준 ${ctx.company}의 ${want}은 ${won(now)}입니다 ${cite(t)}.`;
+}
+
+/** The auditor's opinion on the latest business year the report covers (api_24's 당기 row). */
+function audit(ctx: FactContext): string | undefined {
+  const t = newest(ctx, "api_24");
+  const row = t && (rowWhere(t.rows, "bsns_year", /당기/) ?? t.rows[0]);
+  const opinion = row?.adt_opinion?.trim();
+  if (!t || !row || !opinion || opinion === "-")
+    return `${ctx.company}의 감사의견은 공시에서 찾지 못했습니다: ${checked(ctx, t, "회계감사인의 명칭 및 감사의견")}.`;
+  const term = row.bsns_year?.replace(/\(당기\)/, "") ?? "";
+  const year = t.quarter === 4 ? `${t.year}년${term ? `(${term})` : ""}` : term;
+  const auditor = row.adtor?.trim();
+  if (ctx.form === "who" && auditor)
+    return `${ctx.company}의 ${year} 감사인은 ${auditor}입니다(감사의견 ${opinion}, ${t.report}) ${cite(t)}.`;
+  const clean = opinion === "적정";
+  const lead =
+    ctx.form === "yes_no" && /적정|문제|괜찮/.test(ctx.query) ? `${clean ? "예" : "아니요"}, ` : "";
+  return `${lead}${ctx.company}의 ${year} 감사의견은 ${opinion}입니다${auditor ? `(감사인 ${auditor}, ${t.report})` : `(${t.report})`} ${cite(t)}.`;
 }
 
 function news(ctx: FactContext): string | undefined {
@@ -185,5 +222,6 @@ export const TOPIC_READERS: Record<Topic, Reader> = {
   capital_change: capitalChange,
   treasury_stock: treasuryStock,
   accounts,
+  audit,
   news,
 };

@@ -45,7 +45,7 @@ const KEY_WORDS: [RegExp, string[]][] = [
   [/비감사\s?용역/g, ["api_26"]],
   [/감사\s?(용역|보수|시간)/g, ["api_25"]],
   [/감사\s?의견|회계\s?감사|감사인|회계\s?법인/g, ["api_24"]],
-  [/매출|영업\s?이익|순이익|실적|이익|손실|자산|부채|자본|재무/g, ["accounts"]],
+  [/매출|영업\s?이익|순이익|실적|이익|손실|적자|흑자|자산|부채|자본|재무/g, ["accounts"]],
   // pay with no one named: 보수 is the directors' word, 연봉 and 급여 the employees'
   [/보수/g, ["api_10"]],
   [/연봉|급여|월급/g, ["api_08"]],
@@ -67,10 +67,35 @@ export function askedWordAt(text: string): number {
   return at.length ? Math.min(...at) : -1;
 }
 
+const PERSON_TITLE = /임원|이사|감사|대표|회장|사장|경영진|CEO/i;
+
+/**
+ * A person's name asked about before a pay word ("하이브 방시혁 보수"): a whole word of two to four
+ * syllables after the question's first word (the company), and no report word.
+ */
+export function personBeforePay(query: string): string | undefined {
+  const m = /(?<![가-힣A-Za-z0-9])([가-힣]{2,4})\s*(?:의\s*)?(?:보수|연봉|급여)/.exec(query);
+  const name = m?.[1];
+  if (!name || m.index === query.search(/\S/)) return undefined; // the first word is the company
+  if (PERSON_TITLE.test(name) || /직원|평균|전체|회사|총|개인/.test(name)) return undefined;
+  return wordKeys(name).length ? undefined : name;
+}
+
 /** With no topic word the selection checks the main accounts: what a bare "삼성전자 공시" most likely wants. */
 export const DEFAULT_API_KEYS = ["accounts"];
 
 export function apiKeysFor(query: string): string[] {
+  const keys = wordKeys(query);
+  // a person's pay ("하이브 방시혁 연봉") is in the directors' tables, not the employees'
+  if (personBeforePay(query) && !/직원/.test(query))
+    return REPORT_API_KEYS.filter(
+      (k) => (k !== "api_08" && keys.includes(k)) || ["api_09", "api_10", "api_11"].includes(k),
+    );
+  return keys;
+}
+
+/** The report keys the question's words point at, by KEY_WORDS alone. */
+function wordKeys(query: string): string[] {
   let rest = query;
   const keys = new Set<string>();
   for (const [pattern, ks] of KEY_WORDS) {

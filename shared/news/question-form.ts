@@ -1,9 +1,11 @@
 // What form the answer takes and what it is about, read from the question's words (rules): who, yes or
 // no, how many, how much, when, whether something changed, the news — and the fact a periodic report
 // holds (the dividend, the largest shareholder or its changes, executives, employees, their pay, capital
-// changes, treasury shares, the main accounts). The first sentence of the answer follows both
+// changes, treasury shares, the main accounts, the auditor's opinion). The first sentence of the answer follows both
 // (fact-answer.ts).
-import { apiKeysFor } from "./query.ts";
+import { apiKeysFor, personBeforePay } from "./query.ts";
+
+export { personBeforePay };
 
 export type QuestionForm =
   "who" | "yes_no" | "how_many" | "how_much" | "when" | "changed" | "news" | "statement";
@@ -20,6 +22,7 @@ export type Topic =
   | "capital_change"
   | "treasury_stock"
   | "accounts"
+  | "audit"
   | "news";
 
 const CHANGED =
@@ -29,7 +32,7 @@ const WHO = /누구|누가|어느\s?분|이름이?\s?뭐/;
 const HOW_MANY = /몇\s?(명|주|개|곳|건|번|회|사람)|인원|(직원|임원|이사|주주|주식|사람)\s?수|몇$|몇\s?\?/;
 const HOW_MUCH = /얼마|금액|몇\s?(원|퍼|%|프로)|몇퍼|규모|평균|지분율|비율|액수/;
 const YES_NO =
-  /(했|줬|샀|팔았|있|없|하|주|받|됐|되|냈|줄였|늘렸|소각했|발행했)(어|나|니|냐|나요|어요|습니까|음|었나|었어|었음|는지|을까|ㅇ|지)\s*\??$|\?$/;
+  /(했|줬|샀|팔았|있|없|하|주|받|됐|되|냈|였|이었|줄였|늘렸|소각했|발행했)(어|나|니|냐|나요|어요|습니까|음|었나|었어|었음|는지|을까|ㅇ|지)\s*\??$|\?$/;
 const NEWS = /뉴스|기사|보도|소식|헤드라인|이슈|근황|무슨\s?일|요즘\s?(어때|뭐)/;
 
 /** The answer's form. A report fact asked "changed?" is changed; a question about news alone is news. */
@@ -47,7 +50,6 @@ export function questionForm(query: string): QuestionForm {
 }
 
 const PAY = /보수|연봉|급여|월급|성과급|임금/;
-const EXECUTIVE_WORDS = /임원|이사|감사|대표|회장|사장|경영진|CEO/i;
 
 /** The fact the question asks about, from its report keys and words; undefined when it asks none in particular. */
 export function questionTopic(query: string): Topic | undefined {
@@ -64,20 +66,9 @@ export function questionTopic(query: string): Topic | undefined {
   if (has("api_03")) return "treasury_stock";
   if (has("api_02")) return "dividend";
   if (has("accounts")) return "accounts";
+  if (has("api_24")) return "audit";
   if (NEWS.test(query)) return "news";
   return undefined;
-}
-
-/**
- * A person's name asked about before a pay word ("하이브 방시혁 보수"): a whole word of two to four
- * syllables after the question's first word (the company), and no report word.
- */
-export function personBeforePay(query: string): string | undefined {
-  const m = /(?<![가-힣A-Za-z0-9])([가-힣]{2,4})\s*(?:의\s*)?(?:보수|연봉|급여)/.exec(query);
-  const name = m?.[1];
-  if (!name || m.index === query.search(/\S/)) return undefined; // the first word is the company
-  if (EXECUTIVE_WORDS.test(name) || /직원|평균|전체|회사|총|개인/.test(name)) return undefined;
-  return apiKeysFor(name).length ? undefined : name;
 }
 
 /** Topics whose change is read across two reports (the same period a year apart), not within one. */
@@ -89,8 +80,13 @@ export const COMPARED_ACROSS_REPORTS: ReadonlySet<Topic> = new Set([
   "executive_pay",
 ]);
 
-/** Topics a year's figure answers (pay, dividends): the business report, not a quarter's running total. */
-export const ANNUAL_TOPICS: ReadonlySet<Topic> = new Set(["employee_pay", "executive_pay", "dividend"]);
+/** Topics a year's figure answers (pay, dividends, the audit of a year): the business report, not a quarter's running total. */
+export const ANNUAL_TOPICS: ReadonlySet<Topic> = new Set([
+  "employee_pay",
+  "executive_pay",
+  "dividend",
+  "audit",
+]);
 
 /** How a "did it change" question compares across reports (periods.ts's Comparison); undefined: one report answers it. */
 export function comparisonOf(query: string): "quarter" | "annual" | undefined {

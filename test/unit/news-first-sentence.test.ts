@@ -199,6 +199,58 @@ describe("did it change", () => {
   });
 });
 
+describe("profit or loss, the audit, a dividend of nothing", () => {
+  const ACCOUNTS = (operating: string, net: string): DartRow[] => [
+    {
+      fs_div: "CFS",
+      account_nm: "매출액",
+      thstrm_amount: "900,000,000,000",
+      frmtrm_amount: "800,000,000,000",
+    },
+    { fs_div: "CFS", account_nm: "영업이익", thstrm_amount: operating, frmtrm_amount: "10,000,000,000" },
+    { fs_div: "CFS", account_nm: "당기순이익", thstrm_amount: net, frmtrm_amount: "5,000,000,000" },
+  ];
+  const AUDIT: DartRow[] = [
+    { bsns_year: "제55기(당기)", adtor: "가나회계법인", adt_opinion: "적정" },
+    { bsns_year: "제54기(전기)", adtor: "가나회계법인", adt_opinion: "적정" },
+  ];
+
+  it("적자 or 흑자: 예/아니요 by the sign, a loss said as a loss", () => {
+    const loss = [report(1, 2025, 4, [["accounts", ACCOUNTS("-32,000,000,000", "-41,000,000,000")]])];
+    const profit = [report(1, 2025, 4, [["accounts", ACCOUNTS("32,000,000,000", "21,000,000,000")]])];
+    expect(first("가나전자 작년 적자였어?", loss)).toBe(
+      "예, 가나전자는 2025년 영업적자였습니다: 영업손실 320억 원(2025년 사업보고서) [1].",
+    );
+    expect(first("가나전자 작년 적자였어?", profit)).toMatch(
+      /^아니요, 가나전자는 2025년 영업흑자였습니다: 영업이익 320억 원/,
+    );
+    expect(first("가나전자 순이익 흑자야?", loss)).toMatch(
+      /^아니요, 가나전자는 2025년 순적자였습니다: 당기순손실 410억 원/,
+    );
+    expect(first("가나전자 영업이익 얼마", loss)).toMatch(/영업이익은 적자로, 영업손실 320억 원입니다/);
+  });
+
+  it("the auditor's opinion and the auditor, from the business report", () => {
+    const d = [report(1, 2026, 3, [["api_24", AUDIT]]), report(2, 2025, 4, [["api_24", AUDIT]])];
+    expect(first("가나전자 감사의견", d)).toBe(
+      "가나전자의 2025년(제55기) 감사의견은 적정입니다(감사인 가나회계법인, 2025년 사업보고서) [2].",
+    );
+    expect(first("가나전자 감사의견 적정이야?", d)).toMatch(
+      /^예, 가나전자의 2025년\(제55기\) 감사의견은 적정입니다/,
+    );
+    expect(first("가나전자 감사인 누구", d)).toMatch(
+      /^가나전자의 2025년\(제55기\) 감사인은 가나회계법인입니다/,
+    );
+  });
+
+  it("how much, when no dividend was paid: 0원, and why", () => {
+    const none = [report(1, 2025, 4, [["api_02", [{ ...DIVIDEND[0]!, thstrm: "-" }]]])];
+    expect(first("가나전자 작년 배당금 얼마", none)).toBe(
+      "가나전자의 2025년 주당 현금배당금은 0원입니다: 현금배당을 하지 않았습니다(2025년 사업보고서) [1].",
+    );
+  });
+});
+
 describe("not found, synthetic, no fact", () => {
   it("a fact the tables do not hold: what was checked", () => {
     const none = [report(1, 2026, 3, [["api_02", []]])];

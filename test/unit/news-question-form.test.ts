@@ -7,6 +7,7 @@ import {
   questionForm,
   questionTopic,
 } from "../../shared/news/question-form.ts";
+import { apiKeysFor } from "../../shared/news/query.ts";
 
 describe("questionForm and questionTopic", () => {
   it.each([
@@ -33,6 +34,10 @@ describe("questionForm and questionTopic", () => {
     ["POSCO홀딩스 자사주 늘었어?", "changed", "treasury_stock"],
     ["엔씨소프트 요즘 뉴스", "news", "news"],
     ["두산 근황", "news", "news"],
+    ["한국전력 작년 적자였어", "yes_no", "accounts"],
+    ["삼성전자 감사의견 뭐야", "statement", "audit"],
+    ["LG화학 감사인 누구", "who", "audit"],
+    ["하이브 방시혁 연봉 얼마", "how_much", "executive_pay"],
   ] as const)("%s → %s, %s", (q, form, topic) => {
     expect(questionForm(q)).toBe(form);
     expect(questionTopic(q)).toBe(topic);
@@ -47,6 +52,15 @@ describe("questionForm and questionTopic", () => {
     expect(personBeforePay("하이브 김아무 보수 얼마")).toBe("김아무");
     expect(personBeforePay("카카오 임원 보수")).toBeUndefined();
     expect(personBeforePay("직원 평균연봉")).toBeUndefined();
+  });
+
+  it("a person's pay is read from the directors' tables, whatever the pay word", () => {
+    for (const q of ["하이브 방시혁 연봉 얼마", "하이브 방시혁 보수", "하이브 방시혁 급여"])
+      expect(apiKeysFor(q), q).toEqual(expect.arrayContaining(["api_09", "api_10", "api_11"]));
+    expect(apiKeysFor("하이브 방시혁 연봉")).not.toContain("api_08");
+    // the employees' pay stays theirs
+    expect(apiKeysFor("하이브 직원 연봉")).toEqual(["api_08"]);
+    expect(apiKeysFor("하이브 연봉")).toEqual(["api_08"]);
   });
 
   it("a change of a count or a year's pay is compared across reports; a dividend or holding within one", () => {
