@@ -111,7 +111,7 @@ function people(t: Record<string, DartRow[]>, at: string) {
   check(t.api_22!.reduce((s, r) => s + n(r.nmpr), 0) === n(avg.nmpr), `${at} api_22 nmpr`);
   const [men, women, total] = t.api_08!;
   check(n(men!.sm) + n(women!.sm) === n(total!.sm), `${at} api_08 sm`);
-  check(n(total!.sm) >= 200 && n(total!.sm) <= 200_000, `${at} api_08 headcount ${total!.sm}`);
+  check(n(total!.sm) >= 200 && n(total!.sm) <= 130_000, `${at} api_08 headcount ${total!.sm}`);
   check(
     n(men!.fyer_salary_totamt) + n(women!.fyer_salary_totamt) === n(total!.fyer_salary_totamt),
     `${at} api_08 pay total`,

@@ -11,8 +11,9 @@
 //    million); a third of the companies also have preferred shares (10 % of common); par 100, 500 or 5,000원;
 //  - dividends: a payout of 15–40 % of net income, per share rounded to 10원; one company in twelve pays
 //    none; a fifth pay quarterly (their quarterly reports show the year's dividends so far);
-//  - employees: 300 + 120,000 × scale^1.3 (about 120,000 at the top, 4,000 for the 100th), 15–40 % women,
-//    −3 % to +6 % a year; average pay 60–130 million원 a year, higher in larger companies;
+//  - employees: 300 + 120,000 × scale^1.3 × 0.8–1.05 at the end of 2025 (at most about 126,000 at the top,
+//    4,000 for the 100th), 15–40 % women, −3 % to +6 % a year before and after; average pay 60–130
+//    million원 a year, higher in larger companies;
 //  - the board: 2–4 inside directors (the first the CEO) and 3–7 outside directors (2–3 for companies past
 //    the 150th), three-year terms; unregistered executives 8 + 900 × scale² (about 900 at the top);
 //  - the largest shareholder and related parties hold 15–45 %; a company in ten has seen its largest
@@ -227,9 +228,13 @@ export const termOf = (year: number) => 50 + (year - 2020);
 /** Employees at the end of a period: men, women, and the year's average pay (원). */
 export function employeesAt(corpCode: string, year: number, quarter: number, rank: number) {
   const r = rng(corpCode, "employees");
-  let headcount = 300 + 120_000 * scaleOfRank(rank) ** 1.3 * between(r, 0.8, 1.2);
-  for (let y = 2016; y <= year; y++)
-    headcount *= 1 + between(rng(corpCode, `${y}:hiring`), -0.03, 0.06) * (y === year ? quarter / 4 : 1);
+  // the level is the end of 2025's; other periods move from it by each year's hiring, so ten years of
+  // growth never carry the largest past the largest real headcount (about 125,000)
+  let headcount = 300 + 120_000 * scaleOfRank(rank) ** 1.3 * between(r, 0.8, 1.05);
+  const growth = (y: number) => 1 + between(rng(corpCode, `${y}:hiring`), -0.03, 0.06);
+  for (let y = 2026; y <= year; y++) headcount *= 1 + (growth(y) - 1) * (y === year ? quarter / 4 : 1);
+  for (let y = 2025; y > year; y--) headcount /= growth(y);
+  if (year <= 2025 && quarter < 4) headcount /= 1 + (growth(year) - 1) * (1 - quarter / 4);
   const total = Math.round(headcount);
   const women = Math.round(total * between(r, 0.15, 0.4));
   const pay =
