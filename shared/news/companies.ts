@@ -1,7 +1,8 @@
 // Company names in a question → OpenDART corp_code / stock_code: the index over a directory's companies
 // (company-directory.ts: OpenDART's corpCode list when a key is set, else the vendored table); the
 // vendored aliases (네이버 → NAVER, 하이닉스 → SK하이닉스, KRX short names such as 현대차) apply to both,
-// and so do the English names (corp_eng_name) and the short forms of company-names.ts.
+// and so do the English names (corp_eng_name), Latin letters said in Hangul (에스케이 → SK) and the short
+// forms of company-names.ts.
 import { josaFor } from "../korean/josa.ts";
 import type { ResolvedCompany } from "./schemas.ts";
 import {
@@ -11,6 +12,7 @@ import {
   englishWords,
   latinRuns,
   questionSubject,
+  spelledLetters,
   stripParticle,
   syllableShortForm,
 } from "./company-names.ts";
@@ -114,8 +116,9 @@ export class CompanyIndex {
   }
 
   resolve(query: string): Resolution {
-    // the question as typed, less "(주)" and the like; scanned in upper case (of the same length)
-    const plain = unmarked(query);
+    // the question as typed, less "(주)" and the like, Latin letters said in Hangul written as letters
+    // where that makes a company's name ("에스케이하이닉스" → SK하이닉스); scanned in upper case
+    const plain = this.lettersWritten(unmarked(query));
     const companies: ResolvedCompany[] = [];
     const notes: string[] = [];
     // English names cut short first ("LG Elec" is LG전자, not LG and a word)
@@ -150,6 +153,14 @@ export class CompanyIndex {
       notes.push(readingNote(r));
     }
     return { companies, notes };
+  }
+
+  /** Words that name no company as typed but do with their first letters said in Hangul written as Latin ones. */
+  private lettersWritten(text: string): string {
+    return text.replace(/(?<![가-힣A-Za-z0-9&])[가-힣]{2,}/g, (word) => {
+      if (this.longestAt(word.toUpperCase(), 0)) return word;
+      return spelledLetters(word).find((w) => this.longestAt(w.toUpperCase(), 0)) ?? word;
+    });
   }
 
   /** A name found in the question: its company (one), or a note (several namesakes, too many companies). */
@@ -317,12 +328,18 @@ export class CompanyIndex {
     return out;
   }
 
-  /** The listed names one letter from `word`, else those with its ending ("…전자"). */
+  /** The listed names one letter from `word`, else those it begins with, else those with its ending ("…전자"). */
   private closest(word: string): string[] {
     const near = this.listedNames
       .filter((n) => n.name.length >= 3 && oneEditApart(n.name, word))
       .map((n) => n.record.corp_name);
     if (near.length) return near.slice(0, 3);
+    // a listed name the word begins with ("셀트리온헬스케어" → 셀트리온), the longest first
+    const within = this.listedNames
+      .filter((n) => n.name.length >= 2 && word.length > n.name.length && word.startsWith(n.name))
+      .sort((a, b) => b.name.length - a.name.length)
+      .map((n) => n.record.corp_name);
+    if (within.length) return within.slice(0, 3);
     const suffix = COMPANY_ENDINGS.find((e) => word.endsWith(e) && word.length >= e.length + 2);
     return suffix
       ? this.listedNames

@@ -78,6 +78,57 @@ export function syllableShortForm(word: string, name: string): boolean {
   return true;
 }
 
+/**
+ * How Korean says the Latin letters (the names people write "에스케이", "엘지", "케이티" with); a letter
+ * may be said more than one way (C 씨/시, G 지/쥐, H 에이치/에치, Z 제트/지).
+ */
+const LETTER_NAMES: [string, string][] = [
+  ["더블유", "W"],
+  ["에이치", "H"],
+  ["에치", "H"],
+  ["에이", "A"],
+  ["에프", "F"],
+  ["에스", "S"],
+  ["엑스", "X"],
+  ["브이", "V"],
+  ["제이", "J"],
+  ["제트", "Z"],
+  ["케이", "K"],
+  ["아이", "I"],
+  ["와이", "Y"],
+  ["비", "B"],
+  ["씨", "C"],
+  ["시", "C"],
+  ["디", "D"],
+  ["이", "E"],
+  ["지", "G"],
+  ["쥐", "G"],
+  ["엘", "L"],
+  ["엠", "M"],
+  ["엔", "N"],
+  ["오", "O"],
+  ["피", "P"],
+  ["큐", "Q"],
+  ["알", "R"],
+  ["티", "T"],
+  ["유", "U"],
+];
+
+/**
+ * The ways a Hangul word may begin with Latin letters said aloud, at least two of them ("에스케이하이닉스"
+ * → SK하이닉스, "케이티" → KT), longest reading first; the caller keeps the one that is a company's name.
+ */
+export function spelledLetters(word: string): string[] {
+  const out: { latin: string; used: number }[] = [];
+  const walk = (at: number, latin: string) => {
+    if (latin.length >= 2) out.push({ latin, used: at });
+    for (const [said, letter] of LETTER_NAMES)
+      if (word.startsWith(said, at)) walk(at + said.length, latin + letter);
+  };
+  walk(0, "");
+  return out.sort((a, b) => b.used - a.used).map((r) => r.latin + word.slice(r.used));
+}
+
 /** Latin word runs of a query, as typed ("Hyundai Motor 대표이사" → Hyundai, Motor). */
 export function latinRuns(query: string): string[][] {
   return [...query.matchAll(/[A-Za-z][A-Za-z0-9&.-]*(?:\s+[A-Za-z][A-Za-z0-9&.-]*)*/g)].map((m) =>

@@ -10,6 +10,7 @@ import {
   englishKeys,
   englishWords,
   questionSubject,
+  spelledLetters,
   syllableShortForm,
 } from "../../shared/news/company-names.ts";
 import { unlistedNamed } from "../../shared/data/unlisted-companies.ts";
@@ -88,6 +89,19 @@ describe("Korean names people write", () => {
     expect(names("롯데 배당")).toEqual(["롯데지주"]);
     expect(names("삼성 배당")).toEqual(["삼성전자"]);
   });
+
+  it("Latin letters said in Hangul, where that makes a listed name", () => {
+    expect(spelledLetters("에스케이하이닉스")[0]).toBe("SK하이닉스");
+    expect(spelledLetters("케이티")).toContain("KT");
+    expect(spelledLetters("이마트")).toEqual([]); // one letter is no name
+    expect(names("에스케이하이닉스 영업이익")).toEqual(["SK하이닉스"]);
+    expect(names("지에스건설 직원 수")).toEqual(["GS건설"]);
+    expect(names("에이치디현대 대표 누구")).toEqual(["HD현대"]);
+    expect(names("케이비금융 배당")).toEqual(["KB금융"]);
+    // words that only begin like letters stay as typed
+    expect(names("이번 분기 삼성전자 매출")).toEqual(["삼성전자"]);
+    expect(names("에이블씨엔씨 배당")).toEqual([]);
+  });
 });
 
 describe("the question's subject", () => {
@@ -107,6 +121,10 @@ describe("the question's subject", () => {
       { word: "별빛우주로켓", closest: [] },
     ]);
     expect(index.unknownNames("삼송전자 배당금")).toEqual([{ word: "삼송전자", closest: ["삼성전자"] }]);
+    // a listed name it begins with (a merged or renamed company's old name)
+    expect(index.unknownNames("셀트리온헬스케어 매출")).toEqual([
+      { word: "셀트리온헬스케어", closest: ["셀트리온"] },
+    ]);
   });
 
   it("a well-known unlisted company is found by its names", () => {
