@@ -309,7 +309,7 @@ export class CompanyIndex {
   }
 
   /**
-   * Words that look like a company name but are none (issue 25): one letter from a listed name
+   * Words that look like a company name but are none: one letter from a listed name
    * ("삼송전자" → 삼성전자), or ending like one ("아무개전자"); and the question's subject when it names
    * no company here ("별빛우주로켓 최대주주", "엔비디아 배당"); each with the closest listed names.
    */

@@ -28,17 +28,29 @@ export function factSentence(
   if (!topic) return undefined;
   const news = docs.filter((d) => d.type === "news");
   const regular = docs.filter((d) => d.type === "regular");
-  const name = company ?? regular[0]?.company ?? "";
-  const ctx: FactContext = {
-    query,
-    form: questionForm(query),
-    topic,
-    company: name,
-    tables: tablesOf(docs),
-    news,
-  };
-  const sentence = TOPIC_READERS[topic](ctx);
-  if (!sentence) return undefined;
+  // each company's fact from its own reports; several companies asked together are answered in turn
+  const companies = [...new Set(regular.map((d) => d.company).filter((c): c is string => !!c))];
+  const several = topic !== "news" && companies.length > 1;
+  const form = questionForm(query);
+  const sentences = (several ? companies : [company ?? companies[0] ?? ""]).map((name) => {
+    const own = several || companies.length > 1 ? docs.filter((d) => d.company === name) : docs;
+    const ctx: FactContext = {
+      query,
+      // "A랑 B 비교" compares the companies, not each with its year before
+      form: several && form === "changed" && !CHANGED_IN_TIME.test(query) ? "statement" : form,
+      topic,
+      company: name,
+      tables: tablesOf(own),
+      news,
+    };
+    return TOPIC_READERS[topic](ctx);
+  });
+  if (sentences.some((x) => !x)) return undefined;
+  const sentence = sentences.map((x) => x!.replace(/\.$/, "")).join("; ") + ".";
   const synthetic = (topic === "news" ? news : regular).some((d) => d.synthetic);
   return synthetic ? `합성 데이터 기준, ${sentence}` : sentence;
 }
+
+/** A change over time (not a comparison of companies). */
+const CHANGED_IN_TIME =
+  /바뀌|바뀐|바꿨|변동|변경|변화|늘었|줄었|늘어|줄어|늘렸|줄였|증가|감소|달라|교체|전년|작년보다|지난해보다/;

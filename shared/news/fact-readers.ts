@@ -38,6 +38,19 @@ function dividend(ctx: FactContext): string | undefined {
   const perShare = dps ? `주당 현금배당금은 보통주 ${won(dps)}입니다` : "현금배당을 하지 않았습니다";
   if (ctx.form === "when")
     return `${ctx.company}의 배당 기준일은 공시에서 찾지 못했습니다: ${t.report}의 배당에 관한 사항에는 ${period} 주당 현금배당금(${dps ? won(dps) : "없음"})만 있고 기준일은 없습니다 ${cite(t)}.`;
+  // a quarter's table with nothing paid so far this year, and the year not asked for: the last full
+  // year, the table's 전기 column, answers (an annual payer pays after its business report)
+  const thisYearAsked = new RegExp(`올해|금년|이번|분기|반기|${t.year}`).test(ctx.query);
+  if (t.quarter !== 4 && !dps && before !== undefined && ctx.form !== "changed" && !thisYearAsked) {
+    const last = `${t.year - 1}년`;
+    const soFar = `${t.year}년 ${t.quarter}분기까지 지급한 현금배당은 없습니다`;
+    const source = `${t.report}의 전기`;
+    if (ctx.form === "yes_no")
+      return before
+        ? `예, ${topicOf(ctx.company, "은/는")} 배당을 합니다: ${last} 주당 현금배당금은 보통주 ${won(before)}입니다(${source}; ${soFar}) ${cite(t)}.`
+        : `아니요, ${topicOf(ctx.company, "은/는")} ${last} 현금배당을 하지 않았습니다(${source}; ${soFar}) ${cite(t)}.`;
+    return `${ctx.company}의 ${last} 주당 현금배당금은 ${before ? `보통주 ${won(before)}` : "0원"}입니다(${source}; ${soFar}) ${cite(t)}.`;
+  }
   if (ctx.form === "changed" && dps !== undefined && before !== undefined)
     return `${changeSentence(
       ctx.query,

@@ -179,7 +179,7 @@ export async function writeAnswer(
 }
 
 /** The LLM's answer, whose first sentence must hold the asked figure the rules can state: else the rules' sentence leads. */
-function ledByAskedFact(
+export function ledByAskedFact(
   query: string,
   docs: readonly ContextDoc[],
   company: string | undefined,
@@ -198,7 +198,7 @@ function ledByAskedFact(
   const yesNo =
     lead &&
     /^(?:합성 데이터 기준, )?(예|아니요),/.test(lead) &&
-    !/^(?:합성 데이터 기준, )?(예|네|아니요|아니오)\b/.test(first);
+    !/^(?:합성 데이터 기준, )?(예|네|아니요|아니오)(?=[\s,.!]|$)/.test(first);
   const answered = !leadNumbers.length || leadNumbers.some((n) => firstNumbers.includes(n));
   if (!lead || (answered && !yesNo)) {
     // an answer resting on synthetic data says so in its first sentence

@@ -3,13 +3,15 @@
 // openings and the headlines with dates — which by construction copies every figure from the context.
 import { josaFor } from "../korean/josa.ts";
 import { factSentence } from "./fact-answer.ts";
+import { reportName } from "./fact-tables.ts";
+import { ASKS, askedThing, questionForm, questionTopic } from "./question-form.ts";
 import type { ContextDoc } from "./load-documents.ts";
 import { WHY_WORDS, askedFacts } from "./query.ts";
 
 /** Characters of a filing's text the offline answer quotes. */
 const EXCERPT_CHARS = 300;
 
-// ---- the first sentence answers the asked fact (issue 25) ----
+// ---- the first sentence answers the asked fact ----
 
 const src = (d: ContextDoc) => `[${d.n}]`;
 const DOWN_Q = /떨어|하락|빠졌|빠짐|빠진|내려|내림|급락/;
@@ -42,6 +44,44 @@ function filingsSentence(query: string, docs: readonly ContextDoc[], subject: st
   return `${lead}${subject}${what}는 ${revision.length}건이며, 가장 최근은 ${newest.header.split(" — ")[0]} ${src(newest)}입니다.`;
 }
 
+/** "카카오 2026년 3분기 분기보고서": a regular report's company and name. */
+function reportOf(d: ContextDoc): string {
+  const t = d.tables?.[0];
+  if (!t) return d.header.split(" (")[0] ?? "정기보고서";
+  return [d.company, reportName(t.year, t.quarter)].filter(Boolean).join(" ");
+}
+
+/**
+ * A question that asks something (who, how much, when …) no report fact holds ("주가 얼마", "언제
+ * 상장했어"): the newest headline with the asked words, else that the filings did not hold it and what
+ * was checked.
+ */
+function unheldSentence(query: string, docs: readonly ContextDoc[], subject: string): string | undefined {
+  if (questionTopic(query) || (questionForm(query) === "statement" && !ASKS.test(query))) return undefined;
+  const thing = askedThing(query);
+  if (!thing) return undefined;
+  const lead = docs.some((d) => d.synthetic) ? "합성 데이터 기준, " : "";
+  const asked = `${subject}${thing}${josaFor(thing, "은/는")}`;
+  const words = thing.split(" ");
+  const news = docs
+    .filter((d) => d.type === "news" && words.some((w) => d.title.includes(w)))
+    .sort((a, b) => b.header.localeCompare(a.header));
+  const hit = news[0];
+  if (hit)
+    return `${lead}${asked} 공시 항목에서 찾지 못해 뉴스에서 찾았습니다: 가장 최근 기사는 ${hit.header.slice(0, 10)}의 ‘${hit.title}’입니다 ${src(hit)}.`;
+  const regular = docs.filter((d) => d.type === "regular");
+  const newsCount = docs.filter((d) => d.type === "news").length;
+  const reports = regular.length
+    ? `${reportOf(regular[0]!)}${regular.length > 1 ? ` 등 정기보고서 ${regular.length}건` : ""}`
+    : "";
+  const newsPart = newsCount ? `뉴스 ${newsCount}건` : "";
+  const checked =
+    reports && newsPart ? `${reports}${josaFor(reports, "와/과")} ${newsPart}` : reports || newsPart;
+  return checked
+    ? `${lead}${asked} 공시에서 찾지 못했습니다: ${checked}${josaFor(checked, "을/를")} 확인했습니다.`
+    : `${asked} 공시에서 찾지 못했습니다: 불러온 정기보고서와 뉴스가 없습니다.`;
+}
+
 /**
  * The sentence that answers what was asked, from the loaded documents (fact-answer.ts for a fact of the
  * reports or the news; here a price move's reason and lists of filings). Undefined when the question asks
@@ -57,7 +97,8 @@ export function leadSentence(
   return (
     priceMoveSentence(query, docs, subject) ??
     filingsSentence(query, docs, subject) ??
-    factSentence(query, docs, who || undefined)
+    factSentence(query, docs, who || undefined) ??
+    unheldSentence(query, docs, subject)
   );
 }
 

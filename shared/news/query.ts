@@ -52,7 +52,7 @@ const KEY_WORDS: [RegExp, string[]][] = [
 ];
 
 /** Words that ask rather than name: who, how much, when, whether, the news, the filings. */
-const ASKING =
+export const ASKING =
   /누구|누가|얼마|언제|며칠|몇|뭐|무슨|어때|어떻|어떤|알려|있어|있나|있니|있음|있었|있는|했어|했나|했니|했었|했음|줬어|줬나|주나|주니|하나요|바뀌|바뀐|늘었|줄었|늘어|줄어|비교|뉴스|기사|보도|소식|근황|공시|정정|보고서|현황/;
 
 /**

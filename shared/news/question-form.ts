@@ -3,7 +3,8 @@
 // holds (the dividend, the largest shareholder or its changes, executives, employees, their pay, capital
 // changes, treasury shares, the main accounts, the auditor's opinion). The first sentence of the answer follows both
 // (fact-answer.ts).
-import { apiKeysFor, personBeforePay } from "./query.ts";
+import { ASKING, apiKeysFor, personBeforePay } from "./query.ts";
+import { PARTICLES, questionSubject } from "./company-names.ts";
 
 export { personBeforePay };
 
@@ -93,4 +94,43 @@ export function comparisonOf(query: string): "quarter" | "annual" | undefined {
   const topic = questionTopic(query);
   if (questionForm(query) !== "changed" || !topic || !COMPARED_ACROSS_REPORTS.has(topic)) return undefined;
   return ANNUAL_TOPICS.has(topic) ? "annual" : "quarter";
+}
+
+/** A question asks something (who, what, where, how …), whatever its form. */
+export const ASKS = /누구|누가|얼마|언제|며칠|몇|뭐|무엇|무슨|어디|어느|어때|어떻|어떤|알려|\?\s*$/;
+
+/** Words around what is asked that are not it: times, fillers, a verb's or a copula's ending. */
+const NOT_ASKED =
+  /^(요즘|요새|최근|최신|지금|현재|올해|금년|작년|재작년|지난해|이번|혹시|좀|그럼|근데|\d+년|\d분기)$/;
+const ASKING_ALL = new RegExp(`${ASKING.source}|어디|어느|얼마나|무엇`, "g");
+const ENDING =
+  /(?:했|됐|였|이었|왔|았|었|났|갔|해|된|한)?(?:어요|어|냐|나요|나|니|음|지|야|이야|예요|이에요|인가요|인가)$|(?:했|됐|였|왔|았|었|났|갔)$/;
+
+/**
+ * What a question asks about in its own words when no report fact is named: its words after the subject
+ * less the asking words, particles and endings ("삼성전자 주가 얼마" → 주가, "카카오 언제 상장했어" →
+ * 상장); undefined when nothing is left.
+ */
+export function askedThing(query: string): string | undefined {
+  const q = query.normalize("NFC");
+  const subject = questionSubject(q);
+  // after the subject; a Latin one with the rest of its word ("LG전자 신제품" → 신제품)
+  let end = subject ? q.indexOf(subject) + subject.length : 0;
+  if (subject && /^[A-Za-z]/.test(subject)) while (end < q.length && /\S/.test(q[end]!)) end++;
+  const rest = q.slice(end);
+  const words = rest
+    .split(/[\s,?!.~]+/)
+    .map((w) => w.replace(ASKING_ALL, " ").trim().split(/\s+/)[0] ?? "")
+    .map((w) => {
+      // a verb's ending goes, and a word that was only a verb with it ("나왔어")
+      const stem = w.replace(ENDING, "");
+      return stem.length >= 2 || stem === w ? stem : "";
+    })
+    .map((w) => {
+      for (let cut = Math.min(3, w.length - 2); cut >= 1; cut--)
+        if (PARTICLES.has(w.slice(-cut))) return w.slice(0, -cut);
+      return w;
+    })
+    .filter((w) => /^[가-힣A-Za-z]{2,}$/.test(w) && !NOT_ASKED.test(w));
+  return words.length ? words.slice(0, 2).join(" ") : undefined;
 }

@@ -4,6 +4,9 @@
 // checked and not found; on synthetic data it says so first. Tables are written here, as OpenDART's.
 import { describe, expect, it } from "vitest";
 import { factSentence } from "../../shared/news/fact-answer.ts";
+import { ledByAskedFact } from "../../shared/news/generate.ts";
+import { leadSentence } from "../../shared/news/offline-answer.ts";
+import { askedThing } from "../../shared/news/question-form.ts";
 import type { ContextDoc, LoadedTable } from "../../shared/news/load-documents.ts";
 import type { DartRow } from "../../shared/providers/opendart.ts";
 
@@ -271,5 +274,98 @@ describe("not found, synthetic, no fact", () => {
 
   it("a question asking nothing in particular has no such sentence", () => {
     expect(first("가나전자")).toBeUndefined();
+  });
+});
+
+describe("several companies, a quarter's dividend table, questions no report fact holds", () => {
+  const of = (d: ContextDoc, company: string): ContextDoc => ({ ...d, company });
+  const two = [
+    of(report(1, 2026, 3, [["api_08", employees("1,200", "300")]]), "가나전자"),
+    of(report(2, 2026, 3, [["api_08", employees("900", "200")]]), "다라화학"),
+    of(report(3, 2025, 3, [["api_08", employees("1,100", "280")]]), "가나전자"),
+    of(report(4, 2025, 3, [["api_08", employees("950", "210")]]), "다라화학"),
+  ];
+
+  it("each company is answered from its own reports", () => {
+    expect(factSentence("가나전자랑 다라화학 직원 수 비교", two, "가나전자")).toMatch(
+      /^가나전자의 직원은 1,200명입니다\(.*\) \[1\]; 다라화학의 직원은 900명입니다\(.*\) \[2\]\.$/,
+    );
+    expect(factSentence("가나전자 다라화학 직원 늘었어?", two, "가나전자")).toMatch(
+      /^예, 늘었습니다: 가나전자의 직원은 .* \[1, 3\]; 아니요, 줄었습니다: 다라화학의 직원은 .* \[2, 4\]\.$/,
+    );
+  });
+
+  it("a quarter's table with nothing paid yet answers with the last full year (its 전기 column)", () => {
+    const quarter = [report(1, 2026, 3, [["api_02", [{ ...DIVIDEND[0]!, thstrm: "-" }]]])];
+    expect(first("가나전자 배당 얼마", quarter)).toBe(
+      "가나전자의 2025년 주당 현금배당금은 보통주 1,400원입니다(2026년 3분기 분기보고서의 전기; 2026년 3분기까지 지급한 현금배당은 없습니다) [1].",
+    );
+    expect(first("가나전자 배당 줘?", quarter)).toMatch(/^예, 가나전자는 배당을 합니다: 2025년/);
+    // this year asked: what was paid so far
+    expect(first("가나전자 올해 배당 얼마", quarter)).toMatch(
+      /^가나전자의 2026년 3분기까지 주당 현금배당금은 0원입니다/,
+    );
+  });
+
+  const news = (n: number, title: string, date: string): ContextDoc => ({
+    n,
+    type: "news",
+    id: `news-${n}`,
+    title,
+    url: "",
+    header: `${date} ${title}`,
+    body: "",
+    synthetic: false,
+    company: "가나전자",
+  });
+
+  it("no report fact: the newest headline with the asked words, else not found and what was checked", () => {
+    const d = [
+      report(1, 2026, 3, [["accounts", []]]),
+      news(2, "가나전자 주가 3% 상승 마감", "2026-11-20"),
+      news(3, "가나전자 주가 1% 하락", "2026-11-28"),
+    ];
+    expect(leadSentence("가나전자 주가 얼마", d, "가나전자")).toBe(
+      "가나전자의 주가는 공시 항목에서 찾지 못해 뉴스에서 찾았습니다: 가장 최근 기사는 2026-11-28의 ‘가나전자 주가 1% 하락’입니다 [3].",
+    );
+    expect(leadSentence("가나전자 언제 상장했어", d, "가나전자")).toMatch(
+      /^가나전자의 상장은 공시에서 찾지 못했습니다: 가나전자 2026년 3분기 분기보고서와 뉴스 2건을 확인했습니다\.$/,
+    );
+    expect(leadSentence("가나전자", d, "가나전자")).toBeUndefined();
+  });
+
+  it.each([
+    ["삼성전자 주가 얼마", "주가"],
+    ["카카오 언제 상장했어", "상장"],
+    ["네이버 본사 어디야", "본사"],
+    ["LG전자 신제품 뭐 나왔어", "신제품"],
+    ["기아 전기차 판매량 몇 대야", "전기차 판매량"],
+    ["삼성전자", undefined],
+  ])("askedThing(%s) = %s", (q, thing) => {
+    expect(askedThing(q)).toBe(thing);
+  });
+});
+
+describe("an LLM answer led by the rules' sentence", () => {
+  const usage = { inputTokens: 1, outputTokens: 1 } as unknown as Parameters<typeof ledByAskedFact>[4];
+  const d = [report(1, 2025, 4, [["api_02", DIVIDEND]])];
+
+  it("a yes-or-no answer that says 예 itself keeps its own first sentence", () => {
+    const own = ledByAskedFact(
+      "가나전자 배당 줘?",
+      d,
+      "가나전자",
+      { answer: "예, 가나전자는 주당 1,500원을 배당했습니다 [1].", cited: [1] },
+      usage,
+    );
+    expect(own.body).toBe("예, 가나전자는 주당 1,500원을 배당했습니다 [1].");
+    const none = ledByAskedFact(
+      "가나전자 배당 줘?",
+      d,
+      "가나전자",
+      { answer: "가나전자는 주당 1,500원을 배당했습니다 [1].", cited: [1] },
+      usage,
+    );
+    expect(none.body).toMatch(/^예, 가나전자는 배당을 합니다/);
   });
 });
