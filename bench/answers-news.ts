@@ -189,7 +189,8 @@ export function scoreNewsAnswer(c: NewsCase, res: NewsSearchResponse): NewsScore
     ? company
     : formAnswered(c, fs, res, why);
   const findings = checkPersonText(res);
-  const figure = /\d/.test(fs.replace(/\[\d+\]|\d{4}년|\d분기|접수번호 \d+/g, ""));
+  // a figure is a number the answer states, not a year, a citation or a list's name (KOSPI 200)
+  const figure = /\d/.test(fs.replace(/\[\d+\]|\d{4}년|\d분기|접수번호 \d+|KOSPI 200|코스피 ?200/g, ""));
   return {
     id: c.id,
     form: c.expect.form,
