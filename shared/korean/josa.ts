@@ -32,3 +32,7 @@ export const josaFor = <T extends Option>(word: string, option: T) => josa.pick(
 
 /** `word` with its particle. */
 export const withJosa = <T extends Option>(word: string, option: T) => `${word}${josaFor(word, option)}`;
+
+/** Words listed with commas, the particle after the last ("김밥, 라면은"). */
+export const listWith = <T extends Option>(words: readonly string[], option: T) =>
+  words.length ? `${words.join(", ")}${josaFor(words[words.length - 1]!, option)}` : "";

@@ -2,7 +2,7 @@
 // josa, digits as Korean numerals, capital letters by their Korean names, English words by their last
 // sound; quotes and brackets at the end are read through. Never a fallback like "을(를)".
 import { describe, expect, it } from "vitest";
-import { josaFor, withJosa } from "../../shared/korean/josa.ts";
+import { josaFor, listWith, withJosa } from "../../shared/korean/josa.ts";
 
 describe("josaFor", () => {
   it.each([
@@ -29,5 +29,13 @@ describe("josaFor", () => {
   it("withJosa writes the word and its particle", () => {
     expect(withJosa("기아", "은/는")).toBe("기아는");
     expect(withJosa("롯데지주", "이/가")).toBe("롯데지주가");
+  });
+});
+
+describe("listWith", () => {
+  it("puts the particle after the last word", () => {
+    expect(listWith(["김밥", "라면"], "은/는")).toBe("김밥, 라면은");
+    expect(listWith(["카페"], "은/는")).toBe("카페는");
+    expect(listWith([], "은/는")).toBe("");
   });
 });
