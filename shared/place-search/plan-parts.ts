@@ -164,7 +164,7 @@ export const NEAR_ME =
   /근처|주변|가까운|인근|근방|여기|이 동네|내 위치|near me|nearby|around me|around here/i;
 
 export const ASK_FOR_PLACE =
-  "어디 근처에서 찾을까요? 장소(예: 강남역 근처 카페)를 적어 주시거나, 요청에 현재 위치를 함께 보내 주세요(API에서는 `location: {lat, lng}`).";
+  "어디 근처에서 찾을까요? 장소(예: 강남역 근처 카페)를 적어 주시거나, 요청에 현재 위치를 함께 보내 주세요.";
 
 /** Searching around the user's position: a walk away unless the query gave a radius. */
 export const NEAR_ME_RADIUS = 1000;

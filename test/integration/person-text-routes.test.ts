@@ -53,26 +53,6 @@ const BAD: [string, unknown][] = [
  */
 const KNOWN: { folder: string; what: string; test: (f: PersonTextFinding) => boolean }[] = [
   {
-    folder: "shared/place-search (postprocess.ts)",
-    what: "the demo-data warning names a command (`dongne import-stores`) and a setting (KAKAO_REST_API_KEY)",
-    test: (f) => f.match === "KAKAO_REST_API_KEY" || /dongne import-stores/.test(f.match),
-  },
-  {
-    folder: "shared/place-search (plan-parts.ts)",
-    what: "the no-location question, suggestion and warning show an API hint (`location: {lat, lng}`)",
-    test: (f) => /location: \{lat, lng\}|^\{lat, lng\}$/.test(f.match),
-  },
-  {
-    folder: "shared/place-search (warnings.ts, empty-answer.ts)",
-    what: "the Google warnings and the abroad suggestion name a setting (GOOGLE_MAPS_API_KEY)",
-    test: (f) => f.match === "GOOGLE_MAPS_API_KEY",
-  },
-  {
-    folder: "shared/place-search (warnings.ts, place-filters.ts, translator/rules.ts)",
-    what: "the check-it-yourself hints name a field (placeUrl)",
-    test: (f) => f.match === "placeUrl",
-  },
-  {
     folder: "shared/restaurant-qa (generate.ts, warnings.ts)",
     what: "the no-web-search answer and warning name a setting (TAVILY_API_KEY)",
     test: (f) => f.match === "TAVILY_API_KEY",
