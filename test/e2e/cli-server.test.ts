@@ -3,6 +3,7 @@
 // separate run in its own process (--local). The ids are the API's, so an id the server made works with
 // the CLI's export and resume. Tests force in-process runs (DONGNE_CLI_MODE=local, vitest's env) unless
 // a test sets DONGNE_CLI_MODE=auto itself.
+import { withJosa } from "../../shared/korean/josa.ts";
 import { createServer, type Server } from "node:http";
 import {
   existsSync,
@@ -182,7 +183,7 @@ describe("npm start on the configured port", () => {
     const r = await dongne(auto, "simulate", "export", simulation, "--local");
     expect(r.code, r.stderr).toBe(1);
     expect(lines(r.stderr)).toEqual([
-      `시뮬레이션 ${simulation}이(가) 이 컴퓨터의 저장소(DATA_DIR)에 없습니다`,
+      `시뮬레이션 ${withJosa(simulation, "이/가")} 이 컴퓨터의 저장소(DATA_DIR)에 없습니다`,
     ]);
   }, 60_000);
 
@@ -191,7 +192,7 @@ describe("npm start on the configured port", () => {
     expect(r.code, r.stderr).toBe(1);
     expect(lines(r.stderr)).toEqual([
       `${data}/dynamodb를 다른 dongne 프로세스가 쓰고 있어, 이 실행의 상태는 메모리에만 두고 끝나면 사라집니다`,
-      `시뮬레이션 ${simulation}이(가) 이 컴퓨터의 저장소(DATA_DIR)에 없습니다`,
+      `시뮬레이션 ${withJosa(simulation, "이/가")} 이 컴퓨터의 저장소(DATA_DIR)에 없습니다`,
     ]);
   }, 60_000);
 

@@ -42,7 +42,7 @@ describe("dongne simulate export", () => {
   it("exits 1 for an unknown simulation and 2 for a bad flag", async () => {
     await expect(dongne("simulate", "export", "sim-nope")).rejects.toMatchObject({
       code: 1,
-      stderr: expect.stringContaining("시뮬레이션 sim-nope이(가) 이 컴퓨터의 저장소(DATA_DIR)에 없습니다"),
+      stderr: expect.stringContaining("시뮬레이션 sim-nope가 이 컴퓨터의 저장소(DATA_DIR)에 없습니다"),
     });
     await expect(dongne("simulate", "export", "sim-nope", "--kind", "people")).rejects.toMatchObject({
       code: 2,
