@@ -323,7 +323,12 @@ export class CompanyIndex {
       if (closest.length || COMPANY_ENDINGS.some((e) => word.endsWith(e) && word.length >= e.length + 2))
         out.push({ word, closest });
     }
-    if (subject && !out.some((u) => u.word === norm(subject)) && !this.byName.has(norm(subject)))
+    if (
+      subject &&
+      !isSector(subject) &&
+      !out.some((u) => u.word === norm(subject)) &&
+      !this.byName.has(norm(subject))
+    )
       out.unshift({ word: subject, closest: this.closest(norm(subject)) });
     return out;
   }
@@ -396,6 +401,13 @@ const COMPANY_ENDINGS = [
   "테크",
   "그룹",
 ];
+
+/** A business or an industry on its own ("반도체 뉴스", "바이오 요즘 어때"): what is asked about, no company. */
+function isSector(word: string): boolean {
+  return (
+    COMPANY_ENDINGS.includes(word) || BUSINESS_WORDS.some(([p]) => new RegExp(`^(?:${p.source})$`).test(word))
+  );
+}
 
 /** Levenshtein distance of at most one. */
 function oneEditApart(a: string, b: string): boolean {

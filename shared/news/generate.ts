@@ -9,7 +9,8 @@ import { Deadline } from "../platform/deadline.ts";
 import type { ContextDoc } from "./load-documents.ts";
 import { leadSentence, offlineAnswer } from "./offline-answer.ts";
 import { SearchState, type StepUsage } from "./schemas.ts";
-import { isLeadingNote, isReadingNote } from "./search-publications.ts";
+import { NO_COMPANY_NOTE, isLeadingNote, isReadingNote } from "./search-publications.ts";
+import { questionTopic } from "./question-form.ts";
 import { isEmptyList } from "./select.ts";
 import { llmFallbackNotice, llmFallbackWarning, llmUsageOf } from "./usage.ts";
 
@@ -222,7 +223,8 @@ const splitFirstLine = (body: string): string[] => {
 };
 
 /**
- * The response: an unknown, missing or unlisted company said first (issue 25), else the answer's first
+ * The response: an unknown, missing or unlisted company said first (a news question naming none keeps
+ * its news first), else the answer's first
  * sentence followed by how the company was read (a group word, a short or English name, with the others
  * it could be); the rest of the answer; its end notes. With the citations of the documents used.
  */
@@ -232,8 +234,16 @@ export function composeResponse(
   written: Written,
   missing: { notLoaded: string[]; synthetic: boolean },
 ): Pick<SearchState, "generated_response" | "citations"> {
-  const status = state.search_notes.find(isLeadingNote);
-  const readings = status ? [] : state.search_notes.filter(isReadingNote);
+  const leading = state.search_notes.find(isLeadingNote);
+  // a news question that names no company ("반도체 뉴스") is answered by its news first
+  const newsFirst =
+    leading === NO_COMPANY_NOTE &&
+    questionTopic(state.query) === "news" &&
+    docs.some((d) => d.type === "news");
+  const status = newsFirst ? undefined : leading;
+  const readings = status
+    ? []
+    : state.search_notes.filter((n) => isReadingNote(n) || (newsFirst && n === leading));
   const notes = state.search_notes.filter((n) => n !== status && !readings.includes(n));
   const ends = endNotes(docs, written.cited, missing.notLoaded, notes, missing.synthetic);
   const [first, ...rest] = status ? [written.body] : splitFirstLine(written.body);

@@ -121,6 +121,9 @@ describe("the question's subject", () => {
       { word: "별빛우주로켓", closest: [] },
     ]);
     expect(index.unknownNames("삼송전자 배당금")).toEqual([{ word: "삼송전자", closest: ["삼성전자"] }]);
+    // an industry on its own is what is asked about, not an unknown company
+    expect(index.unknownNames("반도체 뉴스")).toEqual([]);
+    expect(index.unknownNames("배터리 관련 소식")).toEqual([]);
     // a listed name it begins with (a merged or renamed company's old name)
     expect(index.unknownNames("셀트리온헬스케어 매출")).toEqual([
       { word: "셀트리온헬스케어", closest: ["셀트리온"] },

@@ -4,7 +4,9 @@
 // checked and not found; on synthetic data it says so first. Tables are written here, as OpenDART's.
 import { describe, expect, it } from "vitest";
 import { factSentence } from "../../shared/news/fact-answer.ts";
-import { ledByAskedFact } from "../../shared/news/generate.ts";
+import { composeResponse, ledByAskedFact } from "../../shared/news/generate.ts";
+import type { SearchState } from "../../shared/news/schemas.ts";
+import { NO_COMPANY_NOTE } from "../../shared/news/search-publications.ts";
 import { leadSentence } from "../../shared/news/offline-answer.ts";
 import { askedThing } from "../../shared/news/question-form.ts";
 import type { ContextDoc, LoadedTable } from "../../shared/news/load-documents.ts";
@@ -367,5 +369,40 @@ describe("an LLM answer led by the rules' sentence", () => {
       usage,
     );
     expect(none.body).toMatch(/^예, 가나전자는 배당을 합니다/);
+  });
+});
+
+describe("what leads the response", () => {
+  const newsDoc: ContextDoc = {
+    n: 1,
+    type: "news",
+    id: "news-1",
+    title: "반도체 수출 늘어",
+    url: "https://news.example/1",
+    header: "2026-11-28 반도체 수출 늘어",
+    body: "",
+    synthetic: false,
+  };
+  const written = {
+    body: "가장 최근 뉴스는 2026-11-28의 ‘반도체 수출 늘어’입니다 [1].",
+    cited: new Set([1]),
+    usage: {},
+  };
+  const state = (query: string) => ({ query, search_notes: [NO_COMPANY_NOTE] }) as unknown as SearchState;
+
+  it("a news question naming no company: its news first, then that no filings were searched", () => {
+    const r = composeResponse(state("반도체 뉴스"), [newsDoc], written, {
+      notLoaded: [],
+      synthetic: false,
+    });
+    expect((r.generated_response ?? "").split("\n\n").slice(0, 2)).toEqual([written.body, NO_COMPANY_NOTE]);
+  });
+
+  it("any other question naming no company: that first", () => {
+    const r = composeResponse(state("배당 많이 주는 회사"), [newsDoc], written, {
+      notLoaded: [],
+      synthetic: false,
+    });
+    expect((r.generated_response ?? "").startsWith(NO_COMPANY_NOTE)).toBe(true);
   });
 });
