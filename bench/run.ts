@@ -28,6 +28,7 @@ if (!only || only === "restaurant-qa") await benchRestaurantQa();
 if (only === "abuse") await (await import("./abuse.ts")).benchAbuse();
 if (only === "answers") await (await import("./answers.ts")).benchAnswers();
 if (only === "places-shown") await (await import("./places-shown.ts")).benchPlacesShown();
+if (only === "answers-news") await (await import("./answers-news.ts")).benchAnswersNews();
 if (only === "memory") await (await import("./memory.ts")).benchMemory();
 // `npx tsx --expose-gc bench/run.ts demo-world` for collected heaps
 if (only === "demo-world") await (await import("./demo-world.ts")).benchDemoWorld();

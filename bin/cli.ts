@@ -3,6 +3,7 @@
 // PORT, else to the same app in this process (--local, or DONGNE_CLI_MODE=local, forces that). Results
 // for people go to stdout (tables, answers, figures; --json gives the raw response), progress and
 // warnings to stderr; an error is one Korean line on stderr and exit code 1 (usage mistakes: 2).
+import { withJosa } from "../shared/korean/josa.ts";
 import { createInterface } from "node:readline";
 import { dirname, join } from "node:path";
 import { accessSync, constants, renameSync, rmSync } from "node:fs";
@@ -417,7 +418,7 @@ async function simulate(ctx: Ctx, args: string[]): Promise<number> {
     } catch (err) {
       if (err instanceof ApiFailure && err.status === 404 && existing)
         throw new CliError(
-          `시뮬레이션 ${existing}이(가) ${c.server ? `서버 ${c.server}에` : "이 컴퓨터의 저장소(DATA_DIR)에"} 없습니다`,
+          `시뮬레이션 ${withJosa(existing, "이/가")} ${c.server ? `서버 ${c.server}에` : "이 컴퓨터의 저장소(DATA_DIR)에"} 없습니다`,
         );
       throw err;
     }

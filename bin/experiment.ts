@@ -2,6 +2,7 @@
 // POST /v1/experiments through the CLI's client (a server, or this machine in this process, where the
 // local workflow runner runs both arms of every seed together), followed until every arm ends; then
 // experiment.json, report.html and a summary of the differences.
+import { withJosa } from "../shared/korean/josa.ts";
 import { koLabel } from "../shared/korean/labels.ts";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -35,7 +36,9 @@ function requestOf(args: string[]): { request: ExperimentRequest; out: string } 
   try {
     scenario = JSON.parse(text);
   } catch (err) {
-    throw new UsageError(`--scenario: ${values.scenario}은(는) JSON이 아닙니다 (${(err as Error).message})`);
+    throw new UsageError(
+      `--scenario: ${withJosa(String(values.scenario), "은/는")} JSON이 아닙니다 (${(err as Error).message})`,
+    );
   }
   const parsed = ExperimentRequest.safeParse({
     baseline: {

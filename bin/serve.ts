@@ -1,4 +1,5 @@
 // npm start: the API on http://localhost:PORT with embedded defaults (no keys, no network needed).
+import { withJosa } from "../shared/korean/josa.ts";
 import "./quiet-aws-sdk.ts"; // first: before any AWS SDK client is built
 import type { Server as HttpServer } from "node:http";
 import { createServer, isIPv4, isIPv6, type Socket } from "node:net";
@@ -28,7 +29,7 @@ function closeIdleConnections(server: HttpServer, idleMs: number): void {
 /** Why the server cannot listen on its port, as one line for a person; null for another error. */
 function portRefusal(err: NodeJS.ErrnoException, port: number): string | null {
   if (err.code === "EADDRINUSE")
-    return `포트 ${port}을(를) 이미 다른 프로세스가 쓰고 있습니다. 떠 있는 dongne 서버를 그대로 쓰거나, 다른 포트로 시작하세요 (예: PORT=${port + 1} npm start).`;
+    return `포트 ${withJosa(String(port), "을/를")} 이미 다른 프로세스가 쓰고 있습니다. 떠 있는 dongne 서버를 그대로 쓰거나, 다른 포트로 시작하세요 (예: PORT=${port + 1} npm start).`;
   if (err.code === "EACCES")
     return `포트 ${port}에서 연결을 받을 권한이 없습니다. 1024 이상의 포트로 시작하세요 (예: PORT=3000 npm start).`;
   return null;

@@ -49,7 +49,7 @@ function whyEmpty(
         code: "provider_unavailable",
         message: "해외 장소는 Google Places로 찾는데, Google Places가 설정되어 있지 않아요",
       },
-      suggestion: "GOOGLE_MAPS_API_KEY를 설정하면 해외 장소를 찾을 수 있어요",
+      suggestion: "Google 지도를 설정하면 해외 장소도 찾을 수 있어요",
     };
   const searches = plan.search_plan.filter((s) => SEARCH_ACTIONS.has(s.action));
   // a place the provider answered but could not find is no passing fault: say which, never "try later"

@@ -165,7 +165,7 @@ export const NEAR_ME =
   /근처|주변|가까운|인근|근방|여기|이 동네|내 위치|near me|nearby|around me|around here/i;
 
 export const ASK_FOR_PLACE =
-  "어디 근처에서 찾을까요? 장소(예: 강남역 근처 카페)를 적어 주시거나, 요청에 현재 위치를 함께 보내 주세요(API에서는 `location: {lat, lng}`).";
+  "어디 근처에서 찾을까요? 장소(예: 강남역 근처 카페)를 적어 주시거나, 요청에 현재 위치를 함께 보내 주세요.";
 
 /** A place named with a wider area it does not lie in: the question the answer asks. */
 export function notInArea(m: { area: string; place: string; elsewhere: string[] }): string {

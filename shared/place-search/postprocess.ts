@@ -186,7 +186,7 @@ function labelPlaces(places: Place[], plan: PlanResponse, ctx: PostProcessContex
       : grouped;
   if (ctx.synthetic && labelled.some((p) => p.synthetic)) {
     warnings.push(
-      "이 장소들은 내장 데모 데이터(합성 데이터)로, 실제 가게가 아니라 생성한 가상의 장소입니다. 실제 가게를 찾으려면 `dongne import-stores`로 가게 목록을 불러오거나 KAKAO_REST_API_KEY를 설정하세요.",
+      "이 장소들은 내장 데모 데이터(합성 데이터)로, 실제 가게가 아니라 생성한 가상의 장소입니다. 실제 가게를 찾으려면 운영자가 가게 목록을 불러오거나 카카오 장소 검색을 켜야 합니다.",
     );
   }
   return labelled;

@@ -45,7 +45,7 @@ export const notInNamedArea = (regions: readonly { name: string }[], place: stri
 export const NO_EARLIER_ANSWER = "질문이 앞선 답을 가리키지만, 이 대화에는 앞선 답이 없습니다";
 
 export const NO_WEB_SEARCH =
-  "색인에 관련 식당이 없고 웹 검색(TAVILY_API_KEY)도 설정되지 않아, 찾은 식당 없이 답했습니다";
+  "색인에 관련 식당이 없고 웹 검색도 설정되어 있지 않아, 찾은 식당 없이 답했습니다";
 
 export const webSearchFailed = (err: unknown) =>
   `웹 검색이 실패해 색인에 있는 자료로만 답했습니다 ${cause(err)}`;

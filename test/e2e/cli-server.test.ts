@@ -6,6 +6,7 @@
 // CPU each on a quiet machine; neither builds the restaurant corpus: a question goes to the worker's
 // shared server), and one CLI process, the one that finds `npm start` (~1.5 s); every other command
 // runs in the test's process (dongneInProcess: the same command with its own environment and streams).
+import { withJosa } from "../../shared/korean/josa.ts";
 import { createServer, type Server } from "node:http";
 import {
   existsSync,
@@ -206,7 +207,7 @@ describe("npm start on the configured port", () => {
     const r = await dongne(auto, "simulate", "export", simulation, "--local");
     expect(r.code, r.stderr).toBe(1);
     expect(lines(r.stderr)).toEqual([
-      `시뮬레이션 ${simulation}이(가) 이 컴퓨터의 저장소(DATA_DIR)에 없습니다`,
+      `시뮬레이션 ${withJosa(simulation, "이/가")} 이 컴퓨터의 저장소(DATA_DIR)에 없습니다`,
     ]);
   });
 
@@ -215,7 +216,7 @@ describe("npm start on the configured port", () => {
     expect(r.code, r.stderr).toBe(1);
     expect(lines(r.stderr)).toEqual([
       `${data}/dynamodb를 다른 dongne 프로세스가 쓰고 있어, 이 실행의 상태는 메모리에만 두고 끝나면 사라집니다`,
-      `시뮬레이션 ${simulation}이(가) 이 컴퓨터의 저장소(DATA_DIR)에 없습니다`,
+      `시뮬레이션 ${withJosa(simulation, "이/가")} 이 컴퓨터의 저장소(DATA_DIR)에 없습니다`,
     ]);
   });
 

@@ -95,7 +95,7 @@ describe("simulate", () => {
       const r = await dongne({ SIM_STORE: "memory" }, "simulate", flag, "sim-20990101-0000dead");
       expect(r.code, r.stderr).toBe(1);
       expect(lines(r.stderr)).toEqual([
-        "시뮬레이션 sim-20990101-0000dead이(가) 이 컴퓨터의 저장소(DATA_DIR)에 없습니다",
+        "시뮬레이션 sim-20990101-0000dead가 이 컴퓨터의 저장소(DATA_DIR)에 없습니다",
       ]);
     },
   );

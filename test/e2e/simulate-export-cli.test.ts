@@ -49,7 +49,7 @@ describe("dongne simulate export", () => {
   it("exits 1 for an unknown simulation", async () => {
     expect(await dongne("simulate", "export", "sim-nope")).toMatchObject({
       code: 1,
-      stderr: expect.stringContaining("시뮬레이션 sim-nope이(가) 이 컴퓨터의 저장소(DATA_DIR)에 없습니다"),
+      stderr: expect.stringContaining("시뮬레이션 sim-nope가 이 컴퓨터의 저장소(DATA_DIR)에 없습니다"),
     });
   });
 

@@ -4,6 +4,7 @@
 // too), and a per-key daily allowance on the LLM-backed routes (429 with a Korean sentence).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { checkPersonText } from "../helpers/person-text.ts";
 import { createApp } from "../../functions/api/app.ts";
 import type { LocalWorld } from "../../functions/api/local.ts";
 import { GatedLlm, MeteredLlm } from "../../shared/llm/gated.ts";
@@ -221,6 +222,8 @@ describe("the per-key daily allowance of LLM-backed requests", () => {
       const body = (await refused.json()) as { error: { code: string; message: string } };
       expect(body.error.code).toBe("llm_allowance_exhausted");
       expect(body.error.message).toMatch(/^오늘\(UTC\) 이 키로 LLM을 쓰는 요청 2회를 모두 썼습니다/);
+      // the message is for people: the limit's setting is the operator's (code llm_allowance_exhausted)
+      expect(checkPersonText(body)).toEqual([]);
       // a route without the LLM is not counted
       expect((await post("/v1/simulations/estimate", { days: 1, seed: 1 })).status).toBe(200);
     });

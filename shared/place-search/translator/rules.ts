@@ -44,7 +44,7 @@ const MAX_DISTANCE_M = { radius: 50_000, travel: 100_000 } as const;
 export const MAX_TRIP_DAYS = 14;
 
 export const KAKAO_HINT =
-  "카카오 API는 영업시간·평점·가격을 주지 않아요: 조건은 각 장소의 카카오맵 페이지(placeUrl)에서 확인하세요";
+  "카카오 API는 영업시간·평점·가격을 주지 않아요: 조건은 각 장소의 카카오맵 페이지에서 확인하세요";
 
 /** The rules' pipeline: each pass claims what it reads of the query, in this order. */
 export function translateWithRules(rawQuery: string): RulesOutcome {
