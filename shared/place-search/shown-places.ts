@@ -67,7 +67,12 @@ export function sortOut(places: Place[], plan: PlanResponse): Sorted {
     // a place is checked against the kind its own search asked for (000: 출처 표시), else against all
     const own = p.keyword !== undefined ? byKeyword.get(p.keyword) : undefined;
     const against = own ? [own] : asked;
-    // a word the vocabulary does not know is checked by the words of the category and the name
+    // a word the vocabulary does not know (a brand, a client's own keyword) gives no kind to check by:
+    // the provider's match stands (a provider matches menus and tags a name need not show)
+    if (against.some((a) => !a.kind)) {
+      kept.push(p);
+      continue;
+    }
     const f = fitOf(p, against);
     if (f.fit === "match") kept.push(p);
     else if (f.fit === "near") {

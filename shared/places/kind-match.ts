@@ -210,10 +210,7 @@ function fitOne(p: KindedPlace, a: AskedKind, c: Kind | undefined): Fit {
   return close(c, k) ? "near" : "other";
 }
 
-/**
- * A word the vocabulary does not know (a brand it lacks): a match where the category path or a word of
- * the name says it (not a letter of one); nothing else the provider found for it is shown.
- */
+/** A word the vocabulary does not know: in the category path, or a word of the name (not a letter of one). */
 function wordFit(p: KindedPlace, word: string): Fit {
   const w = fold(word);
   if (!w) return "other";

@@ -35,7 +35,7 @@ describe("the kind check on every source's categories", () => {
     expect(fit("해물탕", "골목 해물탕", "음식점 > 한식 > 해물,생선 > 매운탕,해물탕")).toBe("match");
   });
 
-  it("a word the vocabulary lacks matches by the words of the category and the name, never by letters", () => {
+  it("a word the vocabulary lacks is read in the category and the words of the name, never in letters", () => {
     expect(fit("메가커피", "메가커피 강남점", "음식점 > 카페 > 커피전문점")).toBe("match");
     expect(fit("바", "바람족발", "음식점 > 한식 > 육류,고기 > 족발,보쌈")).toBe("other");
   });
