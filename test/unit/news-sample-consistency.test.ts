@@ -22,8 +22,7 @@ const PERIODS: [number, ReprtCode][] = [
 
 async function tables(corp: string, year: number, code: ReprtCode) {
   const get = async (key: string) =>
-    (await dart.keyInfo({ apiCalls: 0 }, key, { corp_code: corp, bsns_year: year, reprt_code: code }))
-      .rows;
+    (await dart.keyInfo({ apiCalls: 0 }, key, { corp_code: corp, bsns_year: year, reprt_code: code })).rows;
   const keys = ["api_02", "api_03", "api_04", "api_05", "api_06", "api_07", "api_08", "api_09", "api_10"];
   const more = ["api_11", "api_14", "api_15", "api_22", "api_23", "api_27", "accounts"];
   const rows = await Promise.all([...keys, ...more].map(get));
