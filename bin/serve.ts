@@ -1,6 +1,6 @@
 // npm start: the API on http://localhost:PORT with embedded defaults (no keys, no network needed).
-import { withJosa } from "../shared/korean/josa.ts";
 import "./quiet-aws-sdk.ts"; // first: before any AWS SDK client is built
+import { withJosa } from "../shared/korean/josa.ts";
 import type { Server as HttpServer } from "node:http";
 import { createServer, isIPv4, isIPv6, type Socket } from "node:net";
 import { ConfigError, loadConfig, type Config } from "../shared/platform/config.ts";

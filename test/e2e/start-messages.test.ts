@@ -9,6 +9,7 @@ import { createServer, type Server } from "node:net";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { randomPort, startServe } from "../helpers/serve-process.ts";
+import { withJosa } from "../../shared/korean/josa.ts";
 
 const run = promisify(execFile);
 const ROOT = new URL("../..", import.meta.url).pathname;
@@ -27,7 +28,7 @@ describe("npm start on a taken port", () => {
       expect(await s.exited).toBe(1);
       const lines = s.output().trim().split("\n");
       expect(lines).toEqual([
-        expect.stringMatching(new RegExp(`^포트 ${port}을\\(를\\) 이미 다른 프로세스가`)),
+        expect.stringMatching(new RegExp(`^${withJosa(`포트 ${port}`, "을/를")} 이미 다른 프로세스가`)),
       ]);
       expect(lines[0]).toContain(`PORT=${port + 1} npm start`);
     } finally {
