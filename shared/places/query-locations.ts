@@ -301,6 +301,9 @@ function withinRegion(
         return { location, width };
       }
       if (!r.inside) {
+        // a region word that is also a place of its own (종로 is 종로3가 to the gazetteer) before a known
+        // place that does not lie in it is a list of two places ("건대 종로 서울대입구역"), not a contradiction
+        if (known && regions.some((w) => !REGION_KINDS.has(lookupPlace(w)?.kind ?? "city"))) return;
         const outside = {
           area: regionLabel(r.regions),
           place: stem,

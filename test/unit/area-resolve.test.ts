@@ -6,6 +6,7 @@ import { addressInRegions, regionsNamed, resolvePhrase } from "../../shared/geo/
 import { haversine } from "../../shared/geo/haversine.ts";
 import { planQuery } from "../../shared/place-search/pipeline.ts";
 import { resolveNearby } from "../../shared/restaurant-qa/geocode.ts";
+import { rewriteWithRules } from "../../shared/restaurant-qa/rewrite.ts";
 import type { PlaceSearchPort } from "../../shared/providers/port.ts";
 
 const inside = (phrase: string) => {
@@ -57,6 +58,14 @@ describe("the same in planning and in restaurant questions", () => {
     const asked = await planQuery("부산 강남역 카페");
     expect(asked.search_plan).toEqual([]);
     expect(asked.meta.question).toMatch(/부산에서 ‘강남역’을 찾지 못했어요/);
+  });
+
+  it("reads a place word that is also a district before a place outside it as two places", async () => {
+    // 종로 and 강남 are places of their own (종로3가, 강남역); 부산 is only a region
+    const p = await planQuery("강남 망원동 떡볶이");
+    expect(p.meta.question ?? "").not.toMatch(/찾지 못했어요/);
+    const listed = rewriteWithRules("홍대 종로 서울대입구역 맛집").structured.location?.map((l) => l.name);
+    expect(listed).toEqual(["홍대", "종로", "서울대입구역"]);
   });
 
   it("restaurant QA's location step draws its circle around the namesake inside the area", async () => {
