@@ -43,9 +43,9 @@ const tally = (os: Outcome[], f: (o: Outcome) => boolean | null) => {
 
 function table(outcomes: Outcome[]) {
   console.log(
-    "| rows | row passes | non-empty (common or expected) | 4 of top 5 of the kind | inside the area (approx misses < 500 m) | right city | honest first sentence | below the LLM threshold |",
+    "| rows | row passes | non-empty (common or expected) | 4 of top 5 of the kind | inside the area (approx misses < 500 m) | right city | honest first sentence | mismatch said | below the LLM threshold |",
   );
-  console.log("|---|---|---|---|---|---|---|---|");
+  console.log("|---|---|---|---|---|---|---|---|---|");
   const groups: [string, Outcome[]][] = [
     ...[...new Set(outcomes.map((o) => o.cls))].map((c): [string, Outcome[]] => [
       c,
@@ -59,7 +59,7 @@ function table(outcomes: Outcome[]) {
   for (const [name, os] of groups) {
     const near = os.filter((o) => o.inside === false && o.approxNearMiss).length;
     console.log(
-      `| ${name} (${os.length}) | ${pct(os.filter((o) => o.pass).length, os.length)} | ${tally(os, (o) => o.nonEmpty)} | ${tally(os, (o) => o.kind)} | ${tally(os, (o) => o.inside)}${near ? ` (${near})` : ""} | ${tally(os, (o) => o.city)} | ${tally(os, (o) => o.honest)} | ${pct(os.filter((o) => o.below).length, os.length)} |`,
+      `| ${name} (${os.length}) | ${pct(os.filter((o) => o.pass).length, os.length)} | ${tally(os, (o) => o.nonEmpty)} | ${tally(os, (o) => o.kind)} | ${tally(os, (o) => o.inside)}${near ? ` (${near})` : ""} | ${tally(os, (o) => o.city)} | ${tally(os, (o) => o.honest)} | ${tally(os, (o) => o.mismatch)} | ${pct(os.filter((o) => o.below).length, os.length)} |`,
     );
   }
 }
@@ -85,7 +85,13 @@ export async function benchPlacesShown() {
         if (process.env.VERBOSE) console.log(`${row.id} error ${(err as Error).message}`);
       }
       const first = r ? firstSentence(answerText(r)) : "";
-      const s = scoreRow(row, { places: r?.places ?? [], first, keywords: r?.searchParams.keywords ?? [] });
+      const s = scoreRow(row, {
+        places: r?.places ?? [],
+        first,
+        keywords: r?.searchParams.keywords ?? [],
+        question: r?.meta.interpretation?.question,
+        warnings: r?.meta.warnings,
+      });
       outcomes.push({
         ...s,
         query: row.query,

@@ -38,6 +38,9 @@ export interface Shown {
   first: string;
   /** the keywords the answer searched (searchParams.keywords): a sentence naming one names the kind */
   keywords: string[];
+  /** what the answer asks back (meta.question) and its warnings: where a mismatch may be said */
+  question?: string;
+  warnings?: string[];
 }
 
 /** One check: null where it does not apply to the row. */
@@ -53,6 +56,8 @@ export interface RowScore {
   approxNearMiss: boolean;
   city: Check;
   honest: Check;
+  /** a `MISMATCH:` row (the named place is not in the named city): the answer asks, or says so */
+  mismatch: Check;
   pass: boolean;
   matches: number;
   shown: number;
@@ -148,11 +153,29 @@ export function honestSentence(row: BlindRow, shown: Shown): boolean {
   return names.some((n) => s.includes(n));
 }
 
+/**
+ * Set 2's `MISMATCH:` rows: the query names a place with a city or 구 it is not in. The answer passes by
+ * asking which is meant, or by saying the place is not there (a question, the first sentence or a
+ * warning that names the place and says it was not found there); places shown are then checked as
+ * usual against the real place's point.
+ */
+export function saysMismatch(row: BlindRow, shown: Shown): boolean {
+  const place = squash(row.area.name.split(/[\s(]/)[0] ?? row.area.name).replace(/역$/, "");
+  const texts = [shown.question ?? "", shown.first, ...(shown.warnings ?? [])].map(squash);
+  return texts.some(
+    (t) => t.includes(place) && (NONE_FOUND.test(t) || /아닙|아니에요|있어요|있습니다|어느|어디/.test(t)),
+  );
+}
+
 // long: one check after another, each as the README writes it
 export function scoreRow(row: BlindRow, shown: Shown): RowScore {
   const why: string[] = [];
   const places = shown.places;
-  const expected = row.kind.common || row.expect_found === true;
+  const isMismatch = row.notes.startsWith("MISMATCH:");
+  const mismatch: Check = isMismatch ? saysMismatch(row, shown) : null;
+  if (mismatch === false) why.push("the place is not in the named city and the answer does not say so");
+  // a mismatch row may rightly ask instead of showing places
+  const expected = !isMismatch && (row.kind.common || row.expect_found === true);
   const nonEmpty: Check = expected ? places.length > 0 : null;
   if (nonEmpty === false) why.push("empty where the kind is expected");
   const top = places.slice(0, 5);
@@ -190,11 +213,14 @@ export function scoreRow(row: BlindRow, shown: Shown): RowScore {
     if (!city) why.push(`not in ${row.area.sido} ${row.area.sigungu}: ${off[0]!.formattedAddress}`);
   }
   let honest: Check = null;
-  if (matches === 0) {
+  // a mismatch row answered by asking shows nothing and owes no "not found" sentence about the kind
+  if (matches === 0 && !(isMismatch && mismatch && places.length === 0)) {
     honest = honestSentence(row, shown);
     if (!honest) why.push(`no place of the kind and the first sentence "${shown.first}" does not say so`);
   }
-  const checks = [nonEmpty, kind, inside, city, honest];
+  // the named city is the wrong one on a mismatch row: its places are checked by the real point only
+  if (isMismatch) city = null;
+  const checks = [nonEmpty, kind, inside, city, honest, mismatch];
   return {
     id: row.id,
     cls: row.class,
@@ -204,6 +230,7 @@ export function scoreRow(row: BlindRow, shown: Shown): RowScore {
     approxNearMiss,
     city,
     honest,
+    mismatch,
     pass: checks.every((c) => c !== false),
     matches,
     shown: places.length,

@@ -97,3 +97,40 @@ describe("a row", () => {
     expect(inCity(r, place("가", "바", { formattedAddress: "서울 강남구 신사동 1" }))).toBe(true);
   });
 });
+
+describe("set 2's mismatch rows", () => {
+  const row: BlindRow = {
+    id: "m-1",
+    class: "shared_name",
+    query: "마포구 잠실역 분식",
+    area: {
+      name: "잠실역",
+      kind: "station",
+      sido: "서울특별시",
+      sigungu: "송파구",
+      lat: 37.5133,
+      lng: 127.1002,
+      radius_m: 1000,
+      src: "test",
+    },
+    kind: kind(["분식"]),
+    notes: "MISMATCH: 잠실역 is in 송파구, not 마포구.",
+  };
+  it("pass when the answer asks or says the place is not in the named city", () => {
+    const asked = {
+      places: [],
+      first: "",
+      keywords: [],
+      question: "마포구에서 ‘잠실역’을 찾지 못했어요. 어디를 말씀하셨나요?",
+    };
+    expect(scoreRow(row, asked)).toMatchObject({ mismatch: true, nonEmpty: null, pass: true });
+  });
+  it("fails when places are shown with nothing said", () => {
+    const shown = {
+      places: [place("가나 분식", "음식점 > 분식", { lat: 37.5133, lng: 127.1002 })],
+      first: "",
+      keywords: [],
+    };
+    expect(scoreRow(row, shown)).toMatchObject({ mismatch: false, pass: false });
+  });
+});
