@@ -1,5 +1,6 @@
 // npm run bench: every benchmark, printing ratios measured in one run. `npm run bench -- search`
-// runs one of them (plan | translator | understanding | search | simulation | experiment | simulation-export | news | web | restaurant-qa).
+// runs one of them (plan | translator | understanding | search | simulation | experiment | simulation-export | news | web | restaurant-qa;
+// on request only: abuse | answers | memory | throughput | cold-start | hardening).
 import "../bin/quiet-aws-sdk.ts"; // first: before any AWS SDK client is built
 import { benchColdStart } from "./cold-start.ts";
 import { benchExperiment } from "./experiment.ts";
@@ -28,6 +29,9 @@ if (only === "abuse") await (await import("./abuse.ts")).benchAbuse();
 if (only === "answers") await (await import("./answers.ts")).benchAnswers();
 if (only === "memory") await (await import("./memory.ts")).benchMemory();
 if (only === "throughput") await (await import("./throughput.ts")).benchThroughput();
+// several fresh servers and a 400-client load: only when asked for (`npm run bench -- hardening [DIR] [part]`)
+if (only === "hardening")
+  await (await import("./hardening.ts")).benchHardening(process.argv[3] || process.cwd(), process.argv[4]);
 // two cdk synths and ~700 fresh processes: only when asked for (`npm run bench -- cold-start`)
 if (only === "cold-start") await benchColdStart();
 process.exit(0);
