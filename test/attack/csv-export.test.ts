@@ -117,7 +117,7 @@ describe("the export of a simulation whose store is named as a formula", { timeo
       tags: [f],
     }));
     await repo.visits.save(id, crafted);
-  });
+  }, 300_000);
   afterAll(async () => {
     await server?.stop();
     data.remove();

@@ -71,6 +71,7 @@ const ALLOWED = new Set(
     "LLM",
     "UTC",
     "HTTP",
+    "meta.page.next",
   ].map((w) => w.toLowerCase()),
 );
 
