@@ -7,9 +7,10 @@
 import { Hono, type Context } from "hono";
 import { requestId } from "hono/request-id";
 import type { ApiKeyEntry } from "../../shared/platform/config-api-keys.ts";
+import { secondsToNextUtcDay } from "../../shared/platform/errors.ts";
 import { logger } from "../../shared/platform/log.ts";
 import { API_KEY_HEADER, authenticate, LOCAL_CALLER, type Caller, type Scope } from "./auth.ts";
-import { ApiError, answerFor, errorBody } from "./errors.ts";
+import { ApiError, answerFor, errorBody, errorHeaders } from "./errors.ts";
 import { readBodyText, readJson, readParams } from "./request.ts";
 import type { ApiServices, RouteDef } from "./route.ts";
 import { honoPath, ROUTES } from "./routes/index.ts";
@@ -70,6 +71,8 @@ async function serve(route: RouteDef, c: Context, ctx: AppContext): Promise<Resp
       "quota",
       "llm_allowance_exhausted",
       `오늘(UTC) 이 키로 LLM을 쓰는 요청 ${ctx.llmAllowance.limit}회를 모두 썼습니다. UTC 자정 이후 다시 시도하거나, 운영자에게 한도(API_LLM_REQUESTS_PER_CALLER_PER_DAY)를 늘려 달라고 하세요.`,
+      undefined,
+      { retryAfterSeconds: secondsToNextUtcDay() },
     );
   return route.handle({
     body,
@@ -200,9 +203,8 @@ export function createApp(context: () => Promise<AppContext> | AppContext, optio
   app.onError((err, c) => {
     const { error } = answerFor(err);
     c.set(CAUSE, err as never); // logged with the answer, if it is a 5xx
-    // a body cut off at its limit is left unread: the connection cannot carry another request
-    const close = error.status === 413 ? { connection: "close" } : undefined;
-    return c.json(errorBody(error), error.status, close);
+    // Retry-After on a 429 or 503; a body left unread (413, 408) closes the connection
+    return c.json(errorBody(error), error.status, errorHeaders(error));
   });
   return app;
 }

@@ -2,7 +2,7 @@
 // parameters (schemas). Every failure names the field and the reason.
 import type { IncomingMessage } from "node:http";
 import type { Context } from "hono";
-import type { z } from "zod";
+import { z } from "zod";
 import { ApiError } from "./errors.ts";
 
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -187,3 +187,14 @@ export function readParams<S extends z.ZodType>(
   if (!parsed.success) throw invalid(parsed.error, values);
   return parsed.data;
 }
+
+/**
+ * A whole number in the query string, written as decimal digits only: `0x10`, `1e1`, `+16`, ` 16` or
+ * `16.0` are not 16 (Number() would read them so), they are refused with the reason.
+ */
+export const queryInteger = (min: number, max: number) =>
+  z
+    .string({ error: "숫자여야 합니다" })
+    .regex(/^\d{1,15}$/, "10진수 숫자(0–9)만 쓴 정수여야 합니다")
+    .transform(Number)
+    .pipe(z.number().min(min, `${min} 이상이어야 합니다`).max(max, `${max} 이하여야 합니다`));

@@ -102,7 +102,11 @@ export const QaState = z.object({
       origin: z.object({ name: z.string(), lat: z.number(), lon: z.number() }).optional(),
       location: z.array(z.object({ name: z.string(), relation: z.enum(["nearby", "exact"]) })).optional(),
       kinds: z.array(z.string()).optional(),
-      distances: z.record(z.string(), z.number()).optional(),
+      /** [place_id, metres] pairs, as the last answer gave them */
+      distances: z
+        .array(z.tuple([z.string(), z.number()]))
+        .max(20)
+        .optional(),
     })
     .optional(),
   retrieval: z

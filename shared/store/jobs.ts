@@ -13,7 +13,7 @@ import {
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 
-export const JobId = z.string().regex(/^job-[\w-]{1,60}$/, "not a job id");
+export const JobId = z.string().regex(/^job-[\w-]{1,60}$/, "작업 id가 아닙니다 (job-으로 시작하는 id)");
 
 export const Job = z.object({
   id: z.string(),
