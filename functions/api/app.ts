@@ -4,14 +4,17 @@
 // {error: {code, message, field?}}; no stack trace (nor a server path) reaches a client. Every answer of
 // 500 or more is logged once, with its request id and cause; past `maxInFlight` requests at once the
 // app sheds load (503 with Retry-After) rather than queue it; every HTML answer carries the page's CSP.
-import { Hono, type Context } from "hono";
+import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { requestId } from "hono/request-id";
 import type { ApiKeyEntry } from "../../shared/platform/config-api-keys.ts";
 import { secondsToNextUtcDay } from "../../shared/platform/errors.ts";
 import { logger } from "../../shared/platform/log.ts";
 import { API_KEY_HEADER, authenticate, LOCAL_CALLER, type Caller, type Scope } from "./auth.ts";
 import { ApiError, answerFor, errorBody, errorHeaders } from "./errors.ts";
-import { readBodyText, readJson, readParams } from "./request.ts";
+import { Admission, RETRY_AFTER_SECONDS, type AdaptiveAdmission } from "./admission.ts";
+import { hostAllowed, type HostRule } from "./host-guard.ts";
+import { notReady, READINESS, type Readiness } from "./readiness.ts";
+import { readBodyText, readJson, readParams, type BodyPace } from "./request.ts";
 import type { ApiServices, RouteDef } from "./route.ts";
 import { honoPath, ROUTES } from "./routes/index.ts";
 import { CSP } from "./web-page.ts";
@@ -39,7 +42,8 @@ function callerOf(c: Context, ctx: AppContext): Caller | null {
   return authenticate(c.req.header(API_KEY_HEADER), ctx.apiKeys);
 }
 
-async function serve(route: RouteDef, c: Context, ctx: AppContext): Promise<Response> {
+/** Who calls (a 401 or 403 when they may not call this route): checked before the body is read. */
+function authorize(route: RouteDef, c: Context, ctx: AppContext): void {
   if (route.access !== "public") {
     const caller = callerOf(c, ctx);
     if (!caller)
@@ -57,6 +61,9 @@ async function serve(route: RouteDef, c: Context, ctx: AppContext): Promise<Resp
       );
     c.set("caller" as never, caller as never);
   }
+}
+
+async function serve(route: RouteDef, c: Context, ctx: AppContext): Promise<Response> {
   const params = route.params ? readParams(c.req.param(), route.params) : undefined;
   const query = route.query ? readParams(c.req.query(), route.query) : undefined;
   const body = !route.body
@@ -86,22 +93,32 @@ async function serve(route: RouteDef, c: Context, ctx: AppContext): Promise<Resp
 
 export interface AppOptions {
   /**
-   * requests handled at once past which the app answers 503 with Retry-After instead of queueing
-   * (`/health` is never refused); unset, no limit (a Lambda instance takes one request at a time)
+   * requests worked on at once past which the app answers 503 with Retry-After instead of queueing
+   * (`/health` and `/ready` are never refused; a request counts once its body is read); unset, no
+   * limit (a Lambda instance takes one request at a time)
    */
   maxInFlight?: number;
+  /** the in-flight limit follows measured latency below maxInFlight (the local server) */
+  adaptive?: AdaptiveAdmission;
+  /** a body's time and pace limits (the local server; a Lambda's body is already whole) */
+  bodyPace?: BodyPace;
+  /** until ready, API requests are refused with 503 (the local server while it builds its indexes) */
+  readiness?: Readiness;
+  /** the Host headers answered (the keyless local server); absent, any */
+  hosts?: HostRule;
 }
 
-/** What a shed request is told to wait, in seconds. */
-export const RETRY_AFTER_SECONDS = 1;
+export { RETRY_AFTER_SECONDS };
 
-/** The path that answers whatever the load: liveness. */
-const NEVER_SHED = "/health";
+/** The paths that answer whatever the load: liveness and readiness. */
+const NEVER_SHED = new Set(["/health", "/ready"]);
 
 /** The error a request ended in, kept for the log line of its answer. */
 const CAUSE = "dongne.cause" as never;
 /** A request refused by load shedding (logged as a warning, not with a cause). */
 const SHED = "dongne.shed" as never;
+/** The app's context for the request, asked once before its slot is taken. */
+const CONTEXT = "dongne.context" as never;
 
 /** What a log line says of an error: name, message, code and cause; the stack only when unexpected. */
 function describe(err: unknown, unexpected: boolean): unknown {
@@ -167,33 +184,40 @@ export function createApp(context: () => Promise<AppContext> | AppContext, optio
       c.res = res;
     }
   });
-  const { maxInFlight } = options;
-  if (maxInFlight) {
-    let inFlight = 0;
-    app.use("*", async (c, next) => {
-      if (c.req.path === NEVER_SHED) return next();
-      if (inFlight >= maxInFlight) {
-        c.set(SHED, true as never);
-        const error = new ApiError(
-          "unavailable",
-          "overloaded",
-          `서버가 지금 한도인 요청 ${maxInFlight}개를 처리하고 있습니다. ${RETRY_AFTER_SECONDS}초 뒤에 다시 시도하세요.`,
-        );
-        return c.json(errorBody(error), error.status, { "retry-after": String(RETRY_AFTER_SECONDS) });
-      }
-      inFlight++;
-      try {
-        await next();
-      } finally {
-        inFlight--;
-      }
-    });
-  }
+  app.use("*", async (c, next) => {
+    // a rebound domain's page is no caller of the keyless local server
+    if (options.hosts && !hostAllowed(c.req.header("host"), options.hosts))
+      throw new ApiError(
+        "wrong_host",
+        "host_not_allowed",
+        "이 서버는 이 컴퓨터(localhost, 127.0.0.1, [::1])나 API_ALLOWED_HOSTS에 적힌 주소로 온 요청에만 답합니다",
+        "host",
+      );
+    if (options.readiness) c.set(READINESS, options.readiness as never);
+    await next();
+  });
+  const admission = options.maxInFlight
+    ? new Admission({ maxInFlight: options.maxInFlight, adaptive: options.adaptive })
+    : undefined;
+  const admit: MiddlewareHandler[] = admission
+    ? [admission.middleware((c) => c.set(SHED, true as never))]
+    : [];
 
   for (const route of ROUTES) {
-    app.on(route.method.toUpperCase(), honoPath(route.path), async (c) => {
-      return serve(route, c, await context());
-    });
+    // before a slot is taken: readiness, the caller, and the whole body (under its time and pace)
+    const before: MiddlewareHandler = async (c, next) => {
+      const refusal = route.access === "public" ? null : notReady(c);
+      if (refusal) throw refusal;
+      const ctx = await context();
+      c.set(CONTEXT, ctx as never);
+      authorize(route, c, ctx);
+      if (route.body) await readBodyText(c, route.maxBodyBytes, options.bodyPace);
+      await next();
+    };
+    const slot = NEVER_SHED.has(route.path) ? [] : admit;
+    app.on(route.method.toUpperCase(), honoPath(route.path), before, ...slot, async (c) =>
+      serve(route, c, c.get(CONTEXT) as AppContext),
+    );
   }
 
   app.notFound((c) => {

@@ -53,10 +53,24 @@ export const blobRef = (key: string) => `blob:${key}`;
 /** Records a job's rejections written in the job record, and of the written ones. */
 const WRITTEN_IN_RECORD = 100;
 
+/** What a failed job's reader is told to do: the same file again finishes it. */
+const RE_UPLOAD =
+  "같은 파일을 다시 올리면 나머지를 색인합니다 (이미 색인된 문서는 바뀌지 않은 것으로 건너뜁니다).";
+
+/** The job whose worker stopped: what happened, in a sentence. */
+const workerGone = (job: Job) =>
+  `작업을 처리하던 프로세스가 멈췄습니다 (마지막 신호 ${job.heartbeatAt ?? job.updatedAt}).`;
+
 /** The job whose worker stopped renewing its lease: why it is marked failed (what the caller reads). */
-export const leaseExpiredReason = (job: Job) =>
-  `작업을 처리하던 프로세스가 멈췄습니다 (마지막 신호 ${job.heartbeatAt ?? job.updatedAt}). ` +
-  "같은 파일을 다시 올려 주세요: 이미 색인된 문서는 바뀌지 않은 것으로 건너뜁니다.";
+export const leaseExpiredReason = (job: Job) => `${workerGone(job)} ${RE_UPLOAD}`;
+
+/** "문서 1,500개 중 1,100개를 색인했습니다" (the total when the job knew it). */
+const writtenOf = (written: number, total?: number) =>
+  total === undefined ? `문서 ${written}개를 색인했습니다` : `문서 ${total}개 중 ${written}개를 색인했습니다`;
+
+/** Where a job's batch n is kept (its report beside it: .report.json). */
+const batchKey = (jobId: string, n: number) => `jobs/${jobId}/batches/${String(n).padStart(5, "0")}.json`;
+const reportKeyOf = (key: string) => key.replace(".json", ".report.json");
 
 /** the job id of a batch's report key (jobs/<id>/batches/00000.report.json) */
 const jobOfReportKey = (key: string) => /^jobs\/([^/]+)\//.exec(key)?.[1];
@@ -69,17 +83,18 @@ export async function splitIngestJob(
   const text = await blobs.get(input.key);
   if (text === null) throw new Error(`the upload ${blobRef(input.key)} is not there`);
   // a record too large for a batch's state is rejected here, with its position; the rest go on
-  const screened = screenUpload(parseJsonLines(text).items);
+  const { items } = parseJsonLines(text);
+  const screened = screenUpload(items);
   const batches = ingestBatches(screened.items, { indices: screened.indices });
   if (!batches.length && screened.rejected.length) batches.push({ firstIndex: 0, items: [] });
   const refs: BatchRef[] = [];
   for (const [n, batch] of batches.entries()) {
-    const key = `jobs/${input.jobId}/batches/${String(n).padStart(5, "0")}.json`;
+    const key = batchKey(input.jobId, n);
     await blobs.put(key, JSON.stringify(batch.items), "application/json");
     refs.push({
       jobId: input.jobId,
       key,
-      reportKey: key.replace(".json", ".report.json"),
+      reportKey: reportKeyOf(key),
       firstIndex: batch.firstIndex,
       ...(batch.indices ? { indices: batch.indices } : {}),
       ...(n === 0 && screened.rejected.length ? { rejected: screened.rejected.slice(0, 1000) } : {}),
@@ -87,7 +102,8 @@ export async function splitIngestJob(
       ...(input.enrichment ? { enrichment: input.enrichment } : {}),
     });
   }
-  await jobs.update(input.jobId, "running");
+  // what the job works through: a reader (and a failure) can say how much of it was written
+  await jobs.update(input.jobId, "running", { total: items.length, batchesTotal: refs.length });
   await jobs.heartbeat(input.jobId);
   return { ...input, batches: refs };
 }
@@ -161,42 +177,109 @@ function causeMessage(cause: string | undefined): string {
   return cause;
 }
 
+/** Step Functions' and Lambda's names for a task that ran out of time. */
+const TIMEOUTS = new Set(["States.Timeout", "Sandbox.Timedout", "States.HeartbeatTimeout"]);
+
+/**
+ * Why a job stopped, as a Korean sentence for its reader: what happened (never the name of the
+ * machinery that ran it: no Sandbox, States or Lambda), how much was written, and what to do.
+ */
+export function ingestFailure(
+  error: { Error?: string; Cause?: string } | undefined,
+  written: number,
+  total?: number,
+): string {
+  const name = error?.Error ?? "";
+  const cause = causeMessage(error?.Cause);
+  const what = TIMEOUTS.has(name)
+    ? "한 묶음이 시간 제한 안에 끝나지 않아 (다시 시도했지만 또 넘겨) 작업을 멈췄습니다"
+    : name === "States.DataLimitExceeded"
+      ? "한 묶음의 데이터가 단계 사이에 넘길 수 있는 크기(256KB)를 넘어 작업을 멈췄습니다"
+      : /^(?:States|Lambda|Sandbox)\./.test(name) || !cause
+        ? "문서를 처리하던 단계가 예기치 않게 끝나 작업을 멈췄습니다"
+        : `문서를 색인하다 오류가 나 작업을 멈췄습니다 (원인: ${cause.slice(0, 300)})`;
+  return `${what}. ${writtenOf(written, total)}. ${RE_UPLOAD}`;
+}
+
+/** The reports of the batches that finished (a batch whose report is missing did not). */
+async function finishedBatches(refs: readonly BatchRef[], blobs: BlobStore): Promise<IngestReport[]> {
+  const done: IngestReport[] = [];
+  for (const ref of refs) {
+    const text = await blobs.get(ref.reportKey);
+    const parsed = text === null ? undefined : IngestReport.safeParse(JSON.parse(text));
+    if (parsed?.success) done.push(parsed.data);
+  }
+  return done;
+}
+
+/** What a failed job's record says it wrote: the finished batches' reports merged, with the whole's size. */
+function partialResult(done: IngestReport[], batchesTotal: number, total?: number) {
+  const { written, rejected, ...rest } = mergeReports(done);
+  return {
+    ...rest,
+    partial: true,
+    batchesDone: done.length,
+    batchesTotal,
+    ...(total !== undefined ? { total } : {}),
+    rejected: rejected.slice(0, REJECTIONS_IN_RECORD),
+    rejectedCount: rejected.length,
+    written: (written ?? []).slice(0, WRITTEN_IN_RECORD),
+    writtenCount: written?.length ?? 0,
+  };
+}
+
 /**
  * Marks a job failed with why. Batches that finished before the failure wrote their documents: their
- * reports are merged into the record (`partial: true`, which batches), so the caller learns exactly
- * which documents were written and that the rest were not.
+ * reports are merged into the record (`partial: true`, which batches, `writtenCount` of `total`), so
+ * the caller learns exactly which documents were written and that the rest were not.
  */
 export async function failIngestJob(
   input: { jobId: string; error?: { Error?: string; Cause?: string }; batches?: BatchRef[] },
   jobs: JobRepository,
   blobs: BlobStore,
 ): Promise<{ jobId: string; status: "failed" }> {
-  const done: { ref: BatchRef; report: IngestReport }[] = [];
-  for (const ref of input.batches ?? []) {
-    const text = await blobs.get(ref.reportKey);
-    const parsed = text === null ? undefined : IngestReport.safeParse(JSON.parse(text));
-    if (parsed?.success) done.push({ ref, report: parsed.data });
-  }
-  const { written, rejected, ...rest } = mergeReports(done.map((d) => d.report));
+  const batches = input.batches ?? [];
+  const done = await finishedBatches(batches, blobs);
+  const total = (await jobs.get(input.jobId))?.total;
+  const result = partialResult(done, batches.length, total);
   await jobs.update(input.jobId, "failed", {
-    error: `${input.error?.Error ?? "error"}: ${causeMessage(input.error?.Cause)}`,
-    ...(done.length
-      ? {
-          result: {
-            ...rest,
-            partial: true,
-            batchesDone: done.length,
-            batchesTotal: input.batches!.length,
-            rejected: rejected.slice(0, REJECTIONS_IN_RECORD),
-            rejectedCount: rejected.length,
-            ...(written
-              ? { written: written.slice(0, WRITTEN_IN_RECORD), writtenCount: written.length }
-              : {}),
-          },
-        }
-      : {}),
+    error: ingestFailure(input.error, result.writtenCount, total),
+    ...(done.length || total !== undefined ? { result } : {}),
   });
   return { jobId: input.jobId, status: "failed" };
+}
+
+/** A job's batches as the split made them (their keys follow from the job's id and batch count). */
+const batchRefsOf = (job: Job): BatchRef[] =>
+  Array.from({ length: job.batchesTotal ?? 0 }, (_, n) => ({
+    jobId: job.id,
+    key: batchKey(job.id, n),
+    reportKey: reportKeyOf(batchKey(job.id, n)),
+    firstIndex: 0,
+  }));
+
+/** Records what a job whose worker died had written (its finished batches), beside why it failed. */
+async function recordWritten(job: Job, jobs: JobRepository, blobs: BlobStore): Promise<void> {
+  const refs = batchRefsOf(job);
+  const done = await finishedBatches(refs, blobs);
+  const result = partialResult(done, refs.length, job.total);
+  const error = `${workerGone(job)} ${writtenOf(result.writtenCount, job.total)}. ${RE_UPLOAD}`;
+  await jobs.update(job.id, "failed", { error, result });
+}
+
+/**
+ * On a one-process server's start-up: every ingest job still pending or running lost its worker with
+ * the last stop (nothing else runs its jobs), so each is marked failed at once, with what it wrote —
+ * `writtenCount` of `total` — not left `running` until its lease runs out. Returns their ids.
+ */
+export async function failOrphanedIngestJobs(jobs: JobRepository, blobs: BlobStore): Promise<string[]> {
+  const out: string[] = [];
+  for (const job of await jobs.unfinished()) {
+    if (job.kind !== "restaurant-ingest") continue;
+    await recordWritten(job, jobs, blobs);
+    out.push(job.id);
+  }
+  return out;
 }
 
 /**
@@ -204,14 +287,29 @@ export async function failIngestJob(
  * is marked failed with a Korean reason (its worker died: re-uploading is safe, since unchanged records
  * are skipped). Returns the ids marked.
  */
-export function recoverIngestJobs(jobs: JobRepository, now = Date.now()): Promise<string[]> {
-  return jobs.expireLeases(leaseExpiredReason, now);
+export async function recoverIngestJobs(
+  jobs: JobRepository,
+  blobs: BlobStore,
+  now = Date.now(),
+): Promise<string[]> {
+  const before = new Map((await jobs.unfinished()).map((j) => [j.id, j]));
+  const marked = await jobs.expireLeases(leaseExpiredReason, now);
+  for (const id of marked) {
+    const job = before.get(id);
+    if (job) await recordWritten(job, jobs, blobs);
+  }
+  return marked;
 }
 
 /** A job read: marked failed first when its lease ran out (so no reader sees it `running` for ever). */
-export async function readJob(jobs: JobRepository, id: string, now = Date.now()): Promise<Job | null> {
+export async function readJob(
+  jobs: JobRepository,
+  blobs: BlobStore,
+  id: string,
+  now = Date.now(),
+): Promise<Job | null> {
   const job = await jobs.get(id);
   if (!job || !leaseExpired(job, now)) return job;
-  await jobs.failExpired(job, leaseExpiredReason(job), now);
+  if (await jobs.failExpired(job, leaseExpiredReason(job), now)) await recordWritten(job, jobs, blobs);
   return jobs.get(id);
 }

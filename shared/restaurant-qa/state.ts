@@ -79,7 +79,7 @@ export const QaState = z.object({
   query: z.string().trim().min(1).max(500),
   conversationId: z
     .string()
-    .regex(/^[A-Za-z0-9_-]{1,64}$/, "1–64 letters, digits, _ or -")
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, "영문자, 숫자, _, -로 1~64자여야 합니다")
     .optional(),
   /** the request's time budget (epoch ms) */
   deadlineAt: z.number().optional(),
