@@ -5,7 +5,7 @@
 // adapt: then it follows measured latency (shared/platform/adaptive-limit.ts) — down when requests
 // run slow or the event loop lags (what /health and every other request wait for), up while they do
 // not and the limit is what holds requests back — between a floor and API_MAX_IN_FLIGHT.
-import type { Context, MiddlewareHandler } from "hono";
+import type { Context } from "hono";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { AdaptiveLimit } from "../../shared/platform/adaptive-limit.ts";
 import { ApiError } from "./errors.ts";
@@ -84,28 +84,33 @@ export class Admission {
     this.loop?.stop();
   }
 
-  /** The route's middleware: a slot for the request, or 503 with Retry-After. */
-  middleware(onShed: (c: Context) => void): MiddlewareHandler {
-    return async (c, next) => {
-      const release = this.limit.tryAcquire();
-      if (!release) {
-        onShed(c);
-        const error = new ApiError(
-          "unavailable",
-          "overloaded",
-          `서버가 지금 처리할 수 있는 만큼(동시에 ${this.limit.limit}개)의 요청을 처리하고 있습니다. ${RETRY_AFTER_SECONDS}초 뒤에 다시 시도하세요.`,
-          undefined,
-          { retryAfterSeconds: RETRY_AFTER_SECONDS },
-        );
-        throw error;
-      }
-      const started = performance.now();
-      try {
-        await next();
-      } finally {
-        // a request that ran out of its budget waited for others: congestion
-        release({ ms: performance.now() - started, dropped: c.res.status === 504 });
-      }
-    };
+  /**
+   * Runs a request's work in a slot, or refuses it at once with 503 and Retry-After (`onShed` marks
+   * it for the log). A request that ran out of its budget (504) waited for others: congestion.
+   */
+  async run(c: Context, work: () => Promise<Response>, onShed: (c: Context) => void): Promise<Response> {
+    const release = this.limit.tryAcquire();
+    if (!release) {
+      onShed(c);
+      throw new ApiError(
+        "unavailable",
+        "overloaded",
+        `서버가 지금 처리할 수 있는 만큼(동시에 ${this.limit.limit}개)의 요청을 처리하고 있습니다. ${RETRY_AFTER_SECONDS}초 뒤에 다시 시도하세요.`,
+        undefined,
+        { retryAfterSeconds: RETRY_AFTER_SECONDS },
+      );
+    }
+    const started = performance.now();
+    let timedOut = false;
+    try {
+      const res = await work();
+      timedOut = res.status === 504;
+      return res;
+    } catch (err) {
+      timedOut = (err as { kind?: unknown }).kind === "timeout";
+      throw err;
+    } finally {
+      release({ ms: performance.now() - started, dropped: timedOut });
+    }
   }
 }

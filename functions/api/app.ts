@@ -4,7 +4,7 @@
 // {error: {code, message, field?}}; no stack trace (nor a server path) reaches a client. Every answer of
 // 500 or more is logged once, with its request id and cause; past `maxInFlight` requests at once the
 // app sheds load (503 with Retry-After) rather than queue it; every HTML answer carries the page's CSP.
-import { Hono, type Context, type MiddlewareHandler } from "hono";
+import { Hono, type Context } from "hono";
 import { requestId } from "hono/request-id";
 import type { ApiKeyEntry } from "../../shared/platform/config-api-keys.ts";
 import { secondsToNextUtcDay } from "../../shared/platform/errors.ts";
@@ -117,8 +117,6 @@ const NEVER_SHED = new Set(["/health", "/ready"]);
 const CAUSE = "dongne.cause" as never;
 /** A request refused by load shedding (logged as a warning, not with a cause). */
 const SHED = "dongne.shed" as never;
-/** The app's context for the request, asked once before its slot is taken. */
-const CONTEXT = "dongne.context" as never;
 
 /** What a log line says of an error: name, message, code and cause; the stack only when unexpected. */
 function describe(err: unknown, unexpected: boolean): unknown {
@@ -199,25 +197,19 @@ export function createApp(context: () => Promise<AppContext> | AppContext, optio
   const admission = options.maxInFlight
     ? new Admission({ maxInFlight: options.maxInFlight, adaptive: options.adaptive })
     : undefined;
-  const admit: MiddlewareHandler[] = admission
-    ? [admission.middleware((c) => c.set(SHED, true as never))]
-    : [];
+  const shed = (c: Context) => c.set(SHED, true as never);
 
   for (const route of ROUTES) {
-    // before a slot is taken: readiness, the caller, and the whole body (under its time and pace)
-    const before: MiddlewareHandler = async (c, next) => {
+    app.on(route.method.toUpperCase(), honoPath(route.path), async (c) => {
+      // before a slot is taken: readiness, the caller, and the whole body (under its time and pace)
       const refusal = route.access === "public" ? null : notReady(c);
       if (refusal) throw refusal;
       const ctx = await context();
-      c.set(CONTEXT, ctx as never);
       authorize(route, c, ctx);
       if (route.body) await readBodyText(c, route.maxBodyBytes, options.bodyPace);
-      await next();
-    };
-    const slot = NEVER_SHED.has(route.path) ? [] : admit;
-    app.on(route.method.toUpperCase(), honoPath(route.path), before, ...slot, async (c) =>
-      serve(route, c, c.get(CONTEXT) as AppContext),
-    );
+      if (!admission || NEVER_SHED.has(route.path)) return serve(route, c, ctx);
+      return admission.run(c, () => serve(route, c, ctx), shed);
+    });
   }
 
   app.notFound((c) => {
