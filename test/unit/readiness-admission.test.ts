@@ -116,7 +116,7 @@ describe("admission", () => {
         },
       }),
       duplex: "half",
-    } as RequestInit);
+    });
     const working = plan(app);
     await new Promise((r) => setTimeout(r, 50));
     const shed = await plan(app);
