@@ -110,8 +110,11 @@ export interface AppOptions {
 
 export { RETRY_AFTER_SECONDS };
 
-/** The paths that answer whatever the load: liveness and readiness. */
-const NEVER_SHED = new Set(["/health", "/ready"]);
+/**
+ * Liveness and readiness: answered whatever the load, and whatever the Host (a probe addresses the
+ * server by its IP; they say only that it is up)
+ */
+const PROBES = new Set(["/health", "/ready"]);
 
 /** The error a request ended in, kept for the log line of its answer. */
 const CAUSE = "dongne.cause" as never;
@@ -184,7 +187,7 @@ export function createApp(context: () => Promise<AppContext> | AppContext, optio
   });
   app.use("*", async (c, next) => {
     // a rebound domain's page is no caller of the keyless local server
-    if (options.hosts && !hostAllowed(c.req.header("host"), options.hosts))
+    if (options.hosts && !PROBES.has(c.req.path) && !hostAllowed(c.req.header("host"), options.hosts))
       throw new ApiError(
         "wrong_host",
         "host_not_allowed",
@@ -207,7 +210,7 @@ export function createApp(context: () => Promise<AppContext> | AppContext, optio
       const ctx = await context();
       authorize(route, c, ctx);
       if (route.body) await readBodyText(c, route.maxBodyBytes, options.bodyPace);
-      if (!admission || NEVER_SHED.has(route.path)) return serve(route, c, ctx);
+      if (!admission || PROBES.has(route.path)) return serve(route, c, ctx);
       return admission.run(c, () => serve(route, c, ctx), shed);
     });
   }

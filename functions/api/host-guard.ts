@@ -2,7 +2,8 @@
 // (localhost, 127.0.0.1, [::1]) with its port (or none), the address it was told to listen on, or a
 // host the API_ALLOWED_HOSTS setting lists. A web page whose domain was rebound to 127.0.0.1 sends its
 // own name as Host, so it cannot read answers, start simulations or spend a local LLM key. (Behind API
-// Gateway the gateway decides, and a server with API keys needs them anyway.)
+// Gateway the gateway decides, and a server with API keys needs them anyway. /health and /ready answer
+// any Host: probes address a server by its IP, and they say only that it is up.)
 import { isIPv4 } from "node:net";
 
 export interface HostRule {
