@@ -73,7 +73,9 @@ beforeAll(async () => {
     );
     if (!alive || output.includes(LISTENING)) continue;
     healthBeforeReady++;
-    beforeReady.push(await observe("/ready"), await plan());
+    // a keep-alive connection the busy server closed as it was reused: no observation, not a failure
+    const seen = await Promise.all([observe("/ready"), plan()]).catch(() => []);
+    beforeReady.push(...seen);
   }
   if (!output.includes(LISTENING)) throw new Error(`the server did not say it was ready:\n${output}`);
 }, 400_000);

@@ -1,6 +1,6 @@
 // The attack cases' server: the product on one machine over a data directory the caller owns (so a
 // second server over the same directory is the first one restarted: the index's file, the tables on
-// disk), the app as bin/serve.ts builds it, on an ephemeral loopback port, every answer checked
+// disk), warmed and served as bin/serve.ts does, on an ephemeral loopback port, every answer checked
 // against the OpenAPI document.
 import { serve, type ServerType } from "@hono/node-server";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -9,7 +9,7 @@ import type { AddressInfo, Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createApp, type AppOptions } from "../../functions/api/app.ts";
-import { startLocal, type LocalOptions, type LocalWorld } from "../../functions/api/local.ts";
+import { startLocal, warmLocal, type LocalOptions, type LocalWorld } from "../../functions/api/local.ts";
 import { loadConfig } from "../../shared/platform/config.ts";
 import { checkingFetch } from "../helpers/openapi-check.ts";
 import { testExecDeps } from "../helpers/server.ts";
@@ -43,6 +43,8 @@ export async function startOn(
     ...env,
   });
   const world = await startLocal(config, { llm: null, exec: testExecDeps, ...opts.local });
+  // built before the first request, as bin/serve.ts does: no request of the attack pays a cold build
+  await warmLocal(world);
   const app = createApp(() => world.context, opts.app);
   const traffic = checkingFetch(app.fetch);
   const sockets = new Set<Socket>();
