@@ -3,6 +3,7 @@
 // steps and keeps its report, and the job ends with the reports merged, the rejections written beside
 // the upload (a line each: {index, place_id?, field, reason}) and the job record completed.
 import { z } from "zod";
+import { logger } from "../platform/log.ts";
 import { leaseExpired, type Job, type JobRepository } from "../store/jobs.ts";
 import type { BlobStore } from "../store/blobs.ts";
 import { parseJsonLines, Rejection } from "../places/restaurant-crawl.ts";
@@ -201,13 +202,22 @@ export function ingestFailure(
   return `${what}. ${writtenOf(written, total)}. ${RE_UPLOAD}`;
 }
 
-/** The reports of the batches that finished (a batch whose report is missing did not). */
+/** A blob's JSON, or undefined when it is missing or not JSON (cut off by a process that was killed). */
+function jsonOf(text: string | null): unknown {
+  if (text === null) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The reports of the batches that finished (a batch whose report is missing or unreadable did not). */
 async function finishedBatches(refs: readonly BatchRef[], blobs: BlobStore): Promise<IngestReport[]> {
   const done: IngestReport[] = [];
   for (const ref of refs) {
-    const text = await blobs.get(ref.reportKey);
-    const parsed = text === null ? undefined : IngestReport.safeParse(JSON.parse(text));
-    if (parsed?.success) done.push(parsed.data);
+    const parsed = IngestReport.safeParse(jsonOf(await blobs.get(ref.reportKey)));
+    if (parsed.success) done.push(parsed.data);
   }
   return done;
 }
@@ -276,7 +286,16 @@ export async function failOrphanedIngestJobs(jobs: JobRepository, blobs: BlobSto
   const out: string[] = [];
   for (const job of await jobs.unfinished()) {
     if (job.kind !== "restaurant-ingest") continue;
-    await recordWritten(job, jobs, blobs);
+    try {
+      await recordWritten(job, jobs, blobs);
+    } catch (err) {
+      // what it wrote could not be read: failed all the same, with why (a start-up never stops here)
+      logger.warn("an ingest job's batch reports could not be read", {
+        jobId: job.id,
+        error: (err as Error).message,
+      });
+      await jobs.update(job.id, "failed", { error: leaseExpiredReason(job) });
+    }
     out.push(job.id);
   }
   return out;

@@ -50,7 +50,7 @@ describe("ingest jobs side by side, a batch timing out", { timeout: 600_000 }, (
           timedOutOnce = true;
           throw timedOut();
         }
-        if (state === "EmbedIngest" && text.includes('"c-30"')) throw timedOut();
+        if (state === "EmbedIngest" && text.includes('"c-900"')) throw timedOut();
         const out = await handler(input);
         if (state === "RecordIngestBatch")
           recorded.push(/"reportKey":"jobs\/([^/]+)\//.exec(text)?.[1] ?? "?");
