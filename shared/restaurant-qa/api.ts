@@ -14,6 +14,7 @@ import {
   ingestBatches,
   IngestBatchState,
   mergeReports,
+  prepareIngestStep,
   reportOf,
   screenUpload,
   syncIngestLimit,
@@ -214,7 +215,10 @@ export class RestaurantQaService {
    * with the last stop, and is marked failed now with what it wrote. Returns their ids.
    */
   failOrphanedIngestJobs(): Promise<string[]> {
-    return failOrphanedIngestJobs(this.d.jobs(), this.d.blobs());
+    // a batch cut off after its index write: the ingest's own check counts what the index holds as sent
+    const held = async (batch: IngestBatchState) =>
+      (await prepareIngestStep(batch, this.d.qa().deps)).unchanged;
+    return failOrphanedIngestJobs(this.d.jobs(), this.d.blobs(), held);
   }
 }
 

@@ -268,11 +268,40 @@ const batchRefsOf = (job: Job): BatchRef[] =>
     firstIndex: 0,
   }));
 
-/** Records what a job whose worker died had written (its finished batches), beside why it failed. */
-async function recordWritten(job: Job, jobs: JobRepository, blobs: BlobStore): Promise<void> {
+/**
+ * How many of a batch's records the index already holds as sent (the ingest's own "unchanged" check,
+ * read-only): a batch cut off between its index write and its report wrote them all the same.
+ */
+export type HeldCount = (batch: IngestBatchState) => Promise<number>;
+
+/** Records a batch without a report holds in the index (0 when its blob cannot be read). */
+async function heldWithoutReport(ref: BatchRef, blobs: BlobStore, held: HeldCount): Promise<number> {
+  const items = jsonOf(await blobs.get(ref.key));
+  if (!Array.isArray(items)) return 0;
+  return held(IngestBatchState.parse({ firstIndex: ref.firstIndex, items }));
+}
+
+/**
+ * Records what a job whose worker died had written, beside why it failed: its finished batches'
+ * reports, and (given `held`) the records of unfinished batches the index already holds as sent.
+ */
+async function recordWritten(
+  job: Job,
+  jobs: JobRepository,
+  blobs: BlobStore,
+  held?: HeldCount,
+): Promise<void> {
   const refs = batchRefsOf(job);
-  const done = await finishedBatches(refs, blobs);
+  const done: IngestReport[] = [];
+  let heldUnreported = 0;
+  for (const ref of refs) {
+    const report = IngestReport.safeParse(jsonOf(await blobs.get(ref.reportKey)));
+    if (report.success) done.push(report.data);
+    else if (held) heldUnreported += await heldWithoutReport(ref, blobs, held);
+  }
   const result = partialResult(done, refs.length, job.total);
+  // counted, not listed: `written` names the records of finished batches by position
+  result.writtenCount += heldUnreported;
   const error = `${workerGone(job)} ${writtenOf(result.writtenCount, job.total)}. ${RE_UPLOAD}`;
   await jobs.update(job.id, "failed", { error, result });
 }
@@ -282,12 +311,16 @@ async function recordWritten(job: Job, jobs: JobRepository, blobs: BlobStore): P
  * the last stop (nothing else runs its jobs), so each is marked failed at once, with what it wrote —
  * `writtenCount` of `total` — not left `running` until its lease runs out. Returns their ids.
  */
-export async function failOrphanedIngestJobs(jobs: JobRepository, blobs: BlobStore): Promise<string[]> {
+export async function failOrphanedIngestJobs(
+  jobs: JobRepository,
+  blobs: BlobStore,
+  held?: HeldCount,
+): Promise<string[]> {
   const out: string[] = [];
   for (const job of await jobs.unfinished()) {
     if (job.kind !== "restaurant-ingest") continue;
     try {
-      await recordWritten(job, jobs, blobs);
+      await recordWritten(job, jobs, blobs, held);
     } catch (err) {
       // what it wrote could not be read: failed all the same, with why (a start-up never stops here)
       logger.warn("an ingest job's batch reports could not be read", {
