@@ -21,7 +21,8 @@ import {
   type IngestBatch,
   type IngestReport,
 } from "./ingest.ts";
-import { blobRef, failOrphanedIngestJobs, readJob, recoverIngestJobs } from "./ingest-job.ts";
+import { blobRef } from "./ingest-job.ts";
+import { failOrphanedIngestJobs, readJob, recoverIngestJobs } from "./ingest-job-failure.ts";
 import { wellFormed } from "../places/restaurant-crawl.ts";
 import { logger } from "../platform/log.ts";
 import {

@@ -11,7 +11,13 @@ describe("npm start (bin/serve.ts)", { timeout: 60_000 }, () => {
   it("serves /health and the planner on the PORT it is given, simulations kept under DATA_DIR", async () => {
     const port = randomPort();
     const dataDir = mkdtempSync(join(tmpdir(), "dongne-serve-"));
-    const s = startServe({ PORT: String(port), LOG_LEVEL: "SILENT", DATA_DIR: dataDir });
+    // no restaurant question here: the demo corpus's index is not built before the ready line
+    const s = startServe({
+      PORT: String(port),
+      LOG_LEVEL: "SILENT",
+      DATA_DIR: dataDir,
+      QA_DEMO_CORPUS: "off",
+    });
     try {
       for (let i = 0; i < STARTUP_POLLS && !s.output().includes(LISTENING); i++)
         await new Promise((r) => setTimeout(r, 100));

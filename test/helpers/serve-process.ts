@@ -6,7 +6,8 @@ import { spawn } from "node:child_process";
 /** What `npm start` prints once it listens (bin/serve.ts: "dongne가 http://localhost:N 에서 기다립니다 (…)"). */
 export const LISTENING = "에서 기다립니다";
 
-export const STARTUP_POLLS = 450; // × 100 ms
+// the ready line comes once the indexes are built (ready means ready): up to 90 s on a busy machine
+export const STARTUP_POLLS = 900; // × 100 ms
 
 /** A loopback port unlikely to be taken (ephemeral ports start above it). */
 export const randomPort = () => 40_000 + Math.floor(Math.random() * 10_000);

@@ -1,9 +1,9 @@
 // Two small rules of the hardening: work that takes turns on the event loop lets I/O in between two of
 // its pieces (shared/platform/concurrency.ts nextTurn), and a job's error is a Korean sentence that
-// says how much was written and names no machinery (shared/restaurant-qa/ingest-job.ts).
+// says how much was written and names no machinery (shared/restaurant-qa/ingest-job-failure.ts).
 import { describe, expect, it } from "vitest";
 import { nextTurn } from "../../shared/platform/concurrency.ts";
-import { ingestFailure } from "../../shared/restaurant-qa/ingest-job.ts";
+import { ingestFailure } from "../../shared/restaurant-qa/ingest-job-failure.ts";
 
 describe("nextTurn", () => {
   it("two pieces of work take turns, and a timer set meanwhile runs before the last piece", async () => {
