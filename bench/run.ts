@@ -1,6 +1,6 @@
 // npm run bench: every benchmark, printing ratios measured in one run. `npm run bench -- search`
 // runs one of them (plan | translator | understanding | search | simulation | experiment | simulation-export | news | web | restaurant-qa;
-// on request only: abuse | answers | memory | throughput | cold-start | hardening).
+// only when asked: abuse | answers | places-shown | demo-world | memory | throughput | cold-start | hardening).
 import "../bin/quiet-aws-sdk.ts"; // first: before any AWS SDK client is built
 import { benchColdStart } from "./cold-start.ts";
 import { benchExperiment } from "./experiment.ts";
@@ -27,7 +27,11 @@ if (!only || only === "web") await benchWeb();
 if (!only || only === "restaurant-qa") await benchRestaurantQa();
 if (only === "abuse") await (await import("./abuse.ts")).benchAbuse();
 if (only === "answers") await (await import("./answers.ts")).benchAnswers();
+if (only === "places-shown") await (await import("./places-shown.ts")).benchPlacesShown();
+if (only === "answers-news") await (await import("./answers-news.ts")).benchAnswersNews();
 if (only === "memory") await (await import("./memory.ts")).benchMemory();
+// `npx tsx --expose-gc bench/run.ts demo-world` for collected heaps
+if (only === "demo-world") await (await import("./demo-world.ts")).benchDemoWorld();
 if (only === "throughput") await (await import("./throughput.ts")).benchThroughput();
 // several fresh servers and a 400-client load: only when asked for (`npm run bench -- hardening [DIR] [part]`)
 if (only === "hardening")

@@ -12,6 +12,7 @@ import type { AppContext } from "./app.ts";
 import { appContext } from "./services.ts";
 import { MACHINES } from "../../shared/runtime/machines.ts";
 import { correctFood, correctPlace } from "../../shared/korean/fuzzy.ts";
+import { regionsNamed } from "../../shared/geo/area-resolve.ts";
 import { embeddedPlaces } from "../../shared/providers/exec-deps.ts";
 import type { Runtime } from "../../shared/runtime/port.ts";
 
@@ -57,15 +58,17 @@ export async function startLocal(config: Config, opts: LocalOptions = {}): Promi
 
 /**
  * What a first request would otherwise build while its caller waits, built before the server says it
- * is ready: the embedded places and their text index, the translator's typo indexes, the restaurant
- * index (the synthetic demo corpus on a fresh data directory) with its first query's postings. `say`
- * hears what is being built (the readiness's reason meanwhile).
+ * is ready: the embedded places and their text index, the translator's typo indexes, the administrative
+ * hierarchy, the restaurant index (the synthetic demo corpus on a fresh data directory) with its first
+ * query's postings. `say` hears what is being built (the readiness's reason meanwhile).
  */
 export async function warmLocal(world: LocalWorld, say: (what: string) => void = () => {}): Promise<void> {
   const { config } = world.rt;
   say("장소 색인과 오타 사전을 만드는 중");
   correctPlace("망원");
   correctFood("국밥");
+  // the administrative hierarchy a place named with its area is resolved in (about a second to build)
+  regionsNamed("서울");
   if (config.providers.place !== "kakao" || !config.providers.kakaoKey)
     await embeddedPlaces(config.dataDir).prepare();
   say("식당 색인을 만드는 중");

@@ -2,6 +2,7 @@
 // Lambda timeout the local runner reports, injected at the Task), a batch that always times out, and
 // (bin/serve.ts as a process) a job whose process is killed with -9 midway, then the server started
 // again over the same data and the same file uploaded again.
+// Cost: two `npm start` processes one after the other (~3–5 s of CPU each) and in-process jobs of thousands of documents.
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -10,6 +11,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { StatesError } from "../../shared/workflows/errors.ts";
 import type { TaskHandler } from "../../shared/workflows/local-runner.ts";
 import { LISTENING, randomPort } from "../helpers/serve-process.ts";
+import { until } from "../helpers/until.ts";
 import { call, dataDirectory, HANGUL, startOn } from "./world.ts";
 
 const record = (id: string) => ({
@@ -113,7 +115,8 @@ describe("a job whose process was killed (-9)", { timeout: 900_000 }, () => {
     });
     child.stdout!.on("data", (d) => (output += d));
     child.stderr!.on("data", (d) => (output += d));
-    for (let i = 0; i < 3000 && !output.includes(LISTENING); i++)
+    // no clock bounds the wait: the server says it is ready or exits (the test's timeout is the safety net)
+    while (!output.includes(LISTENING) && child.exitCode === null)
       await new Promise((r) => setTimeout(r, 100));
     if (!output.includes(LISTENING)) throw new Error(`the server did not start:\n${output}`);
   }
@@ -127,12 +130,7 @@ describe("a job whose process was killed (-9)", { timeout: 900_000 }, () => {
     expect(up.status).toBe(202);
     const jobId = up.body.jobId as string;
     // killed once some documents are in the index, before the job ends
-    let written = false;
-    for (let i = 0; i < 6000 && !written; i++) {
-      written = (await call(`${base}/v1/restaurants/k-0`)).status === 200;
-      if (!written) await new Promise((r) => setTimeout(r, 50));
-    }
-    expect(written).toBe(true);
+    await until(async () => (await call(`${base}/v1/restaurants/k-0`)).status === 200, 50);
     const before = (await call(`${base}/v1/jobs/${jobId}`)).body;
     child!.kill("SIGKILL");
     await new Promise((r) => child!.once("exit", r));

@@ -7,7 +7,7 @@
 // this process's Object.prototype; a dangerous map key is refused, never silently dropped.
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generateDemoPlaces } from "../../shared/demo/places.ts";
+import { pinnedDemoPlaces } from "../../shared/demo/places.ts";
 import { mangwonStores } from "../../shared/simulation/stores.ts";
 import { call, dataDirectory, startOn, type AttackServer } from "./world.ts";
 
@@ -66,7 +66,7 @@ async function record(what: string, p: ReturnType<typeof call>): Promise<Seen> {
   return s;
 }
 
-const stores = mangwonStores(generateDemoPlaces());
+const stores = mangwonStores(pinnedDemoPlaces());
 const withMenus = stores.find((s) => s.menus?.some((m) => m.price !== null))!;
 
 const data = dataDirectory();

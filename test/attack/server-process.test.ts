@@ -3,6 +3,7 @@
 // headers a rebinding web page would send, slow bodies beside normal traffic at a small in-flight
 // limit, and headers too large for the server. Nothing here asserts a wall-clock bound: statuses, bodies,
 // orders, and one ratio with a wide margin.
+// Cost: one `npm start` process (~3–5 s of CPU on a quiet machine, plus its demo restaurant index) and a few hundred requests.
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -65,7 +66,8 @@ beforeAll(async () => {
   child.stdout!.on("data", (d) => (output += d));
   child.stderr!.on("data", (d) => (output += d));
   // until the ready line: /health, then what /ready and an API request answer meanwhile
-  for (let i = 0; i < 3000 && !output.includes(LISTENING); i++) {
+  // no clock bounds the wait: the server says it is ready or exits (the hook's timeout is the safety net)
+  while (!output.includes(LISTENING) && child.exitCode === null) {
     await new Promise((r) => setTimeout(r, 100));
     const alive = await fetch(`${base}/health`).then(
       (r) => r.ok,
@@ -117,7 +119,7 @@ describe("ready means ready", { timeout: 300_000 }, () => {
     for (let i = 0; i < 3; i++) next.push((await ask()).ms);
     next.sort((a, b) => a - b);
     // the first question found the index built: not many times slower than a later one
-    expect(first.ms / next[1]!).toBeLessThan(5);
+    expect(first.ms / next[1]!).toBeLessThan(5); // not a time: a ratio of two measured in the same run
   });
 });
 
@@ -203,7 +205,7 @@ describe("slow bodies beside normal traffic (API_MAX_IN_FLIGHT=4)", { timeout: 1
     expect(busy.map((b) => b.status)).toEqual(Array(8).fill(200));
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
     // normal traffic keeps its latency (a wide margin: the machine is shared)
-    expect(median(busy.map((b) => b.ms)) / median(quiet)).toBeLessThan(10);
+    expect(median(busy.map((b) => b.ms)) / median(quiet)).toBeLessThan(10); // not a time: a ratio of one run
     // the slow ones are refused for their pace, before their last byte, in Korean
     for (const a of slowAnswers) {
       expect(a.status, a.body).toBe(408);

@@ -12,7 +12,7 @@ import { testWorld } from "../helpers/server.ts";
 let world: LocalWorld;
 beforeAll(async () => {
   world = await testWorld({}, { QA_DEMO_CORPUS: "off" });
-}, 60_000);
+});
 afterAll(() => world.close());
 
 const record = (id: string) => ({

@@ -8,13 +8,14 @@ import { createApp, type AppContext } from "../../functions/api/app.ts";
 import { Readiness } from "../../functions/api/readiness.ts";
 import type { LocalWorld } from "../../functions/api/local.ts";
 import { testWorld } from "../helpers/server.ts";
+import { until } from "../helpers/until.ts";
 
 let world: LocalWorld;
 let context: AppContext;
 beforeAll(async () => {
   world = await testWorld();
   context = world.context;
-}, 60_000);
+});
 afterAll(() => world.close());
 
 const plan = (app: ReturnType<typeof createApp>) =>
@@ -66,15 +67,16 @@ describe("admission", () => {
     });
     try {
       lag = 200;
-      for (let i = 0; i < 100 && admission.limit.limit > 1; i++) await new Promise((r) => setTimeout(r, 25));
+      await until(() => admission.limit.limit === 1, 25);
       expect(admission.limit.limit).toBe(1);
       lag = 0;
       // calm, and every slot taken: it grows again
-      for (let i = 0; i < 100 && admission.limit.limit < 3; i++) {
+      await until(async () => {
         const held = [admission.limit.tryAcquire(), admission.limit.tryAcquire()].filter((r) => r !== null);
         await new Promise((r) => setTimeout(r, 25));
         for (const r of held) r({ ms: 1 });
-      }
+        return admission.limit.limit >= 3;
+      });
       expect(admission.limit.limit).toBeGreaterThanOrEqual(3);
     } finally {
       admission.close();

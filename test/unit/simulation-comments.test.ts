@@ -2,7 +2,7 @@
 // aspect follows that word's final consonant. Checked against the Unicode arithmetic of Hangul
 // syllables (not against es-hangul, which the engine uses), over every store name × aspect × template.
 import { describe, expect, it } from "vitest";
-import { generateDemoPlaces } from "../../shared/demo/places.ts";
+import { pinnedDemoPlaces } from "../../shared/demo/places.ts";
 import { ASPECT_WORD, COMMENTS, fillTemplate } from "../../shared/simulation/engines/offline.ts";
 import { mangwonStores } from "../../shared/simulation/stores.ts";
 
@@ -20,7 +20,7 @@ const PAIRS: Record<string, [string, string]> = {
 };
 
 describe("comment templates", () => {
-  const stores = mangwonStores(generateDemoPlaces());
+  const stores = mangwonStores(pinnedDemoPlaces());
   const templates = Object.values(COMMENTS).flatMap((tones) => Object.values(tones).flat());
   const aspects = Object.values(ASPECT_WORD);
 
