@@ -12,6 +12,9 @@ describe("nextTurn", () => {
       for (let i = 1; i <= 3; i++) {
         await nextTurn();
         log.push(`${name}${i}`);
+        // each piece works past a timer's least delay (1 ms), so the timer is due at the next turn
+        const started = performance.now();
+        while (performance.now() - started < 2);
       }
     };
     const done = Promise.all([worker("a"), worker("b")]);
