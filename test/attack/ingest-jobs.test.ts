@@ -148,12 +148,10 @@ describe("a job whose process was killed (-9)", { timeout: 900_000 }, () => {
 
     const again = await call(`${base}/v1/restaurants/documents`, { body: JSON.stringify(file) });
     expect(again.status).toBe(202);
-    let job: any;
-    for (let i = 0; i < 12_000; i++) {
-      job = (await call(`${base}/v1/jobs/${again.body.jobId}`)).body;
-      if (job.status === "completed" || job.status === "failed") break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    const job = await until(async () => {
+      const j = (await call(`${base}/v1/jobs/${again.body.jobId}`)).body;
+      return j.status === "completed" || j.status === "failed" ? j : undefined;
+    });
     expect(job.status).toBe("completed");
     // what the first job wrote is not written again; everything else is
     expect(job.result.unchanged).toBeGreaterThanOrEqual(writtenBefore);
