@@ -213,12 +213,25 @@ async function job(
   n: number,
 ): Promise<{ status: string; ms: number; error?: string }> {
   const t = performance.now();
-  const res = await fetch(`${base}/v1/restaurants/documents`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ documents: Array.from({ length: n }, (_, i) => doc(`${prefix}-${i}`)) }),
-  });
-  const { jobId } = (await res.json()) as { jobId: string };
+  const body = JSON.stringify({ documents: Array.from({ length: n }, (_, i) => doc(`${prefix}-${i}`)) });
+  // an upload shed for load (503) or a quota (429) is sent again after its Retry-After, as a client does
+  let jobId: string | undefined;
+  let retries = 0;
+  while (!jobId) {
+    const res = await fetch(`${base}/v1/restaurants/documents`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body,
+    });
+    const answer = (await res.json()) as { jobId?: string; error?: { message?: string } };
+    if (res.status === 202 && answer.jobId) jobId = answer.jobId;
+    else if (res.status === 503 || res.status === 429) {
+      retries++;
+      await new Promise((r) => setTimeout(r, Number(res.headers.get("retry-after") ?? 1) * 1000));
+    } else return { status: `upload ${res.status}`, ms: performance.now() - t, error: answer.error?.message };
+  }
+  if (retries)
+    console.log(`(${prefix}: the upload was shed ${retries}× and sent again after its Retry-After)`);
   for (;;) {
     const j = (await (await fetch(`${base}/v1/jobs/${jobId}`)).json()) as { status: string; error?: string };
     if (j.status === "completed" || j.status === "failed")

@@ -97,6 +97,9 @@ const app = createApp(() => world.context, {
     ? {
         adaptive: {
           initial: Math.min(config.server.maxInFlight, availableParallelism() * 4),
+          // never below the cores (two at least): on a machine busy with other work the event loop lags
+          // whatever this server does, and a floor of one would shed the second of two uploads at once
+          min: Math.min(config.server.maxInFlight, Math.max(2, availableParallelism())),
           // a request that took a fifth of its budget queued behind others
           slowMs: config.api.budgetMs / 5,
           loopDelayTargetMs: config.server.loopDelayTargetMs,
