@@ -1,6 +1,6 @@
 // npm run bench: every benchmark, printing ratios measured in one run. `npm run bench -- search`
 // runs one of them (plan | translator | understanding | search | simulation | experiment | simulation-export | news | web | restaurant-qa;
-// only when asked: abuse | answers | places-shown | demo-world | memory | throughput | cold-start).
+// only when asked: abuse | answers | places-shown | demo-world | memory | throughput | cold-start | hardening).
 import "../bin/quiet-aws-sdk.ts"; // first: before any AWS SDK client is built
 import { benchColdStart } from "./cold-start.ts";
 import { benchExperiment } from "./experiment.ts";
@@ -33,6 +33,9 @@ if (only === "memory") await (await import("./memory.ts")).benchMemory();
 // `npx tsx --expose-gc bench/run.ts demo-world` for collected heaps
 if (only === "demo-world") await (await import("./demo-world.ts")).benchDemoWorld();
 if (only === "throughput") await (await import("./throughput.ts")).benchThroughput();
+// several fresh servers and a 400-client load: only when asked for (`npm run bench -- hardening [DIR] [part]`)
+if (only === "hardening")
+  await (await import("./hardening.ts")).benchHardening(process.argv[3] || process.cwd(), process.argv[4]);
 // two cdk synths and ~700 fresh processes: only when asked for (`npm run bench -- cold-start`)
 if (only === "cold-start") await benchColdStart();
 process.exit(0);

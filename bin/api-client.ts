@@ -99,6 +99,9 @@ export function failureOf(a: { status: number; body: unknown }): ApiFailure {
   return new ApiFailure(said.replace(/\s+/g, " ").trim(), a.status, code, field);
 }
 
+/** How long a command waits on a server that answers 503 with Retry-After (starting, or at its limit). */
+const WAIT_FOR_SERVER_MS = 60_000;
+
 function client(
   server: string | null,
   send: (method: Method, path: string, body: unknown, timeoutMs: number) => Promise<Response>,
@@ -109,7 +112,16 @@ function client(
     send(method, path, body, opts?.timeoutMs ?? defaultTimeoutMs);
   const call: ApiClient["call"] = async (method, path, body, opts) => {
     const started = Date.now();
-    return parsed(await request(method, path, body, opts), started);
+    for (;;) {
+      const answered = await parsed(await request(method, path, body, opts), started);
+      // a server still building its indexes, or at its limit, refused before any work and said when to
+      // come back: for a while, do
+      const wait = Number(answered.headers.get("retry-after")) * 1000;
+      const refusedBeforeWork = ["not_ready", "overloaded"].includes(errorOf(answered.body).code ?? "");
+      if (!refusedBeforeWork || !(wait > 0) || Date.now() - started + wait > WAIT_FOR_SERVER_MS)
+        return answered;
+      await new Promise((res) => setTimeout(res, wait));
+    }
   };
   return {
     server,

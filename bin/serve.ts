@@ -2,7 +2,8 @@
 import "./quiet-aws-sdk.ts"; // first: before any AWS SDK client is built
 import { withJosa } from "../shared/korean/josa.ts";
 import type { Server as HttpServer } from "node:http";
-import { createServer, isIPv4, isIPv6, type Socket } from "node:net";
+import { createServer, isIPv4, isIPv6 } from "node:net";
+import { availableParallelism } from "node:os";
 import { ConfigError, loadConfig, type Config } from "../shared/platform/config.ts";
 
 /** 127.0.0.0/8, ::1 (also IPv4-mapped) and localhost: reachable from this machine only. */
@@ -12,18 +13,6 @@ function isLoopback(host: string): boolean {
   if (isIPv4(h)) return h.startsWith("127.");
   if (isIPv6(h)) return h === "::1" || h.startsWith("::ffff:127.");
   return false;
-}
-
-/**
- * Closes a connection that has been silent for `idleMs` with no request in progress: one that never
- * sent a byte (Node's headers timeout starts only with a request), or one idle between requests. A
- * request being worked on keeps its connection (its own timeouts and the API's budget end it).
- */
-function closeIdleConnections(server: HttpServer, idleMs: number): void {
-  server.timeout = idleMs;
-  server.on("timeout", (socket: Socket & { _httpMessage?: unknown }) => {
-    if (!socket._httpMessage) socket.destroy();
-  });
 }
 
 /** Why the server cannot listen on its port, as one line for a person; null for another error. */
@@ -78,56 +67,94 @@ if (refused) exitIfRefused(refused, config.port);
 
 // the product, loaded once it is to be served: a configuration or a port refused above is said in a
 // moment (a fifth of the CPU of loading it, which a person would otherwise wait for to read one line)
-const [{ serve }, { createApp }, { koLabel }, { embeddedPlaces }, { startLocal, warmLocal }, { qaRuntime }] =
-  await Promise.all([
-    import("@hono/node-server"),
-    import("../functions/api/app.ts"),
-    import("../shared/korean/labels.ts"),
-    import("../shared/providers/exec-deps.ts"),
-    import("../functions/api/local.ts"),
-    import("../shared/restaurant-qa/wiring.ts"),
-  ]);
+const [
+  { serve },
+  { createApp },
+  { answerClientErrors, closeIdleConnections },
+  { Readiness },
+  { koLabel },
+  { embeddedPlaces },
+  { startLocal, warmLocal },
+] = await Promise.all([
+  import("@hono/node-server"),
+  import("../functions/api/app.ts"),
+  import("../functions/api/http-server.ts"),
+  import("../functions/api/readiness.ts"),
+  import("../shared/korean/labels.ts"),
+  import("../shared/providers/exec-deps.ts"),
+  import("../functions/api/local.ts"),
+]);
 
 // every table on a dynalite started with the server (on disk under DATA_DIR unless SIM_STORE=memory)
 const world = await startLocal(config);
-await warmLocal(world);
-const app = createApp(() => world.context, { maxInFlight: config.server.maxInFlight });
+const { headersTimeoutMs, requestTimeoutMs, idleTimeoutMs, keepAliveTimeoutMs } = config.server;
+// alive (/health) at once; ready (/ready, the API, the ready line) once every workflow can answer its
+// first request within budget: until then API requests get 503 with Retry-After and why
+const readiness = new Readiness("서버를 시작하는 중");
+const app = createApp(() => world.context, {
+  maxInFlight: config.server.maxInFlight,
+  ...(config.server.adaptiveLimit
+    ? {
+        adaptive: {
+          initial: Math.min(config.server.maxInFlight, availableParallelism() * 4),
+          // never below the cores (two at least): on a machine busy with other work the event loop lags
+          // whatever this server does, and a floor of one would shed the second of two uploads at once
+          min: Math.min(config.server.maxInFlight, Math.max(2, availableParallelism())),
+          // a request that took a fifth of its budget queued behind others
+          slowMs: config.api.budgetMs / 5,
+          loopDelayTargetMs: config.server.loopDelayTargetMs,
+        },
+      }
+    : {}),
+  bodyPace: {
+    timeoutMs: config.server.bodyTimeoutMs,
+    minBytesPerSecond: config.server.bodyMinBytesPerSecond,
+    graceMs: 2000,
+  },
+  readiness,
+  // keyless, the server answers only requests addressed to it (a rebound domain's page is not)
+  ...(config.api.keys.length
+    ? {}
+    : { hosts: { port: config.port, listen: config.host, allowed: config.server.allowedHosts } }),
+});
 // a stalled client must not hold a connection for Node's default 300 s; Node checks these timeouts
 // every connectionsCheckingInterval (30 s by default), so check often enough to honour a short one
-const { headersTimeoutMs, requestTimeoutMs, idleTimeoutMs, keepAliveTimeoutMs } = config.server;
 const serverOptions = {
   headersTimeout: headersTimeoutMs,
   requestTimeout: requestTimeoutMs,
   keepAliveTimeout: keepAliveTimeoutMs,
   connectionsCheckingInterval: Math.min(30_000, Math.max(50, Math.floor(headersTimeoutMs / 4))),
 };
-const server = serve(
-  { fetch: app.fetch, port: config.port, hostname: config.host, serverOptions },
-  (info) => {
-    console.log(
-      `dongne가 http://localhost:${info.port} 에서 기다립니다 (LLM: ${world.rt.llm ? `anthropic ${config.llm.fastModel}` : "오프라인 엔진"}, 장소: ${koLabel("dataSource", config.providers.place === "kakao" ? "kakao" : embeddedPlaces(config.dataDir).dataSource)}, 상태 저장: ${world.dynamo.persistent ? `${config.dataDir}/dynamodb` : "메모리 (끄면 사라짐)"}, API 키: ${config.api.keys.length ? "필요" : isLoopback(config.host) ? "없음, 이 컴퓨터에서만 열림" : "없음, 네트워크에 열림 (ALLOW_OPEN_NETWORK=yes)"})`,
-    );
-  },
-) as HttpServer;
+const server = serve({
+  fetch: app.fetch,
+  port: config.port,
+  hostname: config.host,
+  serverOptions,
+}) as HttpServer;
 closeIdleConnections(server, idleTimeoutMs);
+answerClientErrors(server);
 // taken between the probe and here: the same line
 server.once("error", (err: NodeJS.ErrnoException) => {
   exitIfRefused(err, config.port);
   throw err;
 });
+console.log(`dongne: 준비하는 중입니다 (장소 색인, 식당 데모 색인). 준비되면 한 줄로 알립니다.`);
 
-// the local restaurant index builds its synthetic demo corpus on first use: start it now, in the background
-void qaRuntime(world.rt)
-  .deps.index.count()
-  .catch((err: Error) => console.error(`식당 색인을 불러오지 못했습니다: ${err.message}`));
+await warmLocal(world, (what) => readiness.preparing(what));
 
+readiness.preparing("지난번에 멈춘 작업을 정리하는 중");
 const resumed = await world.context.services.simulations.resumeUnfinished();
 if (resumed.length) console.log(`지난번 종료로 멈춘 시뮬레이션을 이어서 실행합니다: ${resumed.join(", ")}`);
-// an ingest job whose worker died with the last stop holds an expired lease: it is marked failed, never
-// left running
-const failedJobs = await world.context.services.restaurants.recoverIngestJobs();
+// this process is the only worker of its ingest jobs: one still pending or running was cut off with
+// the last stop, so it is marked failed now (with what it wrote), not when its lease runs out
+const failedJobs = await world.context.services.restaurants.failOrphanedIngestJobs();
 if (failedJobs.length)
   console.log(`처리하던 프로세스가 멈춘 색인 작업을 실패로 표시했습니다: ${failedJobs.join(", ")}`);
+
+readiness.markReady();
+console.log(
+  `dongne가 http://localhost:${config.port} 에서 기다립니다 (LLM: ${world.rt.llm ? `anthropic ${config.llm.fastModel}` : "오프라인 엔진"}, 장소: ${koLabel("dataSource", config.providers.place === "kakao" ? "kakao" : embeddedPlaces(config.dataDir).dataSource)}, 상태 저장: ${world.dynamo.persistent ? `${config.dataDir}/dynamodb` : "메모리 (끄면 사라짐)"}, API 키: ${config.api.keys.length ? "필요" : isLoopback(config.host) ? "없음, 이 컴퓨터에서만 열림" : "없음, 네트워크에 열림 (ALLOW_OPEN_NETWORK=yes)"})`,
+);
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   // exit at once: every write the store acknowledged is already in its log on disk, and a simulation

@@ -7,10 +7,14 @@
 import { Hono, type Context } from "hono";
 import { requestId } from "hono/request-id";
 import type { ApiKeyEntry } from "../../shared/platform/config-api-keys.ts";
+import { secondsToNextUtcDay } from "../../shared/platform/errors.ts";
 import { logger } from "../../shared/platform/log.ts";
 import { API_KEY_HEADER, authenticate, LOCAL_CALLER, type Caller, type Scope } from "./auth.ts";
-import { ApiError, answerFor, errorBody } from "./errors.ts";
-import { readBodyText, readJson, readParams } from "./request.ts";
+import { ApiError, answerFor, errorBody, errorHeaders } from "./errors.ts";
+import { Admission, RETRY_AFTER_SECONDS, type AdaptiveAdmission } from "./admission.ts";
+import { hostAllowed, type HostRule } from "./host-guard.ts";
+import { notReady, READINESS, type Readiness } from "./readiness.ts";
+import { readBodyText, readJson, readParams, type BodyPace } from "./request.ts";
 import type { ApiServices, RouteDef } from "./route.ts";
 import { honoPath, ROUTES } from "./routes/index.ts";
 import { CSP } from "./web-page.ts";
@@ -38,7 +42,8 @@ function callerOf(c: Context, ctx: AppContext): Caller | null {
   return authenticate(c.req.header(API_KEY_HEADER), ctx.apiKeys);
 }
 
-async function serve(route: RouteDef, c: Context, ctx: AppContext): Promise<Response> {
+/** Who calls (a 401 or 403 when they may not call this route): checked before the body is read. */
+function authorize(route: RouteDef, c: Context, ctx: AppContext): void {
   if (route.access !== "public") {
     const caller = callerOf(c, ctx);
     if (!caller)
@@ -56,6 +61,9 @@ async function serve(route: RouteDef, c: Context, ctx: AppContext): Promise<Resp
       );
     c.set("caller" as never, caller as never);
   }
+}
+
+async function serve(route: RouteDef, c: Context, ctx: AppContext): Promise<Response> {
   const params = route.params ? readParams(c.req.param(), route.params) : undefined;
   const query = route.query ? readParams(c.req.query(), route.query) : undefined;
   const body = !route.body
@@ -70,6 +78,8 @@ async function serve(route: RouteDef, c: Context, ctx: AppContext): Promise<Resp
       "quota",
       "llm_allowance_exhausted",
       `오늘(UTC) 이 키로 LLM을 쓰는 요청 ${ctx.llmAllowance.limit}회를 모두 썼습니다. UTC 자정 이후 다시 시도하거나, 운영자에게 하루 한도를 늘려 달라고 하세요.`,
+      undefined,
+      { retryAfterSeconds: secondsToNextUtcDay() },
     );
   return route.handle({
     body,
@@ -83,17 +93,28 @@ async function serve(route: RouteDef, c: Context, ctx: AppContext): Promise<Resp
 
 export interface AppOptions {
   /**
-   * requests handled at once past which the app answers 503 with Retry-After instead of queueing
-   * (`/health` is never refused); unset, no limit (a Lambda instance takes one request at a time)
+   * requests worked on at once past which the app answers 503 with Retry-After instead of queueing
+   * (`/health` and `/ready` are never refused; a request counts once its body is read); unset, no
+   * limit (a Lambda instance takes one request at a time)
    */
   maxInFlight?: number;
+  /** the in-flight limit follows measured latency below maxInFlight (the local server) */
+  adaptive?: AdaptiveAdmission;
+  /** a body's time and pace limits (the local server; a Lambda's body is already whole) */
+  bodyPace?: BodyPace;
+  /** until ready, API requests are refused with 503 (the local server while it builds its indexes) */
+  readiness?: Readiness;
+  /** the Host headers answered (the keyless local server); absent, any */
+  hosts?: HostRule;
 }
 
-/** What a shed request is told to wait, in seconds. */
-export const RETRY_AFTER_SECONDS = 1;
+export { RETRY_AFTER_SECONDS };
 
-/** The path that answers whatever the load: liveness. */
-const NEVER_SHED = "/health";
+/**
+ * Liveness and readiness: answered whatever the load, and whatever the Host (a probe addresses the
+ * server by its IP; they say only that it is up)
+ */
+const PROBES = new Set(["/health", "/ready"]);
 
 /** The error a request ended in, kept for the log line of its answer. */
 const CAUSE = "dongne.cause" as never;
@@ -164,32 +185,33 @@ export function createApp(context: () => Promise<AppContext> | AppContext, optio
       c.res = res;
     }
   });
-  const { maxInFlight } = options;
-  if (maxInFlight) {
-    let inFlight = 0;
-    app.use("*", async (c, next) => {
-      if (c.req.path === NEVER_SHED) return next();
-      if (inFlight >= maxInFlight) {
-        c.set(SHED, true as never);
-        const error = new ApiError(
-          "unavailable",
-          "overloaded",
-          `서버가 지금 한도인 요청 ${maxInFlight}개를 처리하고 있습니다. ${RETRY_AFTER_SECONDS}초 뒤에 다시 시도하세요.`,
-        );
-        return c.json(errorBody(error), error.status, { "retry-after": String(RETRY_AFTER_SECONDS) });
-      }
-      inFlight++;
-      try {
-        await next();
-      } finally {
-        inFlight--;
-      }
-    });
-  }
+  app.use("*", async (c, next) => {
+    // a rebound domain's page is no caller of the keyless local server
+    if (options.hosts && !PROBES.has(c.req.path) && !hostAllowed(c.req.header("host"), options.hosts))
+      throw new ApiError(
+        "wrong_host",
+        "host_not_allowed",
+        "이 서버는 이 컴퓨터(localhost, 127.0.0.1, [::1])나 API_ALLOWED_HOSTS에 적힌 주소로 온 요청에만 답합니다",
+        "host",
+      );
+    if (options.readiness) c.set(READINESS, options.readiness as never);
+    await next();
+  });
+  const admission = options.maxInFlight
+    ? new Admission({ maxInFlight: options.maxInFlight, adaptive: options.adaptive })
+    : undefined;
+  const shed = (c: Context) => c.set(SHED, true as never);
 
   for (const route of ROUTES) {
     app.on(route.method.toUpperCase(), honoPath(route.path), async (c) => {
-      return serve(route, c, await context());
+      // before a slot is taken: readiness, the caller, and the whole body (under its time and pace)
+      const refusal = route.access === "public" ? null : notReady(c);
+      if (refusal) throw refusal;
+      const ctx = await context();
+      authorize(route, c, ctx);
+      if (route.body) await readBodyText(c, route.maxBodyBytes, options.bodyPace);
+      if (!admission || PROBES.has(route.path)) return serve(route, c, ctx);
+      return admission.run(c, () => serve(route, c, ctx), shed);
     });
   }
 
@@ -200,9 +222,8 @@ export function createApp(context: () => Promise<AppContext> | AppContext, optio
   app.onError((err, c) => {
     const { error } = answerFor(err);
     c.set(CAUSE, err as never); // logged with the answer, if it is a 5xx
-    // a body cut off at its limit is left unread: the connection cannot carry another request
-    const close = error.status === 413 ? { connection: "close" } : undefined;
-    return c.json(errorBody(error), error.status, close);
+    // Retry-After on a 429 or 503; a body left unread (413, 408) closes the connection
+    return c.json(errorBody(error), error.status, errorHeaders(error));
   });
   return app;
 }

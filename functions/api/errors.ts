@@ -5,10 +5,14 @@ import { homedir, tmpdir } from "node:os";
 import { z } from "zod";
 import { DongneError, type ErrorKind } from "../../shared/platform/errors.ts";
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500 | 502 | 503 | 504;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 408 | 409 | 413 | 421 | 429 | 431 | 500 | 502 | 503 | 504;
 
-/** The HTTP layer's own refusals, which no domain error stands for. */
-export type ApiErrorKind = ErrorKind | "unauthenticated" | "forbidden";
+/**
+ * The HTTP layer's own refusals, which no domain error stands for: no or a wrong key, a body that
+ * arrived too slowly, a Host this server does not answer for, headers too large to read.
+ */
+export type ApiErrorKind =
+  ErrorKind | "unauthenticated" | "forbidden" | "slow_body" | "wrong_host" | "headers_too_large";
 
 /**
  * Each kind's status and default code. `publicMessage` replaces the error's own message where that
@@ -18,6 +22,9 @@ const BY_KIND: Record<ApiErrorKind, { status: ErrorStatus; code: string; publicM
   invalid: { status: 400, code: "invalid_request" },
   unauthenticated: { status: 401, code: "unauthorized" },
   forbidden: { status: 403, code: "forbidden" },
+  slow_body: { status: 408, code: "request_timeout" },
+  wrong_host: { status: 421, code: "host_not_allowed" },
+  headers_too_large: { status: 431, code: "headers_too_large" },
   not_found: { status: 404, code: "not_found" },
   conflict: { status: 409, code: "conflict" },
   quota: { status: 429, code: "quota_exceeded" },
@@ -45,10 +52,40 @@ export class ApiError extends DongneError {
   declare readonly code: string;
   readonly status: ErrorStatus;
 
-  constructor(kind: ApiErrorKind, code: string, message: string, field?: string) {
-    super(kind === "unauthenticated" || kind === "forbidden" ? "invalid" : kind, message, { code, field });
+  constructor(
+    kind: ApiErrorKind,
+    code: string,
+    message: string,
+    field?: string,
+    opts: { retryAfterSeconds?: number } = {},
+  ) {
+    super(domainKind(kind), message, { code, field, ...opts });
     this.status = BY_KIND[kind].status;
   }
+}
+
+/** The domain kind an HTTP-layer refusal counts as (a bad request, or a timeout of the client's). */
+function domainKind(kind: ApiErrorKind): ErrorKind {
+  if (kind === "unauthenticated" || kind === "forbidden" || kind === "wrong_host") return "invalid";
+  if (kind === "headers_too_large") return "too_large";
+  if (kind === "slow_body") return "invalid";
+  return kind;
+}
+
+/** What a client is told to wait before trying again, unless the error says: a quota's minute, a second. */
+const RETRY_AFTER_DEFAULT: Partial<Record<ErrorStatus, number>> = { 429: 60, 503: 1 };
+
+/**
+ * The headers an error's answer carries: Retry-After on every 429 and 503 (the error's own when it
+ * knows, else a default); `connection: close` when the request's body was left unread (413, 408).
+ */
+export function errorHeaders(err: ApiError): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const wait = err.retryAfterSeconds ?? RETRY_AFTER_DEFAULT[err.status];
+  if (wait !== undefined && (err.status === 429 || err.status === 503))
+    headers["retry-after"] = String(Math.max(1, Math.ceil(wait)));
+  if (err.status === 413 || err.status === 408) headers.connection = "close";
+  return headers;
 }
 
 export const ErrorBody = z.object({
@@ -88,7 +125,11 @@ export function answerFor(err: unknown): { error: ApiError; unexpected: boolean 
   if (err instanceof DongneError && err.kind !== "internal") {
     const mapped = BY_KIND[err.kind];
     const message = mapped.publicMessage ?? err.message;
-    return { error: new ApiError(err.kind, err.code ?? mapped.code, message, err.field), unexpected: false };
+    const retry = err.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: err.retryAfterSeconds };
+    return {
+      error: new ApiError(err.kind, err.code ?? mapped.code, message, err.field, retry),
+      unexpected: false,
+    };
   }
   // hono's own refusals of a malformed request
   if (err instanceof HTTPException && err.status < 500)

@@ -57,16 +57,20 @@ export async function startLocal(config: Config, opts: LocalOptions = {}): Promi
 }
 
 /**
- * What a first request would otherwise build while others wait, built before the server listens: the
- * embedded places and their text index, the translator's typo indexes, the administrative hierarchy. (The demo restaurant corpus is
- * ingested on the first question, in slices, while the server answers others.)
+ * What a first request would otherwise build while its caller waits, built before the server says it
+ * is ready: the embedded places and their text index, the translator's typo indexes, the administrative
+ * hierarchy, the restaurant index (the synthetic demo corpus on a fresh data directory) with its first
+ * query's postings. `say` hears what is being built (the readiness's reason meanwhile).
  */
-export async function warmLocal(world: LocalWorld): Promise<void> {
+export async function warmLocal(world: LocalWorld, say: (what: string) => void = () => {}): Promise<void> {
   const { config } = world.rt;
+  say("장소 색인과 오타 사전을 만드는 중");
   correctPlace("망원");
   correctFood("국밥");
   // the administrative hierarchy a place named with its area is resolved in (about a second to build)
   regionsNamed("서울");
   if (config.providers.place !== "kakao" || !config.providers.kakaoKey)
     await embeddedPlaces(config.dataDir).prepare();
+  say("식당 색인을 만드는 중");
+  await world.context.services.restaurants.warm();
 }

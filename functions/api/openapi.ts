@@ -60,8 +60,14 @@ function commonErrors(r: RouteDef): Record<number, string> {
     out[401] = `No valid API key in the ${API_KEY_HEADER} header`;
     out[403] = "The key lacks the scope";
   }
-  if (r.body)
+  if (r.body) {
+    out[408] =
+      "The body arrived too slowly: the local server reads it whole within its time and pace limits before working on the request (the connection is closed)";
     out[413] = `The body is larger than ${r.maxBodyBytes ?? MAX_BODY_BYTES} bytes (the connection is closed)`;
+  }
+  out[421] =
+    "The Host header names no address of this server: the keyless local server answers only localhost, 127.0.0.1, [::1], its listening address and the hosts API_ALLOWED_HOSTS lists";
+  out[431] = "The request's headers are too large (the local server answers before reading further)";
   out[429] = r.llm
     ? "Throttled (the route's rate at the API Gateway stage), or the key's daily allowance of LLM-backed requests is used up"
     : "Throttled (the route's rate at the API Gateway stage)";
@@ -71,13 +77,16 @@ function commonErrors(r: RouteDef): Record<number, string> {
     out[504] = "The request did not finish within its time budget";
   }
   out[503] =
-    "The server is at capacity (retry after Retry-After seconds; /health is never refused), or a service the request needs cannot answer now";
+    r.access === "public"
+      ? "The server is at capacity (retry after Retry-After seconds; /health and /ready are never refused), or not ready yet (/ready)"
+      : "The server is at capacity or not ready yet (the local server building its indexes), or a service the request needs cannot answer now: retry after Retry-After seconds";
   return out;
 }
 
 const RETRY_AFTER = {
   "Retry-After": {
-    description: "Seconds to wait before retrying, when the server sheds load",
+    description:
+      "Seconds to wait before retrying: on every 429 (a daily allowance: until the next UTC midnight) and every 503",
     schema: { type: "integer" },
   },
 };
@@ -111,7 +120,7 @@ function operation(r: RouteDef) {
       // the route's own reason first; a route's text/html 503 (the unbuilt page) keeps its type too
       description: own ? `${own.description}; or: ${description}` : description,
       content: { ...own?.content, "application/json": { schema: ERROR_REF } },
-      ...(status === "503" ? { headers: RETRY_AFTER } : {}),
+      ...(status === "503" || status === "429" ? { headers: RETRY_AFTER } : {}),
     };
   }
   return {

@@ -2,7 +2,7 @@
 // parameters (schemas). Every failure names the field and the reason.
 import type { IncomingMessage } from "node:http";
 import type { Context } from "hono";
-import type { z } from "zod";
+import { z } from "zod";
 import { ApiError } from "./errors.ts";
 
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -45,6 +45,30 @@ export function invalid(error: z.ZodError, input: unknown, prefix = ""): ApiErro
 const tooLarge = (maxBytes: number) =>
   new ApiError("too_large", "body_too_large", `본문은 최대 ${maxBytes}바이트입니다`, "body");
 
+/**
+ * How fast a body must arrive (the local server reads it before the request takes a slot, so a slow
+ * sender holds only its socket): whole within `timeoutMs`, and after the first `graceMs` at an average
+ * of at least `minBytesPerSecond`. Past either, 408 and the connection closes.
+ */
+export interface BodyPace {
+  timeoutMs: number;
+  minBytesPerSecond: number;
+  graceMs: number;
+  /** the clock (ms); Date.now by default (tests fake it with the timers) */
+  now?: () => number;
+}
+
+/** How often a body still arriving is checked against its pace. */
+const PACE_CHECK_MS = 250;
+
+const tooSlow = (pace: BodyPace) =>
+  new ApiError(
+    "slow_body",
+    "request_timeout",
+    `요청 본문이 너무 느리게 옵니다: ${Math.round(pace.timeoutMs / 1000)}초 안에, 초당 ${pace.minBytesPerSecond}바이트 이상으로 보내 주세요.`,
+    "body",
+  );
+
 /** The body's text once read (a route may look at it twice: an optional body, then its JSON). */
 const BODY_TEXT = "dongne.bodyText" as never;
 
@@ -58,7 +82,7 @@ type NodeEnv = { incoming?: IncomingMessage };
  * with hono's bodyLimit, which makes @hono/node-server build a full Request per call (a 4× throughput
  * loss measured in bench/). In a Lambda the body is already whole (API Gateway's), and only measured.
  */
-export async function readBodyText(c: Context, maxBytes = MAX_BODY_BYTES): Promise<string> {
+export async function readBodyText(c: Context, maxBytes = MAX_BODY_BYTES, pace?: BodyPace): Promise<string> {
   const known = c.get(BODY_TEXT) as string | undefined;
   if (known !== undefined) return known;
   const incoming = (c.env as NodeEnv | undefined)?.incoming;
@@ -68,7 +92,7 @@ export async function readBodyText(c: Context, maxBytes = MAX_BODY_BYTES): Promi
   }
   const text =
     incoming && typeof incoming.on === "function" && !incoming.readableDidRead
-      ? await readLimited(incoming, maxBytes)
+      ? await readLimited(incoming, maxBytes, pace)
       : await c.req.text();
   if (Buffer.byteLength(text) > maxBytes) throw tooLarge(maxBytes);
   c.set(BODY_TEXT, text);
@@ -100,12 +124,28 @@ function lingerThenClose(incoming: IncomingMessage): void {
   };
 }
 
-/** Reads a Node request's body up to `maxBytes`; past it, stops reading (backpressure holds the rest). */
-function readLimited(incoming: IncomingMessage, maxBytes: number): Promise<string> {
+/**
+ * Reads a Node request's body up to `maxBytes`; past it, stops reading (backpressure holds the rest).
+ * With a pace, a body that arrives too slowly is refused the same way (408).
+ */
+function readLimited(incoming: IncomingMessage, maxBytes: number, pace?: BodyPace): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    const now = pace?.now ?? Date.now;
+    const started = now();
+    const check = pace
+      ? setInterval(() => {
+          const elapsed = now() - started;
+          const slow = elapsed > pace.graceMs && (size * 1000) / elapsed < pace.minBytesPerSecond;
+          if (elapsed < pace.timeoutMs && !slow) return;
+          stop();
+          lingerThenClose(incoming);
+          reject(tooSlow(pace));
+        }, PACE_CHECK_MS)
+      : undefined;
     const stop = () => {
+      clearInterval(check);
       incoming.off("data", onData);
       incoming.off("end", onEnd);
       incoming.off("error", onFail);
@@ -187,3 +227,14 @@ export function readParams<S extends z.ZodType>(
   if (!parsed.success) throw invalid(parsed.error, values);
   return parsed.data;
 }
+
+/**
+ * A whole number in the query string, written as decimal digits only: `0x10`, `1e1`, `+16`, ` 16` or
+ * `16.0` are not 16 (Number() would read them so), they are refused with the reason.
+ */
+export const queryInteger = (min: number, max: number) =>
+  z
+    .string({ error: "숫자여야 합니다" })
+    .regex(/^\d{1,15}$/, "10진수 숫자(0–9)만 쓴 정수여야 합니다")
+    .transform(Number)
+    .pipe(z.number().min(min, `${min} 이상이어야 합니다`).max(max, `${max} 이하여야 합니다`));

@@ -102,6 +102,8 @@ export function webPage(c: Context): Response {
     return c.html(
       '<!doctype html><html lang="ko"><meta charset="utf-8"><title>dongne</title><p>페이지가 아직 빌드되지 않았습니다: <code>npm run build:web</code>을 실행하세요. (The page is not built: run <code>npm run build:web</code>.) The API answers under <a href="openapi.json">/openapi.json</a>.</p></html>',
       503,
+      // every 503 says when to look again (a build takes about a minute)
+      { "retry-after": "60" },
     );
   // the page names its assets by content hash: it must be asked for afresh, they can be kept for a year
   return send(c, page, {

@@ -5,9 +5,12 @@
 // which is what Lucene's efficient filtering does on small filtered sets and an upper bound on what
 // HNSW returns on large ones. Writes are whole documents validated against the mapping (as
 // `dynamic: strict` does), applied one at a time, so a reader never sees half of one. Optionally
-// persisted to a JSON Lines file (written to a temporary file, then renamed). The mapping's fields are
-// read in local-fields.ts, the queries compiled in local-query.ts.
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+// persisted to a JSON Lines file: a flush appends what changed since the last one (a document, or its
+// deletion), so a batch costs its own size, not the index's; the file is rewritten whole (to a
+// temporary file, then renamed) when it is new or has grown past twice what it holds. Reading replays
+// the lines in order (a line cut off by a killed process is the last one, and skipped). The mapping's
+// fields are read in local-fields.ts, the queries compiled in local-query.ts.
+import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { decodeVector, encodeVector } from "../embed/vector-codec.ts";
 import type { SearchBody } from "./dsl.ts";
@@ -30,6 +33,14 @@ import {
   type SearchResult,
 } from "./port.ts";
 
+/** A document's line in the index's file. */
+const docLine = (id: string, s: Stored) =>
+  JSON.stringify({
+    id,
+    source: s.source,
+    vectors: Object.fromEntries([...s.vectors].map(([f, v]) => [f, encodeVector(v)])),
+  });
+
 export class LocalSearchIndex implements SearchIndex {
   readonly engine = "local" as const;
   private readonly docs = new Map<string, Stored>();
@@ -37,7 +48,12 @@ export class LocalSearchIndex implements SearchIndex {
   private indexMeta: IndexMeta | null = null;
   /** the analysed fields' postings, rebuilt on the first search after a write */
   private readonly postings = new Postings();
-  private dirty = false;
+  /** what changed since the last flush: a document written, or null when it was removed */
+  private readonly pending = new Map<string, Stored | null>();
+  private metaChanged = false;
+  /** the ids the file holds, and its lines (past twice the documents, the next flush compacts) */
+  private readonly persisted = new Set<string>();
+  private fileLines = 0;
 
   constructor(
     readonly indexName: string,
@@ -60,7 +76,7 @@ export class LocalSearchIndex implements SearchIndex {
       return "exists";
     }
     this.indexMeta = { ...meta };
-    this.dirty = true;
+    this.metaChanged = true;
     return "created";
   }
 
@@ -68,30 +84,65 @@ export class LocalSearchIndex implements SearchIndex {
     return this.docs.size;
   }
 
-  /** Writes the index to its file when it changed (a no-op without a file). */
+  /** Writes what changed to the index's file (a no-op without a file, or with nothing changed). */
   async flush(): Promise<void> {
     const file = this.opts.file;
-    if (!file || !this.dirty) return;
+    if (!file || (!this.pending.size && !this.metaChanged)) return;
     mkdirSync(dirname(file), { recursive: true });
-    const lines = [JSON.stringify({ meta: this.indexMeta })];
-    for (const [id, s] of this.docs) {
-      const vectors = Object.fromEntries([...s.vectors].map(([f, v]) => [f, encodeVector(v)]));
-      lines.push(JSON.stringify({ id, source: s.source, vectors }));
+    if (!existsSync(file) || this.fileLines > 2 * this.docs.size + 1000) this.rewrite(file);
+    else {
+      const lines = this.metaChanged ? [JSON.stringify({ meta: this.indexMeta })] : [];
+      for (const [id, s] of this.pending) {
+        if (s) lines.push(docLine(id, s));
+        else if (this.persisted.has(id)) lines.push(JSON.stringify({ id, deleted: true }));
+        if (s) this.persisted.add(id);
+        else this.persisted.delete(id);
+      }
+      if (lines.length) appendFileSync(file, lines.join("\n") + "\n");
+      this.fileLines += lines.length;
     }
+    this.pending.clear();
+    this.metaChanged = false;
+  }
+
+  /** The whole index as a fresh file (its meta, then each document once). */
+  private rewrite(file: string): void {
+    const lines = [JSON.stringify({ meta: this.indexMeta })];
+    for (const [id, s] of this.docs) lines.push(docLine(id, s));
     const tmp = `${file}.tmp`;
     writeFileSync(tmp, lines.join("\n") + "\n");
     renameSync(tmp, file);
-    this.dirty = false;
+    this.persisted.clear();
+    for (const id of this.docs.keys()) this.persisted.add(id);
+    this.fileLines = lines.length;
   }
 
   private load(file: string): void {
     const lines = readFileSync(file, "utf8").split("\n").filter(Boolean);
-    const head = JSON.parse(lines[0] ?? "{}") as { meta?: IndexMeta | null };
-    this.indexMeta = head.meta ?? null;
-    for (const line of lines.slice(1)) {
-      const row = JSON.parse(line) as { id: string; source: Source; vectors: Record<string, string> };
-      const vectors = new Map(Object.entries(row.vectors).map(([f, b64]) => [f, decodeVector(b64)]));
-      this.docs.set(row.id, { source: row.source, vectors });
+    this.fileLines = lines.length;
+    for (const [i, line] of lines.entries()) {
+      let row: {
+        meta?: IndexMeta | null;
+        id?: string;
+        deleted?: true;
+        source?: Source;
+        vectors?: Record<string, string>;
+      };
+      try {
+        row = JSON.parse(line) as typeof row;
+      } catch (err) {
+        if (i === lines.length - 1) break; // the last append, cut off by a killed process
+        throw err;
+      }
+      if ("meta" in row) this.indexMeta = row.meta ?? null;
+      else if (row.id !== undefined && row.deleted) {
+        this.docs.delete(row.id);
+        this.persisted.delete(row.id);
+      } else if (row.id !== undefined && row.source) {
+        const vectors = new Map(Object.entries(row.vectors ?? {}).map(([f, b64]) => [f, decodeVector(b64)]));
+        this.docs.set(row.id, { source: row.source, vectors });
+        this.persisted.add(row.id);
+      }
     }
   }
 
@@ -104,7 +155,7 @@ export class LocalSearchIndex implements SearchIndex {
       if ("error" in checked) return { id, status: 400, error: checked.error };
       const existed = this.docs.has(id);
       this.docs.set(id, checked.stored);
-      this.dirty = true;
+      this.pending.set(id, checked.stored);
       this.postings.clear();
       return { id, status: existed ? 200 : 201, result: existed ? "updated" : "created" };
     });
@@ -186,12 +237,10 @@ export class LocalSearchIndex implements SearchIndex {
     for (const [id, s] of this.docs)
       if (pick(s.source)) {
         this.docs.delete(id);
+        this.pending.set(id, null);
         n++;
       }
-    if (n) {
-      this.dirty = true;
-      this.postings.clear();
-    }
+    if (n) this.postings.clear();
     return n;
   }
 

@@ -139,7 +139,9 @@ export function wellFormed(value: unknown): { value: unknown; fields: string[] }
         const key = LONE_SURROGATE.test(k) ? toWellFormed(k) : k;
         const y = walk(x, path ? `${path}.${key}` : key);
         if (y !== x || key !== k) changed = true;
-        out[key] = y;
+        // as JSON.parse makes it: an own member, `__proto__` included (an assignment would set the
+        // copy's prototype instead, and its members would be read through it)
+        Object.defineProperty(out, key, { value: y, enumerable: true, writable: true, configurable: true });
       }
       return changed ? out : v;
     }

@@ -35,3 +35,30 @@ export class Semaphore {
     }
   }
 }
+
+/** Work waiting for its turn on the event loop, first come first served. */
+const turns: (() => void)[] = [];
+let turnScheduled = false;
+
+function nextInLine(): void {
+  turns.shift()?.();
+  // an immediate set from inside one runs on the next turn of the loop: I/O is polled in between
+  if (turns.length) setImmediate(nextInLine);
+  else turnScheduled = false;
+}
+
+/**
+ * Waits for a turn of the event loop of its own: CPU-bound work in one process (the local workflow
+ * runner's steps) takes turns with every other request, one piece per turn of the loop, and the loop
+ * polls for I/O between two pieces — so a request that needs no CPU (/health, a refusal) waits for at
+ * most one piece, however many requests are working. (Awaiting a resolved promise yields to nothing:
+ * a chain of in-memory steps would hold the loop from its first to its last.)
+ */
+export function nextTurn(): Promise<void> {
+  return new Promise((resolve) => {
+    turns.push(resolve);
+    if (turnScheduled) return;
+    turnScheduled = true;
+    setImmediate(nextInLine);
+  });
+}

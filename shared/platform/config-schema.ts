@@ -64,8 +64,32 @@ const Variables = z.object({
   SERVER_IDLE_TIMEOUT_MS: int(100, 3_600_000, 30_000),
   /** the local server closes a keep-alive connection this long after its last answer if no request follows */
   SERVER_KEEP_ALIVE_TIMEOUT_MS: int(100, 600_000, 5_000),
-  /** requests the local server handles at once; past them it answers 503 with Retry-After (never /health) */
+  /** a request's body must arrive whole within this (the local server reads it before working on it) */
+  SERVER_BODY_TIMEOUT_MS: int(100, 600_000, 20_000),
+  /** …and, after its first two seconds, at an average of at least this many bytes a second (else 408) */
+  SERVER_BODY_MIN_BYTES_PER_S: int(0, 1_000_000_000, 1024),
+  /**
+   * the most requests the local server works on at once; past its limit it answers 503 with
+   * Retry-After (never /health or /ready). The limit follows measured latency below this
+   * (API_ADAPTIVE_LIMIT=off: fixed at this)
+   */
   API_MAX_IN_FLIGHT: int(1, 100_000, 64),
+  API_ADAPTIVE_LIMIT: z.enum(["on", "off"]).default("on"),
+  /** the event loop's p99 delay (ms) past which the adaptive limit comes down */
+  API_LOOP_DELAY_TARGET_MS: int(1, 10_000, 50),
+  /**
+   * hosts the keyless local server answers besides the loopback (localhost, 127.0.0.1, [::1]) and
+   * its HOST: "name" or "name:port", comma-separated; "*" answers any Host header
+   */
+  API_ALLOWED_HOSTS: z
+    .string()
+    .default("")
+    .transform((v) =>
+      v
+        .split(",")
+        .map((h) => h.trim())
+        .filter(Boolean),
+    ),
   /** a synchronous request's budget; API Gateway gives up at 29 s */
   API_BUDGET_MS: int(1000, 28_000, DEFAULT_API_BUDGET_MS),
 

@@ -28,8 +28,17 @@ export interface Config {
     idleTimeoutMs: number;
     /** a keep-alive connection is closed this long after its last answer */
     keepAliveTimeoutMs: number;
-    /** requests handled at once; past them 503 with Retry-After (/health excepted) */
+    /** requests worked on at once at most; past the limit 503 with Retry-After (/health, /ready excepted) */
     maxInFlight: number;
+    /** the limit follows measured latency below maxInFlight */
+    adaptiveLimit: boolean;
+    /** the event loop's p99 delay past which the adaptive limit comes down */
+    loopDelayTargetMs: number;
+    /** a body arrives whole within this, and after two seconds at this pace at least (else 408) */
+    bodyTimeoutMs: number;
+    bodyMinBytesPerSecond: number;
+    /** hosts the keyless server answers besides the loopback and its HOST ("*": any) */
+    allowedHosts: string[];
   };
   api: {
     /** empty: the API is open (the local default, on loopback) */
@@ -99,6 +108,11 @@ const server = (e: RawConfig): Config["server"] => ({
   idleTimeoutMs: e.SERVER_IDLE_TIMEOUT_MS,
   keepAliveTimeoutMs: e.SERVER_KEEP_ALIVE_TIMEOUT_MS,
   maxInFlight: e.API_MAX_IN_FLIGHT,
+  adaptiveLimit: e.API_ADAPTIVE_LIMIT === "on",
+  loopDelayTargetMs: e.API_LOOP_DELAY_TARGET_MS,
+  bodyTimeoutMs: Math.min(e.SERVER_BODY_TIMEOUT_MS, e.SERVER_REQUEST_TIMEOUT_MS),
+  bodyMinBytesPerSecond: e.SERVER_BODY_MIN_BYTES_PER_S,
+  allowedHosts: e.API_ALLOWED_HOSTS,
 });
 
 const llm = (e: RawConfig): Config["llm"] => ({

@@ -28,11 +28,14 @@ export interface DongneErrorOptions {
   /** a stable code for clients, when the kind's default code is too coarse */
   code?: string;
   cause?: unknown;
+  /** when to try again (seconds), for "quota" and "unavailable": the API's Retry-After */
+  retryAfterSeconds?: number;
 }
 
 export class DongneError extends Error {
   readonly field?: string;
   readonly code?: string;
+  readonly retryAfterSeconds?: number;
 
   constructor(
     readonly kind: ErrorKind,
@@ -44,9 +47,17 @@ export class DongneError extends Error {
     this.name = new.target.name;
     if (opts.field !== undefined) this.field = opts.field;
     if (opts.code !== undefined) this.code = opts.code;
+    if (opts.retryAfterSeconds !== undefined) this.retryAfterSeconds = opts.retryAfterSeconds;
   }
 }
 
 export function isDongneError(err: unknown): err is DongneError {
   return err instanceof DongneError;
+}
+
+/** Seconds from `now` to the next UTC midnight, when a per-day (UTC) allowance starts again (at least 1). */
+export function secondsToNextUtcDay(now = Date.now()): number {
+  const next = new Date(now);
+  next.setUTCHours(24, 0, 0, 0);
+  return Math.max(1, Math.ceil((next.getTime() - now) / 1000));
 }

@@ -51,6 +51,11 @@ export const koreanError: z.core.$ZodErrorMap = (issue) => {
       return `알 수 없는 필드입니다: ${issue.keys.join(", ")}`;
     case "invalid_union":
       return "받을 수 있는 형식이 아닙니다";
+    case "invalid_key":
+      // the key's own reason (a record's key schema says why), else a plain sentence
+      return issue.issues[0]?.message ?? "쓸 수 없는 키입니다";
+    case "invalid_element":
+      return issue.issues[0]?.message ?? "쓸 수 없는 항목입니다";
     case "not_multiple_of":
       return `${String(issue.divisor)}의 배수여야 합니다`;
     default:

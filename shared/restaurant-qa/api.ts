@@ -14,13 +14,15 @@ import {
   ingestBatches,
   IngestBatchState,
   mergeReports,
+  prepareIngestStep,
   reportOf,
   screenUpload,
   syncIngestLimit,
   type IngestBatch,
   type IngestReport,
 } from "./ingest.ts";
-import { blobRef, readJob, recoverIngestJobs } from "./ingest-job.ts";
+import { blobRef } from "./ingest-job.ts";
+import { failOrphanedIngestJobs, readJob, recoverIngestJobs } from "./ingest-job-failure.ts";
 import { wellFormed } from "../places/restaurant-crawl.ts";
 import { logger } from "../platform/log.ts";
 import {
@@ -31,6 +33,7 @@ import {
   type SearchResponse,
 } from "./state.ts";
 import { askResponse, searchResponse } from "./responses.ts";
+import { retrieveStep } from "./steps.ts";
 import type { z } from "zod";
 
 export type IngestOutcome = { kind: "done"; report: IngestReport } | { kind: "job"; jobId: string };
@@ -93,6 +96,25 @@ export class RestaurantQaService {
 
   async search(request: z.infer<typeof SearchRequest>): Promise<SearchResponse> {
     return searchResponse(await this.run({ ...request, mode: "search" }), this.d.qa().deps);
+  }
+
+  /**
+   * What the first question would otherwise build while its caller waits, built now (a server does
+   * it before it says it is ready): the index (the local demo corpus), its title dictionary, and one
+   * retrieval through the index's query path (the postings it builds on its first search). No LLM.
+   */
+  async warm(): Promise<void> {
+    const deps = this.d.qa().deps;
+    await deps.index.count();
+    await deps.titles.get();
+    await retrieveStep(
+      {
+        query: "망원동 파스타",
+        mode: "search",
+        structured_query: { location: [{ name: "망원동", relation: "nearby" }], menu: ["파스타"] },
+      },
+      deps,
+    );
   }
 
   get(placeId: string): Promise<StoredDocument | null> {
@@ -169,7 +191,7 @@ export class RestaurantQaService {
    * id) only to the caller who created it; blob locations as references, never a server path.
    */
   async job(id: string, caller?: string): Promise<Job | null> {
-    const job = await readJob(this.d.jobs(), id);
+    const job = await readJob(this.d.jobs(), this.d.blobs(), id);
     if (!job) return null;
     const { createdBy, leaseUntil: _lease, ...rest } = job;
     const out: Job = { ...rest, ...(createdBy && caller === createdBy ? { createdBy } : {}) };
@@ -186,7 +208,18 @@ export class RestaurantQaService {
    * failed with a Korean reason. Returns their ids.
    */
   recoverIngestJobs(now = Date.now()): Promise<string[]> {
-    return recoverIngestJobs(this.d.jobs(), now);
+    return recoverIngestJobs(this.d.jobs(), this.d.blobs(), now);
+  }
+
+  /**
+   * For a one-process server's start-up: every ingest job still pending or running lost its worker
+   * with the last stop, and is marked failed now with what it wrote. Returns their ids.
+   */
+  failOrphanedIngestJobs(): Promise<string[]> {
+    // a batch cut off after its index write: the ingest's own check counts what the index holds as sent
+    const held = async (batch: IngestBatchState) =>
+      (await prepareIngestStep(batch, this.d.qa().deps)).unchanged;
+    return failOrphanedIngestJobs(this.d.jobs(), this.d.blobs(), held);
   }
 }
 

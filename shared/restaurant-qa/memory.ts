@@ -13,6 +13,7 @@ import {
 } from "@aws-sdk/lib-dynamodb";
 import { createHash } from "node:crypto";
 import { z } from "zod";
+import { keyedPairs } from "../platform/safe-keys.ts";
 
 export const ConversationTurn = z.object({
   /** the last search's restaurants, in the order its answer presented them (the "base list") */
@@ -24,8 +25,11 @@ export const ConversationTurn = z.object({
   location: z.array(z.object({ name: z.string(), relation: z.enum(["nearby", "exact"]) })).optional(),
   /** the searched point, for distances of the base list */
   origin: z.object({ name: z.string(), lat: z.number(), lon: z.number() }).optional(),
-  /** each base-list restaurant's distance (m) from the searched location, as that answer gave it */
-  distances: z.record(z.string(), z.number()).optional(),
+  /**
+   * each base-list restaurant's distance (m) from the searched location, as that answer gave it:
+   * [place_id, metres] pairs (a place_id may be any name, `constructor` too: never an object's key)
+   */
+  distances: keyedPairs(z.number(), 20).optional(),
   /** the kinds (menu ∪ cuisine) the last search asked, for "제일 싼" over that dish */
   kinds: z.array(z.string()).optional(),
   /** the restaurant the conversation last singled out ("두 번째 집" → "거기 가격대는?") */

@@ -184,10 +184,11 @@ export async function retrieve(
 
   if (state.followUp?.place_ids.length) {
     const docs = await deps.index.mget<StoredDocument>(state.followUp.place_ids);
+    const distances = new Map(state.followUp.distances);
     const documents = state.followUp.place_ids.flatMap((id) => {
       const d = docs.get(id);
       const o = state.followUp?.origin;
-      const given = state.followUp?.distances?.[id];
+      const given = distances.get(id);
       if (!d) return [];
       const c = toContext(d, 1, 1, o ? [{ ...o, radiusM: 0, source: "gazetteer" }] : []);
       return [given !== undefined ? { ...c, distance: given } : c];

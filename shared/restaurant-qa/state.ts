@@ -79,7 +79,7 @@ export const QaState = z.object({
   query: z.string().trim().min(1).max(500),
   conversationId: z
     .string()
-    .regex(/^[A-Za-z0-9_-]{1,64}$/, "1–64 letters, digits, _ or -")
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, "영문자, 숫자, _, -로 1~64자여야 합니다")
     .optional(),
   /** the request's time budget (epoch ms) */
   deadlineAt: z.number().optional(),
@@ -102,7 +102,11 @@ export const QaState = z.object({
       origin: z.object({ name: z.string(), lat: z.number(), lon: z.number() }).optional(),
       location: z.array(z.object({ name: z.string(), relation: z.enum(["nearby", "exact"]) })).optional(),
       kinds: z.array(z.string()).optional(),
-      distances: z.record(z.string(), z.number()).optional(),
+      /** [place_id, metres] pairs, as the last answer gave them */
+      distances: z
+        .array(z.tuple([z.string(), z.number()]))
+        .max(20)
+        .optional(),
     })
     .optional(),
   retrieval: z

@@ -286,13 +286,11 @@ export async function generateStep(
             ...(sq.location?.length ? { location: sq.location } : {}),
             ...(circle ? { origin: { name: circle.name, lat: circle.lat, lon: circle.lon } } : {}),
             kinds: [...(sq.menu ?? []), ...(sq.cuisine ?? [])],
-            distances: Object.fromEntries(
-              docs
-                .flatMap((d): [string, number][] =>
-                  d.distance !== undefined ? [[d.place_id, d.distance]] : [],
-                )
-                .slice(0, 20),
-            ),
+            distances: docs
+              .flatMap((d): [string, number][] =>
+                d.distance !== undefined ? [[d.place_id, d.distance]] : [],
+              )
+              .slice(0, 20),
           },
     );
   }

@@ -22,7 +22,7 @@ import {
 import { budgetInForce, costUsd, estimateSpend, type Prices, type SpendEstimate } from "./spend.ts";
 import type { StoreAggregate, Visit } from "./types.ts";
 import type { SimulationWorld } from "./world.ts";
-import { DongneError } from "../platform/errors.ts";
+import { DongneError, secondsToNextUtcDay } from "../platform/errors.ts";
 import { decodeCursor, type ExportKind } from "./export.ts";
 
 /** Why a request cannot be served as asked: the API turns it into 409 or 429. */
@@ -34,6 +34,8 @@ export class SimulationConflict extends DongneError {
   ) {
     super(reason === "quota" ? "quota" : "conflict", message, {
       code: reason === "quota" ? "quota_exceeded" : "conflict",
+      // the agent-days allowance is a UTC day's: it starts again at the next UTC midnight
+      ...(reason === "quota" ? { retryAfterSeconds: secondsToNextUtcDay() } : {}),
     });
   }
 }

@@ -6,6 +6,7 @@
 // ended there). Column lists are explicit and only ever grow at the end: a researcher's script that
 // reads column n keeps working.
 import { z } from "zod";
+import { csvCell } from "../platform/stats/table.ts";
 import type { SimulationRepository } from "./repository.ts";
 import {
   decisionSk,
@@ -125,11 +126,11 @@ export const EXPORT_COLUMNS: Record<ExportKind, readonly string[]> = {
   visits: VISIT_COLUMNS.map(([name]) => name),
 };
 
-/** RFC 4180: a field with a comma, quote, CR or LF is quoted, its quotes doubled. */
-export function csvField(value: Cell): string {
-  const s = value === null || value === undefined ? "" : String(value);
-  return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
-}
+/**
+ * RFC 4180 (a field with a comma, quote, CR or LF is quoted, its quotes doubled), and safe to open: a
+ * text field that begins like a spreadsheet formula is neutralised (shared/platform/stats/table.ts).
+ */
+export const csvField = (value: Cell): string => csvCell(value);
 
 const csvLine = (cells: Cell[]) => `${cells.map(csvField).join(",")}\r\n`;
 

@@ -4,6 +4,7 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import { DongneError } from "../platform/errors.ts";
+import { userRecord } from "../platform/safe-keys.ts";
 import { mangwonDongOf } from "./dongs.ts";
 import { CATEGORY_PRICE, freeStoreId } from "./stores.ts";
 import { MAX_AGENTS, wellFormed } from "./limits.ts";
@@ -94,8 +95,7 @@ export const StoreChange = z
     store_id: StoreId,
     avg_price: won().optional(),
     /** menu name → new price; each must name one of the store's menus */
-    menu_prices: z
-      .record(text(1, 60), won())
+    menu_prices: userRecord(text(1, 60), won())
       .refine(
         (m) => Object.keys(m).length <= SCENARIO_LIMITS.menuPrices,
         `메뉴는 최대 ${SCENARIO_LIMITS.menuPrices}개입니다`,
@@ -175,7 +175,12 @@ function changed(store: Store, c: StoreChange, field: string): Store {
       throw new ScenarioError(`${field}.menu_prices.${name}`, `${store.name}에는 "${name}" 메뉴가 없습니다`);
   const menus = store.menus?.map((m) => ({
     ...m,
-    price: c.menu_prices?.[m.name] ?? (m.price === null ? null : roundTo100(m.price * factor)),
+    price:
+      c.menu_prices && Object.hasOwn(c.menu_prices, m.name)
+        ? c.menu_prices[m.name]!
+        : m.price === null
+          ? null
+          : roundTo100(m.price * factor),
   }));
   return Store.parse({
     ...store,

@@ -30,7 +30,9 @@ export const Persona = z.object({
 });
 export type Persona = z.infer<typeof Persona>;
 
-const HHMM = z.string().regex(/^([01]\d|2[0-4]):[0-5]\d$/, "HH:MM (24:00 allowed as a closing time)");
+const HHMM = z
+  .string({ error: "HH:MM 형식의 시각이어야 합니다" })
+  .regex(/^([01]\d|2[0-4]):[0-5]\d$/, "HH:MM 형식의 시각이어야 합니다 (닫는 시각은 24:00도 됩니다)");
 
 /**
  * One opening period: open at `open`, closed from `close` (a `close` at or before `open` runs past

@@ -1,7 +1,8 @@
 // Objects too large for a workflow's state or a DynamoDB item (an ingest upload, its batches, its
 // rejections): S3 in AWS, a directory on one machine, behind one port.
 import { GetObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { randomUUID } from "node:crypto";
+import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { dirname, join, normalize } from "node:path";
 
 export interface BlobStore {
@@ -23,10 +24,13 @@ export class DirectoryBlobs implements BlobStore {
   readonly name = "directory";
   constructor(private readonly dir: string) {}
 
+  /** Whole or not at all (as S3's PUT): written beside, then renamed over, so a killed process leaves no half blob. */
   async put(key: string, body: string): Promise<void> {
     const path = join(this.dir, safeKey(key));
     await mkdir(dirname(path), { recursive: true });
-    await writeFile(path, body);
+    const tmp = `${path}.${process.pid}.${randomUUID().slice(0, 8)}.tmp`;
+    await writeFile(tmp, body);
+    await rename(tmp, path);
   }
 
   async get(key: string): Promise<string | null> {

@@ -13,7 +13,7 @@ import {
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 
-export const JobId = z.string().regex(/^job-[\w-]{1,60}$/, "not a job id");
+export const JobId = z.string().regex(/^job-[\w-]{1,60}$/, "작업 id가 아닙니다 (job-으로 시작하는 id)");
 
 export const Job = z.object({
   id: z.string(),
@@ -29,6 +29,10 @@ export const Job = z.object({
   leaseUntil: z.string().optional(),
   /** the worker's last sign of life (ISO) */
   heartbeatAt: z.string().optional(),
+  /** what the job works through, once it knows: its records (an ingest: the upload's documents) */
+  total: z.number().int().nonnegative().optional(),
+  /** …in this many batches */
+  batchesTotal: z.number().int().nonnegative().optional(),
   /** the job's outcome (for an ingest: its report) */
   result: z.unknown().optional(),
   error: z.string().optional(),
@@ -112,7 +116,15 @@ export class JobRepository {
    * failed with `reason(job)` (a job whose worker renewed it meanwhile is left alone); their ids.
    */
   async expireLeases(reason: (job: Job) => string, now = Date.now()): Promise<string[]> {
-    const expired: Job[] = [];
+    const expired = (await this.unfinished()).filter((job) => leaseExpired(job, now));
+    const out: string[] = [];
+    for (const job of expired) if (await this.failExpired(job, reason(job), now)) out.push(job.id);
+    return out;
+  }
+
+  /** Every job still pending or running. */
+  async unfinished(): Promise<Job[]> {
+    const jobs: Job[] = [];
     let start: Record<string, unknown> | undefined;
     do {
       const page = await this.db.send(
@@ -126,13 +138,11 @@ export class JobRepository {
       );
       for (const item of page.Items ?? []) {
         const job = Job.safeParse(item);
-        if (job.success && leaseExpired(job.data, now)) expired.push(job.data);
+        if (job.success) jobs.push(job.data);
       }
       start = page.LastEvaluatedKey;
     } while (start);
-    const out: string[] = [];
-    for (const job of expired) if (await this.failExpired(job, reason(job), now)) out.push(job.id);
-    return out;
+    return jobs;
   }
 
   /** Marks one job failed if its lease has still run out (conditionally: a heartbeat in between wins). */
@@ -168,7 +178,7 @@ export class JobRepository {
   async update(
     id: string,
     status: Job["status"],
-    fields: { result?: unknown; error?: string } = {},
+    fields: { result?: unknown; error?: string; total?: number; batchesTotal?: number } = {},
   ): Promise<void> {
     const sets = ["#s = :s", "updatedAt = :t"];
     const names: Record<string, string> = { "#s": "status" };
@@ -187,6 +197,12 @@ export class JobRepository {
       names["#e"] = "error";
       values[":e"] = fields.error.slice(0, 1000);
     }
+    for (const k of ["total", "batchesTotal"] as const)
+      if (fields[k] !== undefined) {
+        sets.push(`#${k} = :${k}`);
+        names[`#${k}`] = k;
+        values[`:${k}`] = fields[k];
+      }
     await this.db.send(
       new UpdateCommand({
         TableName: this.table,

@@ -9,6 +9,7 @@ import { ExecutionError, StateMachine, type StateMachineDefinition } from "aws-l
 import { lambdaError, StatesError, WorkflowFailedError, WorkflowTimeoutError } from "./errors.ts";
 import { defaultKnownValid } from "./known-valid.ts";
 import { runStep, type StepSpec } from "./step.ts";
+import { nextTurn } from "../platform/concurrency.ts";
 
 export type TaskHandler = (input: never) => unknown;
 
@@ -38,6 +39,8 @@ export function localTask<R>(
   limit = STATE_PAYLOAD_LIMIT_BYTES,
 ): TaskHandler {
   return async (input: unknown) => {
+    // each step takes its turn on the event loop: requests that need no CPU are answered in between
+    await nextTurn();
     const event: unknown = JSON.parse(checkPayload(input, `${spec.state} input`, limit));
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {

@@ -134,18 +134,10 @@ describe("the app's protections (in process)", () => {
   let served: Served;
   /** what the routes are given: a test swaps a service to fail as a workflow or a bug would */
   let context: AppContext;
-  /** requests that got past the in-flight limit to a route (each asks for the context once) */
-  let admitted = 0;
   beforeAll(async () => {
     world = await testWorld();
     context = world.context;
-    served = await serveApp(
-      () => {
-        admitted++;
-        return context;
-      },
-      { maxInFlight: 3 },
-    );
+    served = await serveApp(() => context, { maxInFlight: 3 });
   });
   afterAll(async () => {
     await served.close();
@@ -240,11 +232,30 @@ describe("the app's protections (in process)", () => {
   });
 
   it("sheds load past maxInFlight with 503, Retry-After and a Korean error; /health still answers", async () => {
-    const before = admitted;
-    const held = [heldRequest(served.port), heldRequest(served.port), heldRequest(served.port)];
+    // three plans being worked on (their service waits) hold the three slots; a request still
+    // sending its body holds none
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let inPlan = 0;
+    const base = world.context.services.placeSearch;
+    context = {
+      ...world.context,
+      services: {
+        ...world.context.services,
+        placeSearch: Object.assign(Object.create(base) as typeof base, {
+          plan: async (...args: Parameters<typeof base.plan>) => {
+            inPlan++;
+            await gate;
+            return base.plan(...args);
+          },
+        }),
+      },
+    };
+    const sending = heldRequest(served.port);
+    const held = [plan(), plan(), plan()];
     try {
-      // the three are in the app, waiting for their bodies
-      await until(() => admitted - before >= 3, 10);
+      // the three are in their slots, waiting for their service
+      await until(() => inPlan >= 3, 10);
       const shed = await plan();
       expect(shed.status).toBe(503);
       expect(shed.headers.get("retry-after")).toBe(String(RETRY_AFTER_SECONDS));
@@ -254,11 +265,13 @@ describe("the app's protections (in process)", () => {
       const health = await fetch(`${served.url}/health`);
       expect(health.status).toBe(200);
     } finally {
-      for (const s of held) s.destroy();
+      release();
+      sending.destroy();
+      context = world.context;
     }
-    // the held requests end with their connections: the slots are free again (a server that kept
-    // shedding would keep this waiting to the test's timeout)
-    await until(async () => (await plan()).status === 200);
+    // the plans end: the slots are free again
+    expect((await Promise.all(held)).map((r) => r.status)).toEqual([200, 200, 200]);
+    expect((await plan()).status).toBe(200);
   });
 
   it("cuts a chunked body off at the route's limit as it arrives: 413, the rest left unread", async () => {
@@ -357,6 +370,7 @@ describe("npm start's connections (bin/serve.ts)", () => {
       // a request in flight is held far longer than the timeouts tested: the order the tests read
       SERVER_REQUEST_TIMEOUT_MS: "120000",
       API_MAX_IN_FLIGHT: "2",
+      API_ADAPTIVE_LIMIT: "off",
     });
     expect(await s.listening(), s.output()).toBe(true);
   });
@@ -412,20 +426,27 @@ describe("npm start's connections (bin/serve.ts)", () => {
   });
 
   it("sheds past API_MAX_IN_FLIGHT (503 + Retry-After) while /health answers", async () => {
+    // bodies still arriving hold no slot; requests being worked on do: many searches at once
     const held = [heldRequest(port), heldRequest(port)];
     try {
-      // once both are in the app, the next request is shed (each try before that is answered)
-      const res = await until(async () => {
-        const r = await fetch(`http://127.0.0.1:${port}/v1/search/plan`, {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify({ query: "망원역 근처 빵집" }),
-        });
-        return r.status === 503 ? r : (await r.arrayBuffer(), undefined);
+      // a burst of searches at once, until one of them finds both slots taken (a quiet machine may
+      // answer a whole burst in turn)
+      const shed = await until(async () => {
+        const answers = await Promise.all(
+          Array.from({ length: 12 }, (_, i) =>
+            fetch(`http://127.0.0.1:${port}/v1/search`, {
+              method: "POST",
+              headers: { "content-type": "application/json" },
+              body: JSON.stringify({ query: `망원역 근처 빵집 ${i}` }),
+            }),
+          ),
+        );
+        const refused = answers.find((r) => r.status === 503);
+        for (const r of answers) if (r !== refused) await r.arrayBuffer();
+        return refused;
       }, 20);
-      expect(res.status).toBe(503);
-      expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
-      expect(((await res.json()) as any).error.code).toBe("overloaded");
+      expect(Number(shed.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(((await shed.json()) as any).error.code).toBe("overloaded");
       expect((await fetch(`http://127.0.0.1:${port}/health`)).status).toBe(200);
     } finally {
       for (const x of held) x.destroy();

@@ -3,6 +3,7 @@
 // shed) are described.
 import { describe, expect, it } from "vitest";
 import { createApp, RETRY_AFTER_SECONDS, type AppContext } from "../../functions/api/app.ts";
+import { Readiness } from "../../functions/api/readiness.ts";
 import { MAX_BODY_BYTES } from "../../functions/api/request.ts";
 import { mismatch } from "../helpers/openapi-check.ts";
 
@@ -54,24 +55,44 @@ describe("the server's own refusals are in the document", () => {
   });
 
   it("503 with Retry-After when load is shed", async () => {
-    const app = createApp(() => context, { maxInFlight: 1 });
+    // the one slot held by a plan being worked on (a request waiting for its body holds none)
     let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const working = {
+      ...context,
+      services: { placeSearch: { plan: () => gate.then(() => ({ plan: null })) } },
+    } as unknown as AppContext;
+    const app = createApp(() => working, { maxInFlight: 1 });
     const held = app.request("/v1/search/plan", {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: new ReadableStream({
-        start: (c) => {
-          c.enqueue(new TextEncoder().encode('{"query":'));
-          release = () => c.close();
-        },
-      }),
-      duplex: "half",
+      body: JSON.stringify({ query: "망원동 빵집" }),
     });
-    const res = await app.request("/v1/restaurants/ask", { method: "POST" });
+    await new Promise((r) => setTimeout(r, 50));
+    const res = await app.request("/v1/restaurants/ask", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ query: "망원동 국밥" }),
+    });
     release();
     await held;
     expect(res.status).toBe(503);
     expect(res.headers.get("retry-after")).toBe(String(RETRY_AFTER_SECONDS));
     expect(await mismatch("POST", `${BASE}/v1/restaurants/ask`, res)).toBeNull();
+  });
+
+  it("503 with Retry-After until the server is ready; 421 for a Host it does not answer", async () => {
+    const readiness = new Readiness();
+    const app = createApp(() => context, { readiness, hosts: { port: 3000 } });
+    const host = { host: "localhost:3000" };
+    const notReady = await app.request("/v1/restaurants/ask", { method: "POST", headers: host });
+    expect(notReady.status).toBe(503);
+    expect(notReady.headers.get("retry-after")).toBeTruthy();
+    expect(await mismatch("POST", `${BASE}/v1/restaurants/ask`, notReady)).toBeNull();
+    const ready = await app.request("/ready", { headers: host });
+    expect(await mismatch("GET", `${BASE}/ready`, ready)).toBeNull();
+    const rebound = await app.request("/v1/restaurants/x", { headers: { host: "evil.example" } });
+    expect(rebound.status).toBe(421);
+    expect(await mismatch("GET", `${BASE}/v1/restaurants/x`, rebound)).toBeNull();
   });
 });

@@ -58,6 +58,14 @@ describe("lone surrogates", () => {
     const clean = { title: "망원" };
     expect(wellFormed(clean).value).toBe(clean);
   });
+
+  it("keep a `__proto__` member a member of the copy, never its prototype", () => {
+    const parsed = JSON.parse('{"title":"a\\ud800","__proto__":{"place_id":"planted"}}') as object;
+    const { value } = wellFormed(parsed);
+    expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
+    expect((value as { place_id?: string }).place_id).toBeUndefined();
+    expect(Object.keys(value as object)).toEqual(["title", "__proto__"]);
+  });
 });
 
 describe("uploads screened before batching", () => {

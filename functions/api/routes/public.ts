@@ -1,7 +1,8 @@
-// The routes anyone may call: liveness, this API's OpenAPI document, and the page for people (web/)
+// The routes anyone may call: liveness, readiness, this API's OpenAPI document, and the page for people (web/)
 // with its assets — public like /health, since the page holds no data (its requests carry the key).
 import { z } from "zod";
 import { openApiDocument } from "../openapi.ts";
+import { notReady } from "../readiness.ts";
 import { error, json, route, type RouteDef } from "../route.ts";
 import { webAsset, webPage } from "../web-page.ts";
 
@@ -15,6 +16,23 @@ export const publicRoutes = (all: () => readonly RouteDef[]): RouteDef[] => [
     throttle: { rate: 10, burst: 20 },
     answers: { 200: json(z.object({ status: z.literal("ok"), service: z.string() }), "OK") },
     handle: ({ c }) => c.json({ status: "ok", service: "dongne" }),
+  }),
+  route({
+    method: "get",
+    path: "/ready",
+    summary:
+      "Readiness: 200 once every workflow can answer its first request within budget; until then 503 with Retry-After and why",
+    access: "public",
+    throttle: { rate: 10, burst: 20 },
+    answers: {
+      200: json(z.object({ status: z.literal("ready"), service: z.string() }), "Ready"),
+      503: error("Not ready yet (the local server builds its indexes): the reason, and Retry-After"),
+    },
+    handle: ({ c }) => {
+      const refusal = notReady(c);
+      if (refusal) throw refusal;
+      return c.json({ status: "ready", service: "dongne" });
+    },
   }),
   route({
     method: "get",

@@ -18,6 +18,7 @@ import {
 } from "../../../shared/simulation/schemas.ts";
 import { SpendEstimate } from "../../../shared/simulation/spend.ts";
 import { CSP } from "../web-page.ts";
+import { queryInteger } from "../request.ts";
 import { error, json, notFound, READ, route, START, type RouteDef } from "../route.ts";
 
 const IdParam = z.object({ id: SimulationId });
@@ -36,12 +37,7 @@ const ExportQuery = z.object({
   format: z.enum(EXPORT_FORMATS).default("jsonl"),
   /** X-Next-Cursor of the previous page */
   cursor: z.string().optional(),
-  limit: z.coerce
-    .number({ error: "숫자여야 합니다" })
-    .int("정수여야 합니다")
-    .min(1, "1 이상이어야 합니다")
-    .max(EXPORT_PAGE_ROWS, `${EXPORT_PAGE_ROWS} 이하여야 합니다`)
-    .optional(),
+  limit: queryInteger(1, EXPORT_PAGE_ROWS).optional(),
 });
 const AgentParams = IdParam.extend({
   agentId: z.string().regex(/^[A-Za-z]\w{0,39}$/, "에이전트 id가 아닙니다 (R001, P012 같은 형식)"),

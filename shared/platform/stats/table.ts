@@ -1,5 +1,5 @@
 // Rows out as JSON lines or CSV, with a fixed column order, streamed in chunks: a run of hundreds of
-// thousands of rows is never one string in memory.
+// thousands of rows is never one string in memory. Every CSV cell is safe to open in a spreadsheet.
 
 export type ExportFormat = "jsonl" | "csv";
 
@@ -8,16 +8,21 @@ export const CONTENT_TYPE: Record<ExportFormat, string> = {
   csv: "text/csv; charset=utf-8",
 };
 
-/** RFC 4180: a cell with a comma, quote or line break is quoted, quotes doubled; lists and objects as JSON. */
+/** A text that a spreadsheet would read as a formula: it begins with =, +, -, @, a tab or a carriage return. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * RFC 4180: a cell with a comma, quote or line break is quoted, quotes doubled; lists and objects as
+ * JSON. Safe to open (OWASP's CSV injection advice): a text cell that begins like a formula gets a
+ * leading apostrophe and is quoted, so a spreadsheet shows it as text; numbers and booleans are never
+ * text, so they stay as they are (a negative number stays a number).
+ */
 export function csvCell(v: unknown): string {
   if (v === null || v === undefined) return "";
-  const s =
-    typeof v === "string"
-      ? v
-      : typeof v === "number" || typeof v === "boolean"
-        ? String(v)
-        : JSON.stringify(v);
-  return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
+  if (typeof v === "number" || typeof v === "boolean" || typeof v === "bigint") return String(v);
+  const text = typeof v === "string" ? v : JSON.stringify(v);
+  if (FORMULA_START.test(text)) return `"'${text.replaceAll('"', '""')}"`;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 /** One row as a line of the format, its fields in `columns` order (a missing field is null / empty). */

@@ -6,7 +6,20 @@
 //                         LoadIngestBatch → the four steps → RecordIngestBatch) → FinishIngest;
 //                         any failure → FailIngest
 import { INGEST_JOB_STEPS as J, INGEST_STEPS as I, QA_STEPS as Q } from "./steps.ts";
-import { task, type ArnOf } from "../../workflows/asl.ts";
+import { LAMBDA_RETRY, task, type ArnOf } from "../../workflows/asl.ts";
+
+/**
+ * A job's batch step that ran out of time is tried again, twice, a little later (another Lambda, or
+ * a less busy moment): the steps are idempotent (an unchanged document is skipped), and the job's own
+ * budget (a day) holds every retry. A synchronous upload does not retry: its request's budget would not.
+ */
+export const BATCH_TIMEOUT_RETRY = {
+  ErrorEquals: ["States.Timeout", "Sandbox.Timedout", "Lambda.Unknown"],
+  IntervalSeconds: 2,
+  MaxAttempts: 2,
+  BackoffRate: 2,
+};
+const JOB_RETRY = [...LAMBDA_RETRY, BATCH_TIMEOUT_RETRY];
 
 export function qaDefinition(arnOf: ArnOf) {
   return {
@@ -67,7 +80,7 @@ export function qaIngestDefinition(arnOf: ArnOf) {
 }
 
 export function qaIngestJobDefinition(arnOf: ArnOf) {
-  const inBatch = { InputPath: "$.batch", ResultPath: "$.batch" };
+  const inBatch = { InputPath: "$.batch", ResultPath: "$.batch", Retry: JOB_RETRY };
   const toFail = [{ ErrorEquals: ["States.ALL"], ResultPath: "$.error", Next: J.failIngest.state }];
   return {
     Comment: "Restaurant ingest job (202): a JSONL upload in batches, each enriched, embedded and indexed",
@@ -95,11 +108,13 @@ export function qaIngestJobDefinition(arnOf: ArnOf) {
           States: {
             [J.loadIngest.state]: task(J.loadIngest, arnOf, {
               ResultPath: "$.batch",
+              Retry: JOB_RETRY,
               Next: I.prepareIngest.state,
             }),
             ...batchStates(arnOf, inBatch, { Next: J.recordIngest.state }),
             [J.recordIngest.state]: task(J.recordIngest, arnOf, {
               Parameters: { "reportKey.$": "$.reportKey", "batch.$": "$.batch" },
+              Retry: JOB_RETRY,
               End: true,
             }),
           },

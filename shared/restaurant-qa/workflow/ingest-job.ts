@@ -4,7 +4,6 @@
 import { z } from "zod";
 import {
   BatchRef,
-  failIngestJob,
   finishIngestJob,
   IngestJobInput,
   IngestJobState,
@@ -13,6 +12,7 @@ import {
   recordIngestBatch,
   splitIngestJob,
 } from "../ingest-job.ts";
+import { failIngestJob } from "../ingest-job-failure.ts";
 import { IngestBatchState } from "../ingest.ts";
 import { qaBlobs, qaJobs } from "../wiring.ts";
 import { defineStep } from "../../runtime/port.ts";

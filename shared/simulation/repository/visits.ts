@@ -1,5 +1,6 @@
 // Store visits (VISIT#…: a slot's rating buffer) and the stores' rating aggregates they are flushed
 // into (STORE#<store>), each store's share of a slot applied exactly once.
+import { dictionary } from "../../platform/safe-keys.ts";
 import { z } from "zod";
 import { mapLimit } from "../../platform/concurrency.ts";
 import { StoreAggregate, Visit } from "../types.ts";
@@ -96,11 +97,12 @@ export class VisitRepository {
   }
 
   async aggregates(id: string): Promise<Record<string, StoreAggregate>> {
-    const out: Record<string, StoreAggregate> = {};
+    // keyed by store ids and tags: maps without a prototype (shared/platform/safe-keys.ts)
+    const out = dictionary<StoreAggregate>();
     for (const raw of await this.table.queryAll(id, "STORE#")) {
       const i = StoreItem.parse(raw);
       const store_id = i.sk.slice("STORE#".length);
-      const tags: Record<string, number> = {};
+      const tags = dictionary<number>();
       for (const [k, v] of Object.entries(i))
         if (k.startsWith("tag_") && typeof v === "number") tags[k.slice(4)] = v;
       out[store_id] = { store_id, count: i.count, sum: i.sum, tags, recent: i.recent.slice(-5) };
