@@ -93,7 +93,15 @@ const isKoreanError = (body: any) =>
 describe("ready means ready", { timeout: 300_000 }, () => {
   it("before its ready line, /health answers (alive), /ready and API requests 503 with Retry-After and a Korean reason", () => {
     expect(healthBeforeReady, "/health answered before the ready line").toBeGreaterThan(0);
-    const wrong = beforeReady.filter((o) => o.status !== 503 || !o.retryAfter || !isKoreanError(o.body));
+    // the server turns ready before its line reaches this process, and readiness only ever turns on: the
+    // rounds (/ready beside a plan) before the first /ready that said 200 were answered before it, but
+    // the last of them may have straddled the moment, its plan answered by a ready server
+    const rounds: Observation[][] = [];
+    for (let i = 0; i + 1 < beforeReady.length; i += 2) rounds.push(beforeReady.slice(i, i + 2));
+    const firstReady = rounds.findIndex(([ready]) => ready!.status === 200);
+    const before = (firstReady < 0 ? rounds : rounds.slice(0, firstReady)).slice(0, -1).flat();
+    expect(before.length, "requests answered before the server was ready").toBeGreaterThan(0);
+    const wrong = before.filter((o) => o.status !== 503 || !o.retryAfter || !isKoreanError(o.body));
     expect(wrong.map((o) => `${o.path} → ${o.status} ${JSON.stringify(o.body).slice(0, 120)}`)).toEqual([]);
   });
 
