@@ -24,6 +24,9 @@ if (!only || only === "simulation-export") await benchSimulationExport();
 if (!only || only === "news") await benchNews();
 if (!only || only === "web") await benchWeb();
 if (!only || only === "restaurant-qa") await benchRestaurantQa();
+// six 14-day runs: only when asked for
+if (only === "simulation-calibration")
+  await (await import("./simulation-calibration.ts")).benchSimulationCalibration();
 if (only === "abuse") await (await import("./abuse.ts")).benchAbuse();
 if (only === "answers") await (await import("./answers.ts")).benchAnswers();
 if (only === "memory") await (await import("./memory.ts")).benchMemory();

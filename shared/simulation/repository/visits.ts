@@ -22,16 +22,31 @@ export const visitItem = (id: string, v: Visit): Item => ({
   store: v.store_id,
 });
 
-/** One store's share of a slot's visits, as the conditional ADD that applies it once. */
-function storeUpdate(key: string, list: readonly Visit[]) {
+/**
+ * The ratings a store's item keeps besides its sums: the store card shows the last three (004's card
+ * lists a few), the API's store ratings the last five. Kept to these, an item stays the same size
+ * however many visits a run makes (appended without end, the busiest store's passed DynamoDB's 400 KB
+ * at about 60,000 visits).
+ */
+export const RECENT_KEPT = 5;
+
+type Recent = StoreAggregate["recent"];
+
+/**
+ * One store's share of a slot's visits, as the conditional update that applies it once: sums and tags
+ * added, the recent ratings set to the last RECENT_KEPT of `before` and these.
+ */
+function storeUpdate(key: string, list: readonly Visit[], before: Recent) {
   const names: Record<string, string> = { "#count": "count", "#sum": "sum" };
   const values: Record<string, unknown> = {
     ":n": list.length,
     ":sum": list.reduce((s, v) => s + v.rating, 0),
     ":slot": new Set([key]),
     ":k": key,
-    ":empty": [],
-    ":recent": list.map((v) => ({ agent_id: v.agent_id, rating: v.rating, tags: v.tags })),
+    ":recent": [
+      ...before,
+      ...list.map((v) => ({ agent_id: v.agent_id, rating: v.rating, tags: v.tags })),
+    ].slice(-RECENT_KEPT),
   };
   const adds = ["#count :n", "#sum :sum", "slots :slot"];
   const tagCounts = new Map<string, number>();
@@ -42,7 +57,7 @@ function storeUpdate(key: string, list: readonly Visit[]) {
     adds.push(`#t${i} :t${i}`);
   });
   return {
-    UpdateExpression: `ADD ${adds.join(", ")} SET recent = list_append(if_not_exists(recent, :empty), :recent)`,
+    UpdateExpression: `ADD ${adds.join(", ")} SET recent = :recent`,
     ConditionExpression: "attribute_not_exists(slots) OR NOT contains(slots, :k)",
     ExpressionAttributeNames: names,
     ExpressionAttributeValues: values,
@@ -74,12 +89,17 @@ export class VisitRepository {
   /**
    * Applies one slot's buffered ratings to the stores' aggregates. Each store's share of the slot is
    * one conditional UpdateItem guarded by the slot key, so a flush that stopped midway can simply be
-   * run again: stores already done refuse the update, the rest take it.
+   * run again: stores already done refuse the update, the rest take it (their recent ratings read
+   * again, after the stores done before).
    */
   async flushSlot(id: string, key: string): Promise<{ applied: number; skipped: number }> {
     const byStore = new Map<string, Visit[]>();
-    for (const v of await this.list(id, key))
-      byStore.set(v.store_id, [...(byStore.get(v.store_id) ?? []), v]);
+    const [visits, before] = await Promise.all([this.list(id, key), this.aggregates(id)]);
+    for (const v of visits) {
+      const list = byStore.get(v.store_id);
+      if (list) list.push(v);
+      else byStore.set(v.store_id, [v]);
+    }
     let applied = 0;
     let skipped = 0;
     // stores are independent: their updates go out together (each is still one conditional update)
@@ -88,7 +108,7 @@ export class VisitRepository {
       16,
       async ([store, list]) => {
         const key_ = { pk: simulationPk(id), sk: `STORE#${store}` };
-        if (await this.table.update(key_, storeUpdate(key, list))) applied++;
+        if (await this.table.update(key_, storeUpdate(key, list, before[store]?.recent ?? []))) applied++;
         else skipped++;
       },
     );
@@ -103,7 +123,7 @@ export class VisitRepository {
       const tags: Record<string, number> = {};
       for (const [k, v] of Object.entries(i))
         if (k.startsWith("tag_") && typeof v === "number") tags[k.slice(4)] = v;
-      out[store_id] = { store_id, count: i.count, sum: i.sum, tags, recent: i.recent.slice(-5) };
+      out[store_id] = { store_id, count: i.count, sum: i.sum, tags, recent: i.recent.slice(-RECENT_KEPT) };
     }
     return out;
   }
