@@ -27,6 +27,8 @@ if (!only || only === "restaurant-qa") await benchRestaurantQa();
 // six 14-day runs: only when asked for
 if (only === "simulation-calibration")
   await (await import("./simulation-calibration.ts")).benchSimulationCalibration();
+// a 10,000-agent, 14-day run: only when asked for
+if (only === "simulation-scale") await (await import("./simulation-scale.ts")).benchSimulationScale();
 if (only === "abuse") await (await import("./abuse.ts")).benchAbuse();
 if (only === "answers") await (await import("./answers.ts")).benchAnswers();
 if (only === "memory") await (await import("./memory.ts")).benchMemory();

@@ -86,10 +86,11 @@ export function leftEarlierToday(leftAt: string | undefined, day: number, key: s
 }
 
 /**
- * Turns of one batch decided at once: an offline turn is CPU only, so this bounds how many wait on the
- * store reads together; an LLM batch is one agent unless a slot has more than MAX_BATCHES of them.
+ * Turns of one batch decided at once: an offline turn is CPU only (its awaits are the slot's
+ * aggregates, read once), so one after another — what is in flight is what a batch holds, not every
+ * agent of every batch at once; an LLM batch's agents wait on their calls together.
  */
-const TURNS_IN_FLIGHT = 100;
+const turnsInFlight = (meta: SimulationMeta, size: number) => (meta.engine === "offline" ? 1 : size);
 
 /** The step bodies, with their per-process caches: one LLM gate per simulation, a slot's aggregates. */
 export class SimulationSteps {
@@ -251,7 +252,7 @@ export class SimulationSteps {
     // out: who left earlier today (004: 이후 타임슬롯 전부 스킵 — for that day: the next day's sample may
     // bring them back); a slot run again keeps the agents who left in it
     const acting = agents.filter((p) => !leftEarlierToday(states.get(p.id)!.leftAt, slot.day, slot.key));
-    const decisions = await mapLimit(acting, TURNS_IN_FLIGHT, async (p) =>
+    const decisions = await mapLimit(acting, turnsInFlight(meta, item.size), async (p) =>
       decisionRecord(slot, p, await this.decide(slot, meta, p, states.get(p.id)!, aggregates)),
     );
     const commit: BatchCommit = { tally: tallyOf(decisions, acting, slot.slot), decisions };

@@ -7,6 +7,7 @@ import { Position } from "../space.ts";
 import { MemoryEntry } from "../types.ts";
 import {
   decisionSk,
+  jsonText,
   simulationPk,
   type Item,
   type Page,
@@ -20,15 +21,10 @@ const stringSet = z
   .transform((s) => [...s].map(String))
   .optional();
 
-/**
- * The memory stream is kept as JSON text: read and written whole every slot, it grows to ~60 entries
- * over 14 days, and as a list of maps each entry's eight attributes were marshalled, validated and
- * stored one by one (at 14 days most of a turn's store work). Items written as a list still read.
- */
-const MemoryStream = z.preprocess(
-  (v) => (typeof v === "string" ? (JSON.parse(v) as unknown) : v),
-  z.array(MemoryEntry).default([]),
-);
+/** The memory stream, JSON text: read and written whole every slot, ~60 entries by day 14. */
+const MemoryStream = jsonText(z.array(MemoryEntry).default([]));
+/** A DECISION item's record (JSON text; an item written as a map still reads). */
+const StoredDecision = jsonText(DecisionRecord);
 
 const AgentRecord = z.object({
   memory: MemoryStream,
@@ -70,7 +66,8 @@ export class AgentRepository {
       ...(a.position ? { position: a.position } : {}),
     }));
     for (const d of decisions) {
-      items.push({ pk: simulationPk(id), sk: decisionSk(d), record: d });
+      // `agent` beside the record: what a query for one agent's decisions filters on
+      items.push({ pk: simulationPk(id), sk: decisionSk(d), agent: d.agent_id, record: JSON.stringify(d) });
       for (const v of d.result.visits) items.push(visitItem(id, v));
     }
     return this.table.putAll(items);
@@ -80,7 +77,7 @@ export class AgentRepository {
   async *decisionPages(id: string, from?: PageFrom): AsyncGenerator<Page<DecisionRecord>> {
     for await (const page of this.table.pages(id, "DECISION#", undefined, from))
       yield Object.assign(
-        page.map((i) => DecisionRecord.parse(i.record)),
+        page.map((i) => StoredDecision.parse(i.record)),
         { next: page.next },
       );
   }
@@ -90,7 +87,12 @@ export class AgentRepository {
    * (a FilterExpression: the sort key leads with the slot, so no key condition can pick one agent).
    */
   async decisions(id: string, agentId: string): Promise<DecisionRecord[]> {
-    const only = { filter: "#r.agent_id = :a", names: { "#r": "record" }, values: { ":a": agentId } };
-    return (await this.table.queryAll(id, "DECISION#", only)).map((i) => DecisionRecord.parse(i.record));
+    // `record.agent_id`: items written before the record was JSON text
+    const only = {
+      filter: "#a = :a OR #r.agent_id = :a",
+      names: { "#a": "agent", "#r": "record" },
+      values: { ":a": agentId },
+    };
+    return (await this.table.queryAll(id, "DECISION#", only)).map((i) => StoredDecision.parse(i.record));
   }
 }

@@ -3,7 +3,15 @@
 import { z } from "zod";
 import { mapLimit } from "../../platform/concurrency.ts";
 import { StoreAggregate, Visit } from "../types.ts";
-import { simulationPk, visitSk, type Item, type Page, type PageFrom, type SimulationTable } from "./table.ts";
+import {
+  jsonText,
+  simulationPk,
+  visitSk,
+  type Item,
+  type Page,
+  type PageFrom,
+  type SimulationTable,
+} from "./table.ts";
 
 const StoreItem = z
   .object({
@@ -18,9 +26,12 @@ const StoreItem = z
 export const visitItem = (id: string, v: Visit): Item => ({
   pk: simulationPk(id),
   sk: visitSk(v),
-  visit: v,
+  visit: JSON.stringify(v),
   store: v.store_id,
 });
+
+/** A VISIT item's visit (JSON text; an item written as a map still reads). */
+const StoredVisit = jsonText(Visit);
 
 /**
  * The ratings a store's item keeps besides its sums: the store card shows the last three (004's card
@@ -74,14 +85,14 @@ export class VisitRepository {
 
   /** The visits whose slot key starts with `prefix` (all of them by default), in key order. */
   async list(id: string, prefix = ""): Promise<Visit[]> {
-    return (await this.table.queryAll(id, `VISIT#${prefix}`)).map((i) => Visit.parse(i.visit));
+    return (await this.table.queryAll(id, `VISIT#${prefix}`)).map((i) => StoredVisit.parse(i.visit));
   }
 
   /** Every visit, a page at a time in (day, slot, agent, order) order. */
   async *pages(id: string, from?: PageFrom): AsyncGenerator<Page<Visit>> {
     for await (const page of this.table.pages(id, "VISIT#", undefined, from))
       yield Object.assign(
-        page.map((i) => Visit.parse(i.visit)),
+        page.map((i) => StoredVisit.parse(i.visit)),
         { next: page.next },
       );
   }
