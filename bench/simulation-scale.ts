@@ -6,9 +6,11 @@
 // the throughput as a ratio to a baseline measured in the same process: the bare decision (004's
 // process_decision with the offline engine, no workflow, no table) on the same agents and stores.
 // The ratio says what the workflow and the store cost on top of deciding, whatever the machine's speed.
+import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { startLocal } from "../functions/api/local.ts";
 import { loadConfig } from "../shared/platform/config.ts";
 import { processDecision } from "../shared/simulation/agent.ts";
@@ -115,9 +117,10 @@ async function baseline() {
   }
 }
 
-export async function benchSimulationScale() {
+/** The run and its baseline, in this process (the child the bench starts). */
+async function measure() {
   console.log(
-    `\n## Simulation at scale (offline, ${AGENTS.toLocaleString("en-US")} agents × ${DAYS} days, dynalite ${STORE === "disk" ? "on disk" : "in memory"})\n`,
+    `\n## Simulation at scale (offline, ${AGENTS.toLocaleString("en-US")} agents × ${DAYS} days, dynalite ${STORE === "disk" ? "on disk" : "in memory"}, heap ${HEAP_MB} MB)\n`,
   );
   // SCALE_BASELINE=0 skips the baseline (a profile of the run alone)
   const base = process.env.SCALE_BASELINE === "0" ? { perSecond: NaN } : await baseline();
@@ -130,4 +133,27 @@ export async function benchSimulationScale() {
   console.log(
     `| ${run.status} | ${run.turns} | ${run.visits} | ${run.seconds.toFixed(0)} s | ${run.cpuSeconds.toFixed(0)} s | ${((run.cpuSeconds / run.turns) * 1000).toFixed(2)} ms | ${perSecond.toFixed(0)} | ${run.peakMb.toFixed(0)} / ${hwmMb().toFixed(0)} MB | ${base.perSecond.toFixed(0)} | **${(perSecond / base.perSecond).toFixed(3)}** |`,
   );
+}
+
+/** The heap `npm start` gives the server (SERVER_HEAP_MB, default 512): the run is measured in it. */
+const HEAP_MB = Number(process.env.SERVER_HEAP_MB ?? 512);
+
+/**
+ * Runs the measurement in a child process with the server's heap (and nothing else of the bench's
+ * process in its memory): its peak RSS is the run's.
+ */
+export async function benchSimulationScale() {
+  const child = spawn(
+    process.execPath,
+    [`--max-old-space-size=${HEAP_MB}`, "--import", "tsx", fileURLToPath(import.meta.url), "child"],
+    { stdio: "inherit" },
+  );
+  const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+  if (code !== 0) throw new Error(`the scale run's process ended with ${code}`);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv[2] === "child") {
+  await import("../bin/quiet-aws-sdk.ts");
+  await measure();
+  process.exit(0);
 }

@@ -106,7 +106,11 @@ function inProcessHandler(listener: Listener) {
               resolve({ response: { statusCode: res.statusCode, headers, body: Buffer.from(body ?? "") } }),
           };
           listener(req as unknown as IncomingMessage, res as unknown as ServerResponse);
-          if (request.body) req.emit("data", Buffer.from(request.body));
+          const body = request.body;
+          // the SDK's body is bytes (its own Uint8Array, which turns to a string on Buffer.from(body)):
+          // handed over as they are
+          if (typeof body === "string") req.emit("data", Buffer.from(body));
+          else if (body) req.emit("data", Buffer.from(body.buffer, body.byteOffset, body.byteLength));
           req.emit("end");
         },
       );
