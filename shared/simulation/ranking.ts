@@ -69,8 +69,12 @@ export function searchRankedStores(
   category: string,
   aggregates: Record<string, StoreAggregate>,
   when: RankingTime = {},
+  /** stores that are no candidates (the ones already visited in this slot) */
+  exclude?: ReadonlySet<string>,
 ): Store[] {
-  const known = knownOpenStores(stores, persona, when).filter((s) => s.category === category);
+  const known = knownOpenStores(stores, persona, when).filter(
+    (s) => s.category === category && !exclude?.has(s.store_id),
+  );
   const scored = known
     .map((store) => ({ item: store, score: storeScore(store, persona, aggregates[store.store_id]) }))
     .sort((a, b) => b.score - a.score);
