@@ -24,6 +24,13 @@ const AGENTS = Number(process.env.SCALE_AGENTS ?? 10_000);
 const DAYS = Number(process.env.SCALE_DAYS ?? 14);
 const BASELINE_TURNS = 20_000;
 
+/** The resident set's parts (MB): anonymous memory (heaps, buffers) and mapped files' pages. */
+const rssParts = () => {
+  const status = readFileSync("/proc/self/status", "utf8");
+  const kb = (k: string) => Number(new RegExp(`${k}:\\s+(\\d+)`).exec(status)?.[1] ?? NaN) / 1024;
+  return { anon: kb("RssAnon"), file: kb("RssFile") };
+};
+
 /** The kernel's high-water mark of this process's resident set (MB). */
 const hwmMb = () =>
   Number(/VmHWM:\s+(\d+)/.exec(readFileSync("/proc/self/status", "utf8"))?.[1] ?? NaN) / 1024;
@@ -55,7 +62,7 @@ async function scaleRun() {
       // SCALE_TRACE=1: memory every 10 s (what grows: the heap, or buffers outside it)
       if (process.env.SCALE_TRACE && ++ticks % 20 === 0)
         console.error(
-          `${ticks / 4} s: rss ${(m.rss / 2 ** 20).toFixed(0)} heap ${(m.heapUsed / 2 ** 20).toFixed(0)} of ${(m.heapTotal / 2 ** 20).toFixed(0)} external ${(m.external / 2 ** 20).toFixed(0)} buffers ${(m.arrayBuffers / 2 ** 20).toFixed(0)} MB`,
+          `${ticks / 4} s: rss ${(m.rss / 2 ** 20).toFixed(0)} heap ${(m.heapUsed / 2 ** 20).toFixed(0)} of ${(m.heapTotal / 2 ** 20).toFixed(0)} external ${(m.external / 2 ** 20).toFixed(0)} buffers ${(m.arrayBuffers / 2 ** 20).toFixed(0)} MB; anon ${rssParts().anon.toFixed(0)} file ${rssParts().file.toFixed(0)} MB`,
         );
     }, 250);
     const cpu0 = process.cpuUsage();
