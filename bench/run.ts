@@ -27,6 +27,8 @@ if (!only || only === "restaurant-qa") await benchRestaurantQa();
 // six 14-day runs: only when asked for
 if (only === "simulation-calibration")
   await (await import("./simulation-calibration.ts")).benchSimulationCalibration();
+// six runs beside 004's prediction: only when asked for
+if (only === "simulation-spread") await (await import("./simulation-spread.ts")).benchSimulationSpread();
 // a 10,000-agent, 14-day run: only when asked for
 if (only === "simulation-scale") await (await import("./simulation-scale.ts")).benchSimulationScale();
 if (only === "abuse") await (await import("./abuse.ts")).benchAbuse();

@@ -90,8 +90,16 @@ function dayTypeShift(c: StepContext): number {
 const eatenToday = (memory: string) =>
   new Set([...memory.matchAll(/^- 오늘 \S+: .*\(([^)]+)\)에서 먹음/gm)].map((m) => m[1]!));
 
-/** Step 3's softmax temperature over the store cards' scores (004's ranking uses the same). */
+/** Step 2's softmax temperature over what the open stores of a category are worth (004's ranking's). */
 const STORE_TEMPERATURE = 0.5;
+/**
+ * Step 3 picks among candidates the ranking already sampled by score (softmax T = 0.5): the card's
+ * score again at T = 0.5 would square that weighting (in the issue's one-day run of 160 agents, one
+ * store took 25 % of the visits); at T = 2 a store one point better on the card is 1.6 times as likely.
+ */
+const CARD_TEMPERATURE = 2;
+/** The agent's own rating against the card's (and its leaning): one point is e (2.7) times as likely. */
+const OWN_TEMPERATURE = 1;
 
 /**
  * At 22:00 a store whose card does not say it is open late (hours, "늦게까지", "24시", a bar) is
@@ -160,11 +168,18 @@ export class OfflineEngine implements DecisionEngine {
     return score;
   }
 
-  /** Step 3: the store's worth to the agent, and how far it is from where the agent is. */
+  /**
+   * Step 3: among the candidates (004's ranking has already sampled them by the store cards' scores,
+   * softmax T = 0.5), what the card says counts mildly (T = CARD_TEMPERATURE: the sampling has
+   * weighed it once), the agent's own experience of the store more (its rating against the card's,
+   * a regular's or a seeker's leaning), and how far the store is from where the agent is.
+   */
   async step3(c: StepContext, _category: string, candidates: Store[]): Promise<Step3> {
     const store = weightedPick(c.rng, candidates, (s) => {
       const near = Math.exp(-haversine(c.position, s) / 1500);
-      return Math.exp(this.utility(c, s) / STORE_TEMPERATURE) * (0.5 + near);
+      const card = storeScore(s, c.persona, c.aggregates[s.store_id]);
+      const personal = this.utility(c, s) - card;
+      return Math.exp(card / CARD_TEMPERATURE + personal / OWN_TEMPERATURE) * (0.5 + near);
     });
     return {
       store_name: store.name,
