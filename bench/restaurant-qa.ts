@@ -16,7 +16,7 @@ import { z } from "zod";
 import { HashedNgramEmbedder } from "../shared/embed/hashed-ngrams.ts";
 import type { KnnClause, SearchBody } from "../shared/index/dsl.ts";
 import { LocalSearchIndex } from "../shared/index/local-engine.ts";
-import { generateDemoPlaces } from "../shared/demo/places.ts";
+import { pinnedDemoPlaces } from "../shared/demo/places.ts";
 import { failedConditions } from "../shared/restaurant-qa/conditions.ts";
 import { generateDemoCorpus, type DemoTruth } from "../shared/demo/corpus.ts";
 import { enrichWithRules } from "../shared/restaurant-qa/enrich-rules.ts";
@@ -121,7 +121,7 @@ const softHit = (t: DemoTruth, q: StructuredQuery) =>
 
 export async function benchRestaurantQa(): Promise<void> {
   console.log("\n## Restaurant QA (seed 002)");
-  const places = generateDemoPlaces();
+  const places = pinnedDemoPlaces();
   const corpus = generateDemoCorpus(places);
   const truths = [...corpus.truths.values()];
   enrichmentTable();

@@ -1,5 +1,6 @@
 // npm run bench: every benchmark, printing ratios measured in one run. `npm run bench -- search`
-// runs one of them (plan | translator | understanding | search | simulation | experiment | simulation-export | news | web | restaurant-qa).
+// runs one of them (plan | translator | understanding | search | simulation | experiment | simulation-export | news | web | restaurant-qa;
+// demo-world, memory, throughput, abuse, answers and cold-start only when asked).
 import "../bin/quiet-aws-sdk.ts"; // first: before any AWS SDK client is built
 import { benchColdStart } from "./cold-start.ts";
 import { benchExperiment } from "./experiment.ts";
@@ -34,6 +35,8 @@ if (only === "simulation-scale") await (await import("./simulation-scale.ts")).b
 if (only === "abuse") await (await import("./abuse.ts")).benchAbuse();
 if (only === "answers") await (await import("./answers.ts")).benchAnswers();
 if (only === "memory") await (await import("./memory.ts")).benchMemory();
+// `npx tsx --expose-gc bench/run.ts demo-world` for collected heaps
+if (only === "demo-world") await (await import("./demo-world.ts")).benchDemoWorld();
 if (only === "throughput") await (await import("./throughput.ts")).benchThroughput();
 // two cdk synths and ~700 fresh processes: only when asked for (`npm run bench -- cold-start`)
 if (only === "cold-start") await benchColdStart();

@@ -10,7 +10,8 @@ import { josa } from "es-hangul";
 import type { Place } from "../places/place.ts";
 import { pick, rngFor, shuffle, type Rng } from "../platform/random.ts";
 import type { CrawlRecordInput } from "../places/restaurant-crawl.ts";
-import { DEMO_KINDS, KIND_BY_PATH, KIND_BY_WORD, type DemoKind } from "./kinds.ts";
+import type { DemoKind } from "./kinds.ts";
+import { DEMO_KINDS, menuOf, restaurantProfile } from "./kind-profiles.ts";
 
 export const DEMO_CORPUS_SEED = 2026;
 /** the date the demo "crawl" pretends to have happened */
@@ -19,7 +20,10 @@ export const DEMO_COLLECTED_AT = "2025-11-01";
 export interface DemoTruth {
   place_id: string;
   title: string;
+  /** the profile (DEMO_KINDS key) its menu and attributes were drawn from */
   kind: string;
+  /** the kind of the vocabulary it is (a demo place's; none for an imported shop) */
+  node?: string;
   cuisine: string | null;
   /** Naver-style category ("한식>국밥") */
   category: string;
@@ -178,17 +182,13 @@ const EXTRA_FEATURES = ["친절한", "양이 많은", "가성비", "노포"];
 const won = (n: number) => `${n.toLocaleString("en-US")}원`;
 const round500 = (n: number) => Math.round(n / 500) * 500;
 
-function kindOf(p: Place): string | undefined {
-  const path = p.categoryName.replace(/^음식점 > /, "");
-  return KIND_BY_PATH[path] ?? KIND_BY_WORD.find(([re]) => re.test(p.categoryName))?.[1];
-}
-
 function draw(rng: Rng, pool: readonly string[], min: number, max: number): string[] {
   const n = min + Math.floor(rng() * (max - min + 1));
   return shuffle(rng, [...pool]).slice(0, n);
 }
 
-function truthOf(p: Place, kindKey: string, kind: DemoKind, rng: Rng): DemoTruth {
+function truthOf(p: Place, r: Restaurant, rng: Rng): DemoTruth {
+  const kind = DEMO_KINDS[r.kind]!;
   const tags = p.tags ?? [];
   const fromTags = (map: Record<string, string>) =>
     tags.map((t) => map[t]).filter((x): x is string => Boolean(x));
@@ -203,20 +203,23 @@ function truthOf(p: Place, kindKey: string, kind: DemoKind, rng: Rng): DemoTruth
     ...fromTags(TAG_TO.features),
     ...(rng() < 0.5 ? [pick(rng, EXTRA_FEATURES)] : []),
   ]);
-  const items = draw(
-    rng,
-    kind.menu.map((m) => m[0]),
-    Math.min(5, kind.menu.length),
-    Math.min(9, kind.menu.length),
-  );
-  const menus = kind.menu
+  // the kind's signature dishes always, then a draw of the profile's others
+  const menu = menuOf(r.kind, r.signature);
+  const others = menu.slice(r.signature.length).map((m) => m[0]);
+  const size = Math.min(9, menu.length);
+  const items = [
+    ...r.signature.map((m) => m[0]),
+    ...draw(rng, others, Math.max(0, Math.min(5, size) - r.signature.length), size - r.signature.length),
+  ];
+  const menus = menu
     .filter(([name]) => items.includes(name))
     .map(([name, lo, hi]) => ({ name, price: round500(lo + rng() * (hi - lo)) }));
   const path = p.categoryName.replace(/^음식점 > /, "").split(" > ");
   return {
     place_id: p.id,
     title: p.displayName,
-    kind: kindKey,
+    kind: r.kind,
+    ...(r.node ? { node: r.node } : {}),
     cuisine: kind.cuisine,
     category: path.join(">"),
     lat: p.lat,
@@ -270,7 +273,7 @@ function reviewsOf(t: DemoTruth, rng: Rng): string[] {
 function descriptionOf(t: DemoTruth, area: string, rng: Rng): string {
   const signature = t.menus[0]?.name.replace(/\(.*\)$/, "") ?? "요리";
   const lines = [
-    `${area}에 있는 ${t.category.split(">").at(-1)} 전문점 ${t.title}입니다.`,
+    `${area}에 있는 ${t.node ?? t.category.split(">").at(-1)} 전문점 ${t.title}입니다.`,
     `대표 메뉴 ${josa(signature, "을/를")} 정성껏 준비합니다.`,
   ];
   // a dated promotion, as real descriptions have: answers must not present it as current
@@ -278,13 +281,22 @@ function descriptionOf(t: DemoTruth, area: string, rng: Rng): string {
   return lines.join("\n");
 }
 
-/** Restaurants among the places: FD6 food places the demo kinds cover. */
-export function restaurantPlaces(places: readonly Place[]): { place: Place; kind: string }[] {
-  const out: { place: Place; kind: string }[] = [];
+/** A restaurant of the corpus: its place, its profile and, for a demo place, its kind and signature dishes. */
+export interface Restaurant {
+  place: Place;
+  /** the profile (DEMO_KINDS key) */
+  kind: string;
+  node?: string;
+  signature: [string, number, number][];
+}
+
+/** Restaurants among the places: FD6 food places a profile covers (kind-profiles.ts). */
+export function restaurantPlaces(places: readonly Place[]): Restaurant[] {
+  const out: Restaurant[] = [];
   for (const p of places) {
     if (p.categoryCode !== "FD6") continue;
-    const kind = kindOf(p);
-    if (kind && DEMO_KINDS[kind]) out.push({ place: p, kind });
+    const r = restaurantProfile(p);
+    if (r && DEMO_KINDS[r.key]) out.push({ place: p, kind: r.key, node: r.node, signature: r.signature });
   }
   return out;
 }
@@ -307,12 +319,13 @@ export function generateDemoCorpus(
   const seed = opts.seed ?? DEMO_CORPUS_SEED;
   const records: CrawlRecordInput[] = [];
   const truths = new Map<string, DemoTruth>();
-  for (const { place: p, kind: key } of restaurantPlaces(places)) {
+  for (const r of restaurantPlaces(places)) {
+    const p = r.place;
     if (p.lat < b.south || p.lat > b.north || p.lng < b.west || p.lng > b.east) continue;
     if (opts.limit !== undefined && records.length >= opts.limit) break;
-    const kind = DEMO_KINDS[key]!;
+    const kind = DEMO_KINDS[r.kind]!;
     const rng = rngFor(seed, p.id);
-    const t = truthOf(p, key, kind, rng);
+    const t = truthOf(p, r, rng);
     const words = p.formattedAddress.split(" ");
     // "서울 마포구 망원동 12-3" → 마포구 망원동, "경기 성남시 수정구 태평동 855" → 수정구 태평동: the district and
     // dong before the lot (an imported registry's address may end otherwise: then its first words)

@@ -1,7 +1,7 @@
-// What a SYNTHETIC restaurant of each demo kind serves and is like: menu items with price ranges
-// that fit the category, the cuisine it belongs to, and the pools its true attributes are drawn
-// from (atmosphere, occasion, conveniences it is likely to offer). Keys are the demo place set's
-// kinds (shared/demo/places.ts KINDS).
+// What a SYNTHETIC restaurant of each profile serves and is like: menu items with price ranges that fit
+// the category, the cuisine it belongs to, and the pools its true attributes are drawn from
+// (atmosphere, occasion, conveniences it is likely to offer). The demo world's kinds of restaurant (the
+// vocabulary's nodes) take a profile by kind-profiles.ts; more profiles are in kinds-more.ts.
 
 export interface DemoKind {
   cuisine: string | null;
@@ -15,12 +15,12 @@ export interface DemoKind {
   marketPrice?: boolean;
 }
 
-const LIVELY = ["시끌벅적한", "캐주얼한", "넓은 공간", "레트로한"];
-const CALM = ["조용한", "아늑한", "고급스러운", "쾌적한"];
-const DATE = ["로맨틱한", "아늑한", "이국적인", "색다른", "뷰가 좋은", "조용한"];
-const EVERYDAY = ["캐주얼한", "쾌적한", "레트로한", "넓은 공간"];
+export const LIVELY = ["시끌벅적한", "캐주얼한", "넓은 공간", "레트로한"];
+export const CALM = ["조용한", "아늑한", "고급스러운", "쾌적한"];
+export const DATE = ["로맨틱한", "아늑한", "이국적인", "색다른", "뷰가 좋은", "조용한"];
+export const EVERYDAY = ["캐주얼한", "쾌적한", "레트로한", "넓은 공간"];
 
-const k = (
+export const profile = (
   cuisine: string | null,
   menu: DemoKind["menu"],
   atmosphere: string[],
@@ -28,8 +28,9 @@ const k = (
   convenience: DemoKind["convenience"],
   marketPrice = false,
 ): DemoKind => ({ cuisine, menu, atmosphere, occasion, convenience, marketPrice });
+const k = profile;
 
-export const DEMO_KINDS: Record<string, DemoKind> = {
+export const FIRST_KINDS: Record<string, DemoKind> = {
   gukbap: k(
     "한식",
     [
@@ -503,66 +504,3 @@ export const DEMO_KINDS: Record<string, DemoKind> = {
     [["포장", 0.2]],
   ),
 };
-
-/** demo-places' category path ("한식 > 국밥") → the kind key in DEMO_KINDS and demo KINDS */
-export const KIND_BY_PATH: Record<string, string> = {
-  "한식 > 국밥": "gukbap",
-  "한식 > 해장국": "haejang",
-  "한식 > 한식뷔페": "baekban",
-  "한식 > 죽": "juk",
-  "한식 > 국수": "noodle",
-  "한식 > 육류,고기": "bbq",
-  "한식 > 곱창,막창": "gopchang",
-  "한식 > 족발,보쌈": "jokbal",
-  치킨: "chicken",
-  분식: "bunsik",
-  "일식 > 초밥,롤": "sushi",
-  "일식 > 일본식라면": "ramen",
-  "일식 > 돈까스": "donkatsu",
-  "일식 > 우동,소바": "udon",
-  "술집 > 일본식주점": "izakaya",
-  "중식 > 중국요리": "chinese",
-  "중식 > 마라탕": "mala",
-  "양식 > 이탈리안": "pasta",
-  "양식 > 피자": "pizza",
-  "양식 > 햄버거": "burger",
-  "양식 > 브런치": "brunch",
-  "아시아음식 > 베트남음식": "pho",
-  "아시아음식 > 태국음식": "thai",
-  "아시아음식 > 인도음식": "curry",
-  "한식 > 해물,생선 > 회": "seafood",
-  "술집 > 호프,요리주점": "pub",
-  "술집 > 와인바": "wine",
-  "술집 > 실내포장마차": "pocha",
-};
-
-/** An imported registry's category words → a kind (real shops have no demo path). */
-export const KIND_BY_WORD: [RegExp, string][] = [
-  [/국밥|순대/, "gukbap"],
-  [/해장국|감자탕/, "haejang"],
-  [/백반|한정식|한식/, "baekban"],
-  [/죽/, "juk"],
-  [/국수|냉면|칼국수/, "noodle"],
-  [/고기|갈비|삼겹|구이/, "bbq"],
-  [/곱창|막창/, "gopchang"],
-  [/족발|보쌈/, "jokbal"],
-  [/치킨|닭/, "chicken"],
-  [/분식|김밥|떡볶이/, "bunsik"],
-  [/초밥|스시|회/, "sushi"],
-  [/라멘|라면/, "ramen"],
-  [/돈가스|돈까스|카츠/, "donkatsu"],
-  [/우동|소바/, "udon"],
-  [/일식|일본/, "izakaya"],
-  [/마라/, "mala"],
-  [/중식|중국|중화/, "chinese"],
-  [/피자/, "pizza"],
-  [/버거/, "burger"],
-  [/브런치/, "brunch"],
-  [/양식|파스타|이탈리/, "pasta"],
-  [/베트남|쌀국수/, "pho"],
-  [/태국/, "thai"],
-  [/인도|커리|카레/, "curry"],
-  [/호프|맥주|주점/, "pub"],
-  [/와인/, "wine"],
-  [/포차|포장마차/, "pocha"],
-];

@@ -97,6 +97,8 @@ interface Tables {
   areas: AdminArea[];
   grid: Map<string, AdminArea[]>;
   bounded: Ring[];
+  /** the box around the bounded dongs' rings: a point outside it is in none of them */
+  box: { south: number; north: number; west: number; east: number };
   boundedArea: AdminArea;
 }
 let tables: Tables | undefined;
@@ -141,7 +143,14 @@ function build(): Tables {
     grid.set(key, [...(grid.get(key) ?? []), a]);
   }
   const bounded = [...boundaryRings("mangwon_admin_dong_boundaries.csv").values()].flat();
-  return { areas, grid, bounded, boundedArea };
+  const vertices = bounded.flat();
+  const box = {
+    south: Math.min(...vertices.map(([, lat]) => lat)),
+    north: Math.max(...vertices.map(([, lat]) => lat)),
+    west: Math.min(...vertices.map(([lng]) => lng)),
+    east: Math.max(...vertices.map(([lng]) => lng)),
+  };
+  return { areas, grid, bounded, box, boundedArea };
 }
 
 function getTables(): Tables {
@@ -156,7 +165,9 @@ export function adminAreas(): readonly AdminArea[] {
 
 /** True when the point lies inside a dong whose boundary is vendored (망원동). */
 export function inBoundedDong(p: LatLng): boolean {
-  return getTables().bounded.some((ring) => inRing(p, ring));
+  const { bounded, box } = getTables();
+  if (p.lat < box.south || p.lat > box.north || p.lng < box.west || p.lng > box.east) return false;
+  return bounded.some((ring) => inRing(p, ring));
 }
 
 /** The area a point lies in: by boundary where one is vendored, else the nearest centroid. */
@@ -171,14 +182,16 @@ export function adminAreaOf(p: LatLng): AdminArea {
   let bestD = Infinity;
   // rings of cells outwards until no nearer centroid can lie beyond the ring just searched
   for (let r = 0; r < 200; r++) {
-    for (let i = ci - r; i <= ci + r; i++)
-      for (let j = cj - r; j <= cj + r; j++) {
-        if (Math.max(Math.abs(i - ci), Math.abs(j - cj)) !== r) continue;
+    // the ring's cells only (its top and bottom rows whole, the columns between at its two sides)
+    for (let i = ci - r; i <= ci + r; i++) {
+      const edge = i === ci - r || i === ci + r;
+      for (let j = cj - r; j <= cj + r; j += edge || r === 0 ? 1 : 2 * r) {
         for (const a of t.grid.get(cellKey(i, j)) ?? []) {
           const d = Math.hypot(a.lat - p.lat, (a.lng - p.lng) * kx) * METRES_PER_DEGREE;
           if (d < bestD) [best, bestD] = [a, d];
         }
       }
+    }
     if (best && bestD <= r * MIN_CELL_METRES) break;
   }
   return best ?? t.areas[0]!;

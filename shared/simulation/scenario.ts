@@ -49,7 +49,7 @@ const Description = text(1, 200);
 const ScenarioMenu = z.object({ name: text(1, 60), price: won().nullable() });
 /**
  * The most a scenario may name: an added store's menus and opening periods, the stores added, closed
- * or changed (Mangwon-dong has 73 demo stores, a few hundred with a registry imported), each change's
+ * or changed (Mangwon-dong has 606 demo stores, a few hundred with a registry imported), each change's
  * menu prices. Every count a scenario can raise is bounded here; the agents it can raise are bounded
  * by SIM_MAX_AGENTS (its floatingPool counts with the residents; the schema refuses more than MAX_AGENTS).
  */

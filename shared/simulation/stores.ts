@@ -9,7 +9,9 @@
 //
 // What a store knows, by a documented rule, and nothing invented beyond the data:
 //  - store_id: "S" + 8 digits hashed from the place id (stable across runs, imports and input order);
-//  - category: from the category path (한식/일식/중식/양식/분식/아시아/카페/주점);
+//  - name: the place's, told apart from another store's of the same name by its dong (distinctNames);
+//  - category: from the category path's segments (한식/일식/중식/양식/분식/아시아/카페/주점): a bar is a
+//    path with a bar's segment (술집, 와인바, 호프), never the letters 바 inside another (우동,소바);
 //  - menus and description: from the store's restaurant document (restaurant QA's, 002's crawl
 //    format), matched by place id or by name within 150 m; dated promotions are dropped and a leading
 //    "X동에 있는" is said as 망원동 (see cardDescription). Without one: no menus, and a one-line
@@ -24,6 +26,7 @@ import { haversine } from "../geo/haversine.ts";
 import type { Place } from "../places/place.ts";
 import { CrawlRecord, type CrawlRecordInput } from "../places/restaurant-crawl.ts";
 import { generateDemoCorpus } from "../demo/corpus.ts";
+import { demoKindOf } from "../demo/world/kind-of.ts";
 import { preprocess } from "../places/restaurant-document.ts";
 import { mangwonDongOf, type MangwonDong } from "./dongs.ts";
 import { Store, type OpeningPeriod, type StoreMenu } from "./types.ts";
@@ -42,14 +45,24 @@ export const CATEGORY_PRICE: Record<string, number> = {
 /** A document matches a store by name only this close (registry and crawl coordinates differ a little). */
 export const DOCUMENT_MATCH_M = 150;
 
+/** A bar's segment of a category path: 술집, 주점, 와인바, 호프 … never the 바 of 소바 or 바베큐. */
+const BAR_SEGMENT =
+  /^(술집|주점|바|펍)$|주점$|호프|포장마차|포차|이자카야|와인|칵테일|위스키|맥주|오뎅바|클럽/;
+
+/** Segments of a category path ("음식점 > 일식 > 돈까스,우동" → 음식점, 일식, 돈까스, 우동). */
+const segmentsOf = (path: string) => path.split(/\s*[>,/]\s*/).filter(Boolean);
+
 export function simulationCategory(p: Place): string | null {
   const path = p.categoryName;
-  if (p.categoryCode === "CE7" || /카페|커피|베이커리|제과|디저트/.test(path)) return "카페";
-  if (/술집|주점|호프|포장마차|와인|이자카야|바/.test(path)) return "주점";
+  // a café is a place to drink coffee: not a kids', study or escape-room "카페" (가정,생활 / 교육,학문)
+  const leisure = /^(가정,생활|교육,학문|스포츠,레저)/.test(path);
+  if (!leisure && (p.categoryCode === "CE7" || /카페|커피|베이커리|제과|디저트|간식/.test(path)))
+    return "카페";
   if (p.categoryCode !== "FD6" || /스포츠|레저/.test(path)) return null;
+  if (segmentsOf(path).some((s) => BAR_SEGMENT.test(s))) return "주점";
   if (/일식|초밥|돈까스|라멘|우동/.test(path)) return "일식";
   if (/중식|중국|마라/.test(path)) return "중식";
-  if (/양식|이탈리안|피자|햄버거|브런치|스테이크/.test(path)) return "양식";
+  if (/양식|이탈리안|피자|햄버거|브런치|스테이크|패스트푸드|패밀리레스토랑/.test(path)) return "양식";
   if (/분식|김밥|떡볶이/.test(path)) return "분식";
   if (/아시아|베트남|태국|인도/.test(path)) return "아시아";
   return "한식";
@@ -203,8 +216,10 @@ export function mangwonStores(places: readonly Place[], opts: MangwonStoreOption
     storeDocumentsFromCrawl(generateDemoCorpus(chosen.filter((x) => x.p.synthetic).map((x) => x.p)).records);
   const byId = new Map(docs.map((d) => [d.place_id, d]));
   const ids = storeIds(chosen.map((x) => x.p.id));
-  return chosen.map(({ p, category, dong }) => {
-    const detail = p.detailCategory ?? category;
+  const names = distinctNames(chosen.map(({ p, dong }) => ({ name: p.displayName, dong })));
+  return chosen.map(({ p, category, dong }, i) => {
+    // a demo place's kind names what its category path stops short of (평양냉면 under 냉면)
+    const detail = demoKindOf(p)?.name ?? p.detailCategory ?? category;
     const tags = p.tags ?? [];
     const doc = documentFor(p, byId, docs);
     const menus = doc?.menus.length ? doc.menus : undefined;
@@ -212,7 +227,7 @@ export function mangwonStores(places: readonly Place[], opts: MangwonStoreOption
     const ownDescription = `망원동 ${detail}${tags.length ? ` — ${tags.join(", ")}` : ""}`;
     return Store.parse({
       store_id: ids.get(p.id),
-      name: p.displayName,
+      name: names[i],
       category,
       avg_price:
         p.avgPrice && p.avgPrice > 0
@@ -231,6 +246,22 @@ export function mangwonStores(places: readonly Place[], opts: MangwonStoreOption
       ...(menus ? { menus } : {}),
       ...(tags.includes("24시") ? { hours: ALL_DAY } : {}),
     });
+  });
+}
+
+/**
+ * Names an agent can tell apart (step 3 answers with a store's name): a name two stores share (a chain,
+ * or the demo world's cells, which name their places apart only within themselves) is said with its
+ * dong's branch for every store after the first in place-id order ("망원 치킨 망원2동점"), then numbered.
+ */
+export function distinctNames(stores: readonly { name: string; dong: string }[]): string[] {
+  const taken = new Set<string>();
+  return stores.map(({ name, dong }) => {
+    let out = name;
+    if (taken.has(out)) out = `${name} ${dong}점`;
+    for (let n = 2; taken.has(out); n++) out = `${name} ${n}호점`;
+    taken.add(out);
+    return out;
   });
 }
 

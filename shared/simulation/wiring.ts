@@ -23,7 +23,7 @@ export const simulationWorld = (rt: Runtime) =>
     "simulation.world",
     () =>
       new SimulationWorld({
-        places: () => embeddedPlaces(rt.config.dataDir).places,
+        places: () => embeddedPlaces(rt.config.dataDir).mangwonPlaces,
         personas: rt.config.simulation.personasFile
           ? loadPersonas(rt.config.simulation.personasFile)
           : undefined,

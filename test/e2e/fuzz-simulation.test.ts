@@ -5,7 +5,7 @@
 // back: at most MAX_AGENTS agents), and none starts where the answer was a refusal. Seeded and bounded.
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generateDemoPlaces } from "../../shared/demo/places.ts";
+import { pinnedDemoPlaces } from "../../shared/demo/places.ts";
 import { MAX_AGENTS } from "../../shared/simulation/limits.ts";
 import { mangwonStores } from "../../shared/simulation/stores.ts";
 import { postJson, startServer, type TestServer } from "../helpers/server.ts";
@@ -130,7 +130,7 @@ const text = fc.oneof(
   fc.constantFrom("라멘 🍜", "\ud800", "a\udc00b", "", " ", "가".repeat(61), "가".repeat(201)),
 );
 /** The demo world's stores (what the local server runs on), with a menu where one has them. */
-const STORES = mangwonStores(generateDemoPlaces());
+const STORES = mangwonStores(pinnedDemoPlaces());
 const storeId = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom(...STORES.map((st) => st.store_id)) },
   fc.integer({ min: 0, max: 99_999_999 }).map((n) => `S${String(n).padStart(8, "0")}`),

@@ -1,19 +1,22 @@
-// The embedded provider: a deterministic demo set, an index that agrees with a full scan.
+// The embedded provider: the demo world's pinned places, an index that agrees with a full scan.
 import { describe, expect, it } from "vitest";
 import { haversine } from "../../shared/geo/haversine.ts";
-import { DEMO_URL_BASE, generateDemoAreas, generateDemoPlaces } from "../../shared/demo/places.ts";
+import { DEMO_SEED, DEMO_URL_BASE, pinnedDemoPlaces } from "../../shared/demo/places.ts";
+import { buildCell } from "../../shared/demo/world/cell.ts";
+import { corpusCells } from "../../shared/demo/world/pinned.ts";
+import { WorldSource } from "../../shared/providers/embedded/sources.ts";
 import { PlaceIndex } from "../../shared/providers/embedded/place-index.ts";
 import { EmbeddedPlaces, embeddedGeocode } from "../../shared/providers/embedded/index.ts";
 import { matchScore } from "../../shared/providers/embedded/matcher.ts";
 
-const demo = generateDemoPlaces();
+const demo = pinnedDemoPlaces();
 
 describe("demo places", () => {
   it("are the same for the same seed, different for another", () => {
-    // a fresh run of the first area (generateDemoPlaces keeps the set it built)
-    const first = generateDemoAreas(undefined, 1)[0]!.places;
+    // a fresh build of the first pinned cell (pinnedDemoPlaces keeps the set it built)
+    const first = buildCell(DEMO_SEED, corpusCells()[0]!);
     expect(demo.slice(0, first.length)).toEqual(first);
-    expect(generateDemoAreas(7, 1)[0]!.places[0]).not.toEqual(demo[0]);
+    expect(buildCell(7, corpusCells()[0]!)[0]).not.toEqual(demo[0]);
   });
 
   it("are all marked synthetic, on a reserved .invalid domain, with unique ids", () => {
@@ -74,7 +77,7 @@ describe("matchScore", () => {
 });
 
 describe("the embedded reverse geocoder", () => {
-  const embedded = new EmbeddedPlaces([], "embedded-demo");
+  const embedded = new EmbeddedPlaces(new WorldSource());
   const region = async (lat: number, lng: number) =>
     (await embedded.reverseGeocode({ apiCalls: 0 }, { lat, lng })).region;
 

@@ -37,4 +37,19 @@ describe("Lru", () => {
     expect(lru.get(9_899)).toBeUndefined();
     expect(() => new Lru(0)).toThrow(RangeError);
   });
+
+  it("bounds what its entries weigh when given a weight, keeping the newest however heavy", () => {
+    const lru = new Lru<string, number[]>(10, Date.now, (v) => v.length);
+    lru.set("a", [1, 2, 3, 4]);
+    lru.set("b", [1, 2, 3, 4]);
+    expect(lru.weight).toBe(8);
+    lru.set("c", [1, 2, 3]);
+    expect(lru.get("a")).toBeUndefined();
+    expect(lru.weight).toBe(7);
+    lru.set("huge", new Array(50).fill(0));
+    expect(lru.size).toBe(1);
+    expect(lru.get("huge")?.length).toBe(50);
+    lru.delete("huge");
+    expect(lru.weight).toBe(0);
+  });
 });

@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { generateDemoPlaces } from "../../shared/demo/places.ts";
+import { pinnedDemoPlaces } from "../../shared/demo/places.ts";
 import { wellFormed } from "../../shared/places/restaurant-crawl.ts";
 import { qaConfig, QaEnvSchema } from "../../shared/restaurant-qa/config.ts";
 import { ingestBatches, screenUpload } from "../../shared/restaurant-qa/ingest.ts";
@@ -97,7 +97,7 @@ describe("an upload without a valid record", () => {
     const dir = mkdtempSync(join(tmpdir(), "dongne-abuse-"));
     const config = qaConfig(QaEnvSchema.parse({}), dir);
     // a few hundred places in Seoul, where the demo corpus is made
-    const places = generateDemoPlaces()
+    const places = pinnedDemoPlaces()
       .filter((p) => p.lat > 37.5 && p.lat < 37.6 && p.lng > 126.9 && p.lng < 127)
       .slice(0, 600);
     const rt = createQaRuntime(config, { places: () => places });

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { generateDemoPlaces } from "../../shared/demo/places.ts";
+import { pinnedDemoPlaces } from "../../shared/demo/places.ts";
 import { CrawlRecord } from "../../shared/places/restaurant-crawl.ts";
 import { generateDemoCorpus } from "../../shared/demo/corpus.ts";
-import { DEMO_KINDS } from "../../shared/demo/kinds.ts";
+import { menuOf, NODE_PROFILES } from "../../shared/demo/kind-profiles.ts";
 import { enrichWithRules } from "../../shared/restaurant-qa/enrich-rules.ts";
 import { parsePrice } from "../../shared/places/prices.ts";
 
-const places = generateDemoPlaces();
+const places = pinnedDemoPlaces();
 const MANGWON = { south: 37.55, north: 37.562, west: 126.895, east: 126.915 };
 
 describe("synthetic demo corpus", () => {
@@ -39,9 +39,9 @@ describe("synthetic demo corpus", () => {
   it("prices menus within their kind's range, written as the map writes them", () => {
     for (const r of a.records) {
       const t = a.truths.get(r.place_id)!;
-      const kind = DEMO_KINDS[t.kind]!;
+      const menu = menuOf(t.kind, (t.node && NODE_PROFILES[t.node]?.signature) || []);
       for (const m of r.menus!) {
-        const row = kind.menu.find(([name]) => name === m.name)!;
+        const row = menu.find(([name]) => name === m.name)!;
         const p = parsePrice(m.price);
         if (p.price !== null) {
           expect(p.price).toBeGreaterThanOrEqual(row[1] - 500);

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { generateDemoPlaces } from "../../shared/demo/places.ts";
+import { pinnedDemoPlaces } from "../../shared/demo/places.ts";
 import { demoCommand } from "../../shared/restaurant-qa/cli.ts";
 import type { LlmPort } from "../../shared/llm/port.ts";
 import { createQaRuntime } from "../../shared/restaurant-qa/wiring.ts";
@@ -75,7 +75,7 @@ describe("restaurant QA configuration", () => {
 });
 
 describe("the local runtime", () => {
-  const mangwon = generateDemoPlaces().filter((p) => p.formattedAddress.includes("망원"));
+  const mangwon = pinnedDemoPlaces().filter((p) => p.formattedAddress.includes("망원"));
 
   it("serves the synthetic demo corpus until real documents arrive, and keeps only those on disk", async () => {
     const dir = mkdtempSync(join(tmpdir(), "dongne-qa-"));

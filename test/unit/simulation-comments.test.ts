@@ -3,7 +3,7 @@
 // syllables, not against es-hangul, which the engine uses), each generation's voice as 004's table
 // gives it, and words that agree with the rating and the tags.
 import { describe, expect, it } from "vitest";
-import { generateDemoPlaces } from "../../shared/demo/places.ts";
+import { pinnedDemoPlaces } from "../../shared/demo/places.ts";
 import { mulberry32 } from "../../shared/platform/random.ts";
 import { ASPECT_WORDS, PHRASES, spokenPrice, voiceOf } from "../../shared/simulation/engines/comments.ts";
 import { fillTemplate, OfflineEngine } from "../../shared/simulation/engines/offline.ts";
@@ -26,7 +26,7 @@ const PAIRS: Record<string, [string, string]> = {
   "을/를": ["을", "를"],
 };
 
-const stores = mangwonStores(generateDemoPlaces());
+const stores = mangwonStores(pinnedDemoPlaces());
 const personas = defaultPersonas();
 const templates = Object.values(PHRASES).flatMap((v) => [
   ...v.open,

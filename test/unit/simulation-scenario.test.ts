@@ -1,13 +1,13 @@
 // Scenarios: stores added (stable ids inside Mangwon-dong), closed, repriced or described anew, the
 // floating visitors changed — and input that cannot apply answered with the field that is wrong.
 import { describe, expect, it } from "vitest";
-import { generateDemoPlaces } from "../../shared/demo/places.ts";
+import { pinnedDemoPlaces } from "../../shared/demo/places.ts";
 import { activeToday } from "../../shared/simulation/personas.ts";
 import { applyScenario, Scenario, ScenarioError, scenarioKey } from "../../shared/simulation/scenario.ts";
 import { SimulationWorld } from "../../shared/simulation/world.ts";
 import { mangwonStores } from "../../shared/simulation/stores.ts";
 
-const places = generateDemoPlaces();
+const places = pinnedDemoPlaces();
 const stores = mangwonStores(places);
 const withMenus = stores.find((s) => s.menus?.some((m) => m.price !== null))!;
 const ramen = {

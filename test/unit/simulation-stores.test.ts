@@ -2,7 +2,7 @@
 // and new imports, 004's store card built from restaurant documents, and stores closed at a slot left
 // out of the candidates.
 import { describe, expect, it } from "vitest";
-import { generateDemoPlaces } from "../../shared/demo/places.ts";
+import { pinnedDemoPlaces } from "../../shared/demo/places.ts";
 import { registryRowToPlace } from "../../shared/providers/embedded/registry-import.ts";
 import type { Place } from "../../shared/places/place.ts";
 import { generateDemoCorpus } from "../../shared/demo/corpus.ts";
@@ -11,7 +11,9 @@ import { searchRankedStores, storeCard } from "../../shared/simulation/ranking.t
 import {
   cardDescription,
   isOpenAt,
+  distinctNames,
   mangwonStores,
+  simulationCategory,
   storeSetSummary,
   type StoreDocument,
 } from "../../shared/simulation/stores.ts";
@@ -40,7 +42,7 @@ const FAR_WEST_2 = { lat: 37.5555, lng: 126.888 }; // 망원2동, 1,049 m from t
 const SEONGSAN = { lat: 37.562, lng: 126.912 }; // 성산동, 677 m from 망원역: inside the old 900 m
 const SEOGYO = { lat: 37.554, lng: 126.915 }; // 서교동, 491 m from 망원역
 
-const demoPlaces = generateDemoPlaces();
+const demoPlaces = pinnedDemoPlaces();
 const demoStores = mangwonStores(demoPlaces);
 const floating = defaultPersonas().find((p) => p.type === "floating")!;
 
@@ -93,8 +95,8 @@ describe("stores by administrative dong", () => {
 });
 
 describe("store ids", () => {
-  // demo names are unique: key by name, which every store had before ids came from the place id
-  const idsOf = (stores: Store[]) => new Map(stores.map((s) => [s.name, s.store_id]));
+  // key by place id: a store's id is derived from it whatever the store is called
+  const idsOf = (stores: Store[]) => new Map(stores.map((s) => [s.place_id!, s.store_id]));
 
   it("are derived from the place id: the same whatever the input order, and unaffected by other places", () => {
     const ids = idsOf(demoStores);
@@ -108,7 +110,18 @@ describe("store ids", () => {
       ]),
     );
     expect(fewer.size).toBe(ids.size);
-    for (const [name, id] of ids) if (name !== first.name) expect(fewer.get(name)).toBe(id);
+    for (const [place, id] of ids) if (place !== first.place_id) expect(fewer.get(place)).toBe(id);
+  });
+
+  it("have names an agent can tell apart", () => {
+    expect(new Set(demoStores.map((s) => s.name)).size).toBe(demoStores.length);
+    expect(
+      distinctNames([
+        { name: "a", dong: "망원1동" },
+        { name: "a", dong: "망원2동" },
+        { name: "a", dong: "망원2동" },
+      ]),
+    ).toEqual(["a", "a 망원2동점", "a 2호점"]);
   });
 
   it("fit the ratings API's store id (S + 3–8 digits) and are unique", () => {
@@ -244,5 +257,43 @@ describe("opening hours", () => {
     expect(allDay).toBeDefined();
     for (const slot of ["07:00", "12:00", "18:00", "22:00"]) expect(isOpenAt(allDay!, slot)).toBe(true);
     expect(storeCard(allDay!, undefined)).toContain("영업시간: 24시간");
+  });
+});
+
+describe("store categories agree with the place's kind", () => {
+  const place = (categoryName: string, categoryCode: string | null = "FD6") =>
+    ({ ...demoPlaces[0]!, categoryName, categoryCode }) as Place;
+
+  it("read a bar from a segment of the category path, never from the letters 바 inside another", () => {
+    expect(simulationCategory(place("음식점 > 일식 > 돈까스,우동"))).toBe("일식");
+    expect(simulationCategory(place("음식점 > 양식 > 바베큐"))).toBe("양식");
+    expect(simulationCategory(place("음식점 > 술집 > 와인바"))).toBe("주점");
+    expect(simulationCategory(place("음식점 > 술집 > 호프,요리주점"))).toBe("주점");
+    expect(simulationCategory(place("음식 > 주점 > 생맥주 전문"))).toBe("주점");
+    expect(simulationCategory(place("가정,생활 > 키즈카페", null))).toBeNull();
+    expect(simulationCategory(place("교육,학문 > 학습시설 > 스터디카페", null))).toBeNull();
+  });
+
+  it("type no demo store of a dish as a bar, and every bar by a bar's kind", () => {
+    const bars = [
+      "술집",
+      "호프,요리주점",
+      "수제맥주",
+      "실내포장마차",
+      "일본식주점",
+      "와인바",
+      "칵테일바",
+      "위스키바",
+    ];
+    const barKinds = new Set([...bars, "전통주점", "오뎅바", "비치클럽"]);
+    for (const s of demoStores) {
+      if (s.category === "주점") expect(barKinds, `${s.name} ${s.detail}`).toContain(s.detail);
+      else expect(barKinds.has(s.detail!), `${s.name} ${s.detail}`).toBe(false);
+    }
+    expect(
+      demoStores
+        .filter((s) => s.detail === "우동" || s.detail === "소바")
+        .every((s) => s.category === "일식"),
+    ).toBe(true);
   });
 });

@@ -17,9 +17,9 @@ import {
 } from "../../shared/simulation/ranking.ts";
 import { mangwonStores } from "../../shared/simulation/stores.ts";
 import { Step4, Step5, type Store } from "../../shared/simulation/types.ts";
-import { generateDemoPlaces } from "../../shared/demo/places.ts";
+import { pinnedDemoPlaces } from "../../shared/demo/places.ts";
 
-const stores = mangwonStores(generateDemoPlaces());
+const stores = mangwonStores(pinnedDemoPlaces());
 const personas = defaultPersonas();
 const floating = personas.find((p) => p.type === "floating")!;
 const resident = personas.find((p) => p.type === "resident")!;

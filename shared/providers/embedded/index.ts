@@ -1,6 +1,6 @@
 // The embedded provider, the default with no keys: geocoding from the vendored geography, places from
-// an imported store registry (DATA_DIR/places.jsonl) or else the synthetic demo set, straight-line
-// routes and haversine travel distances — the seeds' own fallbacks.
+// an imported store registry (DATA_DIR/places.jsonl) or else the synthetic demo world (read cell by
+// cell, sources.ts), straight-line routes and haversine travel distances — the seeds' own fallbacks.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { lookupPlace } from "../../geo/gazetteer.ts";
@@ -17,11 +17,11 @@ import type {
   TravelDistancePort,
   TravelEstimate,
 } from "../port.ts";
-import { generateDemoPlaces } from "../../demo/places.ts";
 import { adminAreaOf, areaAddress } from "../../geo/admin-areas.ts";
-import { matcher, requiredCategory, requiredText } from "./matcher.ts";
+import { matcher, maxScore, nameWords, requiredCategory, requiredText } from "./matcher.ts";
 import { ProviderError } from "../http.ts";
-import { PlaceIndex } from "./place-index.ts";
+import { Hits, type SearchHow } from "./hits.ts";
+import { RegistrySource, WorldSource, type Need, type PlaceSource } from "./sources.ts";
 
 export const REGISTRY_FILE = "places.jsonl";
 /** How far from an area's centre a point still takes its name (the widest 면 are ~10 km across). */
@@ -66,33 +66,33 @@ export function embeddedGeocode(query: string): GeoPoint | null {
 
 export class EmbeddedPlaces implements PlaceSearchPort {
   readonly name = "embedded" as const;
-  private readonly index: PlaceIndex;
 
-  constructor(
-    places: Place[],
-    readonly dataSource: "embedded-demo" | "embedded-registry",
-  ) {
-    this.index = new PlaceIndex(places);
+  constructor(readonly source: PlaceSource) {}
+
+  get dataSource(): "embedded-demo" | "embedded-registry" {
+    return this.source.dataSource;
   }
 
   get synthetic(): boolean {
     return this.dataSource === "embedded-demo";
   }
 
-  get size(): number {
-    return this.index.size;
-  }
-
-  /** Builds now, in slices, the indexes a first keyword search would otherwise build. */
+  /** Builds now, in slices, what a first keyword search would otherwise build. */
   prepare(): Promise<void> {
-    return this.index.prepareText();
+    return this.source.prepare();
   }
 
+  /** The places the restaurant corpus is written from: the imported registry, or the demo world's pinned cells. */
   get places(): readonly Place[] {
-    return this.index.all;
+    return this.source.pinned("corpus");
   }
 
-  /** The imported registry when the user has loaded one, else the deterministic demo set. */
+  /** The places Mangwon-dong's stores are chosen from: the registry, or the demo world's Mangwon cells. */
+  get mangwonPlaces(): readonly Place[] {
+    return this.source.pinned("mangwon");
+  }
+
+  /** The imported registry when the user has loaded one, else the deterministic demo world. */
   static load(dataDir: string): EmbeddedPlaces {
     const file = join(dataDir, REGISTRY_FILE);
     if (existsSync(file)) {
@@ -100,9 +100,9 @@ export class EmbeddedPlaces implements PlaceSearchPort {
         .split("\n")
         .filter(Boolean)
         .map((l) => Place.parse(JSON.parse(l)));
-      if (places.length) return new EmbeddedPlaces(places, "embedded-registry");
+      if (places.length) return new EmbeddedPlaces(new RegistrySource(places));
     }
-    return new EmbeddedPlaces(generateDemoPlaces(), "embedded-demo");
+    return new EmbeddedPlaces(new WorldSource());
   }
 
   async geocode(c: CallCounter, query: string): Promise<GeoPoint | null> {
@@ -119,39 +119,47 @@ export class EmbeddedPlaces implements PlaceSearchPort {
     return { address: region, roadAddress: null, region };
   }
 
-  /** `only`: the places that can be accepted, when an index knows them (the rest are not read). */
-  private async search(
-    c: CallCounter,
-    area: AreaSearch,
-    accept: (p: Place) => number,
-    only?: readonly Place[],
-  ): Promise<Place[]> {
+  /**
+   * Reads the source's shelves nearest first, scoring the places each can accept, until enough are
+   * found. In accuracy order a search first reads only the places whose names can hold its words (the
+   * best score): when enough of them score best, no other place can rank among them.
+   */
+  private async search(c: CallCounter, area: AreaSearch, how: SearchHow): Promise<Place[]> {
     checkBudget(c);
     c.apiCalls++;
+    await this.source.ready();
     // every search yields once, and a long scan every SCAN_CHUNK places: /health and other requests
     // are answered while a plan's many searches run
     await yieldToLoop();
+    const want = Math.min(area.size, MAX_RESULTS);
+    const byDistance = area.sort === "distance";
+    if (!byDistance && how.names?.length) {
+      const narrow = await this.read(c, area, { ...how.need, names: how.names }, how, want);
+      if (narrow.atBest >= want) return narrow.ranked(false);
+    }
+    return (await this.read(c, area, how.need, how, want)).ranked(byDistance);
+  }
+
+  private async read(c: CallCounter, area: AreaSearch, need: Need, how: SearchHow, want: number) {
     const located = area.x !== undefined && area.y !== undefined;
     const center = located ? { lat: area.y!, lng: area.x! } : undefined;
-    const hits: { place: Place; distance: number | null; score: number }[] = [];
-    const pool = center
-      ? this.index.within(center, area.radius ?? WHOLE_AREA, only)
-      : (only ?? this.index.all).map((place) => ({ place, distance: null }));
+    const hits = new Hits(want, area.sort === "distance" ? undefined : how.best);
+    const shelves = center
+      ? this.source.near(center, area.radius ?? WHOLE_AREA, need)
+      : this.source.everywhere(need);
     let scanned = 0;
-    for (const { place, distance } of pool) {
-      if (++scanned % SCAN_CHUNK === 0) {
-        await yieldToLoop();
-        checkBudget(c);
+    for (const shelf of shelves) {
+      if (center && hits.enough(shelf.distance)) break;
+      for (const { place, distance } of shelf.places()) {
+        if (++scanned % SCAN_CHUNK === 0) {
+          await yieldToLoop();
+          checkBudget(c);
+        }
+        const score = how.accept(place);
+        if (score > 0) hits.add(place, distance === null ? null : Math.round(distance), score);
       }
-      const score = accept(place);
-      if (score > 0) hits.push({ place, distance: distance === null ? null : Math.round(distance), score });
     }
-    const byDistance = (a: (typeof hits)[number], b: (typeof hits)[number]) =>
-      (a.distance ?? 0) - (b.distance ?? 0);
-    hits.sort(area.sort === "distance" ? byDistance : (a, b) => b.score - a.score || byDistance(a, b));
-    return hits
-      .slice(0, Math.min(area.size, MAX_RESULTS))
-      .map(({ place, distance }) => ({ ...place, distance }));
+    return hits;
   }
 
   async keywordSearch(
@@ -160,29 +168,20 @@ export class EmbeddedPlaces implements PlaceSearchPort {
     area: AreaSearch & { category?: string },
   ): Promise<Place[]> {
     const score = matcher(query);
-    // the places that can match, from the text index (built in slices on first use) and the category
-    await this.index.prepareText();
-    const byText = this.index.candidates(requiredText(query));
     const category = area.category ?? requiredCategory(query);
-    const only = byText
-      ? byText.filter((p) => !category || p.categoryCode === category)
-      : category
-        ? this.index.inCategory(category)
-        : undefined;
-    return this.search(
-      c,
-      area,
-      (p) => (area.category && p.categoryCode !== area.category ? 0 : score(p)),
-      only,
-    );
+    return this.search(c, area, {
+      need: { category, words: requiredText(query) },
+      best: maxScore(query),
+      names: nameWords(query),
+      accept: (p) => (area.category && p.categoryCode !== area.category ? 0 : score(p)),
+    });
   }
 
   async categorySearch(c: CallCounter, category: string, area: AreaSearch): Promise<Place[]> {
     return this.search(
       c,
       { ...area, sort: "distance" },
-      (p) => (p.categoryCode === category ? 1 : 0),
-      this.index.inCategory(category),
+      { need: { category }, best: 1, accept: (p) => (p.categoryCode === category ? 1 : 0) },
     );
   }
 }

@@ -75,6 +75,15 @@ function scoreWords(p: Place, words: string[]): number {
   return score;
 }
 
+/** The words whose letters must be in a place's name for it to score best (all but fillers and food words). */
+export const nameWords = (query: string): string[] =>
+  wordsOf(query).filter((w) => !FILLER.has(w) && !FOOD_WORDS.has(w));
+
+/** The highest score a place can have for the query: a name hit for every word (a food word counts 1). */
+export function maxScore(query: string): number {
+  return wordsOf(query).reduce((s, w) => s + (FILLER.has(w) ? 0 : FOOD_WORDS.has(w) ? 1 : 3), 0);
+}
+
 /** The category group a query's words require, when one does ("맛집": a restaurant, FD6). */
 export const requiredCategory = (query: string): string | undefined =>
   wordsOf(query).some((w) => FOOD_WORDS.has(w)) ? "FD6" : undefined;
