@@ -30,7 +30,7 @@ export function storeScore(
   return rating + preferred - expensive * (persona.price_sensitivity / 5);
 }
 
-function softmaxSample<T>(rng: Rng, items: { item: T; score: number }[], k: number): T[] {
+function softmaxSample<T>(rng: Rng, items: readonly { item: T; score: number }[], k: number): T[] {
   const pool = [...items];
   const out: T[] = [];
   while (out.length < k && pool.length) {
@@ -75,25 +75,37 @@ export function searchRankedStores(
   const known = knownOpenStores(stores, persona, when).filter(
     (s) => s.category === category && !exclude?.has(s.store_id),
   );
-  const scored = known
+  return shuffle(rng, sampleCandidates(rng, scoredStores(known, persona, aggregates)));
+}
+
+/** The stores with their scores, best first. */
+export function scoredStores(
+  stores: readonly Store[],
+  persona: Persona,
+  aggregates: Record<string, StoreAggregate>,
+): { item: Store; score: number }[] {
+  return stores
     .map((store) => ({ item: store, score: storeScore(store, persona, aggregates[store.store_id]) }))
     .sort((a, b) => b.score - a.score);
-  if (scored.length <= CANDIDATES)
-    return shuffle(
-      rng,
-      scored.map((s) => s.item),
-    );
-  // the top, middle and bottom thirds by score, each with its share of the candidates
+}
+
+/**
+ * 004's candidates from scored stores (best first): all of them up to CANDIDATES, else the top,
+ * middle and bottom thirds by score, each with its share of the candidates by softmax.
+ */
+export function sampleCandidates<T>(rng: Rng, scored: readonly { item: T; score: number }[]): T[] {
+  if (scored.length <= CANDIDATES) return scored.map((s) => s.item);
   const size = Math.ceil(scored.length / STRATA.length);
-  const picked: Store[] = [];
+  const picked: T[] = [];
   for (const [i, share] of STRATA.entries()) {
     const stratum = scored.slice(i * size, (i + 1) * size);
     picked.push(...softmaxSample(rng, stratum, Math.round(share * CANDIDATES)));
   }
   // a thin stratum leaves room: fill from the rest by the same softmax
-  const rest = scored.filter((s) => !picked.includes(s.item));
+  const taken = new Set(picked);
+  const rest = scored.filter((s) => !taken.has(s.item));
   picked.push(...softmaxSample(rng, rest, CANDIDATES - picked.length));
-  return shuffle(rng, picked);
+  return picked;
 }
 
 const DAY_NAMES = ["일", "월", "화", "수", "목", "금", "토"];
