@@ -52,14 +52,45 @@ export interface RankingTime {
   weekday?: number;
 }
 
-/** The stores an agent knows of (a resident: within 800 m of home) that are open `when`. */
+/** Per store set (a run's, which does not change while it runs): each home's stores within 800 m … */
+const nearHome = new WeakMap<readonly Store[], Map<string, Store[]>>();
+/** … and the stores open at each slot and weekday. */
+const openAt = new WeakMap<readonly Store[], Map<string, Set<Store>>>();
+
+function cached<V>(
+  caches: WeakMap<readonly Store[], Map<string, V>>,
+  stores: readonly Store[],
+  key: string,
+  make: () => V,
+) {
+  let byKey = caches.get(stores);
+  if (!byKey) caches.set(stores, (byKey = new Map()));
+  let v = byKey.get(key);
+  if (v === undefined) byKey.set(key, (v = make()));
+  return v;
+}
+
+/**
+ * The stores an agent knows of (a resident: within 800 m of home) that are open `when`. Both parts are
+ * kept per store set: a turn asks this of the same stores for the same homes and slots again and again
+ * (10,000 agents × 56 slots over 606 stores).
+ */
 export function knownOpenStores(stores: readonly Store[], persona: Persona, when: RankingTime = {}): Store[] {
   const home = persona.type === "resident" ? persona.home_location : undefined;
-  return stores.filter(
-    (s) =>
-      (!home || haversine(home, s) <= RESIDENT_AWARENESS_M) &&
-      (when.slot === undefined || isOpenAt(s, when.slot, when.weekday)),
+  const known = home
+    ? cached(nearHome, stores, `${home.lat},${home.lng}`, () =>
+        stores.filter((s) => haversine(home, s) <= RESIDENT_AWARENESS_M),
+      )
+    : stores;
+  if (when.slot === undefined) return [...known];
+  const slot = when.slot;
+  const open = cached(
+    openAt,
+    stores,
+    `${slot}|${when.weekday ?? ""}`,
+    () => new Set(stores.filter((s) => isOpenAt(s, slot, when.weekday))),
   );
+  return known.filter((s) => open.has(s));
 }
 
 export function searchRankedStores(
