@@ -64,7 +64,7 @@ function cached<V>(
   make: () => V,
 ) {
   let byKey = caches.get(stores);
-  if (!byKey) caches.set(stores, (byKey = new Map()));
+  if (!byKey) caches.set(stores, (byKey = new Map<string, V>()));
   let v = byKey.get(key);
   if (v === undefined) byKey.set(key, (v = make()));
   return v;

@@ -275,6 +275,21 @@ export const FailInput = z.object({
 });
 export const EndOutput = z.object({ simulationId: z.string(), status: SimulationStatus });
 
+/**
+ * EventBridge's "Step Functions Execution Status Change" event, as far as it is read: the execution's
+ * name (the run's owner), how it ended, its input (the run's id) and its error.
+ */
+export const EndedInput = z.object({
+  detail: z.object({
+    name: z.string(),
+    status: z.enum(["FAILED", "TIMED_OUT", "ABORTED"]),
+    input: z.string().nullable().optional(),
+    error: z.string().nullable().optional(),
+    cause: z.string().nullable().optional(),
+  }),
+});
+export const EndedOutput = z.object({ simulationId: z.string().nullable(), marked: z.boolean() });
+
 /** A step of an execution that no longer owns the simulation: it must not act. */
 export class LeaseLostError extends DongneError {
   constructor(simulationId: string, execution: string) {

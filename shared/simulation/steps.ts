@@ -37,7 +37,7 @@ import { allSlots, type SimulationWorld } from "./world.ts";
 import { startPosition } from "./space.ts";
 import type { Persona, StoreAggregate } from "./types.ts";
 import type { z } from "zod";
-import type { CollectInput, FailInput, FinalizeInput, InitInput } from "./schemas.ts";
+import type { CollectInput, EndedInput, FailInput, FinalizeInput, InitInput } from "./schemas.ts";
 
 export interface SimulationDeps extends BatchSettings {
   repo: SimulationRepository;
@@ -350,6 +350,29 @@ export class SimulationSteps {
   }
 
   /** Records why the execution stopped (only if it still owns the simulation); it can be resumed. */
+  /**
+   * An execution that ended without succeeding: its run, if that execution still owns it and it is
+   * still running, is marked failed with how the execution ended (its error and cause).
+   */
+  async executionEnded({ detail }: z.infer<typeof EndedInput>) {
+    let simulationId: string | null = null;
+    try {
+      const input = JSON.parse(detail.input ?? "null") as { simulationId?: unknown } | null;
+      simulationId = typeof input?.simulationId === "string" ? input.simulationId : null;
+    } catch {
+      // an input that is not JSON names no run
+    }
+    if (!simulationId) return { simulationId, marked: false };
+    const why = detail.error ?? (detail.status === "TIMED_OUT" ? "States.Timeout" : detail.status);
+    const marked = await this.deps.repo.runs.failIfRunning(
+      simulationId,
+      detail.name,
+      `${why}: ${detail.cause ?? `the execution ended ${detail.status.toLowerCase()}`}`,
+    );
+    if (marked) this.forget(simulationId);
+    return { simulationId, marked };
+  }
+
   async fail(input: z.infer<typeof FailInput>) {
     const cause = input.error?.Cause ?? "";
     await this.deps.repo.runs.setStatus(

@@ -167,6 +167,95 @@ describe("the fan-out's batches and cap", () => {
   });
 });
 
+describe("the large run, scaled down", () => {
+  /** Records every Task's input and output size, and how many batches are in flight at once. */
+  function watched() {
+    const seen = { maxStateBytes: 0, inFlight: 0, maxInFlight: 0 };
+    const bytes = (x: unknown) => Buffer.byteLength(JSON.stringify(x ?? null));
+    return {
+      seen,
+      wrap: (state: string, handler: (i: never) => unknown) => async (i: never) => {
+        seen.maxStateBytes = Math.max(seen.maxStateBytes, bytes(i));
+        const agent = state === "AgentTurn";
+        if (agent) seen.maxInFlight = Math.max(seen.maxInFlight, ++seen.inFlight);
+        try {
+          const out = await handler(i);
+          seen.maxStateBytes = Math.max(seen.maxStateBytes, bytes(out));
+          return out;
+        } finally {
+          if (agent) seen.inFlight--;
+        }
+      },
+    };
+  }
+
+  it("1,200 agents for two days: every turn kept once, no state growing with the agents, batches in flight within the reserved concurrency", async () => {
+    const env = { SIM_AGENT_CONCURRENCY: "4", SIM_BATCH_SIZE: "100" };
+    const small = watched();
+    const t0 = await setup({ wrap: small.wrap }, env);
+    expect((await t0.run({ days: 2, seed: 8, agents: 120 })).status).toBe("completed");
+    const large = watched();
+    const t = await setup({ wrap: large.wrap }, env);
+    const meta = await t.run({ days: 2, seed: 8, agents: 1_200 });
+    expect(meta.status).toBe("completed");
+    expect(meta.completedSlots).toHaveLength(8);
+    // what was produced: one decision record per turn, one visit record per visit, each rating once
+    const slots = await t.repo.runs.slotSummaries(meta.id);
+    const turns = slots.reduce((n, s) => n + s.agent_turns, 0);
+    expect(turns).toBe(meta.decisions.agent_turns);
+    expect(turns).toBeGreaterThan(3_000);
+    let decisions = 0;
+    for await (const page of t.repo.agents.decisionPages(meta.id)) decisions += page.length;
+    expect(decisions).toBe(turns);
+    const visits = await t.repo.visits.list(meta.id);
+    expect(visits).toHaveLength(meta.decisions.visits!);
+    const aggregates = Object.values(await t.repo.visits.aggregates(meta.id));
+    expect(aggregates.reduce((n, a) => n + a.count, 0)).toBe(visits.length);
+    // ten times the agents, about the same largest state (batch numbers, not agents, travel)
+    expect(large.seen.maxStateBytes).toBeLessThan(small.seen.maxStateBytes * 1.25);
+    expect(large.seen.maxStateBytes).toBeLessThan(8_192);
+    expect(large.seen.maxInFlight).toBeLessThanOrEqual(4);
+    expect(large.seen.maxInFlight).toBeGreaterThan(1);
+  }, 600_000);
+});
+
+describe("a run that fails for any reason ends failed", () => {
+  it("a state past Step Functions' 256 KB, which no Catch sees, leaves the run failed with that reason", async () => {
+    // Flush hands PrepareSlot a state of 300 KB: States.DataLimitExceeded, terminal as in AWS (no
+    // MarkFailed); the execution's end reaches the run as EventBridge's status change would
+    const t = await setup({
+      wrap: (state, handler) =>
+        state === "Flush"
+          ? async (i: never) => ({ ...((await handler(i)) as object), padding: "x".repeat(300_000) })
+          : handler,
+    });
+    const meta = await t.run({ days: 1, seed: 3, agents: 20 });
+    expect(meta.status).toBe("failed");
+    expect(meta.error).toMatch(
+      /^States\.DataLimitExceeded: PrepareSlot input: \d+ bytes, over the 262144-byte limit/,
+    );
+    expect(meta.completedSlots).toEqual([]);
+  });
+
+  it("an execution's end does not touch a run that finished or that another execution owns", async () => {
+    const t = await setup();
+    const meta = await t.run({ days: 1, seed: 3, agents: 20 });
+    const ended = (name: string) =>
+      t.steps.executionEnded({
+        detail: {
+          name,
+          status: "FAILED",
+          input: JSON.stringify({ simulationId: meta.id }),
+          error: "E",
+          cause: "c",
+        },
+      });
+    expect(await ended(meta.owner!)).toEqual({ simulationId: meta.id, marked: false });
+    expect(await ended("someone-else")).toEqual({ simulationId: meta.id, marked: false });
+    expect((await t.sims.status(meta.id))!.status).toBe("completed");
+  });
+});
+
 describe("exactly-once flush", () => {
   it("a flush that fails midway and is run again counts every rating once; a repeated flush changes nothing", async () => {
     const t = await setup();
