@@ -67,4 +67,12 @@ export const MACHINES = {
 } satisfies MachineRegistry<Runtime>;
 
 /** Every step of every machine, once. */
-export const ALL_STEPS: readonly StepSpec[] = [...new Set(Object.values(MACHINES).flatMap((m) => m.steps))];
+export const ALL_STEPS: readonly StepSpec[] = [
+  ...new Set(
+    Object.values(MACHINES as MachineRegistry<Runtime>).flatMap((m) => [
+      ...m.steps,
+      // a machine's step told of its executions' ends is a Lambda too
+      ...(m.onEnded ? [m.onEnded] : []),
+    ]),
+  ),
+] as StepSpec[];
