@@ -151,10 +151,14 @@ export function candidatePlans(): Plan[] {
 
 /**
  * Samples `url` (GET /health) from a separate process, so a server that blocks its event loop cannot
- * also stop the sampling: each sample on a fresh connection, every 20 ms. `stop` returns the latencies
- * (ms); a failed request counts at the time it took, and in `failed`.
+ * also stop the sampling: each sample on a fresh connection, every 20 ms. `ready` resolves once the
+ * first sample has come back (the sampler is running); `stop` returns the latencies (ms); a failed
+ * request counts at the time it took, and in `failed`.
  */
-export function sampleHealth(url: string): { stop(): Promise<{ samples: number[]; failed: number }> } {
+export function sampleHealth(url: string): {
+  ready: Promise<void>;
+  stop(): Promise<{ samples: number[]; failed: number }>;
+} {
   const code = `
     const samples = []; let failed = 0; let done = false;
     process.on("message", () => { done = true; });
@@ -164,6 +168,7 @@ export function sampleHealth(url: string): { stop(): Promise<{ samples: number[]
         try { const r = await fetch(process.argv[1], { headers: { connection: "close" } }); await r.arrayBuffer(); }
         catch { failed++; }
         samples.push(performance.now() - t);
+        if (samples.length === 1) process.send("ready");
         await new Promise((r) => setTimeout(r, 20));
       }
       process.send({ samples, failed }, () => process.exit(0));
@@ -171,10 +176,14 @@ export function sampleHealth(url: string): { stop(): Promise<{ samples: number[]
   const child = spawn(process.execPath, ["-e", code, url], {
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
+  const ready = new Promise<void>((resolve) => child.once("message", () => resolve()));
   return {
+    ready,
     stop: () =>
       new Promise((resolve) => {
-        child.once("message", (m) => resolve(m as { samples: number[]; failed: number }));
+        child.on("message", (m) => {
+          if (m !== "ready") resolve(m as { samples: number[]; failed: number });
+        });
         child.send("stop");
       }),
   };
@@ -202,7 +211,7 @@ async function main() {
     const plan = plans[name as keyof typeof plans];
     if (!plan) throw new Error(`no plan ${name}`);
     const sampler = sampleHealth(`${server.url}/health`);
-    await new Promise((r) => setTimeout(r, 300)); // the sampler's process is up
+    await sampler.ready; // the sampler's process is up and has its first answer
     const t = performance.now();
     let res = { status: 0 };
     for (let i = 0; i < repeat; i++) res = await postJson(`${server.url}/v1/search/execute`, { plan });

@@ -4,6 +4,25 @@
 import { once } from "node:events";
 import { createWriteStream, mkdirSync, readFileSync, renameSync, rmSync, type WriteStream } from "node:fs";
 import { basename, dirname, join } from "node:path";
+import type { Readable, Writable } from "node:stream";
+
+/**
+ * What a command reads and where it writes: the process's environment and streams (processIo), or a
+ * test's, which runs the CLI in its own process without starting one.
+ */
+export interface CliIo {
+  env: Record<string, string | undefined>;
+  stdout: Writable & { isTTY?: boolean };
+  stderr: Writable & { isTTY?: boolean };
+  stdin: Readable & { isTTY?: boolean };
+}
+
+export const processIo = (): CliIo => ({
+  env: process.env,
+  stdout: process.stdout,
+  stderr: process.stderr,
+  stdin: process.stdin,
+});
 
 /** A failure told to a person in one Korean line; the CLI prints it and exits 1. */
 export class CliError extends Error {}

@@ -52,18 +52,33 @@ const num = (n: number) => n.toLocaleString("ko-KR");
 export const distance = (m: number | null | undefined) =>
   m === null || m === undefined ? "" : m < 1000 ? `${Math.round(m)} m` : `${(m / 1000).toFixed(1)} km`;
 
-/** A search's places as a table (name, category, distance, address), then what the answer says of itself. */
-export function placesText(r: AgentResponse): string {
-  const rows = r.places.map((p, i) => [
+/** Places as a table: number, name, category, distance, address. */
+function placeRows(places: AgentResponse["places"]): string {
+  const rows = places.map((p, i) => [
     String(i + 1),
     clip(p.displayName, 28),
     clip(p.category ?? p.categoryGroupName ?? p.categoryName, 16),
     distance(p.distance ?? p.distanceFromCenter),
     clip(p.roadAddress || p.formattedAddress, 40),
   ]);
+  return table(["#", "이름", "분류", "거리", "주소"], rows, new Set([0, 3])).trimEnd();
+}
+
+/**
+ * A search's answer: its first sentence, the places as a table, the near kinds apart (when too few of
+ * the asked kind were found), then what the answer says of itself and where its places came from.
+ */
+export function placesText(r: AgentResponse): string {
   const lines: string[] = [];
-  if (rows.length) lines.push(table(["#", "이름", "분류", "거리", "주소"], rows, new Set([0, 3])).trimEnd());
-  else lines.push(`찾은 곳이 없습니다${r.meta.emptyReason ? `: ${r.meta.emptyReason.message}` : "."}`);
+  if (r.summary) lines.push(r.summary);
+  if (r.places.length) lines.push(placeRows(r.places));
+  else if (!r.summary)
+    lines.push(`찾은 곳이 없습니다${r.meta.emptyReason ? `: ${r.meta.emptyReason.message}` : "."}`);
+  if (r.alternatives?.places.length)
+    lines.push(
+      `가까운 종류 (${r.alternatives.kinds.join(", ")}): 찾는 종류가 아닙니다`,
+      placeRows(r.alternatives.places),
+    );
   if (r.meta.suggestion) lines.push(r.meta.suggestion);
   const shown = r.places.length;
   lines.push(

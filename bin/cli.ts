@@ -3,6 +3,7 @@
 // PORT, else to the same app in this process (--local, or DONGNE_CLI_MODE=local, forces that). Results
 // for people go to stdout (tables, answers, figures; --json gives the raw response), progress and
 // warnings to stderr; an error is one Korean line on stderr and exit code 1 (usage mistakes: 2).
+import { withJosa } from "../shared/korean/josa.ts";
 import { createInterface } from "node:readline";
 import { dirname, join } from "node:path";
 import { accessSync, constants, renameSync, rmSync } from "node:fs";
@@ -28,7 +29,15 @@ import {
 } from "../shared/restaurant-qa/cli.ts";
 import type { AskResponse } from "../shared/restaurant-qa/state.ts";
 import { ApiFailure, findLocalServer, httpClient, inProcessClient, type ApiClient } from "./api-client.ts";
-import { CliError, fileProblem, UsageError, writeFileWhole, writeRunFiles } from "./cli-io.ts";
+import {
+  CliError,
+  fileProblem,
+  processIo,
+  UsageError,
+  writeFileWhole,
+  writeRunFiles,
+  type CliIo,
+} from "./cli-io.ts";
 import { placesText, simulationText } from "./cli-render.ts";
 import { experimentCommand } from "./experiment.ts";
 import { ingestFile, smokeCommand } from "./operator.ts";
@@ -105,17 +114,30 @@ function takeGlobals(argv: string[]): { globals: Globals; args: string[] } {
 interface Ctx {
   config: Config;
   globals: Globals;
+  io: CliIo;
+  /** a line for people, on stderr: progress, warnings, notices */
+  say: (line: string) => void;
+  /** the result, on stdout */
+  print: (text: string) => void;
 }
 
-const say = (line: string) => void process.stderr.write(`${line}\n`);
-const print = (text: string) => void process.stdout.write(text.endsWith("\n") ? text : `${text}\n`);
+/** A command's context over `io`: its configuration from io.env, its globals, print and say. */
+function contextOf(io: CliIo, globals: Globals, config = () => loadConfig(io.env)): Ctx {
+  return {
+    config: config(),
+    globals,
+    io,
+    say: (line) => void io.stderr.write(`${line}\n`),
+    print: (text) => void io.stdout.write(text.endsWith("\n") ? text : `${text}\n`),
+  };
+}
 
 /**
  * The client a command asks: --api (or DONGNE_API_URL); else a dongne server on PORT, said in one line;
  * else this process (`store: "memory"` for commands that keep no state).
  */
 async function connect(ctx: Ctx, opts: { store?: "memory" } = {}): Promise<ApiClient> {
-  const { config, globals } = ctx;
+  const { config, globals, say } = ctx;
   const key = globals.key ?? config.client.apiKey;
   const api = apiOf(ctx);
   if (api) return httpClient({ api, key });
@@ -142,15 +164,28 @@ async function withClient<T>(ctx: Ctx, opts: { store?: "memory" }, run: (c: ApiC
   }
 }
 
-async function main(argv: string[]): Promise<number> {
+/**
+ * `dongne ARGV…` over `io` (the process's streams and environment unless a test gives its own): the
+ * exit code, with an error said in one Korean line on io.stderr (2 for a usage mistake, else 1).
+ */
+export async function runCli(argv: string[], io: CliIo = processIo()): Promise<number> {
+  try {
+    return await main(argv, io);
+  } catch (err) {
+    io.stderr.write(`${oneLine(err).replace(/\s*\n\s*/g, " ")}\n`);
+    return err instanceof UsageError || (err as { code?: string }).code?.startsWith("ERR_PARSE_ARGS") ? 2 : 1;
+  }
+}
+
+async function main(argv: string[], io: CliIo): Promise<number> {
   const { globals, args } = takeGlobals(argv);
   const [command, ...rest] = args;
   if (!command || command === "--help" || command === "-h" || command === "help") {
-    process.stdout.write(USAGE);
+    io.stdout.write(USAGE);
     return command ? 0 : 2;
   }
-  if (command === "smoke") return smokeCli(globals, rest);
-  const ctx: Ctx = { config: loadConfig(), globals };
+  if (command === "smoke") return smokeCli(io, globals, rest);
+  const ctx = contextOf(io, globals);
   switch (command) {
     case "status":
       return status(ctx);
@@ -165,10 +200,10 @@ async function main(argv: string[]): Promise<number> {
       return news(ctx, rest);
     case "simulate":
       return rest[0] === "export"
-        ? withClient(ctx, {}, (c) => simulateExport(c, rest.slice(1)))
+        ? withClient(ctx, {}, (c) => simulateExport(c, rest.slice(1), io))
         : simulate(ctx, rest);
     case "experiment":
-      return experimentCommand(() => connect(ctx), rest, { json: ctx.globals.json });
+      return experimentCommand(() => connect(ctx), rest, { json: ctx.globals.json }, io);
     case "import-stores":
       return importStores(ctx, rest);
     default:
@@ -180,11 +215,12 @@ async function status(ctx: Ctx): Promise<number> {
   const api = apiOf(ctx);
   const local = ctx.globals.local || ctx.config.client.mode === "local";
   const server = api ?? (local ? undefined : await findLocalServer(ctx.config));
-  print(statusText(ctx.config, server ?? null));
+  ctx.print(statusText(ctx.config, server ?? null));
   return 0;
 }
 
 async function search(ctx: Ctx, command: "plan" | "search", args: string[]): Promise<number> {
+  const { print, say } = ctx;
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
@@ -216,7 +252,7 @@ const askThrough =
   (request) =>
     c.ok<AskResponse>("POST", "/v1/restaurants/ask", request);
 
-const stdoutLines = { log: (line: string) => print(line), warn: say };
+const stdoutLines = ({ print, say }: Ctx) => ({ log: (line: string) => print(line), warn: say });
 
 async function ask(ctx: Ctx, args: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -230,14 +266,20 @@ async function ask(ctx: Ctx, args: string[]): Promise<number> {
       await askCommand(
         { query, json: ctx.globals.json, conversationId: values.conversation },
         askThrough(c),
-        stdoutLines,
+        stdoutLines(ctx),
       );
       return 0;
     }
     // no question: a conversation, one question a line (from the terminal or a pipe)
-    const lines = createInterface({ input: process.stdin, terminal: false });
-    const prompt = process.stdin.isTTY ? (p: string) => void process.stdout.write(p) : undefined;
-    await conversationCommand(lines, askThrough(c), { ...stdoutLines, prompt }, { json: ctx.globals.json });
+    const { stdin, stdout } = ctx.io;
+    const lines = createInterface({ input: stdin, terminal: false });
+    const prompt = stdin.isTTY ? (p: string) => void stdout.write(p) : undefined;
+    await conversationCommand(
+      lines,
+      askThrough(c),
+      { ...stdoutLines(ctx), prompt },
+      { json: ctx.globals.json },
+    );
     lines.close();
     return 0;
   });
@@ -250,7 +292,7 @@ async function restaurants(ctx: Ctx, args: string[]): Promise<number> {
     allowPositionals: true,
     options: { out: { type: "string" }, expand: { type: "boolean" } },
   });
-  const { config } = ctx;
+  const { config, print, say } = ctx;
   const [sub = "", ...words] = positionals;
   const text = words.join(" ").trim();
   const progress = { log: say };
@@ -264,7 +306,7 @@ async function restaurants(ctx: Ctx, args: string[]): Promise<number> {
       const naver = new NaverLocal({ ...config.providers.naver, baseUrl: config.providers.baseUrls.naver });
       const body = await collectCommand({ query: text, expand: values.expand }, naver, progress);
       if (values.out) await writeFileWhole(values.out, body);
-      else process.stdout.write(body);
+      else ctx.io.stdout.write(body);
       return 0;
     }
     case "ingest": {
@@ -279,7 +321,7 @@ async function restaurants(ctx: Ctx, args: string[]): Promise<number> {
     case "demo": {
       const body = demoCommand(embeddedPlaces(config.dataDir).places, {}, progress);
       if (values.out) await writeFileWhole(values.out, body);
-      else process.stdout.write(body);
+      else ctx.io.stdout.write(body);
       return 0;
     }
     case "status": {
@@ -304,7 +346,7 @@ async function restaurants(ctx: Ctx, args: string[]): Promise<number> {
 async function news(ctx: Ctx, args: string[]): Promise<number> {
   return withClient(ctx, { store: "memory" }, async (c) => {
     try {
-      process.stdout.write(
+      ctx.io.stdout.write(
         await newsCommand([...args, ...(ctx.globals.json ? ["--json"] : [])], (request) =>
           c.ok<NewsSearchResponse>("POST", "/v1/news/search", request),
         ),
@@ -329,6 +371,7 @@ interface SimulationState {
 }
 
 async function simulate(ctx: Ctx, args: string[]): Promise<number> {
+  const { print, say } = ctx;
   const { values } = parseArgs({
     args,
     options: {
@@ -375,7 +418,7 @@ async function simulate(ctx: Ctx, args: string[]): Promise<number> {
     } catch (err) {
       if (err instanceof ApiFailure && err.status === 404 && existing)
         throw new CliError(
-          `시뮬레이션 ${existing}이(가) ${c.server ? `서버 ${c.server}에` : "이 컴퓨터의 저장소(DATA_DIR)에"} 없습니다`,
+          `시뮬레이션 ${withJosa(existing, "이/가")} ${c.server ? `서버 ${c.server}에` : "이 컴퓨터의 저장소(DATA_DIR)에"} 없습니다`,
         );
       throw err;
     }
@@ -386,7 +429,7 @@ async function simulate(ctx: Ctx, args: string[]): Promise<number> {
       );
     // the id comes first: a run stopped midway can be resumed with it
     say(`시뮬레이션 ${id} (멈추면 이어서: dongne simulate --resume ${id})`);
-    const meta = await followSimulation(c, id);
+    const meta = await followSimulation(c, id, ctx.io.stderr);
     const report = await c.ok<SimulationReport>("GET", `/v1/simulations/${id}/report`);
     const html = await (await c.request("GET", `/v1/simulations/${id}/report.html`)).text();
     const dir = join(values.out, id);
@@ -414,20 +457,20 @@ async function simulate(ctx: Ctx, args: string[]): Promise<number> {
 }
 
 /** Polls the run until it stops, drawing a progress bar on a terminal. */
-async function followSimulation(c: ApiClient, id: string): Promise<SimulationState> {
-  const tty = process.stderr.isTTY;
+async function followSimulation(c: ApiClient, id: string, stderr: CliIo["stderr"]): Promise<SimulationState> {
+  const tty = stderr.isTTY;
   for (;;) {
     const meta = await c.ok<SimulationState>("GET", `/v1/simulations/${id}`);
     const done = meta.completedSlots.length;
     if (tty) {
       const width = 30;
       const filled = Math.round((width * done) / Math.max(1, meta.totalSlots));
-      process.stderr.write(
+      stderr.write(
         `\r[${"#".repeat(filled)}${"-".repeat(width - filled)}] 슬롯 ${done}/${meta.totalSlots} · 방문 ${meta.decisions.visits ?? meta.decisions.visit ?? 0} · LLM 호출 ${meta.llmCalls} `,
       );
     }
     if (meta.status !== "pending" && meta.status !== "running") {
-      if (tty) process.stderr.write("\n");
+      if (tty) stderr.write("\n");
       return meta;
     }
     await new Promise((r) => setTimeout(r, c.server ? 1000 : 200));
@@ -435,6 +478,7 @@ async function followSimulation(c: ApiClient, id: string): Promise<SimulationSta
 }
 
 async function importStores(ctx: Ctx, args: string[]): Promise<number> {
+  const { print, say } = ctx;
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
@@ -481,9 +525,9 @@ async function importStores(ctx: Ctx, args: string[]): Promise<number> {
   return 0;
 }
 
-async function smokeCli(globals: Globals, args: string[]): Promise<number> {
+async function smokeCli(io: CliIo, globals: Globals, args: string[]): Promise<number> {
   const { values } = parseArgs({ args, options: { "no-simulation": { type: "boolean" } } });
-  const config = loadConfig();
+  const { config, print } = contextOf(io, globals);
   const api = globals.api ?? config.client.apiUrl;
   if (!api)
     throw new UsageError("smoke에는 --api URL이 필요합니다 (ApiUrl 출력, 또는 http://localhost:3000)");
@@ -505,13 +549,3 @@ function oneLine(err: unknown): string {
   if (code && path) return fileProblem(path, err).message;
   return `오류: ${err instanceof Error ? err.message.split("\n")[0] : String(err)}`;
 }
-
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (err) => {
-    process.stderr.write(`${oneLine(err).replace(/\s*\n\s*/g, " ")}\n`);
-    if (err instanceof UsageError || (err as { code?: string }).code?.startsWith("ERR_PARSE_ARGS"))
-      process.exit(2);
-    process.exit(1);
-  },
-);

@@ -4,4 +4,5 @@ import { register } from "tsx/esm/api";
 
 register();
 await import("./quiet-aws-sdk.ts");
-await import("./cli.ts");
+const { runCli } = await import("./cli.ts");
+process.exit(await runCli(process.argv.slice(2)));

@@ -1,14 +1,9 @@
 // npm start: the API on http://localhost:PORT with embedded defaults (no keys, no network needed).
+import { withJosa } from "../shared/korean/josa.ts";
 import "./quiet-aws-sdk.ts"; // first: before any AWS SDK client is built
-import { serve } from "@hono/node-server";
 import type { Server as HttpServer } from "node:http";
 import { createServer, isIPv4, isIPv6, type Socket } from "node:net";
-import { createApp } from "../functions/api/app.ts";
-import { koLabel } from "../shared/korean/labels.ts";
-import { embeddedPlaces } from "../shared/providers/exec-deps.ts";
-import { startLocal, warmLocal } from "../functions/api/local.ts";
 import { ConfigError, loadConfig, type Config } from "../shared/platform/config.ts";
-import { qaRuntime } from "../shared/restaurant-qa/wiring.ts";
 
 /** 127.0.0.0/8, ::1 (also IPv4-mapped) and localhost: reachable from this machine only. */
 function isLoopback(host: string): boolean {
@@ -34,7 +29,7 @@ function closeIdleConnections(server: HttpServer, idleMs: number): void {
 /** Why the server cannot listen on its port, as one line for a person; null for another error. */
 function portRefusal(err: NodeJS.ErrnoException, port: number): string | null {
   if (err.code === "EADDRINUSE")
-    return `포트 ${port}을(를) 이미 다른 프로세스가 쓰고 있습니다. 떠 있는 dongne 서버를 그대로 쓰거나, 다른 포트로 시작하세요 (예: PORT=${port + 1} npm start).`;
+    return `포트 ${withJosa(String(port), "을/를")} 이미 다른 프로세스가 쓰고 있습니다. 떠 있는 dongne 서버를 그대로 쓰거나, 다른 포트로 시작하세요 (예: PORT=${port + 1} npm start).`;
   if (err.code === "EACCES")
     return `포트 ${port}에서 연결을 받을 권한이 없습니다. 1024 이상의 포트로 시작하세요 (예: PORT=3000 npm start).`;
   return null;
@@ -80,6 +75,18 @@ if (!config.api.keys.length && !isLoopback(config.host) && !config.server.allowO
 // a port already taken is said before anything starts (the data directory would be found busy too)
 const refused = await probePort(config.port, config.host);
 if (refused) exitIfRefused(refused, config.port);
+
+// the product, loaded once it is to be served: a configuration or a port refused above is said in a
+// moment (a fifth of the CPU of loading it, which a person would otherwise wait for to read one line)
+const [{ serve }, { createApp }, { koLabel }, { embeddedPlaces }, { startLocal, warmLocal }, { qaRuntime }] =
+  await Promise.all([
+    import("@hono/node-server"),
+    import("../functions/api/app.ts"),
+    import("../shared/korean/labels.ts"),
+    import("../shared/providers/exec-deps.ts"),
+    import("../functions/api/local.ts"),
+    import("../shared/restaurant-qa/wiring.ts"),
+  ]);
 
 // every table on a dynalite started with the server (on disk under DATA_DIR unless SIM_STORE=memory)
 const world = await startLocal(config);

@@ -57,13 +57,26 @@ export function sourcesOf(config: Config): SourceStatus[] {
               detail: "내장 데모 말뭉치: 생성된 가상 식당 (문서를 넣으면 물러납니다)",
             }
           : { source: "식당 색인", kind: "off", detail: "비어 있음 (QA_DEMO_CORPUS=off)" };
+  // the settings the news answers' warnings speak of in words (meta.notices names them too)
   const news: SourceStatus[] = [
     config.news.naver
-      ? { source: "뉴스", kind: "live", detail: "네이버 뉴스 검색 API" }
-      : { source: "뉴스", kind: "synthetic", detail: "내장 뉴스 표본 (생성된 가상 기사)" },
+      ? {
+          source: "뉴스",
+          kind: "live",
+          detail: "네이버 뉴스 검색 API (NAVER_CLIENT_ID, NAVER_CLIENT_SECRET)",
+        }
+      : {
+          source: "뉴스",
+          kind: "synthetic",
+          detail: "내장 뉴스 표본 (생성된 가상 기사; 실제 뉴스: NAVER_CLIENT_ID, NAVER_CLIENT_SECRET)",
+        },
     config.news.opendart
-      ? { source: "공시", kind: "live", detail: "OpenDART API" }
-      : { source: "공시", kind: "synthetic", detail: "내장 공시 표본 (생성된 가상 공시)" },
+      ? { source: "공시", kind: "live", detail: "OpenDART API (OPENDART_API_KEY)" }
+      : {
+          source: "공시",
+          kind: "synthetic",
+          detail: "내장 공시 표본 (생성된 가상 공시; 실제 공시: OPENDART_API_KEY)",
+        },
   ];
   const web: SourceStatus = config.qa.tavily
     ? { source: "웹 검색", kind: "live", detail: "Tavily (TAVILY_API_KEY)" }

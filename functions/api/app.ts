@@ -69,7 +69,7 @@ async function serve(route: RouteDef, c: Context, ctx: AppContext): Promise<Resp
     throw new ApiError(
       "quota",
       "llm_allowance_exhausted",
-      `오늘(UTC) 이 키로 LLM을 쓰는 요청 ${ctx.llmAllowance.limit}회를 모두 썼습니다. UTC 자정 이후 다시 시도하거나, 운영자에게 한도(API_LLM_REQUESTS_PER_CALLER_PER_DAY)를 늘려 달라고 하세요.`,
+      `오늘(UTC) 이 키로 LLM을 쓰는 요청 ${ctx.llmAllowance.limit}회를 모두 썼습니다. UTC 자정 이후 다시 시도하거나, 운영자에게 하루 한도를 늘려 달라고 하세요.`,
     );
   return route.handle({
     body,

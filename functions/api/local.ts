@@ -12,6 +12,7 @@ import type { AppContext } from "./app.ts";
 import { appContext } from "./services.ts";
 import { MACHINES } from "../../shared/runtime/machines.ts";
 import { correctFood, correctPlace } from "../../shared/korean/fuzzy.ts";
+import { regionsNamed } from "../../shared/geo/area-resolve.ts";
 import { embeddedPlaces } from "../../shared/providers/exec-deps.ts";
 import type { Runtime } from "../../shared/runtime/port.ts";
 
@@ -64,13 +65,15 @@ export async function startLocal(config: Config, opts: LocalOptions = {}): Promi
 
 /**
  * What a first request would otherwise build while others wait, built before the server listens: the
- * embedded places and their text index, the translator's typo indexes. (The demo restaurant corpus is
+ * embedded places and their text index, the translator's typo indexes, the administrative hierarchy. (The demo restaurant corpus is
  * ingested on the first question, in slices, while the server answers others.)
  */
 export async function warmLocal(world: LocalWorld): Promise<void> {
   const { config } = world.rt;
   correctPlace("망원");
   correctFood("국밥");
+  // the administrative hierarchy a place named with its area is resolved in (about a second to build)
+  regionsNamed("서울");
   if (config.providers.place !== "kakao" || !config.providers.kakaoKey)
     await embeddedPlaces(config.dataDir).prepare();
 }

@@ -5,6 +5,8 @@ import { parseCsv, readDataFile } from "./files.ts";
 export interface ListedCompany {
   corp_code: string;
   corp_name: string;
+  /** DART's English name (corpCode.xml's corp_eng_name, legal suffixes and all); "" when it has none */
+  corp_eng_name: string;
   /** "" for an unlisted company */
   stock_code: string;
   /** Y 유가 · K 코스닥 · E 기타 */
@@ -19,6 +21,7 @@ export function listedCompanies(): ListedCompany[] {
   cached ??= parseCsv(readDataFile("listed_companies.csv")).map((r) => ({
     corp_code: r.corp_code ?? "",
     corp_name: r.corp_name ?? "",
+    corp_eng_name: r.corp_eng_name ?? "",
     stock_code: r.stock_code ?? "",
     corp_cls: (r.corp_cls as ListedCompany["corp_cls"]) || "E",
     modify_date: r.modify_date ?? "",

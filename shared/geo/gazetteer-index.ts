@@ -63,6 +63,12 @@ export class Gazetteer {
     }
   }
 
+  /** Names for a place listed under another name (범어동 for 범어1동): looked up, never listed in `entries`. */
+  alias(keys: string[], entry: GazetteerEntry, priority: number): void {
+    this.seen.add(entry);
+    this.add(keys, entry, priority);
+  }
+
   lookup(term: string): GazetteerEntry | undefined {
     const key = normalizeName(term);
     const hit = this.index.get(key)?.entry;

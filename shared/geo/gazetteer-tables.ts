@@ -2,6 +2,7 @@
 // dongs, the national stations, regions and dongs, the parks.
 import { parseCsv, readDataFile } from "../data/files.ts";
 import { normalizeName } from "../korean/normalize.ts";
+import { legalDongOf } from "./admin-areas.ts";
 import { haversine } from "./haversine.ts";
 import {
   FOREIGN_PLACES,
@@ -211,16 +212,40 @@ function addNationalStations(g: Gazetteer, seoulNames: Set<string>): void {
   }
 }
 
+/** Provinces renamed after the vendored table was made (전북특별자치도 since 2024-01-18). */
+const RENAMED: Record<string, string[]> = { 전라북도: ["전북특별자치도"] };
+
+/** A city as the tables name it, whatever the 시도 was called then (강원도 and 강원특별자치도 are one). */
+const cityKey = (r: { sido: string; sigungu: string }) => `${shortRegion(r.sido)}|${r.sigungu}`;
+
 /** 시군구 and 읍면동 outside Seoul; a dong name many cities share answers only with its city. */
 function addNationalAdmin(g: Gazetteer): void {
   const rows = table("korea_admin_centroids.csv", ["level", "sido", "sigungu", "dong", "lat", "lng"]);
-  const dongCount = new Map<string, number>();
-  for (const r of rows) if (r.level === "dong") dongCount.set(r.dong, (dongCount.get(r.dong) ?? 0) + 1);
+  // how many cities have a dong of the name (a dong listed twice, before and after a merger, is one)
+  const dongCities = new Map<string, Set<string>>();
+  for (const r of rows)
+    if (r.level === "dong") dongCities.set(r.dong, (dongCities.get(r.dong) ?? new Set()).add(cityKey(r)));
+  const dongCount = new Map([...dongCities].map(([k, v]) => [k, v.size]));
+  // how many cities have a legal dong of a name (범어1동 … 범어4동 are one 범어동, of one city)
+  const legalCities = new Map<string, Set<string>>();
+  for (const r of rows) {
+    const legal = r.level === "dong" ? legalDongOf(r.dong.replace(/제(\d)/, "$1")) : null;
+    if (legal) legalCities.set(legal, (legalCities.get(legal) ?? new Set()).add(cityKey(r)));
+  }
+  const legalCount = new Map([...legalCities].map(([k, v]) => [k, v.size]));
   addCitiesOfGus(g, rows);
   for (const r of rows) {
     const region = shortRegion(r.sido);
     const base = { lat: Number(r.lat), lng: Number(r.lng), country: "KR", national: true as const };
-    if (r.level === "sigungu" && !r.sigungu) {
+    if (r.level === "sido" && /도$/.test(r.sido)) {
+      // a province by its name, its short name (경남, 강원) and the 도 before a renaming (강원도, 전라북도);
+      // 제주 is the city, 제주도 the island and province (known-places.ts)
+      const entry: GazetteerEntry = { name: r.sido, query: r.sido, kind: "province", ...base };
+      const names = [r.sido, region, `${region}도`, ...(RENAMED[r.sido] ?? [])].filter(
+        (n) => n !== "제주" && !g.has(n),
+      );
+      if (names.length) g.add(names, entry, PRIORITY.region);
+    } else if (r.level === "sigungu" && !r.sigungu) {
       // 세종특별자치시 has no 시군구 below it: the city is named by its region ("세종", "세종시")
       const entry: GazetteerEntry = { name: `${region}시`, query: r.sido, kind: "city", ...base };
       g.add([region, `${region}시`, r.sido], entry, PRIORITY.region);
@@ -233,6 +258,8 @@ function addNationalAdmin(g: Gazetteer): void {
       if (kind === "city" || !g.has(last)) g.add([last], entry, PRIORITY.gu);
       // "천안 맛집" is the city, as "수원" is: a city's bare name outranks a station's bare name
       if (kind === "city") g.add([last.replace(/[시군]$/, "")], entry, PRIORITY.region);
+      // "경남 고성", "경기 광주": the region says which city of a shared name
+      if (kind === "city") g.add([`${region} ${last.replace(/[시군]$/, "")}`], entry, PRIORITY.region);
     } else if (r.level === "dong") {
       const short = r.dong.replace(/제(\d)/, "$1");
       const city = r.sigungu.split(" ")[0] ?? r.sigungu;
@@ -243,13 +270,25 @@ function addNationalAdmin(g: Gazetteer): void {
         ...base,
       };
       const cityStem = city.replace(/[시군]$/, ""); // "천안 신부동" as well as "천안시 신부동"
-      g.add(
-        [`${region} ${short}`, `${city} ${short}`, `${cityStem} ${short}`, `${r.sigungu} ${short}`],
-        entry,
-        PRIORITY.dong,
-      );
+      // the entry's own query too ("부산 중구 중앙동"): what the translator writes is what it finds
+      const within = (name: string) => [
+        `${region} ${name}`,
+        `${city} ${name}`,
+        `${cityStem} ${name}`,
+        `${r.sigungu} ${name}`,
+        `${region} ${r.sigungu} ${name}`,
+      ];
+      g.add(within(short), entry, PRIORITY.dong);
       if ((dongCount.get(r.dong) ?? 0) === 1) g.add([r.dong, short], entry, PRIORITY.bare);
       else g.shared.add(normalizeName(short)); // a real name, only ambiguous: never a typo to correct
+      // the legal dong an administrative one is numbered from (범어1동 → 범어동): people write that name
+      const legal = legalDongOf(short);
+      if (legal && legal !== short) {
+        const named = { ...entry, name: legal, query: `${region} ${r.sigungu} ${legal}` };
+        g.alias(within(legal), named, PRIORITY.dong - 0.25);
+        if (legalCount.get(legal) === 1 && !g.has(legal)) g.alias([legal], named, PRIORITY.bare - 0.25);
+        else g.shared.add(normalizeName(legal));
+      }
     }
   }
 }

@@ -165,3 +165,32 @@ export function normalizeNumerals(text: string): string {
   out = out.replace(/(?<=^|[\s,.]|걸어서|도보|차로)반\s?시간/g, "30분");
   return out;
 }
+
+/**
+ * An amount in won as people read it, exactly (no rounding): 조, 억 and 만 with the rest in won —
+ * 3,910,000,000 → "39억 1,000만 원", 147,744,000 → "1억 4,774만 4,000원", 480 → "480원".
+ */
+export function koreanWon(won: number): string {
+  const n = Math.round(Math.abs(won));
+  const units: [number, string][] = [
+    [1e12, "조"],
+    [1e8, "억"],
+    [1e4, "만"],
+  ];
+  const parts: string[] = [];
+  let rest = n;
+  for (const [size, unit] of units) {
+    const count = Math.floor(rest / size);
+    if (count) parts.push(`${count.toLocaleString("en-US")}${unit}`);
+    rest -= count * size;
+  }
+  const text = parts.length
+    ? `${parts.join(" ")}${rest ? ` ${rest.toLocaleString("en-US")}원` : " 원"}`
+    : `${rest.toLocaleString("en-US")}원`;
+  return won < 0 ? `−${text}` : text;
+}
+
+/** The numbers koreanWon writes for an amount (3910000000 → 39, 1000), as a figure's check compares them. */
+export function koreanWonParts(won: number): string[] {
+  return [...koreanWon(won).matchAll(/[\d,]+/g)].map((m) => m[0].replace(/,/g, ""));
+}

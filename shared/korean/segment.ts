@@ -4,6 +4,7 @@
 // in one piece (an unknown dish or place is searched as written, not cut into syllables).
 import { gazetteerKeys, isPlaceName, lookupPlace } from "../geo/gazetteer.ts";
 import { CONTEXT, CONDITION_WORDS, LEXICON, MOODS, PET_TERMS, REVIEW_TERMS } from "../places/lexicon.ts";
+import { KIND_WORDS } from "../places/kinds.ts";
 import { FILLER, NEAR_NOUNS, particleVariants, TRAILERS } from "./text.ts";
 import { normalizeName } from "./normalize.ts";
 
@@ -54,6 +55,8 @@ function words(): Set<string> {
     // X집 is a place serving X (초밥집, 국밥집)
     if (e.kind === "food" || e.kind === "drink") e.terms.forEach((t) => add(`${t}집`));
   }
+  // the vocabulary of kinds: 성형외과, 코인빨래방 are words, not typos of another
+  for (const { word } of KIND_WORDS) add(word);
   for (const m of MOODS) m.terms.forEach(add);
   for (const r of REVIEW_TERMS) r.terms.forEach(add);
   for (const c of CONTEXT) c.terms.forEach(add);

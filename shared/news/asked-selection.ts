@@ -4,6 +4,7 @@
 import { REPORT_APIS } from "../providers/opendart-apis.ts";
 import { FACT_LABEL, WHY_WORDS, apiKeysFor, askedFacts, keysOfFact, type AskedFact } from "./query.ts";
 import type { NamedPeriod, SearchedList, SelectedDocuments } from "./schemas.ts";
+import { comparisonOf } from "./question-form.ts";
 import { listedReport, selectionSummary } from "./select.ts";
 
 const REPORT_FACTS: AskedFact[] = ["periodic", "dividend", "executives", "major_holder", "other"];
@@ -87,6 +88,8 @@ function askedReports(
   const reportFacts = REPORT_FACTS.filter((f) => facts.has(f));
   if (!reportFacts.length) return [];
   const askedKeys = apiKeysFor(query).filter((k) => reportFacts.some((f) => keysOfFact(f, [k]).length));
+  // a comparison's list holds just the periods compared (search-publications): both are read
+  const compared = comparisonOf(query) !== undefined;
   const inPeriod = (r: { year: number; quarter: number }) =>
     periods.some((p) => (p.year === null || p.year === r.year) && (p.quarter ?? 4) === r.quarter);
   const candidates = list.regular
@@ -98,8 +101,8 @@ function askedReports(
     .filter(
       (r): r is NonNullable<typeof r> => r !== undefined && askedKeys.some((k) => r.api_keys.includes(k)),
     )
-    .filter((r) => !periods.length || inPeriod(r));
-  const periodic = own.length ? own : periods.length ? candidates.filter(inPeriod) : candidates;
+    .filter((r) => !periods.length || compared || inPeriod(r));
+  const periodic = own.length ? own : periods.length && !compared ? candidates.filter(inPeriod) : candidates;
   return (periodic.length ? periodic : candidates.slice(0, 1)).slice(0, 5).map((r) => {
     const keys = askedKeys.filter((k) => r.api_keys.includes(k));
     const labels = reportFacts.filter((f) => keysOfFact(f, keys).length).map((f) => FACT_LABEL[f]);

@@ -1,7 +1,22 @@
 // Company names in a question → OpenDART corp_code / stock_code: the index over a directory's companies
 // (company-directory.ts: OpenDART's corpCode list when a key is set, else the vendored table); the
-// vendored aliases (네이버 → NAVER, 하이닉스 → SK하이닉스, KRX short names such as 현대차) apply to both.
+// vendored aliases (네이버 → NAVER, 하이닉스 → SK하이닉스, KRX short names such as 현대차) apply to both,
+// and so do the English names (corp_eng_name), Latin letters said in Hangul (에스케이 → SK) and the short
+// forms of company-names.ts.
+import { josaFor } from "../korean/josa.ts";
 import type { ResolvedCompany } from "./schemas.ts";
+import {
+  PARTICLES,
+  cutShort,
+  englishKeys,
+  englishWords,
+  latinRuns,
+  questionSubject,
+  spelledLetters,
+  stripParticle,
+  syllableShortForm,
+} from "./company-names.ts";
+import { askedWordAt } from "./query.ts";
 
 export interface CompanyRecord {
   corp_code: string;
@@ -10,6 +25,8 @@ export interface CompanyRecord {
   stock_code: string;
   modify_date: string;
   aliases: string[];
+  /** DART's English name (corp_eng_name) */
+  eng_name?: string;
 }
 
 export interface Resolution {
@@ -22,38 +39,65 @@ export const MAX_COMPANIES = 3;
 const MAX_CANDIDATES = 5;
 const MAX_NAME = 40;
 
-/** Korean particles and suffixes that may follow a company name inside one word ("삼성전자의", "NAVER는"). */
-const PARTICLES = new Set(
-  "의 은 는 이 가 을 를 과 와 도 에 에서 에게 으로 로 랑 이랑 하고 보다 만 까지 부터 께서 측 주가 그룹 계열 관련 쪽 처럼 만의 과의 와의 에서는 에는 이나 나".split(
-    " ",
-  ),
-);
 /** Words that begin many company names without naming a group. */
 const NOT_GROUPS = new Set(["한국", "대한", "국내", "코리아", "글로벌", "미래", "동양", "신한", "제일"]);
 
 const WORD_CHAR = /[가-힣A-Za-z0-9&]/;
-const norm = (s: string) =>
-  s
-    .toUpperCase()
-    .replace(/\(주\)|㈜|주식회사/g, "")
-    .trim();
+const unmarked = (s: string) => s.replace(/\(주\)|㈜|주식회사/g, "").trim();
+const norm = (s: string) => unmarked(s).toUpperCase();
+
+/** A name no company is called exactly, read as one: the company answered for and the others it could be. */
+export interface Reading {
+  word: string;
+  pick: CompanyRecord;
+  others: CompanyRecord[];
+  /** the rule that chose: the name's words with the next one, the question's business, the group's largest company, a short form, an English name cut short */
+  rule: "next" | "business" | "largest" | "short" | "english";
+}
+
+const listNames = (records: readonly CompanyRecord[]) =>
+  records
+    .slice(0, MAX_CANDIDATES)
+    .map((r) => r.corp_name)
+    .join(", ");
+
+/** What the answer says of a reading: which company, by which rule, and the others. */
+export function readingNote(r: Reading): string {
+  const others = r.others.length ? ` (${listNames(r.others)}도 있습니다)` : "";
+  const read = `‘${r.word}’${josaFor(r.word, "을/를")} ${r.pick.corp_name}${josaFor(r.pick.corp_name, "으로/로")} 읽었습니다`;
+  if (r.rule === "short" || r.rule === "english") return `${read}${others}.`;
+  const why = {
+    next: "질문의 다음 단어와 합쳐 회사 이름이 되는 곳",
+    business: "질문의 사업 분야에 맞는 곳",
+    largest: "시가총액이 가장 큰 곳(2025년 KOSPI 200 순서)",
+  }[r.rule];
+  return `${r.pick.corp_name} 기준입니다: ‘${r.word}’${josaFor(r.word, "으로/로")} 시작하는 상장 회사가 여럿이라 ${why}을 골랐습니다${others}.`;
+}
 
 /** The name index over a directory's records; resolution is a scan of the question's word starts. */
 export class CompanyIndex {
   private readonly byName = new Map<string, CompanyRecord[]>();
   private readonly listedNames: { name: string; record: CompanyRecord }[];
+  /** listed companies' English names as words (legal suffixes dropped) */
+  private readonly english: { words: string[]; record: CompanyRecord }[];
 
   constructor(readonly records: readonly CompanyRecord[]) {
     for (const r of records)
-      for (const name of new Set([norm(r.corp_name), ...r.aliases.map(norm)])) {
+      for (const name of new Set([
+        norm(r.corp_name),
+        ...r.aliases.map(norm),
+        ...englishKeys(r.eng_name ?? ""),
+      ])) {
         if (name.length < 2) continue;
         const list = this.byName.get(name) ?? [];
         list.push(r);
         this.byName.set(name, list);
       }
-    this.listedNames = records
-      .filter((r) => r.stock_code)
-      .map((r) => ({ name: norm(r.corp_name), record: r }));
+    const listed = records.filter((r) => r.stock_code);
+    this.listedNames = listed.map((r) => ({ name: norm(r.corp_name), record: r }));
+    this.english = listed
+      .filter((r) => r.eng_name)
+      .map((r) => ({ words: englishWords(r.eng_name!), record: r }));
   }
 
   /** The listed companies whose name starts with `prefix` (other than `except`), in directory order. */
@@ -72,9 +116,19 @@ export class CompanyIndex {
   }
 
   resolve(query: string): Resolution {
-    const q = norm(query);
+    // the question as typed, less "(주)" and the like, Latin letters said in Hangul written as letters
+    // where that makes a company's name ("에스케이하이닉스" → SK하이닉스); scanned in upper case
+    const plain = this.lettersWritten(unmarked(query));
     const companies: ResolvedCompany[] = [];
     const notes: string[] = [];
+    // English names cut short first ("LG Elec" is LG전자, not LG and a word)
+    const cut = this.englishReadings(plain).filter((r) => r.rule === "english");
+    let q = plain.toUpperCase();
+    for (const r of cut.slice(0, MAX_COMPANIES)) {
+      companies.push(resolved(r.pick, r.word));
+      notes.push(readingNote(r));
+      q = q.replace(r.word.toUpperCase(), " ".repeat(r.word.length));
+    }
     const consumed: [number, number][] = [];
     let i = 0;
     while (i < q.length) {
@@ -85,64 +139,68 @@ export class CompanyIndex {
         continue;
       }
       consumed.push([i, i + match.text.length]);
+      this.admit({ ...match, text: plain.slice(i, i + match.text.length) }, companies, notes);
       i += match.text.length;
-      const records = this.pick(match.records);
-      const [first] = records;
-      if (!first) continue;
-      if (records.length > 1) {
-        notes.push(
-          `‘${match.text}’(이)라는 회사가 여럿입니다: ${records
-            .slice(0, MAX_CANDIDATES)
-            .map((r) => `${r.corp_name}(고유번호 ${r.corp_code})`)
-            .join(", ")}. 공시 검색에서는 제외했습니다.`,
-        );
-        continue;
-      }
-      if (companies.some((c) => c.corp_code === first.corp_code)) continue;
-      if (companies.length === MAX_COMPANIES) {
-        notes.push(`한 질문에서는 회사 ${MAX_COMPANIES}곳까지 찾습니다: ‘${match.text}’은(는) 제외했습니다.`);
-        continue;
-      }
-      companies.push({
-        corp_code: first.corp_code,
-        corp_name: first.corp_name,
-        stock_code: first.stock_code,
-        matched: match.text,
-      });
-      const others = this.startingWith(norm(first.corp_name), first);
-      if (others.length >= 2)
-        notes.push(
-          `${first.corp_name} 기준입니다 (${others
-            .slice(0, MAX_CANDIDATES)
-            .map((r) => r.corp_name)
-            .join(", ")}도 있습니다).`,
-        );
-      if (!first.stock_code)
-        notes.push(
-          `${first.corp_name}(고유번호 ${first.corp_code})은(는) 비상장 회사입니다: 정기보고서를 내지 않을 수 있습니다.`,
-        );
     }
-    if (!companies.length)
-      for (const g of this.groupPick(query)) {
-        if (companies.length === MAX_COMPANIES) break;
-        companies.push({
-          corp_code: g.pick.corp_code,
-          corp_name: g.pick.corp_name,
-          stock_code: g.pick.stock_code,
-          matched: g.word,
-        });
-        notes.push(
-          `${g.pick.corp_name} 기준입니다 (${g.others
-            .slice(0, MAX_CANDIDATES)
-            .map((r) => r.corp_name)
-            .join(", ")}도 있습니다).`,
-        );
-      }
-    else notes.push(...this.groupWords(q, consumed));
+    if (companies.length) {
+      notes.push(...this.groupWords(q, consumed));
+      return { companies, notes };
+    }
+    for (const r of this.readings(query)) {
+      if (companies.length === MAX_COMPANIES) break;
+      if (companies.some((c) => c.corp_code === r.pick.corp_code)) continue;
+      companies.push(resolved(r.pick, r.word));
+      notes.push(readingNote(r));
+    }
     return { companies, notes };
   }
 
-  /** The longest name starting at `i` whose word ends there or continues with a particle. */
+  /** Words that name no company as typed but do with their first letters said in Hangul written as Latin ones. */
+  private lettersWritten(text: string): string {
+    return text.replace(/(?<![가-힣A-Za-z0-9&])[가-힣]{2,}/g, (word) => {
+      if (this.longestAt(word.toUpperCase(), 0)) return word;
+      return spelledLetters(word).find((w) => this.longestAt(w.toUpperCase(), 0)) ?? word;
+    });
+  }
+
+  /** A name found in the question: its company (one), or a note (several namesakes, too many companies). */
+  private admit(
+    match: { text: string; records: CompanyRecord[] },
+    companies: ResolvedCompany[],
+    notes: string[],
+  ): void {
+    const records = this.pick(match.records);
+    const [first] = records;
+    if (!first) return;
+    if (records.length > 1) {
+      notes.push(
+        `‘${match.text}’${josaFor(match.text, "이라/라")}는 회사가 여럿입니다: ${records
+          .slice(0, MAX_CANDIDATES)
+          .map((r) => `${r.corp_name}(고유번호 ${r.corp_code})`)
+          .join(", ")}. 공시 검색에서는 제외했습니다.`,
+      );
+      return;
+    }
+    if (companies.some((c) => c.corp_code === first.corp_code)) return;
+    if (companies.length === MAX_COMPANIES) {
+      notes.push(
+        `한 질문에서는 회사 ${MAX_COMPANIES}곳까지 찾습니다: ‘${match.text}’${josaFor(match.text, "은/는")} 제외했습니다.`,
+      );
+      return;
+    }
+    companies.push(resolved(first, match.text));
+    const others = this.startingWith(norm(first.corp_name), first);
+    if (others.length >= 2)
+      notes.push(
+        `${first.corp_name} 기준입니다: 질문한 이름의 회사이며, 이름이 ‘${first.corp_name}’${josaFor(first.corp_name, "으로/로")} 시작하는 ${listNames(others)}도 있습니다.`,
+      );
+    if (!first.stock_code)
+      notes.push(
+        `${first.corp_name}(고유번호 ${first.corp_code})${josaFor(first.corp_name, "은/는")} 비상장 회사입니다: 정기보고서를 내지 않을 수 있습니다.`,
+      );
+  }
+
+  /** The longest name starting at `i` whose word ends there or goes on with a particle or what is asked ("카카오최대주주"). */
   private longestAt(q: string, i: number): { text: string; records: CompanyRecord[] } | undefined {
     for (let len = Math.min(MAX_NAME, q.length - i); len >= 2; len--) {
       const text = q.slice(i, i + len);
@@ -150,10 +208,43 @@ export class CompanyIndex {
       if (!records) continue;
       let end = i + len;
       while (end < q.length && WORD_CHAR.test(q[end] ?? "")) end++;
-      const rest = q.slice(i + len, end);
-      if (rest === "" || PARTICLES.has(rest)) return { text, records };
+      if (endsName(q.slice(i + len, end))) return { text, records };
     }
     return undefined;
+  }
+
+  /**
+   * Names no company is called exactly, read by rule (the answer says which and names the others):
+   * an English name cut short, a group word (groupPick), a short form of the question's subject.
+   */
+  readings(query: string): Reading[] {
+    const english = this.englishReadings(query);
+    const groups = this.groupPick(query);
+    if (english.length || groups.length) return [...english, ...groups];
+    const subject = questionSubject(query);
+    const short = subject ? this.shortForm(subject) : undefined;
+    return short ? [short] : [];
+  }
+  /** English names cut short ("Samsung Elec") and English group words ("Samsung", "Hyundai"). */
+  private englishReadings(query: string): Reading[] {
+    const out: Reading[] = [];
+    for (const run of latinRuns(query)) {
+      if (this.byName.has(run.join(" ").toUpperCase())) continue; // a name as it is: found by the scan
+      for (let k = run.length; k >= 1; k--) {
+        const word = run.slice(0, k).join(" ");
+        const typed = word.toUpperCase().split(" ");
+        const fits =
+          k > 1
+            ? this.english.filter((e) => cutShort(typed, e.words)).map((e) => e.record)
+            : this.english.filter((e) => e.words.length > 1 && e.words[0] === typed[0]).map((e) => e.record);
+        if (!fits.length || (k === 1 && this.byName.has(typed[0]!))) continue;
+        const r =
+          k > 1 ? { word, pick: fits[0]!, others: fits.slice(1), rule: "english" as const } : undefined;
+        out.push(r ?? this.groupRule(word, fits, norm(query)));
+        break;
+      }
+    }
+    return out;
   }
 
   /**
@@ -162,29 +253,43 @@ export class CompanyIndex {
    *  1. the group word with the next word is a listed name ("현대 건설" → 현대건설);
    *  2. a business word of the question names the line of business ("삼성 반도체" → 삼성전자,
    *     "삼성 배터리" → 삼성SDI; BUSINESS_WORDS);
-   *  3. else the shortest listed name of the group, the first in the directory's order among equals
-   *     (the group's flagship as its name usually is: "삼성" → 삼성전자).
-   * An exact listed name ("SK", "LG") never reaches here: it is a company.
+   *  3. else the group's largest listed company: the first in the directory's order (the KOSPI 200 by
+   *     market value, then the KOSDAQ leaders: "삼성" → 삼성전자, "현대" → 현대자동차, "롯데" → 롯데지주).
+   * An exact listed name ("SK", "LG") never reaches here: it is a company. The question's subject that
+   * begins one listed name only is that company ("셀트" → 셀트리온).
    */
-  groupPick(query: string): { word: string; pick: CompanyRecord; others: CompanyRecord[] }[] {
+  groupPick(query: string): Reading[] {
     const q = norm(query);
-    const squashed = q.replace(/\s+/g, "");
-    const out: { word: string; pick: CompanyRecord; others: CompanyRecord[] }[] = [];
+    const subject = questionSubject(query);
+    const out: Reading[] = [];
     for (const m of q.matchAll(/[가-힣A-Z0-9&]+/g)) {
       const word = stripParticle(m[0]);
       if (word.length < 2 || NOT_GROUPS.has(word) || this.byName.has(word)) continue;
       const candidates = this.startingWith(word);
-      if (candidates.length < 2) continue;
-      const byNext = candidates.find((c) => squashed.includes(norm(c.corp_name)));
-      const business = BUSINESS_WORDS.find(([re]) => re.test(q))?.[1] ?? [];
-      const byBusiness = business
-        .map((suffix) => candidates.find((c) => norm(c.corp_name).slice(word.length).startsWith(suffix)))
-        .find(Boolean);
-      const shortest = [...candidates].sort((a, b) => a.corp_name.length - b.corp_name.length)[0]!;
-      const pick = byNext ?? byBusiness ?? shortest;
-      out.push({ word, pick, others: candidates.filter((c) => c !== pick) });
+      if (candidates.length === 1 && subject && norm(subject) === word)
+        out.push({ word: subject, pick: candidates[0]!, others: [], rule: "short" });
+      if (candidates.length >= 2) out.push(this.groupRule(word, candidates, q));
     }
     return out;
+  }
+
+  /** groupPick's rule over a group's candidates (directory order). */
+  private groupRule(word: string, candidates: CompanyRecord[], q: string): Reading {
+    const squashed = q.replace(/\s+/g, "");
+    const byNext = candidates.find((c) => squashed.includes(norm(c.corp_name)));
+    const business = BUSINESS_WORDS.find(([re]) => re.test(q))?.[1] ?? [];
+    const byBusiness = business
+      .map((suffix) => candidates.find((c) => norm(c.corp_name).slice(word.length).startsWith(suffix)))
+      .find(Boolean);
+    const pick = byNext ?? byBusiness ?? candidates[0]!;
+    const rule = byNext ? "next" : byBusiness ? "business" : "largest";
+    return { word, pick, others: candidates.filter((c) => c !== pick), rule };
+  }
+
+  /** The subject as a short form of listed names ("삼전", "하닉", "카뱅"): the first in directory order, the others named. */
+  private shortForm(subject: string): Reading | undefined {
+    const fits = this.listedNames.filter((n) => syllableShortForm(subject, n.name)).map((n) => n.record);
+    return fits.length ? { word: subject, pick: fits[0]!, others: fits.slice(1), rule: "short" } : undefined;
   }
 
   private groupWords(q: string, consumed: [number, number][]): string[] {
@@ -197,38 +302,70 @@ export class CompanyIndex {
       const candidates = this.startingWith(word);
       if (candidates.length < 2) continue;
       notes.push(
-        `‘${word}’만으로는 회사를 정할 수 없어 공시 검색에서 제외했습니다. 후보: ${candidates
-          .slice(0, MAX_CANDIDATES)
-          .map((r) => r.corp_name)
-          .join(", ")} — 회사 이름을 적어 주세요.`,
+        `‘${word}’만으로는 회사를 정할 수 없어 공시 검색에서 제외했습니다. 후보: ${listNames(candidates)} — 회사 이름을 적어 주세요.`,
       );
     }
     return notes;
   }
 
   /**
-   * A word that looks like a company name but is none (issue 25): one letter from a listed name
-   * ("삼송전자" → 삼성전자), or ending like one ("아무개전자"); with the closest listed names.
+   * Words that look like a company name but are none: one letter from a listed name
+   * ("삼송전자" → 삼성전자), or ending like one ("아무개전자"); and the question's subject when it names
+   * no company here ("별빛우주로켓 최대주주", "엔비디아 배당"); each with the closest listed names.
    */
   unknownNames(query: string): { word: string; closest: string[] }[] {
     const out: { word: string; closest: string[] }[] = [];
+    const subject = questionSubject(query);
     for (const m of norm(query).matchAll(/[가-힣A-Z0-9&]+/g)) {
       const word = stripParticle(m[0]);
       if (word.length < 3 || this.byName.has(word) || this.startingWith(word).length) continue;
-      const closest = this.listedNames
-        .filter((n) => n.name.length >= 3 && oneEditApart(n.name, word))
-        .map((n) => n.record.corp_name)
-        .slice(0, 3);
-      const suffix = COMPANY_ENDINGS.find((e) => word.endsWith(e) && word.length >= e.length + 2);
-      if (closest.length || suffix) {
-        const like = suffix
-          ? this.listedNames.filter((n) => n.name.endsWith(suffix)).map((n) => n.record.corp_name)
-          : [];
-        out.push({ word, closest: closest.length ? closest : like.slice(0, 3) });
-      }
+      const closest = this.closest(word);
+      if (closest.length || COMPANY_ENDINGS.some((e) => word.endsWith(e) && word.length >= e.length + 2))
+        out.push({ word, closest });
     }
+    if (
+      subject &&
+      !isSector(subject) &&
+      !out.some((u) => u.word === norm(subject)) &&
+      !this.byName.has(norm(subject))
+    )
+      out.unshift({ word: subject, closest: this.closest(norm(subject)) });
     return out;
   }
+
+  /** The listed names one letter from `word`, else those it begins with, else those with its ending ("…전자"). */
+  private closest(word: string): string[] {
+    const near = this.listedNames
+      .filter((n) => n.name.length >= 3 && oneEditApart(n.name, word))
+      .map((n) => n.record.corp_name);
+    if (near.length) return near.slice(0, 3);
+    // a listed name the word begins with ("셀트리온헬스케어" → 셀트리온), the longest first
+    const within = this.listedNames
+      .filter((n) => n.name.length >= 2 && word.length > n.name.length && word.startsWith(n.name))
+      .sort((a, b) => b.name.length - a.name.length)
+      .map((n) => n.record.corp_name);
+    if (within.length) return within.slice(0, 3);
+    const suffix = COMPANY_ENDINGS.find((e) => word.endsWith(e) && word.length >= e.length + 2);
+    return suffix
+      ? this.listedNames
+          .filter((n) => n.name.endsWith(suffix))
+          .map((n) => n.record.corp_name)
+          .slice(0, 3)
+      : [];
+  }
+}
+
+const resolved = (r: CompanyRecord, matched: string): ResolvedCompany => ({
+  corp_code: r.corp_code,
+  corp_name: r.corp_name,
+  stock_code: r.stock_code,
+  matched,
+});
+
+/** What may follow a name inside one word: nothing, a particle, or what is asked ("카카오최대주주누구"). */
+function endsName(rest: string): boolean {
+  if (rest === "" || PARTICLES.has(rest) || askedWordAt(rest) === 0) return true;
+  return [...PARTICLES].some((p) => rest.startsWith(p) && askedWordAt(rest.slice(p.length)) === 0);
 }
 
 /** Business words → how a group company's name goes on after the group word (groupPick's rule 2). */
@@ -265,6 +402,13 @@ const COMPANY_ENDINGS = [
   "그룹",
 ];
 
+/** A business or an industry on its own ("반도체 뉴스", "바이오 요즘 어때"): what is asked about, no company. */
+function isSector(word: string): boolean {
+  return (
+    COMPANY_ENDINGS.includes(word) || BUSINESS_WORDS.some(([p]) => new RegExp(`^(?:${p.source})$`).test(word))
+  );
+}
+
 /** Levenshtein distance of at most one. */
 function oneEditApart(a: string, b: string): boolean {
   if (a === b || Math.abs(a.length - b.length) > 1) return false;
@@ -272,10 +416,4 @@ function oneEditApart(a: string, b: string): boolean {
   while (i < a.length && i < b.length && a[i] === b[i]) i++;
   if (a.length === b.length) return a.slice(i + 1) === b.slice(i + 1);
   return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
-}
-
-function stripParticle(word: string): string {
-  for (let cut = Math.min(3, word.length - 1); cut >= 1; cut--)
-    if (PARTICLES.has(word.slice(-cut))) return word.slice(0, -cut);
-  return word;
 }

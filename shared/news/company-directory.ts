@@ -21,6 +21,7 @@ const fromListed = (c: ListedCompany): CompanyRecord => ({
   stock_code: c.stock_code,
   modify_date: c.modify_date,
   aliases: c.aliases,
+  ...(c.corp_eng_name ? { eng_name: c.corp_eng_name } : {}),
 });
 
 /** The vendored table (offline). */
@@ -76,7 +77,11 @@ export class OpenDartCompanyDirectory implements CompanyDirectory {
     const rank = new Map(vendored.map((c, i) => [c.corp_code, i]));
     const aliases = new Map(vendored.map((c) => [c.corp_code, c.aliases]));
     const records = entries
-      .map((e) => ({ ...e, aliases: aliases.get(e.corp_code) ?? [] }))
+      .map(({ corp_eng_name, ...e }) => ({
+        ...e,
+        aliases: aliases.get(e.corp_code) ?? [],
+        ...(corp_eng_name ? { eng_name: corp_eng_name } : {}),
+      }))
       .sort(
         (a, b) => (rank.get(a.corp_code) ?? vendored.length) - (rank.get(b.corp_code) ?? vendored.length),
       );

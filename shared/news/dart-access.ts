@@ -8,6 +8,7 @@ import { kstIsoDateTime, kstYmd } from "../platform/time.ts";
 import { ProviderError, type CallCounter } from "../providers/http.ts";
 import { DART_KEY_APIS, reportApi } from "../providers/opendart-apis.ts";
 import {
+  DART_STATUS_MESSAGES,
   DartStatusError,
   dartViewerUrl,
   quarterOf,
@@ -16,34 +17,58 @@ import {
   type ReprtCode,
 } from "../providers/opendart.ts";
 import type { ApiData, CachedDocument, ReportKey, ReportMeta, ReportStore } from "./report-store.ts";
-import type { BasicInfo, Metadata } from "./schemas.ts";
+import type { BasicInfo, Metadata, Notice } from "./schemas.ts";
 
 /** A call is not started with less time than this left. */
 const MIN_CALL_MS = 300;
 
+/** What an OpenDART failure means, in words (its status and settings go to dartErrorNotice). */
 export function dartErrorMessage(err: unknown, what: string): string {
   if (err instanceof DartStatusError) {
     if (err.dartStatus === "020")
-      return `OpenDART: 요청 제한 초과(020) — 오늘은 더 호출하지 않습니다 (${what})`;
-    if (err.reason === "auth")
-      return `OpenDART: 인증키 오류(${err.dartStatus}) — OPENDART_API_KEY를 확인하세요 (${what})`;
-    return `OpenDART: 오류 ${err.message.replace(/^opendart: /, "")} (${what})`;
+      return `OpenDART 하루 요청 한도를 넘어 오늘은 공시를 더 불러오지 않습니다 (${what})`;
+    if (err.reason === "auth") return `OpenDART 인증키가 맞지 않아 공시를 불러오지 못했습니다 (${what})`;
+    const said = DART_STATUS_MESSAGES[err.dartStatus] ?? "알 수 없는 오류";
+    return `OpenDART가 오류를 알려 왔습니다: ${said.replace(/[.。]$/, "")} (${what})`;
   }
   if (err instanceof ProviderError) {
     const why: Record<string, string> = {
-      timeout: "응답 시간 초과",
-      network: "연결 실패",
-      server: `서버 오류(${err.status ?? "5xx"})`,
-      malformed: "응답 형식 오류",
-      auth: `인증 실패(${err.status ?? 401})`,
-      rate_limit: `요청 제한(${err.status ?? 429})`,
-      bad_request: `잘못된 요청(${err.status ?? 400})`,
-      no_result: "자료 없음",
-      deadline: "시간 예산 소진",
+      timeout: "응답이 제시간에 오지 않았습니다",
+      network: "연결하지 못했습니다",
+      server: "서버가 오류로 답했습니다",
+      malformed: "응답을 읽을 수 없었습니다",
+      auth: "인증에 실패했습니다",
+      rate_limit: "요청 한도를 넘었습니다",
+      bad_request: "요청이 거절됐습니다",
+      no_result: "자료가 없습니다",
+      deadline: "시간 예산이 다했습니다",
     };
-    return `OpenDART: ${why[err.reason] ?? err.reason} (${what})`;
+    return `OpenDART: ${why[err.reason] ?? "호출에 실패했습니다"} (${what})`;
   }
-  return `OpenDART: ${(err as Error).message ?? String(err)} (${what})`;
+  return `OpenDART 호출에 실패했습니다 (${what})`;
+}
+
+/** An OpenDART failure's code, status, the settings that fix it, and the provider's own words. */
+export function dartErrorNotice(err: unknown): Notice {
+  if (err instanceof DartStatusError)
+    return {
+      code:
+        err.dartStatus === "020"
+          ? "opendart_rate_limit"
+          : err.reason === "auth"
+            ? "opendart_auth"
+            : "opendart_status",
+      status: err.dartStatus,
+      detail: err.message,
+      ...(err.reason === "auth" ? { settings: ["OPENDART_API_KEY"] } : {}),
+    };
+  if (err instanceof ProviderError)
+    return {
+      code: `opendart_${err.reason}`,
+      ...(err.status ? { status: String(err.status) } : {}),
+      detail: err.message,
+    };
+  return { code: "opendart_error", detail: (err as Error).message ?? String(err) };
 }
 
 export class DartSession {
@@ -51,6 +76,8 @@ export class DartSession {
   cacheHits = 0;
   readonly errors: string[] = [];
   readonly warnings: string[] = [];
+  /** the errors' codes (dartErrorNotice) */
+  readonly notices: Notice[] = [];
   private stopped = false;
 
   constructor(
@@ -69,6 +96,12 @@ export class DartSession {
 
   get source(): string {
     return this.dart.name;
+  }
+
+  /** Company names by corp_code, as the question's companies were found (for messages). */
+  readonly names = new Map<string, string>();
+  private nameOf(corpCode: string): string {
+    return this.names.get(corpCode) ?? `고유번호 ${corpCode}`;
   }
 
   private warnOnce(message: string) {
@@ -99,7 +132,10 @@ export class DartSession {
         return undefined;
       }
       const message = dartErrorMessage(err, what);
-      if (!this.errors.includes(message)) this.errors.push(message);
+      if (!this.errors.includes(message)) {
+        this.errors.push(message);
+        this.notices.push(dartErrorNotice(err));
+      }
       if (err instanceof DartStatusError && (err.dartStatus === "020" || err.reason === "auth"))
         this.stopped = true;
       return undefined;
@@ -117,7 +153,7 @@ export class DartSession {
     }
     const list: DartListItem[] = [];
     for (let page = 1; page <= maxPages; page++) {
-      const body = await this.call(`공시검색 ${corpCode}`, (c, d) =>
+      const body = await this.call(`공시 목록 ${this.nameOf(corpCode)}`, (c, d) =>
         this.dart.list(
           c,
           {
@@ -147,7 +183,10 @@ export class DartSession {
       return cached;
     }
     const title = reportApi(apiKey)?.title ?? apiKey;
-    const result = await this.call(`${meta.corp_name} ${meta.year_quarter} ${title}`, (c, d) =>
+    const period = meta.year_quarter.replace(/^(\d{4})_Q(\d)$/, (_, y: string, q: string) =>
+      q === "4" ? `${y}년` : `${y}년 ${q}분기`,
+    );
+    const result = await this.call(`${meta.corp_name} ${period} ${title}`, (c, d) =>
       this.dart.keyInfo(
         c,
         apiKey,
@@ -177,7 +216,7 @@ export class DartSession {
       this.cacheHits++;
       return cached;
     }
-    const doc = await this.call(`원문 ${rceptNo}`, (c, d) => this.dart.document(c, rceptNo, d));
+    const doc = await this.call(`공시 원문 접수번호 ${rceptNo}`, (c, d) => this.dart.document(c, rceptNo, d));
     if (!doc) return undefined;
     const text = [...doc.text]; // characters, not UTF-16 units
     const stored: CachedDocument = {

@@ -9,14 +9,15 @@ import { Deadline } from "../platform/deadline.ts";
 import type { ContextDoc } from "./load-documents.ts";
 import { leadSentence, offlineAnswer } from "./offline-answer.ts";
 import { SearchState, type StepUsage } from "./schemas.ts";
-import { NO_COMPANY_NOTE, UNKNOWN_COMPANY } from "./search-publications.ts";
+import { NO_COMPANY_NOTE, isLeadingNote, isReadingNote } from "./search-publications.ts";
+import { questionTopic } from "./question-form.ts";
 import { isEmptyList } from "./select.ts";
-import { llmFallbackWarning, llmUsageOf } from "./usage.ts";
+import { llmFallbackNotice, llmFallbackWarning, llmUsageOf } from "./usage.ts";
 
 export const SNIPPET_NOTE =
-  "※ 뉴스는 네이버 검색 API가 주는 요약문(snippet)만 확인했습니다. 기사 전문은 링크에서 확인하세요.";
+  "※ 뉴스는 네이버 검색이 주는 기사 요약문만 확인했습니다. 기사 전문은 링크에서 확인하세요.";
 export const SYNTHETIC_NOTE =
-  "※ 합성 데이터: 이 결과의 뉴스·공시 내용은 dongne 샘플이 실제 회사 식별자 위에 만들어 낸 가짜 자료입니다(synthetic: true).";
+  "※ 합성 데이터: 이 결과의 뉴스·공시 내용은 실제 회사 이름과 고유번호 위에 지어낸 견본 자료이며 실제 공시나 기사가 아닙니다.";
 
 /** The context the LLM reads (and the numbers it may use): each document with its number. */
 export function renderContext(docs: readonly ContextDoc[]): string {
@@ -141,7 +142,10 @@ export async function writeAnswer(
 ): Promise<Written> {
   if (docs.length === 0) return nothingToAnswer(state);
   const company =
-    state.selected_documents?.regular[0]?.company_name ?? state.publication_results?.companies[0]?.corp_name;
+    state.selected_documents?.regular[0]?.company_name ??
+    state.searched_list?.regular[0]?.company_name ??
+    state.searched_list?.revision[0]?.basic_info.company ??
+    state.publication_results?.companies[0]?.corp_name;
   const outcome = await askUnlessSure({ llm, rulesSure: false }, (model) => {
     const context = renderContext(docs);
     return model.structured({
@@ -170,12 +174,13 @@ export async function writeAnswer(
           "자료를 그대로 정리한 답변으로 대신했습니다",
         ),
       ],
+      notices: [llmFallbackNotice(outcome.failure)],
     },
   };
 }
 
 /** The LLM's answer, whose first sentence must hold the asked figure the rules can state: else the rules' sentence leads. */
-function ledByAskedFact(
+export function ledByAskedFact(
   query: string,
   docs: readonly ContextDoc[],
   company: string | undefined,
@@ -188,9 +193,19 @@ function ledByAskedFact(
   const leadNumbers = lead
     ? numbersIn(lead).filter((n) => n.length >= 3 && n.length < 14 && !/^20\d\d$/.test(n))
     : [];
-  const firstNumbers = numbersIn(value.answer.split(/(?<=[.?!。])\s|\n/)[0] ?? "");
-  if (!lead || !leadNumbers.length || leadNumbers.some((n) => firstNumbers.includes(n)))
-    return { body: value.answer, cited, usage: llm };
+  const first = value.answer.split(/(?<=[.?!。])\s|\n/)[0] ?? "";
+  const firstNumbers = numbersIn(first);
+  // a yes-or-no lead needs the LLM's first sentence to say 예 or 아니요 too
+  const yesNo =
+    lead &&
+    /^(?:합성 데이터 기준, )?(예|아니요),/.test(lead) &&
+    !/^(?:합성 데이터 기준, )?(예|네|아니요|아니오)(?=[\s,.!]|$)/.test(first);
+  const answered = !leadNumbers.length || leadNumbers.some((n) => firstNumbers.includes(n));
+  if (!lead || (answered && !yesNo)) {
+    // an answer resting on synthetic data says so in its first sentence
+    const synthetic = docs.some((d) => d.synthetic) && !/합성/.test(first);
+    return { body: synthetic ? `합성 데이터 기준, ${value.answer}` : value.answer, cited, usage: llm };
+  }
   return {
     body: `${lead}\n\n${value.answer}`,
     cited: new Set([...cited, ...citedMarkers(lead)]),
@@ -201,18 +216,40 @@ function ledByAskedFact(
   };
 }
 
-/** The response: an unknown or missing company said first (issue 25), the answer, its end notes; the cited documents. */
+/** The body's first paragraph and the rest. */
+const splitFirstLine = (body: string): string[] => {
+  const at = body.indexOf("\n\n");
+  return at < 0 ? [body] : [body.slice(0, at), body.slice(at + 2)];
+};
+
+/**
+ * The response: an unknown, missing or unlisted company said first (a news question naming none keeps
+ * its news first), else the answer's first
+ * sentence followed by how the company was read (a group word, a short or English name, with the others
+ * it could be); the rest of the answer; its end notes. With the citations of the documents used.
+ */
 export function composeResponse(
   state: SearchState,
   docs: readonly ContextDoc[],
   written: Written,
   missing: { notLoaded: string[]; synthetic: boolean },
 ): Pick<SearchState, "generated_response" | "citations"> {
-  const status = state.search_notes.find((n) => UNKNOWN_COMPANY.test(n) || n === NO_COMPANY_NOTE);
-  const notes = state.search_notes.filter((n) => n !== status);
+  const leading = state.search_notes.find(isLeadingNote);
+  // a news question that names no company ("반도체 뉴스") is answered by its news first
+  const newsFirst =
+    leading === NO_COMPANY_NOTE &&
+    questionTopic(state.query) === "news" &&
+    docs.some((d) => d.type === "news");
+  const status = newsFirst ? undefined : leading;
+  const readings = status
+    ? []
+    : state.search_notes.filter((n) => isReadingNote(n) || (newsFirst && n === leading));
+  const notes = state.search_notes.filter((n) => n !== status && !readings.includes(n));
   const ends = endNotes(docs, written.cited, missing.notLoaded, notes, missing.synthetic);
+  const [first, ...rest] = status ? [written.body] : splitFirstLine(written.body);
+  const body = readings.length ? [first, readings.join(" "), ...rest].join("\n\n") : written.body;
   return {
-    generated_response: [...(status ? [status] : []), written.body, ...ends].join("\n\n"),
+    generated_response: [...(status ? [status] : []), body, ...ends].join("\n\n"),
     citations: docs
       .filter((d) => written.cited.has(d.n))
       .map(({ type, id, title, url }) => ({ type, id, title, url })),

@@ -20,6 +20,14 @@ import { currentMeta, reportKeyOf } from "./search-publications.ts";
 import { listedReport } from "./select.ts";
 import type { NewsDeps } from "./wiring.ts";
 
+/** A report's table as loaded: its rows, for the first sentence to read (fact-answer.ts). */
+export interface LoadedTable {
+  apiKey: string;
+  rows: DartRow[];
+  year: number;
+  quarter: number;
+}
+
 export interface ContextDoc {
   n: number;
   type: Citation["type"];
@@ -30,7 +38,14 @@ export interface ContextDoc {
   header: string;
   body: string;
   synthetic: boolean;
+  /** a regular report's tables, as loaded */
+  tables?: LoadedTable[];
+  /** the company a regular report is of */
+  company?: string;
 }
+
+/** The last day of a report's period, "9월 30일". */
+const periodEndDay = (quarter: number) => `${quarter * 3}월 ${quarter === 1 || quarter === 4 ? 31 : 30}일`;
 
 /** Rows of a table shown to the reader or the LLM. */
 const MAX_ROWS = 12;
@@ -44,8 +59,16 @@ const cell = (v: string | undefined) => (v ?? "-").replace(/\s+/g, " ").replace(
  * question asked for is not in the data — said outright, so neither answer makes one up (issue 11).
  */
 export const ACCOUNTS_NOT_IN_DATA =
-  "요청한 재무 수치(매출액·영업이익·당기순이익 등)는 이 보고서의 OpenDART 자료에 없습니다(013: 조회된 데이터 없음). 이 수치는 답할 수 없습니다.";
-const NO_ROWS = "해당 사항 없음 (OpenDART 조회 결과 없음)";
+  "요청한 재무 수치(매출액·영업이익·당기순이익 등)는 이 보고서의 공시 자료에 없습니다. 이 수치는 답할 수 없습니다.";
+/** A table the report has nothing in (OpenDART's 013: "no data", an answer). */
+export const NO_ROWS = "보고서에 해당 사항이 없습니다.";
+
+/** A line above a table that counts what the table shows only in part (임원 현황: registered and unregistered). */
+function tableSummary(apiKey: string, rows: DartRow[]): string | undefined {
+  if (apiKey !== "api_07") return undefined;
+  const registered = rows.filter((r) => r.rgist_exctv_at === "등기임원").length;
+  return `등기임원 ${registered}명, 미등기임원 ${rows.length - registered}명, 모두 ${rows.length}명`;
+}
 
 /** An API's rows as a markdown table of its display fields (consolidated accounts first). */
 export function apiTable(apiKey: string, rows: DartRow[]): string {
@@ -56,7 +79,9 @@ export function apiTable(apiKey: string, rows: DartRow[]): string {
       ? rows.filter((r) => r.fs_div === "CFS")
       : rows;
   const fields = api.display.filter((f) => shown.some((r) => r[f] !== undefined));
+  const summary = tableSummary(apiKey, rows);
   const lines = [
+    ...(summary ? [summary] : []),
     `| ${fields.map((f) => FIELD_LABELS[f] ?? f).join(" | ")} |`,
     `| ${fields.map(() => "---").join(" | ")} |`,
     ...shown.slice(0, MAX_ROWS).map((r) => `| ${fields.map((f) => cell(r[f])).join(" | ")} |`),
@@ -95,6 +120,7 @@ export async function loadDocuments(
   const notLoaded: string[] = [];
   if (!sel || !list) return { docs: [], notLoaded };
   const why = () => session.errors.at(-1) ?? session.warnings.at(-1) ?? "OpenDART에서 받지 못했습니다";
+  for (const r of list.regular) session.names.set(r.metadata.corp_code, r.company_name);
   const ctx: Loading = { deps, session, list, now: deps.now(), notLoaded, why };
   // the picks load concurrently; the documents keep the selection's order
   const regular = await mapLimit(sel.regular, deps.settings.concurrency, (pick) => loadRegular(pick, ctx));
@@ -132,10 +158,13 @@ async function loadRegular(
     data: await ctx.session.api(key, meta, apiKey),
   }));
   const sections: string[] = [];
+  const tables: LoadedTable[] = [];
   for (const { apiKey, data } of loaded) {
     const title = reportApi(apiKey)?.title ?? apiKey;
-    if (data) sections.push(`${title}\n${apiTable(apiKey, data.rows)}`);
-    else ctx.notLoaded.push(`${label} — ${title}: ${ctx.why()}`);
+    if (data) {
+      sections.push(`${title}\n${apiTable(apiKey, data.rows)}`);
+      tables.push({ apiKey, rows: data.rows, year: item.year, quarter: item.quarter });
+    } else ctx.notLoaded.push(`${label} — ${title}: ${ctx.why()}`);
   }
   if (!sections.length) return undefined;
   return {
@@ -143,9 +172,11 @@ async function loadRegular(
     id: meta.rcept_no,
     title: `${label} — ${pick.api_keys_to_check.map((k) => reportApi(k)?.title ?? k).join(", ")}`,
     url: meta.synthetic ? demoFilingUrl(meta.rcept_no) : dartViewerUrl(meta.rcept_no),
-    header: `${label} (${item.filename}, 접수번호 ${meta.rcept_no})`,
+    header: `${label} (접수번호 ${meta.rcept_no}, 보고 기간 ${item.year}년 1월 1일~${periodEndDay(item.quarter)})`,
     body: sections.join("\n\n"),
     synthetic: meta.synthetic || loaded.some((l) => l.data?.synthetic),
+    tables,
+    company: item.company_name,
   };
 }
 

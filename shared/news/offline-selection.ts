@@ -2,6 +2,7 @@
 // (정기보고서 > 정정보고서 > 뉴스), recency, specificity — over up to three news, five regular reports
 // and five 정정 filings, each kind's candidates chosen first by the question's words.
 import { REPORT_APIS } from "../providers/opendart-apis.ts";
+import { josaFor } from "../korean/josa.ts";
 import { DEFAULT_API_KEYS, apiKeysFor } from "./query.ts";
 import type { SearchedList, SelectedDocuments } from "./schemas.ts";
 import { selectionSummary } from "./select.ts";
@@ -85,7 +86,8 @@ function newsCandidates(items: SearchedList["news"], words: Words): Candidate[] 
 
 function newsReason(title: string, words: string[]): string {
   const found = words.filter((w) => title.includes(w));
-  return found.length ? `제목에 ‘${found.join("’, ‘")}’이(가) 있는 뉴스` : "검색 순위가 높은 뉴스";
+  if (!found.length) return "검색 순위가 높은 뉴스";
+  return `제목에 ‘${found.join("’, ‘")}’${josaFor(found[found.length - 1]!, "이/가")} 있는 뉴스`;
 }
 
 /** Regular reports, newest first: the keys the question's words ask for, else the default ones. */

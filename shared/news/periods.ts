@@ -58,15 +58,26 @@ export function filedPeriods(list: readonly DartListItem[]): FiledPeriod[] {
   return [...byPeriod.values()].sort((a, b) => b.year - a.year || b.quarter - a.quarter);
 }
 
+/**
+ * How a "did it change" question compares across reports: the same quarter a year apart, or two
+ * business reports (a year's pay); undefined when one report answers it.
+ */
+export type Comparison = "quarter" | "annual" | undefined;
+
 /** The list.json window that holds the named periods' filings (annual reports come the next spring). */
-export function listWindow(named: readonly NamedPeriod[], now: Date): { bgn: string; end: string } {
+export function listWindow(
+  named: readonly NamedPeriod[],
+  now: Date,
+  compare?: Comparison,
+): { bgn: string; end: string } {
   const today = kstYmd(now);
   const thisYear = kstParts(now).year;
   // a future year has no filings: it never widens the window past today
   const years = named.map((p) => p.year).filter((y): y is number => y !== null && y <= thisYear);
   if (years.length === 0 || named.some((p) => p.year === null))
-    return { bgn: ymdDaysBefore(now, 460), end: today }; // four quarters back, with room for a late filing
-  const first = Math.min(...years);
+    // four quarters back, with room for a late filing; a comparison reaches a year further
+    return { bgn: ymdDaysBefore(now, compare ? 830 : 460), end: today };
+  const first = Math.min(...years) - (compare ? 1 : 0);
   const last = Math.max(...years);
   const end = `${Math.min(last + 1, thisYear)}1231`;
   return { bgn: `${first}0101`, end: end < today ? end : today };
@@ -78,11 +89,31 @@ export const periodName = (year: number, quarter: number) =>
     ? `${year}년 사업보고서(연간)`
     : `${year}년 ${quarter}분기 ${quarter === 2 ? "반기보고서" : "분기보고서"}`;
 
+/**
+ * The two periods a comparison reads: the newest filed (a business report for "annual"; the named one
+ * when one is named) and the same period a year before.
+ */
+export function comparedPeriods(
+  filed: readonly FiledPeriod[],
+  compare: "quarter" | "annual",
+  named?: FiledPeriod,
+): FiledPeriod[] {
+  const latest = named ?? (compare === "annual" ? filed.find((f) => f.quarter === 4) : filed[0]);
+  if (!latest) return filed.slice(0, 1);
+  const before = filed.find((f) => f.year === latest.year - 1 && f.quarter === latest.quarter);
+  return before ? [latest, before] : [latest];
+}
+
 /** The filed periods a question asks for, and what it asked for that is not filed. */
 export function choosePeriods(
   named: readonly NamedPeriod[],
   filed: readonly FiledPeriod[],
+  compare?: Comparison,
 ): { periods: FiledPeriod[]; missing: string[] } {
+  if (compare && named.length <= 1) {
+    const one = named.length ? choosePeriods(named, filed).periods[0] : undefined;
+    if (!named.length || one) return { periods: comparedPeriods(filed, compare, one), missing: [] };
+  }
   if (named.length === 0) return { periods: filed.slice(0, DEFAULT_PERIODS), missing: [] };
   const chosen: FiledPeriod[] = [];
   const missing: string[] = [];

@@ -14,13 +14,22 @@ const KEY_WORDS: [RegExp, string[]][] = [
   [/보수.{0,3}유형|유형별\s?보수/g, ["api_22"]],
   [/개인별\s?보수|5억/g, ["api_09", "api_11"]],
   [/(임원|이사|감사|경영진)\s?(보수|연봉)/g, ["api_09", "api_10", "api_11"]],
-  [/최대\s?주주.{0,4}(변동|변경)/g, ["api_05"]],
-  [/최대\s?주주|대주주|지배\s?구조/g, ["api_04"]],
+  [
+    /(최대\s?주주|대주주).{0,4}(변동|변경|바뀌|바뀐|바뀜|바꼈|바꿨|교체|달라)|지분\s?(변동|변화)/g,
+    ["api_05"],
+  ],
+  [/최대\s?주주|대주주|지배\s?구조|지분율/g, ["api_04"]],
   [/소액\s?주주/g, ["api_06"]],
-  [/사외\s?이사/g, ["api_27"]],
-  [/임원|경영진|등기\s?이사|대표\s?이사|대표(?=\s|$|는|가|가\s|자|\s?누구)|CEO|최고경영자/gi, ["api_07"]],
-  [/직원|고용|인력|평균\s?(연봉|급여)|근속|채용/g, ["api_08"]],
-  [/(유상|무상)?증자|감자/g, ["api_01"]],
+  [/사외\s?이사/g, ["api_07", "api_27"]],
+  [
+    /임원|경영진|등기\s?이사|대표\s?이사|대표(?=\s|$|는|가|가\s|자|\s?누구|\s?언제)|회장|사장|CEO|최고경영자/gi,
+    ["api_07"],
+  ],
+  [
+    /직원\s?(평균\s?)?(연봉|급여|월급|보수)|(연봉|급여)\s?평균|직원|고용|인력|평균\s?(연봉|급여)|근속|채용|성과급/g,
+    ["api_08"],
+  ],
+  [/(유상|무상)?증자|감자|(합병|전환)?\s?신주/g, ["api_01"]],
   [/배당/g, ["api_02"]],
   [/자사주|자기\s?주식/g, ["api_03"]],
   [/타법인|출자|자회사|지분\s?투자/g, ["api_12"]],
@@ -36,14 +45,57 @@ const KEY_WORDS: [RegExp, string[]][] = [
   [/비감사\s?용역/g, ["api_26"]],
   [/감사\s?(용역|보수|시간)/g, ["api_25"]],
   [/감사\s?의견|회계\s?감사|감사인|회계\s?법인/g, ["api_24"]],
-  [/매출|영업\s?이익|순이익|실적|이익|손실|자산|부채|자본|재무/g, ["accounts"]],
-  [/보수|연봉/g, ["api_10"]],
+  [/매출|영업\s?이익|순이익|실적|이익|손실|적자|흑자|자산|부채|자본|재무/g, ["accounts"]],
+  // pay with no one named: 보수 is the directors' word, 연봉 and 급여 the employees'
+  [/보수/g, ["api_10"]],
+  [/연봉|급여|월급/g, ["api_08"]],
 ];
+
+/** Words that ask rather than name: who, how much, when, whether, the news, the filings. */
+export const ASKING =
+  /누구|누가|얼마|언제|며칠|몇|뭐|무슨|어때|어떻|어떤|알려|있어|있나|있니|있음|있었|있는|했어|했나|했니|했었|했음|줬어|줬나|주나|주니|하나요|바뀌|바뀐|늘었|줄었|늘어|줄어|비교|뉴스|기사|보도|소식|근황|공시|정정|보고서|현황/;
+
+/**
+ * Where the first word of what a question asks starts in `text` (-1: none): a report key's word (배당,
+ * 최대주주, 직원 …) or an asking word (누구, 얼마, 언제, 뉴스 …). What comes before it is what the
+ * question is about ("카카오최대주주누구" → 카카오).
+ */
+export function askedWordAt(text: string): number {
+  const at = [ASKING, ...KEY_WORDS.map(([p]) => new RegExp(p.source, p.flags.replace("g", "")))]
+    .map((p) => text.search(p))
+    .filter((i) => i >= 0);
+  return at.length ? Math.min(...at) : -1;
+}
+
+const PERSON_TITLE = /임원|이사|감사|대표|회장|사장|경영진|CEO/i;
+
+/**
+ * A person's name asked about before a pay word ("하이브 방시혁 보수"): a whole word of two to four
+ * syllables after the question's first word (the company), and no report word.
+ */
+export function personBeforePay(query: string): string | undefined {
+  const m = /(?<![가-힣A-Za-z0-9])([가-힣]{2,4})\s*(?:의\s*)?(?:보수|연봉|급여)/.exec(query);
+  const name = m?.[1];
+  if (!name || m.index === query.search(/\S/)) return undefined; // the first word is the company
+  if (PERSON_TITLE.test(name) || /직원|평균|전체|회사|총|개인/.test(name)) return undefined;
+  return wordKeys(name).length ? undefined : name;
+}
 
 /** With no topic word the selection checks the main accounts: what a bare "삼성전자 공시" most likely wants. */
 export const DEFAULT_API_KEYS = ["accounts"];
 
 export function apiKeysFor(query: string): string[] {
+  const keys = wordKeys(query);
+  // a person's pay ("하이브 방시혁 연봉") is in the directors' tables, not the employees'
+  if (personBeforePay(query) && !/직원/.test(query))
+    return REPORT_API_KEYS.filter(
+      (k) => (k !== "api_08" && keys.includes(k)) || ["api_09", "api_10", "api_11"].includes(k),
+    );
+  return keys;
+}
+
+/** The report keys the question's words point at, by KEY_WORDS alone. */
+function wordKeys(query: string): string[] {
   let rest = query;
   const keys = new Set<string>();
   for (const [pattern, ks] of KEY_WORDS) {
@@ -84,6 +136,8 @@ export function futurePeriods(periods: readonly NamedPeriod[], now: Date): Named
 }
 
 /** What the answer says of them instead of reading them as another period. */
+export const FUTURE_PERIOD = /아직 오지 않은 기간이라 공시된 정기보고서가 없습니다/;
+
 export function futurePeriodNote(periods: readonly NamedPeriod[]): string {
   const names = periods.map((p) => (p.quarter === null ? `${p.year}년` : `${p.year}년 ${p.quarter}분기`));
   return `${names.join(", ")}: 아직 오지 않은 기간이라 공시된 정기보고서가 없습니다.`;
@@ -126,7 +180,7 @@ export function analyzeQueryText(query: string, now: Date): QueryAnalysis {
 export type AskedFact =
   "news" | "periodic" | "dividend" | "executives" | "major_holder" | "correction" | "disclosures" | "other";
 
-const NEWS_WORDS = /뉴스|기사|보도|소식|헤드라인|이슈|언론/;
+const NEWS_WORDS = /뉴스|기사|보도|소식|헤드라인|이슈|언론|근황|무슨\s?일/;
 /** "주가 왜 떨어짐": the reason is in the news */
 export const WHY_WORDS = /왜|이유|원인|무슨\s?일/;
 const PRICE_MOVE = /주가|떨어|올랐|오름|오른|빠졌|빠짐|급락|급등|하락|상승|이럼/;

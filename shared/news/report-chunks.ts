@@ -35,13 +35,14 @@ export function chunkBy<T>(
 export const chunkRows = (rows: DartRow[], limit = CHUNK_BYTES): DartRow[][] =>
   chunkBy(rows, (row) => Buffer.byteLength(JSON.stringify(row)) + 1, 2, limit);
 
-// The company list as lines "corp_code\tcorp_name\tstock_code\tmodify_date": about half the bytes of JSON
-const CORP_FIELDS = ["corp_code", "corp_name", "stock_code", "modify_date"] as const;
+// The company list as lines "corp_code\tcorp_name\tstock_code\tmodify_date\tcorp_eng_name": about half
+// the bytes of JSON (a line of an older write has no English name)
+const CORP_FIELDS = ["corp_code", "corp_name", "stock_code", "modify_date", "corp_eng_name"] as const;
 export const corpLine = (e: CorpCodeEntry) =>
-  CORP_FIELDS.map((f) => e[f].replace(/[\t\n\r]/g, " ")).join("\t");
+  CORP_FIELDS.map((f) => (e[f] ?? "").replace(/[\t\n\r]/g, " ")).join("\t");
 export const corpOfLine = (line: string): CorpCodeEntry | undefined => {
-  const [corp_code, corp_name, stock_code, modify_date] = line.split("\t");
+  const [corp_code, corp_name, stock_code, modify_date, corp_eng_name] = line.split("\t");
   return corp_code && corp_name !== undefined && stock_code !== undefined && modify_date !== undefined
-    ? { corp_code, corp_name, stock_code, modify_date }
+    ? { corp_code, corp_name, stock_code, modify_date, ...(corp_eng_name ? { corp_eng_name } : {}) }
     : undefined;
 };

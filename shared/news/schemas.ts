@@ -161,6 +161,18 @@ export type QueryAnalysis = z.infer<typeof QueryAnalysis>;
 
 export const Engine = z.enum(["llm", "offline", "offline-fallback"]);
 
+/**
+ * What a warning or an error is, for a program or whoever runs the service (never in a sentence for
+ * people): a code, the settings that change it, the provider's own status and words.
+ */
+export const Notice = z.object({
+  code: z.string(),
+  settings: z.array(z.string()).optional(),
+  status: z.string().optional(),
+  detail: z.string().optional(),
+});
+export type Notice = z.infer<typeof Notice>;
+
 /** What one step spent and said; the response's meta adds them up. */
 export const StepUsage = z.object({
   llmCalls: z.number().int().nonnegative().default(0),
@@ -169,6 +181,7 @@ export const StepUsage = z.object({
   naverCalls: z.number().int().nonnegative().default(0),
   cacheHits: z.number().int().nonnegative().default(0),
   warnings: z.array(z.string()).default([]),
+  notices: z.array(Notice).default([]),
   engine: Engine.optional(),
   synthetic: z.boolean().default(false),
   skipped: z.boolean().default(false),
@@ -222,6 +235,8 @@ export const NewsMeta = z.object({
   llmTokens: z.number().int(),
   engine: Engine,
   warnings: z.array(z.string()),
+  /** the warnings' and errors' codes: the settings, statuses and provider messages that are not for people */
+  notices: z.array(Notice),
   synthetic: z.boolean(),
   durationMs: z.number(),
   dartCalls: z.number().int(),

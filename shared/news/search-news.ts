@@ -5,6 +5,7 @@ import { plainText } from "../platform/html-text.ts";
 import { kstIsoDate } from "../platform/time.ts";
 import { ProviderError } from "../providers/http.ts";
 import type { NaverNewsItem } from "../providers/naver-news.ts";
+import type { Notice } from "./schemas.ts";
 import { embeddedCompanies } from "./company-directory.ts";
 import { type NewsResultItem } from "./schemas.ts";
 
@@ -64,45 +65,54 @@ export function cleanAndMerge(items: readonly NaverNewsItem[]): NewsResultItem[]
   return out.map(({ key: _key, ...item }) => item);
 }
 
+/** What a Naver failure means, in words (its status and the provider's own words go to naverErrorNotice). */
 export function naverErrorMessage(err: unknown): string {
-  if (!(err instanceof ProviderError)) return `네이버 뉴스: ${(err as Error).message ?? String(err)}`;
-  const detail = err.message.replace(/^naver: /, "");
+  if (!(err instanceof ProviderError)) return "네이버 뉴스 검색에 실패했습니다";
   // §4.1: "Scope Status Invalid" is a right key on an application without the 검색 API registered
-  const scope = /Scope Status Invalid/i.test(detail);
+  const scope = /Scope Status Invalid/i.test(err.message);
   const why: Record<string, string> = {
     auth: scope
-      ? `인증 실패(${err.status ?? 401}: ${detail}) — 애플리케이션에 검색 API 사용이 등록되지 않았습니다 (개발자센터 > 내 애플리케이션 > API 설정)`
-      : `인증 실패(${err.status ?? 401}: ${detail}) — 애플리케이션의 검색 API 사용 설정과 키를 확인하세요`,
-    rate_limit: `일일 호출 한도 초과(${err.status ?? 429})`,
-    server: `서버 오류(${err.status ?? "5xx"}: ${detail})`,
-    timeout: "응답 시간 초과",
-    network: "연결 실패",
-    malformed: `응답 형식 오류(${detail})`,
-    bad_request: `잘못된 요청(${err.status ?? 400}: ${detail})`,
-    deadline: "시간 예산이 다해 호출하지 않음",
+      ? "인증에 실패했습니다: 애플리케이션에 검색 API 사용이 등록되지 않았습니다 (개발자센터 > 내 애플리케이션 > API 설정)"
+      : "인증에 실패했습니다: 애플리케이션의 검색 API 사용 설정과 키를 확인하세요",
+    rate_limit: "하루 호출 한도를 넘었습니다",
+    server: "서버가 오류로 답했습니다",
+    timeout: "응답이 제시간에 오지 않았습니다",
+    network: "연결하지 못했습니다",
+    malformed: "응답을 읽을 수 없었습니다",
+    bad_request: "요청이 거절됐습니다",
+    deadline: "시간 예산이 다해 호출하지 않았습니다",
   };
-  return `네이버 뉴스: ${why[err.reason] ?? detail}`;
+  return `네이버 뉴스: ${why[err.reason] ?? "검색에 실패했습니다"}`;
+}
+
+/** A Naver failure's code, status, the settings that fix it, and the provider's own words. */
+export function naverErrorNotice(err: unknown): Notice {
+  if (!(err instanceof ProviderError))
+    return { code: "naver_error", detail: (err as Error).message ?? String(err) };
+  return {
+    code: `naver_${err.reason}`,
+    ...(err.status ? { status: String(err.status) } : {}),
+    detail: err.message,
+    ...(err.reason === "auth" ? { settings: ["NAVER_CLIENT_ID", "NAVER_CLIENT_SECRET"] } : {}),
+  };
 }
 
 /**
- * A group word alone ("삼성 뉴스", "현대 건설 수주"): the news are searched for the company the
- * publications answer for (companies.ts groupPick), from the vendored list — no OpenDART call.
+ * The Naver query: each company the question names by another name — a group word ("삼성 뉴스",
+ * "현대 건설 수주"), an English name ("Kia", "Samsung Elec"), a short form ("셀트", "하닉") — written
+ * as the company it is read as (companies.ts), from the vendored list: no OpenDART call.
  */
-export async function groupQuery(query: string): Promise<string> {
+export async function newsQuery(query: string): Promise<string> {
   const index = await embeddedCompanies.index();
-  if (
-    index
-      .resolve(query)
-      .companies.some((c) => !index.groupPick(query).some((g) => g.pick.corp_code === c.corp_code))
-  )
-    return query;
   let q = query;
-  for (const g of index.groupPick(query)) {
-    const rest = g.pick.corp_name.slice(g.word.length);
+  for (const c of index.resolve(query).companies) {
+    if (c.matched === c.corp_name || !q.includes(c.matched)) continue;
+    const rest = c.corp_name.slice(c.matched.length);
     // "현대 건설" → "현대건설"; "삼성 뉴스" → "삼성전자 뉴스"
-    q = q.includes(`${g.word} ${rest}`)
-      ? q.replace(`${g.word} ${rest}`, g.pick.corp_name)
-      : q.replace(g.word, g.pick.corp_name);
+    q =
+      rest && c.corp_name.startsWith(c.matched) && q.includes(`${c.matched} ${rest}`)
+        ? q.replace(`${c.matched} ${rest}`, c.corp_name)
+        : q.replace(c.matched, c.corp_name);
   }
   return q;
 }

@@ -2,6 +2,8 @@
 // (named, else the latest four) → for each, the report's metadata and the key-information APIs the
 // question's words ask for (prefetched into the cache; the selection may add more, loaded when the
 // answer is written) → the recent 정정 filings with their text. The state gets references, never data.
+import { unlistedNamed } from "../data/unlisted-companies.ts";
+import { josaFor, withJosa } from "../korean/josa.ts";
 import { mapLimit } from "../platform/concurrency.ts";
 import { kstIsoDateTime, kstYmd } from "../platform/time.ts";
 import type { DartListItem, ReprtCode } from "../providers/opendart.ts";
@@ -17,9 +19,16 @@ import {
   ymdDaysBefore,
 } from "./dart-access.ts";
 import type { NewsDeps } from "./wiring.ts";
-import { choosePeriods, filedPeriods, listWindow, periodOf, type FiledPeriod } from "./periods.ts";
+import {
+  choosePeriods,
+  filedPeriods,
+  listWindow,
+  periodOf,
+  type Comparison,
+  type FiledPeriod,
+} from "./periods.ts";
 import type { ReportKey, ReportMeta } from "./report-store.ts";
-import { futurePeriodNote, futurePeriods } from "./query.ts";
+import { FUTURE_PERIOD, futurePeriodNote, futurePeriods } from "./query.ts";
 import {
   type AvailableReport,
   type NamedPeriod,
@@ -30,10 +39,33 @@ import {
 export const NO_COMPANY_NOTE =
   "질문에 회사 이름이 없어 공시(정기보고서)는 검색하지 않았습니다: 어느 회사인지 알려 주세요.";
 
-/** A name that looks like a company's but is none listed (issue 25): said so, with the closest names. */
-export const unknownCompanyNote = (word: string, closest: readonly string[]) =>
-  `‘${word}’은(는) 상장 회사 목록에서 찾지 못했습니다.${closest.length ? ` 가장 가까운 이름: ${closest.join(", ")}.` : ""}`;
-export const UNKNOWN_COMPANY = /상장 회사 목록에서 찾지 못했습니다/;
+/** Where a name was looked for, as the answer says it. */
+const DIRECTORY_NAMES: Record<string, string> = {
+  embedded: "내장된 상장 회사 목록(KOSPI 200과 코스닥 주요 종목)",
+  opendart: "전자공시(DART)의 회사 목록",
+};
+
+/** A name that is no company of the directory (issue 25): said so, with the closest names. */
+export const unknownCompanyNote = (word: string, closest: readonly string[], source = "embedded") =>
+  `‘${word}’${josaFor(`${word}’`, "이라/라")}는 회사는 ${DIRECTORY_NAMES[source] ?? DIRECTORY_NAMES.embedded}에서 찾지 못해 공시를 검색하지 않았습니다.${
+    closest.length ? ` 가장 가까운 이름: ${closest.join(", ")}.` : " 이름이 비슷한 상장 회사도 없습니다."
+  }`;
+export const UNKNOWN_COMPANY = /회사는 .+에서 찾지 못해 공시를 검색하지 않았습니다/;
+
+/** A company that files no periodic report (not listed): said so, rather than another company's figures. */
+export const noPeriodicNote = (name: string) =>
+  `${withJosa(name, "은/는")} 상장 회사가 아니어서 정기보고서(사업·반기·분기보고서)를 내지 않습니다: 공시에서 볼 수 있는 정기보고서가 없습니다.`;
+export const NO_PERIODIC = /정기보고서\(사업·반기·분기보고서\)를 내지 않습니다/;
+
+/** The notes on how a company was read (a group word, a short or English name): said right after the first sentence. */
+export const isReadingNote = (note: string) => / 기준입니다[:(]|읽었습니다/.test(note);
+
+/** The notes that answer the question themselves: the answer's first sentence. */
+export const isLeadingNote = (note: string) =>
+  note === NO_COMPANY_NOTE ||
+  UNKNOWN_COMPANY.test(note) ||
+  NO_PERIODIC.test(note) ||
+  FUTURE_PERIOD.test(note);
 
 export const emptyResults = (): PublicationResults => ({
   regular_results: { available_reports: [] },
@@ -53,7 +85,7 @@ export function filablePeriods(periods: readonly NamedPeriod[], now: Date, notes
 
 /** The company list: OpenDART's (one call of the question's budget), else the vendored one. */
 async function companyIndex(session: DartSession, companies: CompanyDirectory) {
-  const index = await session.call("회사 목록(corpCode)", (c, d) => companies.index(c, d));
+  const index = await session.call("회사 목록", (c, d) => companies.index(c, d));
   if (index || companies.source === "embedded") return index;
   // OpenDART's list is a large download; without it the vendored table still names the big companies
   const vendored = await embeddedCompanies.index();
@@ -72,9 +104,15 @@ export async function companiesNamed(
   if (!index) return [];
   const resolution = index.resolve(query);
   notes.push(...resolution.notes);
+  for (const c of resolution.companies) session.names.set(c.corp_code, c.corp_name);
   if (resolution.companies.length) return resolution.companies;
   const unknown = index.unknownNames(query);
-  notes.push(...unknown.map((u) => unknownCompanyNote(u.word, u.closest)));
+  for (const u of unknown) {
+    const unlisted = unlistedNamed(u.word);
+    notes.push(
+      unlisted ? noPeriodicNote(unlisted.name) : unknownCompanyNote(u.word, u.closest, companies.source),
+    );
+  }
   if (!resolution.notes.length && !unknown.length) notes.push(NO_COMPANY_NOTE);
   return [];
 }
@@ -84,15 +122,15 @@ export async function publicationsOf(
   session: DartSession,
   deps: NewsDeps,
   companies: Company[],
-  asked: { periods: ReturnType<typeof filablePeriods>; keys: string[]; now: Date },
+  asked: { periods: ReturnType<typeof filablePeriods>; keys: string[]; now: Date; compare?: Comparison },
   notes: string[],
 ): Promise<PublicationResults> {
-  const { periods, keys, now } = asked;
+  const { periods, keys, now, compare } = asked;
   const perCompany = await mapLimit(companies, deps.settings.concurrency, async (company) => {
     const [regular, revisions] = await Promise.all([
       periods.onlyFuture
         ? Promise.resolve([])
-        : regularReports(session, deps, company, periods.named, keys, notes),
+        : regularReports(session, deps, company, { named: periods.named, keys, compare }, notes),
       revisionCandidates(session, deps, company, now),
     ]);
     return { regular, revisions };
@@ -163,19 +201,23 @@ async function regularReports(
   session: DartSession,
   deps: NewsDeps,
   company: Company,
-  named: NamedPeriod[],
-  keys: string[],
+  asked: { named: NamedPeriod[]; keys: string[]; compare?: Comparison },
   notes: string[],
 ): Promise<AvailableReport[]> {
+  const { named, keys, compare } = asked;
   const now = deps.now();
-  const window = listWindow(named, now);
+  const window = listWindow(named, now, compare);
   const list = await session.filings(company.corp_code, window.bgn, window.end, "A", 1);
   if (!list) return [];
-  const { periods, missing } = choosePeriods(named, filedPeriods(list));
+  const { periods, missing } = choosePeriods(named, filedPeriods(list), compare);
   if (missing.length)
     notes.push(`${company.corp_name}: ${missing.join(", ")} 정기보고서는 공시 목록에 없습니다.`);
   if (periods.length === 0 && !missing.length)
-    notes.push(`${company.corp_name}: 최근 공시된 정기보고서가 없습니다.`);
+    notes.push(
+      company.stock_code
+        ? `${company.corp_name}: 최근 공시된 정기보고서가 없습니다.`
+        : noPeriodicNote(company.corp_name),
+    );
   return mapLimit(periods, deps.settings.concurrency, async (period) => {
     const meta = await currentMeta(session, company, period, now);
     const key = reportKeyOf(session.source, company.corp_code, period);

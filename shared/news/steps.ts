@@ -9,10 +9,11 @@ import { mergeBranches, renderSummary, searchedListOf } from "./format.ts";
 import { composeResponse, writeAnswer } from "./generate.ts";
 import { loadDocuments } from "./load-documents.ts";
 import { DEFAULT_API_KEYS, analyzeQueryText } from "./query.ts";
+import { comparisonOf } from "./question-form.ts";
 import { SearchState, type SearchStateInput, type SelectedDocuments, type StepUsage } from "./schemas.ts";
 import { selectForAsked } from "./asked-selection.ts";
 import { offlineSelection } from "./offline-selection.ts";
-import { cleanAndMerge, groupQuery, naverErrorMessage } from "./search-news.ts";
+import { cleanAndMerge, naverErrorMessage, naverErrorNotice, newsQuery } from "./search-news.ts";
 import { companiesNamed, emptyResults, filablePeriods, publicationsOf } from "./search-publications.ts";
 import {
   SELECT_RULES,
@@ -23,7 +24,7 @@ import {
   selectUserPrompt,
   selectionSchema,
 } from "./select.ts";
-import { STEP, llmFallbackWarning, llmUsageOf, withUsage } from "./usage.ts";
+import { STEP, llmFallbackNotice, llmFallbackWarning, llmUsageOf, withUsage } from "./usage.ts";
 import type { NewsDeps } from "./wiring.ts";
 
 /** 003's analyze_query: the preference defaults to "both" and the error lists start empty; here it also
@@ -63,7 +64,7 @@ export async function searchNewsStep(input: SearchStateInput, deps: NewsDeps): P
   try {
     const res = await deps.news.search(
       counter,
-      { query: await groupQuery(state.query), display: deps.settings.newsDisplay, sort },
+      { query: await newsQuery(state.query), display: deps.settings.newsDisplay, sort },
       Deadline.from(state.deadlineAt),
     );
     const items = cleanAndMerge(res.items);
@@ -85,11 +86,10 @@ export async function searchNewsStep(input: SearchStateInput, deps: NewsDeps): P
     );
   } catch (err) {
     // 003: the error goes to news_errors and the workflow goes on
-    return withUsage(
-      { ...state, news_results: null, news_errors: [naverErrorMessage(err)] },
-      STEP.news,
-      usage(),
-    );
+    return withUsage({ ...state, news_results: null, news_errors: [naverErrorMessage(err)] }, STEP.news, {
+      ...usage(),
+      notices: [naverErrorNotice(err)],
+    });
   }
 }
 
@@ -108,7 +108,13 @@ export async function searchPublicationsStep(input: SearchStateInput, deps: News
   const companies = await companiesNamed(session, deps.companies, state.query, notes);
   const keys = analysis.api_keys.length ? analysis.api_keys : DEFAULT_API_KEYS;
   const results = companies.length
-    ? await publicationsOf(session, deps, companies, { periods, keys, now }, notes)
+    ? await publicationsOf(
+        session,
+        deps,
+        companies,
+        { periods, keys, now, compare: comparisonOf(state.query) },
+        notes,
+      )
     : emptyResults();
   return withUsage(
     {
@@ -123,6 +129,7 @@ export async function searchPublicationsStep(input: SearchStateInput, deps: News
       dartCalls: session.counter.apiCalls,
       cacheHits: session.cacheHits,
       warnings: session.warnings,
+      notices: session.notices,
       synthetic: deps.dart.synthetic,
       ms: performance.now() - started,
     },
@@ -196,9 +203,10 @@ export async function selectDocumentsStep(
         "문서 선택",
         outcome.failure,
         "LLM의 선택이 두 번 모두 검증을 통과하지 못해",
-        "규칙 기반 선택으로 대신했습니다",
+        "규칙에 따른 선택으로 대신했습니다",
       ),
     ],
+    notices: [llmFallbackNotice(outcome.failure)],
   });
 }
 
@@ -220,6 +228,7 @@ export async function generateResponseStep(input: SearchStateInput, deps: NewsDe
       synthetic,
       ...written.usage,
       warnings: [...session.errors, ...session.warnings, ...(written.usage.warnings ?? [])],
+      notices: [...session.notices, ...(written.usage.notices ?? [])],
       ms: performance.now() - started,
     },
   );

@@ -1,7 +1,7 @@
 // Each step records what it spent under its own name in state.usage (the Parallel branches write
 // different names, so merging them loses nothing); the response's meta is their sum.
 import { LlmOutputError, type LlmUnavailableError, type TokenUsage } from "../llm/port.ts";
-import { StepUsage, type NewsMeta, type SearchState } from "./schemas.ts";
+import { StepUsage, type NewsMeta, type Notice, type SearchState } from "./schemas.ts";
 
 export const STEP = {
   analyze: "AnalyzeQuery",
@@ -23,16 +23,25 @@ export function withUsage(state: SearchState, step: string, usage: Partial<StepU
 }
 
 /**
- * meta.warnings' word on sample data (the README promises one), worded as place search words its own:
- * what is synthetic and which key makes it live. Only the sources the question searched are named.
+ * meta.warnings' word on sample data (the README promises one): what is synthetic and what makes it
+ * live, in words; the settings themselves are its notice's (syntheticNotice).
  */
 export function syntheticWarning(which: { news: boolean; disclosures: boolean }): string {
   const what = [which.news && "뉴스", which.disclosures && "공시"].filter(Boolean).join("와 ");
-  const keys = [
-    which.news && "NAVER_CLIENT_ID/NAVER_CLIENT_SECRET",
-    which.disclosures && "OPENDART_API_KEY",
-  ].filter(Boolean);
-  return `${what}는 내장 합성 데이터입니다: 실제 회사명과 코드에 지어낸 내용을 붙인 견본이며, 항목마다 합성 표시(\`synthetic: true\`)가 붙어 있습니다. 실제 자료를 보려면 ${keys.join(", ")}를 설정하세요(\`NEWS_PROVIDER=auto\`).`;
+  const keys = [which.news && "네이버 검색 키", which.disclosures && "OpenDART 키"].filter(Boolean);
+  return `${what}는 내장 합성 데이터입니다: 실제 회사 이름과 고유번호에 지어낸 내용을 붙인 견본입니다. 실제 자료를 보려면 ${keys.join("와 ")}를 설정하세요.`;
+}
+
+/** The synthetic warning's code and the settings that make each source live. */
+export function syntheticNotice(which: { news: boolean; disclosures: boolean }): Notice {
+  return {
+    code: "synthetic_data",
+    settings: [
+      ...(which.news ? ["NAVER_CLIENT_ID", "NAVER_CLIENT_SECRET"] : []),
+      ...(which.disclosures ? ["OPENDART_API_KEY"] : []),
+      "NEWS_PROVIDER",
+    ],
+  };
 }
 
 /**
@@ -46,8 +55,14 @@ export function llmFallbackWarning(
   instead: string,
 ): string {
   if (failure instanceof LlmOutputError) return `${step}: ${whyInvalid} ${instead}.`;
-  return `${step}: LLM을 쓸 수 없어 ${instead} (오류: ${failure.message}).`;
+  return `${step}: LLM을 쓸 수 없어 ${instead}.`;
 }
+
+/** The fallback's code, with the model's own error (its words are not for people). */
+export const llmFallbackNotice = (failure: LlmOutputError | LlmUnavailableError): Notice => ({
+  code: failure instanceof LlmOutputError ? "llm_output_invalid" : "llm_unavailable",
+  detail: failure.message,
+});
 
 export function metaOf(state: SearchState, now = Date.now()): NewsMeta {
   const steps = Object.values(state.usage);
@@ -57,11 +72,15 @@ export function metaOf(state: SearchState, now = Date.now()): NewsMeta {
   const news = state.usage[STEP.news]?.synthetic === true;
   const disclosures = state.usage[STEP.publications]?.synthetic === true;
   const warnings = [...new Set(steps.flatMap((u) => u.warnings))];
+  const notices = steps
+    .flatMap((u) => u.notices)
+    .filter((n, i, all) => all.findIndex((m) => JSON.stringify(m) === JSON.stringify(n)) === i);
   // a synthetic answer whose search steps say nothing (a state built elsewhere) still gets the warning
-  if (synthetic)
-    warnings.unshift(
-      syntheticWarning(news || disclosures ? { news, disclosures } : { news: true, disclosures: true }),
-    );
+  if (synthetic) {
+    const which = news || disclosures ? { news, disclosures } : { news: true, disclosures: true };
+    warnings.unshift(syntheticWarning(which));
+    notices.unshift(syntheticNotice(which));
+  }
   return {
     llmCalls: sum((u) => u.llmCalls),
     llmTokens: sum((u) => u.llmTokens),
@@ -71,6 +90,7 @@ export function metaOf(state: SearchState, now = Date.now()): NewsMeta {
         ? "llm"
         : "offline",
     warnings,
+    notices,
     synthetic,
     durationMs: state.startedAt ? Math.max(0, now - state.startedAt) : sum((u) => u.ms),
     dartCalls: sum((u) => u.dartCalls),

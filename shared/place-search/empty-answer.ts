@@ -4,6 +4,7 @@ import { josa } from "es-hangul";
 import { GOOGLE_OFFLINE } from "./actions/context.ts";
 import type { ExecState } from "./executor.ts";
 import { conditionLabels, distanceLabel } from "./interpretation.ts";
+import { notInArea } from "./plan-parts.ts";
 import type { ResponseMeta } from "../places/place.ts";
 
 /** The steps that search: an answer all of whose searches failed says so. */
@@ -26,6 +27,17 @@ function whyEmpty(
 ): Pick<ResponseMeta, "emptyReason" | "suggestion"> {
   const { plan } = state;
   const keywords = plan.translator_result.search_keywords;
+  const mismatch = plan.translator_result.area_mismatch;
+  // asked at planning, or a dong the provider could not place inside the area either
+  const located = plan.search_plan.find((s) => s.action === "geocode");
+  if (mismatch && (plan.meta.question || (located && state.results[located.step] === null)))
+    return {
+      emptyReason: {
+        code: "not_in_area",
+        message: `${mismatch.area}에서 ‘${mismatch.place}’${josa(mismatch.place, "을/를").slice(mismatch.place.length)} 찾지 못해 ${keywords.length ? josa(keywords.join(", "), "을/를") : "장소를"} 찾아보지 않았어요`,
+      },
+      suggestion: plan.meta.question ?? notInArea(mismatch),
+    };
   if (plan.meta.question)
     return {
       emptyReason: { code: "needs_location", message: "어디 근처인지 알 수 없어 아직 찾지 않았어요" },
@@ -37,7 +49,7 @@ function whyEmpty(
         code: "provider_unavailable",
         message: "해외 장소는 Google Places로 찾는데, Google Places가 설정되어 있지 않아요",
       },
-      suggestion: "GOOGLE_MAPS_API_KEY를 설정하면 해외 장소를 찾을 수 있어요",
+      suggestion: "Google 지도를 설정하면 해외 장소도 찾을 수 있어요",
     };
   const searches = plan.search_plan.filter((s) => SEARCH_ACTIONS.has(s.action));
   // a place the provider answered but could not find is no passing fault: say which, never "try later"
@@ -48,7 +60,7 @@ function whyEmpty(
     return {
       emptyReason: {
         code: "nothing_found",
-        message: `‘${unfound.map((s) => (typeof s.params.query === "string" ? s.params.query : "")).join("’, ‘")}’ 위치를 찾지 못해 검색하지 않았어요`,
+        message: `‘${unfound.map((s) => (typeof s.params.query === "string" ? s.params.query : "")).join("’, ‘")}’ 위치를 찾지 못해 ${keywords.length ? `${josa(keywords.join(", "), "을/를")} ` : ""}찾아보지 않았어요`,
       },
       suggestion: "장소 이름을 더 정확히 적거나 가까운 역·동 이름으로 찾아 보세요",
     };
@@ -56,7 +68,7 @@ function whyEmpty(
     return {
       emptyReason: {
         code: "search_failed",
-        message: "검색 단계가 모두 실패했어요 (meta.warnings에 이유가 있어요)",
+        message: "검색 단계가 모두 실패했어요 (이유는 경고에 적었어요)",
       },
       suggestion: "잠시 후 다시 찾아 보거나, 장소 이름을 더 정확히 적어 주세요",
     };

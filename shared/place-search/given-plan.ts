@@ -1,6 +1,7 @@
 // POST /v1/search/execute runs a plan the caller wrote. It carries no translator_result: derive the
 // fields post-processing reads (keywords, category, strategy) from the plan's own steps, and the
 // disclaimers 001 requires (pets: "disclaimer를 반드시 포함"; abroad) from what it searches.
+import { listWith } from "../korean/josa.ts";
 import { OVERSEAS_DISCLAIMER, PET_DISCLAIMER } from "./plan-parts.ts";
 import { TranslatorResult, type PlanResponse, type SearchPlan } from "./schemas.ts";
 
@@ -24,7 +25,7 @@ function reviewKeywords(given: string[] | undefined, warnings: string[]): string
     warnings.push(`리뷰 키워드는 ${MAX_REVIEW}자까지만 확인합니다: 더 긴 키워드는 잘라서 확인했습니다`);
   if (words.length > MAX_REVIEWS)
     warnings.push(
-      `리뷰 키워드는 ${MAX_REVIEWS}개까지만 확인합니다: ${words.slice(MAX_REVIEWS).join(", ")}은(는) 확인하지 않았습니다`,
+      `리뷰 키워드는 ${MAX_REVIEWS}개까지만 확인합니다: ${listWith(words.slice(MAX_REVIEWS), "은/는")} 확인하지 않았습니다`,
     );
   return words.slice(0, MAX_REVIEWS);
 }

@@ -24,6 +24,7 @@ function openAtLabel(o: OpenAt): string {
   if (o.kind === "now") return "지금 영업 중";
   if (o.kind === "24h") return "24시간 영업";
   if (o.kind === "dawn") return "새벽 영업";
+  if (o.kind === "late") return "늦게까지 영업";
   const day =
     o.holiday === true
       ? "공휴일"

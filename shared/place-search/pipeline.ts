@@ -31,7 +31,11 @@ export async function executePlan(
   deadlineAt?: number,
 ): Promise<AgentResponse> {
   const state = await execute(initialState(plan, startedAt, deadlineAt), deps, { fanout: "inline" });
-  return postProcess(state, { dataSource: deps.places.dataSource, synthetic: deps.places.synthetic });
+  return postProcess(state, {
+    dataSource: deps.places.dataSource,
+    synthetic: deps.places.synthetic,
+    google: deps.google !== undefined,
+  });
 }
 
 /** The search machine in-process: the query planned, then executed. */

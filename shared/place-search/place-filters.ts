@@ -72,7 +72,7 @@ export function applyConditions(places: Place[], pp: PostProcessing, warnings: s
     const known = out.filter((p) => openNowOf(p) !== null);
     if (pp.open_at.kind === "now" && known.length) out = out.filter((p) => openNowOf(p) !== false);
     if (pp.open_at.kind !== "now" || known.length < out.length)
-      warnings.push(kakao ? KAKAO_HINT : "영업시간 조건은 각 장소의 상세 정보(placeUrl)에서 확인하세요");
+      warnings.push(kakao ? KAKAO_HINT : "영업시간 조건은 각 장소의 상세 페이지에서 확인하세요");
   }
   if (pp.max_price) {
     const max = pp.max_price;
@@ -80,7 +80,9 @@ export function applyConditions(places: Place[], pp: PostProcessing, warnings: s
     if (priced.length) out = out.filter((p) => (priceOf(p) ?? 0) <= max);
     else
       warnings.push(
-        kakao ? KAKAO_HINT : `가격(${max}원 이하)은 지도 API가 주지 않아요: placeUrl에서 확인하세요`,
+        kakao
+          ? KAKAO_HINT
+          : `가격(${max.toLocaleString("ko-KR")}원 이하)은 지도 API가 주지 않아요: 각 장소의 상세 페이지에서 확인하세요`,
       );
   }
   return out;

@@ -1,6 +1,7 @@
 // Checks a plan before anything runs it: shape (a plan as the seeds write it gets their defaults),
 // actions from the allow-list, parameters by schema, and `${stepN.field}` references only to earlier
 // steps and to fields those steps produce.
+import { josaFor } from "../korean/josa.ts";
 import { ACTIONS, isActionName, REF_PATTERN } from "./actions.ts";
 import { SeedPlan, type SearchPlan } from "./schemas.ts";
 import { withSeedDefaults } from "./seed-defaults.ts";
@@ -47,7 +48,10 @@ export function checkPlan(input: unknown, limits: PlanLimits = DEFAULT_PLAN_LIMI
     if (step.step !== index + 1)
       problems.push({ path: `${at}.step`, message: `${index + 1}이어야 합니다 (단계 번호는 차례대로)` });
     if (!isActionName(step.action)) {
-      problems.push({ path: `${at}.action`, message: `"${step.action}"은(는) 허용된 action이 아닙니다` });
+      problems.push({
+        path: `${at}.action`,
+        message: `"${step.action}"${josaFor(step.action, "은/는")} 허용된 action이 아닙니다`,
+      });
       return;
     }
     const spec = ACTIONS[step.action];
@@ -68,7 +72,10 @@ export function checkPlan(input: unknown, limits: PlanLimits = DEFAULT_PLAN_LIMI
       const field = m[2]!; // the pattern's groups always participate
       const earlier = outputs.get(target);
       if (target >= step.step || !earlier) {
-        problems.push({ path: s.path, message: `step${target}은(는) 앞선 단계가 아닙니다` });
+        problems.push({
+          path: s.path,
+          message: `step${target}${josaFor(String(target), "은/는")} 앞선 단계가 아닙니다`,
+        });
       } else if (!earlier.fields.includes(field)) {
         problems.push({
           path: s.path,

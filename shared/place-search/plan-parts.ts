@@ -1,6 +1,7 @@
 // The pieces every MapSearch plan is built of (seed 001): the builder of numbered steps and their
 // references, the searches of each provider, the centre a search is located by, the post-processing
 // every plan starts from, the disclaimers and radii.
+import { josa } from "es-hangul";
 import { lookupPlace, type LocationKind } from "../geo/gazetteer.ts";
 import { haversine } from "../geo/haversine.ts";
 import type {
@@ -164,7 +165,15 @@ export const NEAR_ME =
   /근처|주변|가까운|인근|근방|여기|이 동네|내 위치|near me|nearby|around me|around here/i;
 
 export const ASK_FOR_PLACE =
-  "어디 근처에서 찾을까요? 장소(예: 강남역 근처 카페)를 적어 주시거나, 요청에 현재 위치를 함께 보내 주세요(API에서는 `location: {lat, lng}`).";
+  "어디 근처에서 찾을까요? 장소(예: 강남역 근처 카페)를 적어 주시거나, 요청에 현재 위치를 함께 보내 주세요.";
+
+/** A place named with a wider area it does not lie in: the question the answer asks. */
+export function notInArea(m: { area: string; place: string; elsewhere: string[] }): string {
+  const where = m.elsewhere.slice(0, 3).join(", ");
+  return `${m.area}에서 ‘${m.place}’${josa(m.place, "을/를").slice(m.place.length)} 찾지 못했어요. ${
+    where ? `${where}에 있는 곳을 찾으시면 지역 이름 없이 적어 주시고, ` : ""
+  }${m.area} 안의 곳이면 가까운 역이나 동 이름으로 찾아 주세요.`;
+}
 
 /** Searching around the user's position: a walk away unless the query gave a radius. */
 export const NEAR_ME_RADIUS = 1000;

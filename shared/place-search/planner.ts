@@ -1,5 +1,6 @@
 // The MapSearch planner (seed 001): translator_result → strategy, search_plan and post_processing.
 // Deterministic: the seed's strategy table and parameters are rules, not a prompt.
+import { dongShaped } from "../geo/area-resolve.ts";
 import { lookupPlace } from "../geo/gazetteer.ts";
 import { haversine } from "../geo/haversine.ts";
 import type {
@@ -31,6 +32,7 @@ import {
   NEAR_ME,
   ASK_FOR_PLACE,
   NEAR_ME_RADIUS,
+  notInArea,
 } from "./plan-parts.ts";
 import { tripPlan } from "./trip-plan.ts";
 
@@ -256,6 +258,11 @@ export function planSearch(tr: TranslatorResult, input: PlanInput = {}): Planned
     post_processing: withDisclaimers(pp, tr),
   });
 
+  // a place named with an area it does not lie in: asked, never searched somewhere else; a dong the
+  // tables may lack (area-resolve.ts: mayBeUnlisted) is geocoded with its area, and the search goes on
+  // only where the provider places it inside the area (actions/local-search.ts)
+  if (tr.area_mismatch && !(named?.kind === "dong" && dongShaped(tr.area_mismatch.place)))
+    return { ...plan("radius", basePostProcessing(tr)), question: notInArea(tr.area_mismatch) };
   if (tr.distanceMode === "multi_point" && named) {
     const days = tr.days ?? 1;
     const { pp, roles } = tripPlan(tr, named, b);

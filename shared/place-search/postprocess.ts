@@ -17,6 +17,8 @@ import type { PlanResponse } from "./schemas.ts";
 import { layoutTrip } from "./trip.ts";
 import { emptyOf } from "./empty-answer.ts";
 import { gather, type Found, type Result } from "./found-places.ts";
+import { alternativesOf, outsideWarning, sortOut, summaryOf } from "./shown-places.ts";
+import { distanceLabel } from "./interpretation.ts";
 import {
   applyConditions,
   byNumber,
@@ -26,8 +28,11 @@ import {
 } from "./place-filters.ts";
 
 export interface PostProcessContext {
+  /** the place provider's own source (kakao, embedded-demo, embedded-registry) */
   dataSource: string;
   synthetic: boolean;
+  /** Google is configured: a plan for Google searched there, not with the place provider */
+  google?: boolean;
   now?: number;
 }
 
@@ -53,13 +58,19 @@ export function postProcess(state: ExecState, ctx: PostProcessContext): AgentRes
   const pp = plan.post_processing;
   const warnings = [...plan.meta.warnings, ...state.warnings];
   const found = gather(state);
-  const measured = withDistances(found.places, plan, found);
+  // only places of the asked kind, inside the area the query named; near kinds apart
+  const sorted = sortOut(found.places, plan);
+  warnings.push(...outsideWarning(sorted));
+  const measured = withDistances(sorted.places, plan, found);
   const reviewed = filterByReviews(measured, pp, ctx, warnings);
   const kept = sortPlaces(applyConditions(reviewed, pp, warnings), pp.sort_by);
   const trip =
     pp.group_by_day && plan.travel_plan ? layOutTrip(kept, plan, found.centerPoint, warnings) : null;
   const page = pageOf(state, trip?.places ?? kept, trip !== null);
   const places = labelPlaces(page.places, plan, ctx, warnings);
+  const near =
+    page.number > 1 ? [] : alternativesOf(sorted, kept.length, withDistances(sorted.near, plan, found));
+  const alternatives = labelPlaces(near, plan, ctx, warnings);
   const { searchParams, meta } = describe(state, ctx, {
     found,
     places,
@@ -67,6 +78,7 @@ export function postProcess(state: ExecState, ctx: PostProcessContext): AgentRes
     trip: trip !== null,
     warnings,
     beforeConditions: reviewed.length,
+    alternatives,
   });
   return {
     query: plan.query,
@@ -75,10 +87,34 @@ export function postProcess(state: ExecState, ctx: PostProcessContext): AgentRes
     // 000: totalCount is what was found, before max_results cuts it to a page
     totalCount: kept.length,
     meta,
+    summary: summaryOf({
+      where: whereOf(searchParams, meta),
+      total: kept.length,
+      keywords: plan.translator_result.search_keywords,
+      alternatives,
+      nearKinds: sorted.nearKinds,
+      checked: sorted.asked !== null,
+      empty: meta.emptyReason?.message,
+      ...(plan.travel_plan && trip ? { trip: plan.travel_plan } : {}),
+    }),
+    ...(alternatives.length ? { alternatives: { kinds: sorted.nearKinds, places: alternatives } } : {}),
     ...(pp.disclaimer ? { disclaimer: pp.disclaimer } : {}),
     ...(trip?.itinerary ? { itinerary: trip.itinerary } : {}),
     ...(pp.group_by_segment ? { segments: segmentsOf(places) } : {}),
   };
+}
+
+/**
+ * Where the first sentence says it looked: "강남역 반경 1km", "강남역에서 판교역 가는 길"; null when no
+ * area was named (the search was not limited to one).
+ */
+function whereOf(sp: AgentResponse["searchParams"], meta: AgentResponse["meta"]): string | null {
+  const anchors = meta.interpretation?.anchors ?? [];
+  const origin = anchors.find((a) => a.role === "origin");
+  const destination = anchors.find((a) => a.role === "destination");
+  if (origin && destination) return `${origin.name}에서 ${destination.name} 가는 길`;
+  if (!sp.location) return null;
+  return `${sp.location.name}${sp.radius ? ` 반경 ${distanceLabel(sp.radius)}` : ""}`;
 }
 
 /** Route searches: how far along the route each place is, from the route the plan used. */
@@ -150,7 +186,7 @@ function labelPlaces(places: Place[], plan: PlanResponse, ctx: PostProcessContex
       : grouped;
   if (ctx.synthetic && labelled.some((p) => p.synthetic)) {
     warnings.push(
-      "이 장소들은 내장 데모 데이터(합성 데이터)로, 실제 가게가 아니라 생성한 가상의 장소입니다. 실제 가게를 찾으려면 `dongne import-stores`로 가게 목록을 불러오거나 KAKAO_REST_API_KEY를 설정하세요.",
+      "이 장소들은 내장 데모 데이터(합성 데이터)로, 실제 가게가 아니라 생성한 가상의 장소입니다. 실제 가게를 찾으려면 운영자가 가게 목록을 불러오거나 카카오 장소 검색을 켜야 합니다.",
     );
   }
   return labelled;
@@ -176,6 +212,7 @@ function describe(
     trip: boolean;
     warnings: string[];
     beforeConditions: number;
+    alternatives: Place[];
   },
 ): Pick<AgentResponse, "searchParams" | "meta"> {
   const { plan } = state;
@@ -242,6 +279,14 @@ function usageOf(
   warnings: string[],
 ) {
   const { plan } = state;
+  // where the places came from; with none, where the search looked (a plan for Google, with a key, looked there)
+  const dataSource = places.length
+    ? places[0]!.provider === "google"
+      ? "google"
+      : ctx.dataSource
+    : plan.provider === "google" && ctx.google
+      ? "google"
+      : ctx.dataSource;
   return {
     apiCalls: state.apiCalls,
     providerFailures: state.providerFailures,
@@ -253,13 +298,11 @@ function usageOf(
     engine: plan.meta.engine,
     llmCalls: plan.meta.llmCalls,
     llmTokens: plan.meta.llmTokens,
-    dataSource:
-      plan.provider === "google" && !places.length
-        ? ctx.dataSource
-        : places[0]?.provider === "google"
-          ? "google"
-          : ctx.dataSource,
-    synthetic: ctx.synthetic && places.some((p) => p.synthetic),
+    dataSource,
+    // an empty answer of the embedded demo set is synthetic too: it is where nothing was found
+    synthetic: places.length
+      ? places.some((p) => p.synthetic)
+      : ctx.synthetic && dataSource === ctx.dataSource,
     durationMs: Math.max(0, (ctx.now ?? Date.now()) - state.startedAt),
   };
 }

@@ -27,9 +27,12 @@ export const TranslatedLocation = z.object({
 });
 export type TranslatedLocation = z.infer<typeof TranslatedLocation>;
 
-/** When the places must be open: now, around the clock, late at night, or on a day / at a time. */
+/**
+ * When the places must be open: now, around the clock, in the small hours (dawn, 03:00), late in the
+ * evening (late, 23:00: "늦게까지 하는"), or on a day / at a time.
+ */
 export const OpenAt = z.object({
-  kind: z.enum(["now", "24h", "dawn", "at"]),
+  kind: z.enum(["now", "24h", "dawn", "late", "at"]),
   /** 0 = Sunday … 6 = Saturday */
   weekday: z.number().int().min(0).max(6).optional(),
   holiday: z.boolean().optional(),
@@ -102,6 +105,21 @@ export const TranslatorResult = z.object({
    * place): the request's location is the centre, and without one the answer asks where.
    */
   around_user: z.boolean().optional(),
+  /**
+   * A place named with a wider area it does not lie in ("부산 강남역"): the area, the place, and where
+   * places of that name are. The answer says so and asks, instead of searching somewhere else.
+   */
+  area_mismatch: z
+    .object({
+      area: z.string().max(60),
+      place: z.string().max(60),
+      elsewhere: z.array(z.string().max(80)).max(5),
+    })
+    .nullable()
+    .optional()
+    .describe(
+      "A place named with a wider area it does not lie in (부산 강남역): the area, the place, where places of that name are; the plan asks instead of searching elsewhere (emptyReason not_in_area)",
+    ),
   /** occasions, weather and activities read in the query, each with the kinds of place it asks for */
   wishes: z
     .array(z.object({ name: z.string().max(40), kinds: z.array(z.string().max(40)).max(8) }))

@@ -1,5 +1,6 @@
 // The two steps of the planning workflow, as plain functions the Lambdas and the local runner share:
 // translate (query → translator_result) and plan (translator_result → checked MapSearch plan).
+import { listWith } from "../korean/josa.ts";
 import { z } from "zod";
 import { Deadline } from "../platform/deadline.ts";
 import { DongneError } from "../platform/errors.ts";
@@ -59,7 +60,7 @@ export function boundTranslation(result: TranslatorResult, warnings: string[]): 
   const keywords = [...new Set(out.search_keywords.map(cut).filter(Boolean))];
   if (keywords.length > MAX_SEARCH_QUERIES)
     warnings.push(
-      `키워드는 한 번에 ${MAX_SEARCH_QUERIES}개까지 찾아요: ${keywords.slice(MAX_SEARCH_QUERIES).join(", ")}은(는) 빼고 찾았어요`,
+      `키워드는 한 번에 ${MAX_SEARCH_QUERIES}개까지 찾아요: ${listWith(keywords.slice(MAX_SEARCH_QUERIES), "은/는")} 빼고 찾았어요`,
     );
   out.search_keywords = keywords.slice(0, MAX_SEARCH_QUERIES);
   out.english_keywords = [...new Set(out.english_keywords.map(cut).filter(Boolean))].slice(0, 12);

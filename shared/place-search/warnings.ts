@@ -11,10 +11,10 @@ const particle = (word: string, p: Parameters<typeof josa>[1]) => josa(word, p).
 export const cause = (err: unknown) => `(오류: ${err instanceof Error ? err.message : String(err)})`;
 
 export const GOOGLE_OFFLINE =
-  "Google 지도 키(GOOGLE_MAPS_API_KEY)가 설정되지 않아 해외 장소는 검색할 수 없습니다: 위치는 내장 지명 사전에서 찾았습니다";
+  "Google 지도가 설정되지 않아 해외 장소는 검색할 수 없습니다: 위치는 내장 지명 사전에서 찾았습니다";
 
 export const GOOGLE_ENRICH_OFFLINE =
-  "Google 지도 키(GOOGLE_MAPS_API_KEY)가 설정되지 않아 평점·영업시간·리뷰를 붙이지 못했습니다: 각 장소의 상세 페이지(placeUrl)에서 확인하세요";
+  "Google 지도가 설정되지 않아 평점·영업시간·리뷰를 붙이지 못했습니다: 각 장소의 상세 페이지에서 확인하세요";
 
 /** The request's time budget was spent before a call: said once, not once a keyword or a point. */
 export const BUDGET_SPENT = "요청 시간 예산이 다해 남은 검색을 하지 못했습니다: 찾은 곳까지만 보여 드립니다";
@@ -29,6 +29,10 @@ export const noKakaoAbroad = (query: string) =>
   `해외에서는 "${query}"의 Kakao 검색 결과가 없어 Google에서 다시 찾았습니다`;
 
 export const notLocated = (query: string) => `"${query}"의 위치를 찾지 못했습니다`;
+
+/** A place named with a wider area none of its namesakes lies in ("부산 강남역"): said, never moved. */
+export const notInNamedArea = (regions: readonly { name: string }[], place: string) =>
+  `${regions.map((r) => r.name).join(" ")}에서 "${place}"${particle(place, "을/를")} 찾지 못했습니다: 그 지역 밖의 같은 이름으로 옮겨 찾지 않았습니다`;
 
 export const keywordFailed = (keyword: string, err: unknown) =>
   `"${keyword}" 검색이 실패해 그 키워드의 장소는 빠졌습니다 ${cause(err)}`;
@@ -65,7 +69,7 @@ export const ownPlace = (name: string) =>
   `"${name}"${particle(name, "은/는")} 지도에 없는 나만의 장소라 적힌 그대로 위치를 찾았습니다: 정확히 찾으려면 주소를 적어 주세요`;
 
 export const noReviewsToCheck = (keywords: string[]) =>
-  `${keywords.join(", ")}: 지도 API가 리뷰를 주지 않아 확인하지 못했습니다. 가기 전에 각 장소의 상세 페이지(placeUrl)에서 확인하세요`;
+  `${keywords.join(", ")}: 지도 API가 리뷰를 주지 않아 확인하지 못했습니다. 가기 전에 각 장소의 상세 페이지에서 확인하세요`;
 
 export const translatorFailed = (message: string) =>
   `LLM 번역기를 쓸 수 없어 규칙으로 질문을 읽었습니다 (오류: ${message})`;

@@ -48,7 +48,20 @@ const PRAISE_WORDS = [
   "famous",
   "recommended",
   "recommend",
+  // a craving, and where-is as chat writes it
+  "어디있음",
+  "어디있어",
+  "땡긴다",
+  "땡겨",
+  "땡기는",
+  "당긴다",
 ];
+
+/**
+ * The same requests in chat initials: 추천 (ㅊㅊ), 고고 (ㄱㄱ, ㄱㄱㅆ), 어디 (ㅇㄷ). Written as a tail of
+ * another word too ("광안리횟집ㄱㄱ"); never read as initials of a place or a dish (ㅊㅊ is no 춘천).
+ */
+export const GENERIC_INITIALS: ReadonlySet<string> = new Set(["ㅊㅊ", "ㄱㄱ", "ㄱㄱㅆ", "ㅇㄷ"]);
 
 const ENDINGS = "(?:은|는|한|해|하고|하다|하던|던|고|아|어|요|음|다)?";
 const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -58,6 +71,7 @@ export const GENERIC_WORD = new RegExp(
   [
     ...PRAISE_WORDS.map((w) => [w, `(?<![가-힣A-Za-z])${esc(w)}(?![A-Za-z])`]),
     ...PRAISE_STEMS.map((w) => [w, `(?<![가-힣])${esc(w)}${ENDINGS}(?=\\s|$|[?!.,])`]),
+    ...[...GENERIC_INITIALS].map((w) => [w, `(?<![ㄱ-ㅎ])${esc(w)}(?![ㄱ-ㅎ])`]),
   ]
     // the longest first: "추천해주세요" before "추천", "인기 많은" before "인기"
     .sort((a, b) => b[0]!.length - a[0]!.length)

@@ -22,21 +22,10 @@
 //   and wishes are read by their own lists (vocabulary.ts, wishes-data.ts).
 // - Kakao path segments that name no kind a person asks for (유아, 반려동물, 사진) are left out of the
 //   tree; their children hang one level up.
-import type { KakaoCategoryCode } from "./categories.ts";
+import type { KindNode } from "./kind-node.ts";
+import { BRAND_GRAFTS, graft, KIND_GRAFTS } from "./kinds-grafts.ts";
 
-export interface KindNode {
-  /** the node's name as Kakao Map writes it in category_name (e.g. "육류,고기", "커피전문점") */
-  name: string;
-  /** other words people type for this kind: Korean (고깃집, 고기집), English ("korean bbq"), common romanizations; never a word that means a broader or a different kind */
-  synonyms?: string[];
-  /** the Kakao category_group_code of this branch, where one applies (inherited by children when absent) */
-  code?: KakaoCategoryCode;
-  /** the English word Google Places (New) would be searched with, where it differs from a translation of the name */
-  en?: string;
-  /** where this branch comes from: "provider-apis.md §…", "Kakao Map category path (observed on place pages)", "lexicon.ts", … */
-  source?: string;
-  children?: KindNode[];
-}
+export type { KindNode } from "./kind-node.ts";
 
 /** a path read in Kakao Local responses (category_name), recorded in public code */
 const KAKAO = "Kakao Map category path (observed in Kakao Local responses)";
@@ -47,7 +36,7 @@ const LEX = "lexicon.ts";
 /** a kind people ask for that neither Kakao's categories nor the lexicon names */
 const USAGE = "common search word (not a Kakao category; not in lexicon.ts)";
 
-export const KIND_TREE: readonly KindNode[] = [
+const BASE_TREE: readonly KindNode[] = [
   {
     name: "음식점",
     code: "FD6",
@@ -76,11 +65,13 @@ export const KIND_TREE: readonly KindNode[] = [
               { name: "갈비탕", synonyms: ["galbitang"], source: KAKAO_NAME },
               {
                 name: "곱창,막창",
+                distinctParts: true,
                 synonyms: ["곱창", "막창", "대창", "곱창집", "막창집", "양곱창", "gopchang"],
                 source: KAKAO,
               },
               {
                 name: "족발,보쌈",
+                distinctParts: true,
                 synonyms: ["족발", "보쌈", "족발집", "보쌈집", "jokbal", "bossam"],
                 source: KAKAO,
               },
@@ -111,6 +102,7 @@ export const KIND_TREE: readonly KindNode[] = [
               { name: "양고기", synonyms: ["양갈비", "lamb"], source: USAGE },
               {
                 name: "불고기,두루치기",
+                distinctParts: true,
                 synonyms: ["불고기", "두루치기", "bulgogi"],
                 source: KAKAO_NAME,
               },
@@ -141,11 +133,13 @@ export const KIND_TREE: readonly KindNode[] = [
               { name: "복어", synonyms: ["복국", "복어국", "복지리", "복집", "pufferfish"], source: KAKAO },
               {
                 name: "매운탕,해물탕",
+                distinctParts: true,
                 synonyms: ["매운탕", "해물탕", "알탕", "대구탕", "연포탕"],
                 source: KAKAO,
               },
               {
                 name: "굴,전복",
+                distinctParts: true,
                 synonyms: ["전복", "굴요리", "전복요리", "oyster", "abalone"],
                 source: KAKAO,
               },
@@ -176,7 +170,12 @@ export const KIND_TREE: readonly KindNode[] = [
               { name: "황태해장국", synonyms: ["황태국", "북엇국", "북어국", "황태해장국집"], source: LEX },
             ],
           },
-          { name: "순대", synonyms: ["순대국", "순댓국", "순대국밥", "순댓국집", "sundae"], source: KAKAO },
+          {
+            name: "순대",
+            synonyms: ["순대국", "순댓국", "순대국밥", "순댓국집", "sundae"],
+            alsoUnder: ["국밥"],
+            source: KAKAO,
+          },
           { name: "감자탕", synonyms: ["감자탕집", "gamjatang"], source: KAKAO },
           { name: "설렁탕", synonyms: ["설렁탕집", "도가니탕", "seolleongtang"], source: KAKAO },
           { name: "곰탕", synonyms: ["곰탕집", "꼬리곰탕", "gomtang"], source: KAKAO_NAME },
@@ -283,6 +282,7 @@ export const KIND_TREE: readonly KindNode[] = [
           { name: "오마카세", synonyms: ["스시 오마카세", "스시오마카세", "omakase"], source: LEX },
           {
             name: "돈까스,우동",
+            distinctParts: true,
             source: KAKAO,
             children: [
               {
@@ -301,7 +301,7 @@ export const KIND_TREE: readonly KindNode[] = [
             source: KAKAO,
           },
           { name: "참치회", synonyms: ["참치", "참치집", "참치회집", "tuna"], source: KAKAO },
-          { name: "덮밥", synonyms: ["덮밥집", "규동", "가츠동", "donburi"], source: LEX },
+          { name: "덮밥", synonyms: ["덮밥집", "donburi"], source: LEX },
           { name: "카레", synonyms: ["카레집", "일본카레", "japanese curry"], source: USAGE },
         ],
       },
@@ -600,7 +600,12 @@ export const KIND_TREE: readonly KindNode[] = [
               { name: "케이크", synonyms: ["케이크집", "케익", "레터링케이크", "cake"], source: LEX },
             ],
           },
-          { name: "떡,한과", synonyms: ["떡집", "한과", "rice cake"], source: KAKAO_NAME },
+          {
+            name: "떡,한과",
+            distinctParts: true,
+            synonyms: ["떡집", "한과", "rice cake"],
+            source: KAKAO_NAME,
+          },
           { name: "아이스크림", synonyms: ["젤라또", "아이스크림집", "ice cream", "gelato"], source: KAKAO },
           { name: "도넛", synonyms: ["도너츠", "도넛집", "donut", "doughnut"], source: KAKAO },
           { name: "토스트", synonyms: ["토스트집", "toast"], source: KAKAO },
@@ -902,7 +907,7 @@ export const KIND_TREE: readonly KindNode[] = [
         synonyms: ["hospital"],
         source: "provider-apis.md §1.4 (HP8); " + KAKAO,
         children: [
-          { name: "일반의원", synonyms: ["의원", "동네병원", "clinic"], source: KAKAO_NAME },
+          { name: "일반의원", synonyms: ["의원", "동네병원", "clinic"], catchAll: true, source: KAKAO_NAME },
           { name: "종합병원", synonyms: ["대형병원", "general hospital"], source: KAKAO },
           { name: "대학병원", synonyms: ["university hospital"], source: KAKAO_NAME },
           { name: "응급실", synonyms: ["응급의료센터", "emergency room"], source: KAKAO },
@@ -1405,3 +1410,10 @@ export const KIND_TREE: readonly KindNode[] = [
     ],
   },
 ];
+
+/**
+ * The tree: Kakao's paths and the lexicon's kinds above, grown by the table of kinds-grafts.ts (the
+ * standard industrial classification's consumer-facing subclasses, menu words, the medical specialties,
+ * national chains).
+ */
+export const KIND_TREE: readonly KindNode[] = graft(BASE_TREE, [...KIND_GRAFTS, ...BRAND_GRAFTS]);

@@ -17,6 +17,12 @@ export interface Kind {
   children: readonly string[];
   /** every word the node is known by (its name, the parts of a comma name, its synonyms) */
   words: readonly string[];
+  /** the node above it */
+  parent?: string;
+  /** the parts of a comma name that are two kinds ("족발,보쌈"; kinds-data.ts `distinctParts`) */
+  distinctParts?: readonly string[];
+  catchAll?: true;
+  alsoUnder?: readonly string[];
 }
 
 const fold = (w: string) => w.normalize("NFC").toLowerCase().replace(/\s+/g, "");
@@ -37,6 +43,10 @@ const commaParts: [string[], Kind][] = [];
       en: n.en,
       children: (n.children ?? []).map((c) => c.name),
       words,
+      ...(parent ? { parent: parent.name } : {}),
+      ...(n.distinctParts ? { distinctParts: parts } : {}),
+      ...(n.catchAll ? { catchAll: true as const } : {}),
+      ...(n.alsoUnder ? { alsoUnder: n.alsoUnder } : {}),
     };
     BY_NAME.set(n.name, kind);
     for (const w of words) if (!parts.includes(w) && !BY_WORD.has(fold(w))) BY_WORD.set(fold(w), kind);
@@ -88,6 +98,16 @@ export function narrowerWords(k: Kind, cap: number): string[] {
   }
   return out.slice(0, cap);
 }
+
+/**
+ * The words of the tree written with a space ("hair salon", "convenience store", "중앙아시아 음식"), as
+ * written (lowercase): KIND_WORDS keys words without spaces, which a text with spaces never holds.
+ */
+export const KIND_PHRASES: readonly { word: string; kind: Kind }[] = [...BY_NAME.values()].flatMap((k) =>
+  k.words
+    .filter((w) => /\s/.test(w.trim()))
+    .map((w) => ({ word: w.normalize("NFC").toLowerCase().trim().replace(/\s+/g, " "), kind: k })),
+);
 
 /** Every word of the tree with its node, longest first (for matching inside a text). */
 export const KIND_WORDS: readonly { word: string; kind: Kind }[] = [...BY_WORD.entries()]

@@ -207,8 +207,9 @@ export const LEXICON: LexEntry[] = [
     "한의원",
     "정신과",
     "비뇨기과",
-    "=dentist",
   ]),
+  // English names of a specialty, each searched by its Korean name (not by the list's first word)
+  e("place", ["HP8"], "dentist", ["=dentists?", "dental clinic"], ["치과"]),
   e("place", ["CS2"], "convenience store", ["편의점"]),
   e("place", ["MT1"], "supermarket", ["대형마트", "마트", "=supermarket"], ["마트"]),
   e("place", ["PK6"], "parking", ["주차장", "=parking"], ["주차장"]),
@@ -295,7 +296,16 @@ export const CONTEXT: ContextEntry[] = [
   petService(["용품", "용품점"], "반려동물용품", "pet supplies"),
   ctx(
     "kind",
-    ["동물병원", "동물 병원", "애견병원", "애견 병원", "=vet", "=veterinarian"],
+    [
+      "동물병원",
+      "동물 병원",
+      "애견병원",
+      "애견 병원",
+      "vet clinic",
+      "animal hospital",
+      "=vet",
+      "=veterinarian",
+    ],
     ["동물병원"],
     [],
     [],

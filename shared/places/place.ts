@@ -178,6 +178,7 @@ export const ResponseMeta = z.object({
     .object({
       code: z.enum([
         "needs_location",
+        "not_in_area",
         "provider_unavailable",
         "search_failed",
         "filtered_out",
@@ -206,6 +207,29 @@ export const AgentResponse = z.object({
   totalCount: z.number().int(),
   meta: ResponseMeta,
   // --- additions ---
+  /**
+   * The answer's first sentence, in Korean: what was found where, or plainly that the kind asked for
+   * was not found (or only a few were) and that near kinds follow apart
+   */
+  summary: z
+    .string()
+    .optional()
+    .describe(
+      "The answer's first sentence, in Korean: what was found where, or plainly that the kind asked for was not found (or only a few were) and that near kinds follow in `alternatives`",
+    ),
+  /**
+   * Places of a near kind, offered when too few of the asked kind were found: apart from `places`, not
+   * counted in `totalCount` (a 칵테일바 or 술집 for a 와인바 asked for)
+   */
+  alternatives: z
+    .object({
+      kinds: z.array(z.string()).describe("the near kinds offered, as Korean category names"),
+      places: z.array(Place),
+    })
+    .optional()
+    .describe(
+      "Places of a near kind (the parent kind, or a sibling among foods and drinks), offered when fewer than 3 of the asked kind were found: not in `places`, not counted in `totalCount`",
+    ),
   disclaimer: z.string().optional(),
   /** trips: the order of place ids per day after optimize_route_per_day */
   itinerary: z.array(DayPlan).optional(),

@@ -9,6 +9,7 @@ import {
   type LocationKind,
 } from "../geo/gazetteer.ts";
 import { haversine } from "../geo/haversine.ts";
+import { inRegions, regionLabel, regionsNamed, resolveInArea } from "../geo/area-resolve.ts";
 
 import { looksForeign } from "./foreign.ts";
 import { isKnownWord } from "../korean/segment.ts";
@@ -27,6 +28,8 @@ export interface FoundLocation {
   entry?: GazetteerEntry;
   /** not in the gazetteer: taken from the words around it (근처, 에서, 가는 길) and geocoded as written */
   fromContext?: true;
+  /** named with a wider area it does not lie in ("부산 강남역"): the area, and where places of the name are */
+  outside?: { area: string; place: string; elsewhere: string[] };
 }
 
 /** Words for the user's own place: geocoded as written, with a warning to give an address. */
@@ -180,6 +183,8 @@ function matchAt(
   if (!tok) return undefined;
   const hall = cityHall(tokens, i);
   if (hall) return hall;
+  const nested = withinRegion(tokens, i, isTerm, isFree);
+  if (nested) return nested;
   // multi-word names first ("여의도 한강공원", "british museum", "new york")
   const multi = startsPlaceName(tok.text);
   // a word the dictionary knows and no place is named by (근처, 카페, 추천해줘) is no place
@@ -242,6 +247,76 @@ function matchAt(
     }
   }
   return undefined;
+}
+
+const few = (names: string[]) => (names.length <= 3 ? names : []);
+
+/** A word that may name a 시도 or 시군구 (checked before the hierarchy's tables are built for it). */
+function mayBeRegion(word: string): boolean {
+  if (/^[가-힣]{2,}$/.test(word) === false) return false;
+  const kindOf = (w: string) => lookupPlace(w)?.kind;
+  const region = (k: LocationKind | undefined) => k === "city" || k === "gu" || k === "province";
+  return region(kindOf(word)) || region(kindOf(`${word}구`)) || region(kindOf(`${word}시`));
+}
+
+/** Shaped like a place a region holds (a station, a dong, a landmark the gazetteer knows), not a kind. */
+const placeShaped = (stem: string) =>
+  /[가-힣](역|동|읍|면|\d가)$/.test(stem) ||
+  ["station", "dong", "landmark"].includes(lookupPlace(stem)?.kind ?? "");
+
+/**
+ * "강릉 교동", "해운대 송정", "대구 수성구 범어동", "관악구 신사동": region words, then a place the
+ * administrative hierarchy puts inside them — the namesake there, not the best-known one. Left to the
+ * gazetteer when its own reading of the name already lies inside (부산 서면). A place-shaped name with no
+ * namesake inside the regions ("부산 강남역") is returned as `outside`: never moved into them silently.
+ */
+function withinRegion(
+  tokens: Token[],
+  i: number,
+  isTerm: (word: string) => boolean,
+  isFree: (start: number, end: number) => boolean,
+): { location: FoundLocation; width: number } | undefined {
+  const regions: string[] = [];
+  for (let k = i; k < Math.min(i + 3, tokens.length - 1); k++) {
+    const word = tokens[k]!.text;
+    if (!isFree(tokens[k]!.start, tokens[k]!.end) || !mayBeRegion(word) || !regionsNamed(word).length) return;
+    regions.push(word);
+    const next = tokens[k + 1]!;
+    if (!isFree(next.start, next.end) || mayBeRegion(next.text)) continue; // 대구 수성구 …: one more region
+    for (const { stem, particle } of particleVariants(next.text)) {
+      // a kind's word is no place (부산 카페), unless shaped like one (은행동 holds 은행, 대전 은행동 a dong)
+      if (isTerm(stem) && !placeShaped(stem)) continue;
+      const r = resolveInArea(regions, stem);
+      // a name with no namesake inside is taken as that place only when shaped like one (송정역, 교동)
+      if (!r || (!r.inside && !placeShaped(stem))) continue;
+      const known = lookupPlace(stem);
+      const name = [...regions, stem].join(" ");
+      const span = { start: tokens[i]!.start, end: next.end, particle };
+      const width = k - i + 2;
+      if (r.inside && known && inRegions(known, r.regions)) {
+        // the gazetteer's reading is inside: its own reading of the pair stands where it reads the region
+        // words as regions (부산 서면); one it reads otherwise (송파 is 송파역 to it) would lose the place
+        if (regions.every((w) => REGION_KINDS.has(lookupPlace(w)?.kind ?? "station"))) return;
+        const location = { ...fromEntry(known, name), ...span };
+        return { location, width };
+      }
+      if (!r.inside) {
+        const outside = {
+          area: regionLabel(r.regions),
+          place: stem,
+          // where the name's namesakes are, when few enough to name (중앙동 is in dozens of cities)
+          elsewhere: few([...new Set(r.elsewhere.map((p) => p.query))]),
+        };
+        const kind = r.elsewhere[0]!.kind;
+        return { location: { name, query: name, kind, country: "KR", outside, ...span }, width };
+      }
+      const p = r.place;
+      const entry: GazetteerEntry = { ...p, country: "KR", national: true };
+      return { location: { name, query: p.query, kind: p.kind, country: "KR", entry, ...span }, width };
+    }
+    return;
+  }
+  return;
 }
 
 const HALLS = new Set(["시청", "구청", "군청", "도청"]);
@@ -433,6 +508,19 @@ function mergeNested(found: FoundLocation[]): FoundLocation[] {
         : `${prev.name} ${loc.entry?.kind === "dong" ? loc.name : loc.query}`;
       const merged = abroad && loc.fromContext ? { kind: "foreign" as const, country: prev.country } : {};
       out[out.length - 1] = { ...loc, ...merged, name: `${prev.name} ${loc.name}`, query, start: prev.start };
+      continue;
+    }
+    // "대전 강남": a Korean region written right before a place the gazetteer puts far outside it is asked
+    // about (the answer says the place is not in the region), never silently searched at the place alone
+    if (prev && adjacent && broad && inside && !near && prev.kind !== "foreign" && loc.entry) {
+      const outside = { area: prev.name, place: loc.name, elsewhere: [loc.entry.query] };
+      out[out.length - 1] = {
+        ...loc,
+        name: `${prev.name} ${loc.name}`,
+        query: `${prev.name} ${loc.name}`,
+        start: prev.start,
+        outside,
+      };
       continue;
     }
     out.push(loc);

@@ -7,6 +7,7 @@ import { disassemble } from "es-hangul";
 import { allGazetteerEntries, isPlaceName, lookupPlace, lookupRomanizedStation } from "../geo/gazetteer.ts";
 import { haversine } from "../geo/haversine.ts";
 import { correctFood, correctPlace, jamoDistance } from "../korean/fuzzy.ts";
+import { GENERIC_INITIALS } from "./generic-words.ts";
 import { InitialsReader } from "../korean/initials.ts";
 import { normalizeNumerals } from "../korean/numerals.ts";
 import { RomanizedReader } from "../korean/romanized.ts";
@@ -33,6 +34,8 @@ function correctTypos(text: string): { text: string; corrections: Corrected[] } 
     if (!/^[가-힣ㄱ-ㅣ]{2,}/.test(tok.text) || !isHangul(tok.text)) return;
     const variants = particleVariants(tok.text);
     if (variants.some((v) => isKnownWord(v.stem) || isPlaceName(v.stem))) return;
+    // "구미역": a city's own station the urban-rail tables lack (a railway station), not a typo of 구리역
+    if (variants.some((v) => /역$/.test(v.stem) && lookupPlace(v.stem.slice(0, -1))?.kind === "city")) return;
     // "울산 삼산동": a name its region makes known; and after a region, no jump to a namesake elsewhere
     const prev = tokens[i - 1]?.text;
     if (prev && variants.some((v) => lookupPlace(`${prev} ${v.stem}`))) return;
@@ -130,6 +133,7 @@ function readInitials(text: string): InitialsOutcome {
     /(?<![가-힣ㄱ-ㅣ])[ㄱ-ㅎ]{2,}(역)?(?=(\s*)(\S*))/g,
     (run, station: string | undefined, _s, next: string) => {
       const letters = station ? run.slice(0, -1) : run;
+      if (!station && GENERIC_INITIALS.has(letters)) return run; // 추천 (ㅊㅊ), not 춘천
       const placeNext = Boolean(station) || /^(근처|주변|인근|부근|에서|까지|가는|앞|쪽)/.test(next);
       const r = initials().read(letters, placeNext ? "place" : "kind");
       if (!r || (station && r.kind !== "place")) return run;

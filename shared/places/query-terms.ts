@@ -10,7 +10,7 @@ import {
   type LexEntry,
 } from "./lexicon.ts";
 import { isKnownWord } from "../korean/segment.ts";
-import { KIND_WORDS, WISH_TERMS, type Kind } from "./kinds.ts";
+import { KIND_PHRASES, KIND_WORDS, kindOfWord, WISH_TERMS, type Kind } from "./kinds.ts";
 import type { Wish } from "./wishes-data.ts";
 import { particleVariants, TRAILERS, type Token } from "../korean/text.ts";
 
@@ -86,7 +86,10 @@ const CONTEXT_TERMS = compile(CONTEXT.map((c) => ({ terms: c.terms, value: c }))
 // the vocabulary of kinds: a one-syllable word (회, 죽) only as a whole word; inside a word a kind
 // counts as its head, as the lexicon's do
 const KIND_TERMS = compile(
-  KIND_WORDS.map(({ word, kind }) => ({ terms: [word.length < 2 ? `=${word}` : word], value: kind })),
+  [...KIND_PHRASES, ...KIND_WORDS].map(({ word, kind }) => ({
+    terms: [word.length < 2 ? `=${word}` : word],
+    value: kind,
+  })),
   true,
 );
 const WISH_SET = compile(
@@ -280,17 +283,19 @@ export class QueryText {
    * ("강남역포장마차" is a 포장마차, not 포장 to go and a 마차).
    */
   private insideLongerKind(start: number, end: number): boolean {
-    for (let at = Math.max(0, start - 8); at <= start; at++)
-      for (const t of startingAt(LEX_TERMS, this.lower, at)) {
-        const tEnd = at + t.text.length;
-        if (
-          tEnd >= end &&
-          tEnd - at > end - start &&
-          this.lower.startsWith(t.text, at) &&
-          this.isFree(at, tEnd)
-        )
-          return true;
-      }
+    // the lexicon's kinds and the tree's (키즈카페 over 키즈, 루프탑바 over 루프탑)
+    for (const set of [LEX_TERMS, KIND_TERMS] as TermSet<unknown>[])
+      for (let at = Math.max(0, start - 8); at <= start; at++)
+        for (const t of startingAt(set, this.lower, at)) {
+          const tEnd = at + t.text.length;
+          if (
+            tEnd >= end &&
+            tEnd - at > end - start &&
+            this.lower.startsWith(t.text, at) &&
+            this.isFree(at, tEnd)
+          )
+            return true;
+        }
     return false;
   }
 
@@ -411,6 +416,35 @@ export const matchPets = (q: QueryText) => q.match(PETS, "condition");
 export const matchContext = (q: QueryText): Match<ContextEntry>[] => q.match(CONTEXT_TERMS, "wish");
 /** Kinds of the vocabulary of kinds (kinds-data.ts) the lexicon did not read. */
 export const matchKinds = (q: QueryText): Match<Kind>[] => q.match(KIND_TERMS, "kind");
+
+const PHRASE_TERMS = compile(
+  KIND_PHRASES.map(({ word, kind }) => ({ terms: [word], value: kind })),
+  true,
+);
+
+/**
+ * Kinds written in two words, read before the lexicon's single words so the longest reading wins:
+ * the tree's phrases ("craft beer", "hair salon", "휴대폰 매장"), and two words that joined are a kind
+ * of the tree ("중앙아시아 음식", "디저트 카페": 중앙아시아음식, 디저트카페). The surface is the kind's
+ * word without the space.
+ */
+export function matchKindPhrases(q: QueryText): Match<Kind>[] {
+  const out = q.match(PHRASE_TERMS, "kind");
+  const { tokens } = q;
+  for (let i = 0; i + 1 < tokens.length; i++) {
+    const [a, b] = [tokens[i]!, tokens[i + 1]!];
+    if (!/^[가-힣]+$/.test(a.text) || !q.isFree(a.start, b.end)) continue;
+    for (const { stem } of particleVariants(b.text)) {
+      const kind = /^[가-힣]+$/.test(stem) ? kindOfWord(a.text + stem) : undefined;
+      if (!kind) continue;
+      q.claim(a.start, b.start + stem.length, "kind");
+      out.push({ value: kind, surface: a.text + stem, start: a.start, end: b.start + stem.length });
+      i++;
+      break;
+    }
+  }
+  return out.sort((x, y) => x.start - y.start);
+}
 /**
  * Occasions, weather and activities that ask for kinds of place (wishes-data.ts). A wish is read beside
  * what else its words say ("데이트" is also the review word 분위기): its text is read even where a

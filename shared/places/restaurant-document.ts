@@ -4,6 +4,7 @@
 // on), `category` when the crawl had one, `map_url` (the Naver Map place page), `collected_at`,
 // `synthetic`, which `enrichment` engine filled the extracted fields, and `content_hash` (what makes
 // re-ingesting the same record a no-op).
+import { josaFor } from "../korean/josa.ts";
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import { DongneError } from "../platform/errors.ts";
@@ -86,7 +87,7 @@ export function preprocess(r: CrawlRecord): {
     if (price.price !== null && !(price.price <= MAX_MENU_PRICE_WON))
       throw new FieldError(
         `menus.${i}.price`,
-        `가격 ‘${String(m.price).slice(0, 30)}’이(가) 너무 큽니다 (최대 ${MAX_MENU_PRICE_WON.toLocaleString("en-US")}원)`,
+        `가격 ‘${String(m.price).slice(0, 30)}’${josaFor(String(m.price).slice(0, 30), "이/가")} 너무 큽니다 (최대 ${MAX_MENU_PRICE_WON.toLocaleString("en-US")}원)`,
       );
     return {
       name: m.name,

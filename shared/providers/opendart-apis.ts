@@ -44,14 +44,14 @@ export const DART_KEY_APIS: readonly ReportApi[] = [
     "tesstkAcqsDspsSttus",
     "자기주식 취득 및 처분 현황",
     "acqs_mth1 acqs_mth2 acqs_mth3 stock_knd bsis_qy change_qy_acqs change_qy_dsps change_qy_incnr trmend_qy rm stlm_dt",
-    "acqs_mth1 acqs_mth2 stock_knd bsis_qy change_qy_acqs change_qy_dsps trmend_qy",
+    "acqs_mth1 acqs_mth2 stock_knd bsis_qy change_qy_acqs change_qy_dsps change_qy_incnr trmend_qy",
   ),
   api(
     4,
     "hyslrSttus",
     "최대주주 현황",
     "nm relate stock_knd bsis_posesn_stock_co bsis_posesn_stock_qota_rt trmend_posesn_stock_co trmend_posesn_stock_qota_rt rm stlm_dt",
-    "nm relate stock_knd trmend_posesn_stock_co trmend_posesn_stock_qota_rt",
+    "nm relate stock_knd bsis_posesn_stock_qota_rt trmend_posesn_stock_co trmend_posesn_stock_qota_rt",
   ),
   api(
     5,
@@ -72,7 +72,7 @@ export const DART_KEY_APIS: readonly ReportApi[] = [
     "exctvSttus",
     "임원 현황",
     "nm sexdstn birth_ym ofcps rgist_exctv_at fte_at chrg_job main_career mxmm_shrholdr_relate hffc_pd tenure_end_on stlm_dt",
-    "nm ofcps rgist_exctv_at fte_at chrg_job",
+    "nm ofcps rgist_exctv_at fte_at chrg_job hffc_pd",
   ),
   api(
     8,

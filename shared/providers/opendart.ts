@@ -88,6 +88,8 @@ export interface CorpCodeEntry {
   /** "" for an unlisted company */
   stock_code: string;
   modify_date: string;
+  /** the English name (corp_eng_name), when the list gives one */
+  corp_eng_name?: string;
 }
 
 export interface DartListQuery {
@@ -261,6 +263,7 @@ const CorpCodeXml = z.object({
         z.object({
           corp_code: z.coerce.string(),
           corp_name: z.coerce.string(),
+          corp_eng_name: z.coerce.string().default(""),
           stock_code: z.coerce.string().default(""),
           modify_date: z.coerce.string().default(""),
         }),
@@ -278,5 +281,6 @@ export function parseCorpCodes(xml: string): CorpCodeEntry[] {
     corp_name: decodeEntities(e.corp_name),
     stock_code: e.stock_code.trim(),
     modify_date: e.modify_date,
+    ...(e.corp_eng_name.trim() ? { corp_eng_name: decodeEntities(e.corp_eng_name).trim() } : {}),
   }));
 }

@@ -211,6 +211,29 @@ const DISH_SHAPE = new RegExp(
 );
 const NOT_DISHES = /^(설탕|사탕|목욕탕|온탕|냉탕|대중탕|한탕|찜질|왕창)/;
 
+const byLengthDown = (a: string, b: string) => b.length - a.length;
+/** The dictionary, longest names first (a stable sort: names of a length keep their order). */
+const DICTIONARY_LONGEST_FIRST = [...DICTIONARY].sort(byLengthDown);
+
+/**
+ * The names findDishes tries, longest first: the menu's dishes and the dictionary's, a name of a length
+ * from the menu before one from the dictionary. The dictionary is sorted once; a record's menu (a few
+ * names) is merged into it, not the whole list sorted again for every record.
+ */
+function longestFirst(menuDishes: readonly string[]): readonly string[] {
+  if (!menuDishes.length) return DICTIONARY_LONGEST_FIRST;
+  const menu = [...new Set(menuDishes)].sort(byLengthDown);
+  const onMenu = new Set(menu);
+  const out: string[] = [];
+  let i = 0;
+  for (const word of DICTIONARY_LONGEST_FIRST) {
+    if (onMenu.has(word)) continue;
+    while (i < menu.length && menu[i]!.length >= word.length) out.push(menu[i++]!);
+    out.push(word);
+  }
+  return out.concat(menu.slice(i));
+}
+
 /**
  * Dishes a text mentions, in order of first mention: the dictionary, the restaurant's own menu
  * dishes, and dish-shaped words. Longer names win over the names inside them (양념게장정식 over 양념게장).
@@ -218,7 +241,7 @@ const NOT_DISHES = /^(설탕|사탕|목욕탕|온탕|냉탕|대중탕|한탕|찜
 export function findDishes(text: string, menuDishes: readonly string[] = []): string[] {
   const lower = text.normalize("NFC");
   const hits: { word: string; at: number }[] = [];
-  const vocabulary = [...new Set([...menuDishes, ...DICTIONARY])].sort((a, b) => b.length - a.length);
+  const vocabulary = longestFirst(menuDishes);
   const taken: [number, number][] = [];
   const free = (s: number, e: number) => taken.every(([a, b]) => e <= a || s >= b);
   // dish-shaped words first: 갈비찜 is the dish, not 갈비

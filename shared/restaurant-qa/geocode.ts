@@ -3,12 +3,14 @@
 // gazetteer with a warning. The radius fits the kind of place: a station is a short walk, a district
 // is wide; a place the gazetteer cannot classify gets the configured default (002: 3 km).
 import { Deadline } from "../platform/deadline.ts";
+import { insidePhrase, mayBeUnlisted, resolvePhrase } from "../geo/area-resolve.ts";
 import { lookupPlace } from "../geo/gazetteer.ts";
+import { haversine } from "../geo/haversine.ts";
 import { embeddedGeocode } from "../providers/embedded/index.ts";
 import type { CallCounter } from "../providers/http.ts";
 import type { NaverLocal } from "../providers/naver-local.ts";
 import type { GeoPoint, PlaceSearchPort } from "../providers/port.ts";
-import { geocodeFailed, notLocated } from "./warnings.ts";
+import { geocodeFailed, notInNamedArea, notLocated } from "./warnings.ts";
 
 export interface Circle {
   name: string;
@@ -50,21 +52,38 @@ export async function resolveNearby(
   const warnings: string[] = [];
   const circles = await Promise.all(
     names.map(async (name): Promise<Circle | null> => {
-      const radiusM = RADIUS_BY_KIND[kindOf(name) ?? ""] ?? o.defaultRadiusM;
+      // a place named with its wider area ("강릉 교동"): the namesake inside it (shared/geo/area-resolve.ts),
+      // never another town's; with none inside, no circle, and a warning
+      const area = resolvePhrase(name);
+      const provider = deps.naver ? "naver" : deps.kakao ? "kakao" : undefined;
+      // a dong the tables may lack ("여수 교동"): a provider may place it, inside the area only
+      if (area && !area.inside && !(provider && mayBeUnlisted(area))) {
+        warnings.push(notInNamedArea(area.regions, area.name));
+        return null;
+      }
+      const inside = area?.inside ? area.place : undefined;
+      const radiusM =
+        RADIUS_BY_KIND[inside?.kind ?? (area ? "dong" : undefined) ?? kindOf(name) ?? ""] ?? o.defaultRadiusM;
       // what to ask a provider: the gazetteer knows 홍대 means 홍대입구역
       const ask = lookupPlace(name)?.query ?? name;
-      const provider = deps.naver ? "naver" : deps.kakao ? "kakao" : undefined;
+      // the provider's point counts where it is the hierarchy's place, or (a dong the tables lack) inside the area
+      const fits = (p: GeoPoint) =>
+        !area || (area.inside ? haversine(p, area.place) <= radiusM : insidePhrase(p, name));
       if (provider) {
         try {
           const p: GeoPoint | null = deps.naver
             ? await deps.naver.geocode(o.counter, ask, o.deadline)
             : await deps.kakao!.geocode(o.counter, ask);
-          if (p) return { name, lat: p.lat, lon: p.lng, radiusM, source: provider };
+          if (p && fits(p)) return { name, lat: p.lat, lon: p.lng, radiusM, source: provider };
         } catch (err) {
           warnings.push(geocodeFailed(provider, name, err));
         }
       }
-      const g = embeddedGeocode(name);
+      if (area && !area.inside) {
+        warnings.push(notInNamedArea(area.regions, area.name));
+        return null;
+      }
+      const g = inside ?? embeddedGeocode(name);
       if (!g) {
         warnings.push(notLocated(name));
         return null;

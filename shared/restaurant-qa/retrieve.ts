@@ -3,6 +3,7 @@
 // restaurant with no other filter (its conditions become the question: "주차 안 됩니다" is an
 // answer); otherwise a filtered kNN over the summary embeddings. When the hard conditions leave
 // nothing, only the radius widens (twice, doubling), and the response says so.
+import { josaFor } from "../korean/josa.ts";
 import { Deadline } from "../platform/deadline.ts";
 import type { Embedder } from "../embed/port.ts";
 import { haversine } from "../geo/haversine.ts";
@@ -123,7 +124,7 @@ async function exact(
         match,
       }));
     if (!scored.length) {
-      warnings.push(`"${name}"(이)라는 식당은 색인에 없습니다`);
+      warnings.push(`"${name}"${josaFor(name, "이라/라")}는 식당은 색인에 없습니다`);
       continue;
     }
     // branches of one name: the nearby location decides; without one, the best name matches

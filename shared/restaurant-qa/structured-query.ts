@@ -1,6 +1,7 @@
 // 002 §4's structured query, field for field: location [{name, relation: exact|nearby}], cuisine,
 // menu, convenience, atmosphere, occasion — plus `price` (per menu item, in won) where the question
 // asks for one ("2만원 이하"). Empty fields are left out, as in the seed's examples.
+import { listWith, withJosa } from "../korean/josa.ts";
 import { z } from "zod";
 import { Atmosphere, Convenience, Occasion } from "./vocabulary.ts";
 
@@ -89,7 +90,10 @@ export function fitStructuredQuery(q: StructuredQuery): { query: StructuredQuery
       const cut = kept.slice(B.location);
       kept = kept.slice(0, B.location);
       warnings.push(
-        `장소는 한 번에 ${B.location}곳까지 찾을 수 있어 ${cut.map((l) => `‘${l.name}’`).join(", ")}은(는) 빼고 찾았어요`,
+        `장소는 한 번에 ${B.location}곳까지 찾을 수 있어 ${listWith(
+          cut.map((l) => `‘${l.name}’`),
+          "은/는",
+        )} 빼고 찾았어요`,
       );
     }
     out.location = kept;
@@ -105,7 +109,10 @@ export function fitStructuredQuery(q: StructuredQuery): { query: StructuredQuery
       const cut = kept.slice(B[f]);
       kept = kept.slice(0, B[f]);
       warnings.push(
-        `${FIELD_NAMES[f]}는 한 번에 ${B[f]}개까지 찾을 수 있어 ${cut.map((w) => `‘${w}’`).join(", ")}은(는) 빼고 찾았어요`,
+        `${FIELD_NAMES[f]}는 한 번에 ${B[f]}개까지 찾을 수 있어 ${listWith(
+          cut.map((w) => `‘${w}’`),
+          "은/는",
+        )} 빼고 찾았어요`,
       );
     }
     out[f] = kept;
@@ -114,7 +121,9 @@ export function fitStructuredQuery(q: StructuredQuery): { query: StructuredQuery
     const v = q[f];
     if (v && v.length > B[f]) {
       (out as Record<string, unknown>)[f] = v.slice(0, B[f]);
-      warnings.push(`${FIELD_NAMES[f]}은(는) ${B[f]}개까지 쓰고 나머지 ${v.length - B[f]}개는 빼고 찾았어요`);
+      warnings.push(
+        `${withJosa(FIELD_NAMES[f] ?? f, "은/는")} ${B[f]}개까지 쓰고 나머지 ${v.length - B[f]}개는 빼고 찾았어요`,
+      );
     }
   }
   if (!warnings.length) return { query: q, warnings };

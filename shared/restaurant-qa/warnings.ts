@@ -1,6 +1,7 @@
 // The warnings a restaurant answer carries, in Korean: what happened and what it means for the answer.
 // Each is built here once, so the step that gives it and the tests that look for it share it. A
 // provider's or model's own error text is quoted as it came, marked (오류: …): it is for whoever fixes it.
+import { josa } from "es-hangul";
 import type { LlmOutcome } from "../llm/fallback.ts";
 
 const cause = (err: unknown) => `(오류: ${err instanceof Error ? err.message : String(err)})`;
@@ -37,10 +38,14 @@ export const geocodeFailed = (provider: string, name: string, err: unknown) =>
 export const notLocated = (name: string) =>
   `"${name}"의 위치를 찾지 못해 그곳으로 범위를 좁히지 않고 찾았습니다`;
 
+/** A place named with a wider area none of its namesakes lies in ("부산 강남역"): said, never moved there. */
+export const notInNamedArea = (regions: readonly { name: string }[], place: string) =>
+  `${regions.map((r) => r.name).join(" ")}에서 "${place}"${josa(place, "을/를").slice(place.length)} 찾지 못해, 그 지역 밖의 같은 이름으로 옮기지 않고 범위를 좁히지 않은 채 찾았습니다`;
+
 export const NO_EARLIER_ANSWER = "질문이 앞선 답을 가리키지만, 이 대화에는 앞선 답이 없습니다";
 
 export const NO_WEB_SEARCH =
-  "색인에 관련 식당이 없고 웹 검색(TAVILY_API_KEY)도 설정되지 않아, 찾은 식당 없이 답했습니다";
+  "색인에 관련 식당이 없고 웹 검색도 설정되어 있지 않아, 찾은 식당 없이 답했습니다";
 
 export const webSearchFailed = (err: unknown) =>
   `웹 검색이 실패해 색인에 있는 자료로만 답했습니다 ${cause(err)}`;

@@ -3,6 +3,7 @@
 // before the 202, so the id answers at once and a run cut off right after can be resumed; the engine
 // is decided here, where the keys are, and every step uses it.
 import { randomUUID } from "node:crypto";
+import { withJosa } from "../korean/josa.ts";
 import type { Workflows } from "../workflows/port.ts";
 import { dayInfo, WEEKDAYS, type DayType } from "./calendar.ts";
 import { computeSpread } from "./spread.ts";
@@ -92,7 +93,7 @@ export class SimulationService {
     if (changed.length)
       throw new SimulationConflict(
         "changed",
-        `${source.id}을(를) 기록한 뒤 세계가 바뀌었습니다 (${changed.join(", ")}): 재생하면 기록된 질문을 그대로 묻지 못합니다`,
+        `${withJosa(source.id, "을/를")} 기록한 뒤 세계가 바뀌었습니다 (${changed.join(", ")}): 재생하면 기록된 질문을 그대로 묻지 못합니다`,
       );
     return { ...params, provenance: now };
   }

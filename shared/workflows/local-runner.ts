@@ -7,6 +7,7 @@ import "./polyfills.ts";
 import { randomUUID } from "node:crypto";
 import { ExecutionError, StateMachine, type StateMachineDefinition } from "aws-local-stepfunctions";
 import { lambdaError, StatesError, WorkflowFailedError, WorkflowTimeoutError } from "./errors.ts";
+import { defaultKnownValid } from "./known-valid.ts";
 import { runStep, type StepSpec } from "./step.ts";
 
 export type TaskHandler = (input: never) => unknown;
@@ -81,8 +82,8 @@ export interface RunOptions {
   signal?: AbortSignal;
 }
 
-/** The definitions (as JSON) this process has validated: a definition is checked once, not per world. */
-const validated = new Set<string>();
+/** The definitions (as JSON) known valid: each is checked once, not per world or per process. */
+const validated = defaultKnownValid();
 
 export class LocalWorkflow {
   private readonly machine: StateMachine;
@@ -93,9 +94,9 @@ export class LocalWorkflow {
   };
 
   constructor(definition: object, handlers: Record<string, TaskHandler>) {
-    // validated here the first time this process sees it (asl-validator compiles its schema on every
-    // call: about 0.1 s of CPU a machine, and tests build every machine for each of their many worlds);
-    // the same object is validated again by the infra tests with asl-validator
+    // validated here the first time this checkout sees it (known-valid.ts: asl-validator compiles its
+    // schema on every call, and tests build every machine for each of their many worlds); the same
+    // object is validated again by the infra tests with asl-validator
     const json = JSON.stringify(definition);
     this.machine = new StateMachine(definition as StateMachineDefinition, {
       validationOptions: { checkArn: false, noValidate: validated.has(json) },

@@ -6,6 +6,7 @@ import { existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
+import { BROWSER_TEST_TIMEOUT_MS } from "../timeouts.ts";
 
 export const CHROMIUM = "/usr/bin/chromium";
 export const haveChromium = existsSync(CHROMIUM);
@@ -96,6 +97,9 @@ export async function launch(serverUrl: string, { isolate = true } = {}): Promis
       "--disable-sync",
     ],
   });
+  // a wait for the page is a safety net, not a measure: it ends a wait for what never comes,
+  // half the test's own timeout on, never a wait that a busy machine only makes longer
+  context.setDefaultTimeout(BROWSER_TEST_TIMEOUT_MS / 2);
   const outside: string[] = [];
   const errors: string[] = [];
   if (isolate)

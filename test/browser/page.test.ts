@@ -9,7 +9,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../functions/api/app.ts";
 import { buildWeb, type WebBuild } from "../../web/build.ts";
-import { postJson, startServer, type TestServer } from "../helpers/server.ts";
+import { buildDemoCorpus, postJson, startServer, type TestServer } from "../helpers/server.ts";
 import { CHROMIUM, haveChromium, koreanGlyphProblem, launch, VIEWPORTS, type Browser } from "./browser.ts";
 import { phoneKoreanTests } from "./phone-korean.ts";
 
@@ -39,6 +39,8 @@ describe.skipIf(!haveChromium)("the web page in Chromium", () => {
             }
           : handler,
     });
+    // the demo restaurant corpus built now, as npm start builds it at boot: not within a question's wait
+    await buildDemoCorpus(server.world);
     browser = await launch(server.url);
   });
   afterAll(async () => {
@@ -206,7 +208,7 @@ describe.skipIf(!haveChromium)("the web page in Chromium", () => {
       await page.goto(`${server.url}/?view=qa`);
       await page.locator("#qa-q").fill(question);
       await page.locator("#view-qa button[type=submit]").click();
-      await page.locator("#view-qa .answer").waitFor({ timeout: 60_000 });
+      await page.locator("#view-qa .answer").waitFor();
       const api = (await postJson(`${server.url}/v1/restaurants/ask`, { query: question })).body;
       expect(api.route).toBe("index");
       expect(await page.locator(".route").textContent()).toContain("색인 검색");
@@ -224,7 +226,7 @@ describe.skipIf(!haveChromium)("the web page in Chromium", () => {
       const cited = api.citations[0] as string;
       await page.locator(`.answer a.cite[href="#doc-${cited}"]`).first().click();
       // the document lights up once the page has scrolled to it (on a phone that takes a moment)
-      await page.locator(`#doc-${cited}.is-active`).waitFor({ timeout: 5_000 });
+      await page.locator(`#doc-${cited}.is-active`).waitFor();
       expect(await page.locator(`#doc-${cited}.is-active`).count()).toBe(1);
       expect(new URL(page.url()).searchParams.get("q")).toBe(question);
       await browser.shot(page, "restaurant-qa", vp);
@@ -241,7 +243,7 @@ describe.skipIf(!haveChromium)("the web page in Chromium", () => {
       await page.locator("#news-q").fill(question);
       await page.locator('input[name="pref"][value="both"]').check();
       await page.locator("#view-news button[type=submit]").click();
-      await page.locator("#view-news .answer").waitFor({ timeout: 60_000 });
+      await page.locator("#view-news .answer").waitFor();
       const api = (
         await postJson(`${server.url}/v1/news/search`, { query: question, search_preference: "both" })
       ).body;
@@ -297,7 +299,7 @@ describe.skipIf(!haveChromium)("the web page in Chromium", () => {
         expect(await page.locator("progress").getAttribute("value")).not.toBe("4");
         await browser.shot(page, "simulation-running", vp);
       } else await page.goto(`${server.url}/?view=sim&id=${simulationId}`); // a shared link to it
-      await page.locator(".diary-entries li").first().waitFor({ timeout: 120_000 });
+      await page.locator(".diary-entries li").first().waitFor();
       const report = (await (
         await fetch(`${server.url}/v1/simulations/${simulationId}/report`)
       ).json()) as any;
@@ -366,7 +368,7 @@ describe.skipIf(!haveChromium)("the web page in Chromium", () => {
     const page = await browser.page(vp);
     await page.goto(`${server.url}/?view=sim&id=${simulationId}`);
     const button = page.locator('button[data-export="decisions-csv"]');
-    await button.waitFor({ timeout: 60_000 });
+    await button.waitFor();
     const [file] = await Promise.all([page.waitForEvent("download"), button.click()]);
     expect(file.suggestedFilename()).toBe(`${simulationId}-decisions.csv`);
     const csv = readFileSync(await file.path(), "utf8");
@@ -422,7 +424,7 @@ describe.skipIf(!haveChromium)("the web page in Chromium", () => {
     });
     await page.goto(`${server.url}/?view=sim&id=${simulationId}`);
     const box = page.locator(".calibration");
-    await box.locator("figure").first().waitFor({ timeout: 60_000 });
+    await box.locator("figure").first().waitFor();
     expect(await box.locator("figcaption").allTextContents()).toEqual([
       "시간대별 외식 비율",
       "일자별 활동한 에이전트",

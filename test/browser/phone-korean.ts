@@ -99,7 +99,7 @@ export function phoneKoreanTests(ctx: () => { server: TestServer; browser: Brows
       const titleOf = new Map<string, string>(api.documents.map((d: any) => [d.place_id, d.title]));
       const page = await browser.page(PHONE);
       await page.goto(`${server.url}/?view=qa&q=${encodeURIComponent(question)}`);
-      await page.locator("#view-qa .answer").waitFor({ timeout: 60_000 });
+      await page.locator("#view-qa .answer").waitFor();
       const answer = await page.locator("#view-qa .answer").innerText();
       for (const id of api.citations) expect.soft(answer).not.toContain(id);
       expect.soft(answer).not.toMatch(/\[[^\]]*\]/);
@@ -126,7 +126,7 @@ export function phoneKoreanTests(ctx: () => { server: TestServer; browser: Brows
       const { server, browser } = ctx();
       const page = await browser.page(PHONE);
       await page.goto(`${server.url}/?view=news&q=${encodeURIComponent("삼성전자 최근 배당 공시")}`);
-      await page.locator("#view-news .answer").waitFor({ timeout: 60_000 });
+      await page.locator("#view-news .answer").waitFor();
       expect.soft(apiCodesIn(await readableText(page, "#view-news .plan-box"))).toEqual([]);
       await expectLayoutHolds(page, "#view-news");
       await browser.shot(page, "phone-news", PHONE);
@@ -142,7 +142,7 @@ export function phoneKoreanTests(ctx: () => { server: TestServer; browser: Brows
       const id = started.body.id as string;
       const page = await browser.page(PHONE);
       await page.goto(`${server.url}/?view=sim&id=${id}`);
-      await page.locator("#view-sim .diary-entries li").first().waitFor({ timeout: 120_000 });
+      await page.locator("#view-sim .diary-entries li").first().waitFor();
       expect.soft(await page.locator("#sim-days").inputValue()).toBe(String(params.days));
       expect.soft(await page.locator("#sim-seed").inputValue()).toBe(String(params.seed));
       expect.soft(await page.locator("#sim-agents").inputValue()).toBe(String(params.agents));

@@ -2,7 +2,11 @@
 // DONGNE_API_URL (with its key), of `npm start` found on the configured port (said in one line), or a
 // separate run in its own process (--local). The ids are the API's, so an id the server made works with
 // the CLI's export and resume. Tests force in-process runs (DONGNE_CLI_MODE=local, vitest's env) unless
-// a test sets DONGNE_CLI_MODE=auto itself.
+// a test sets DONGNE_CLI_MODE=auto itself. Cost: one `npm start` process and a world of its own (~5 s of
+// CPU each on a quiet machine; neither builds the restaurant corpus: a question goes to the worker's
+// shared server), and one CLI process, the one that finds `npm start` (~1.5 s); every other command
+// runs in the test's process (dongneInProcess: the same command with its own environment and streams).
+import { withJosa } from "../../shared/korean/josa.ts";
 import { createServer, type Server } from "node:http";
 import {
   existsSync,
@@ -17,15 +21,14 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { dongne as cli, stderrLines as lines } from "../helpers/cli.ts";
+import { dongne as spawned, dongneInProcess, stderrLines as lines } from "../helpers/cli.ts";
 import { randomPort, startServe } from "../helpers/serve-process.ts";
-import { startServer, type TestServer } from "../helpers/server.ts";
-import { qaRuntime } from "../../shared/restaurant-qa/wiring.ts";
+import { sharedServer, startServer, type TestServer } from "../helpers/server.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "dongne-cli-server-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const dongne = (env: Record<string, string>, ...args: string[]) =>
-  cli({ DATA_DIR: join(dir, "cli-data"), ...env }, ...args);
+  dongneInProcess({ DATA_DIR: join(dir, "cli-data"), ...env }, ...args);
 
 const KEY = "cli-client-test-key-0123456789";
 const READ_ONLY = "cli-client-read-only-key-0123";
@@ -40,11 +43,11 @@ describe("a client of a server with API keys (--api, DONGNE_API_URL)", () => {
           { id: "ops", key: KEY, scopes: ["read", "write"] },
           { id: "reader", key: READ_ONLY, scopes: ["read"] },
         ]),
+        // no restaurant is read here (questions go to the worker's shared server, below)
+        QA_DEMO_CORPUS: "off",
       },
     );
-    // the demo corpus loads on first use, as npm start starts it: not within a question's time budget
-    await qaRuntime(server.world.rt).deps.index.count();
-  }, 120_000);
+  });
   afterAll(() => server.close());
 
   it("search --api URL --key KEY prints the server's places as a table; --json the raw response", async () => {
@@ -61,7 +64,7 @@ describe("a client of a server with API keys (--api, DONGNE_API_URL)", () => {
     const body = JSON.parse(raw.stdout);
     expect(body.places.length).toBeGreaterThan(0);
     expect(body.meta.dataSource).toBe("embedded-demo");
-  }, 60_000);
+  });
 
   it("without the key: one Korean line that says which key, exit 1", async () => {
     const r = await dongne({}, "search", "강남역 근처 카페", "--api", server.url);
@@ -70,22 +73,34 @@ describe("a client of a server with API keys (--api, DONGNE_API_URL)", () => {
     expect(lines(r.stderr)).toEqual([
       expect.stringMatching(/^API 키가 없거나 맞지 않습니다: DONGNE_API_KEY/),
     ]);
-  }, 60_000);
+  });
 
   it("DONGNE_API_URL and DONGNE_API_KEY do the same; a read-only key cannot ingest", async () => {
     const settings = { DONGNE_API_URL: server.url, DONGNE_API_KEY: KEY, DONGNE_CLI_MODE: "auto" };
-    const r = await dongne(settings, "ask", "망원역 주차되는 한식집");
+    const r = await dongne(settings, "search", "강남역 근처 카페");
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/^출처: .+/m);
-    // citations by name, not by id: neither in the sources line nor in the answer's text
-    expect(r.stdout).not.toMatch(/demo-\w+/);
+    expect(r.stdout).toMatch(/^ *# +이름 +분류 +거리 +주소$/m);
 
     const file = join(dir, "one.jsonl");
     writeFileSync(file, JSON.stringify({ place_id: "x1", title: "가게" }) + "\n");
     const refused = await dongne({ ...settings, DONGNE_API_KEY: READ_ONLY }, "restaurants", "ingest", file);
     expect(refused.code, refused.stderr).toBe(1);
     expect(lines(refused.stderr)).toEqual([expect.stringMatching(/이 API 키로는 할 수 없는 요청입니다/)]);
-  }, 60_000);
+  });
+
+  describe("of a server without keys (the worker's, over the demo corpus)", () => {
+    let shared: TestServer;
+    beforeAll(async () => (shared = await sharedServer({ demoCorpus: true })));
+    afterAll(() => shared.close());
+
+    it("ask prints the answer and its sources by name, not by id", async () => {
+      const r = await dongne({}, "ask", "망원역 주차되는 한식집", "--api", shared.url);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toMatch(/^출처: .+/m);
+      // citations by name, not by id: neither in the sources line nor in the answer's text
+      expect(r.stdout).not.toMatch(/demo-\w+/);
+    });
+  });
 
   it("a server that is not there: one line, exit 1", async () => {
     // a port that was free a moment ago
@@ -99,7 +114,7 @@ describe("a client of a server with API keys (--api, DONGNE_API_URL)", () => {
       `서버 http://127.0.0.1:${port}: 연결이 거부되었습니다 (서버가 실행 중인지 확인하세요)`,
     ]);
     expect(r.stderr).not.toMatch(/ECONNREFUSED|at .+\.ts:\d+/);
-  }, 60_000);
+  });
 });
 
 describe("npm start on the configured port", () => {
@@ -111,7 +126,14 @@ describe("npm start on the configured port", () => {
 
   beforeAll(async () => {
     // state on disk under its DATA_DIR, as npm start keeps it
-    serve = startServe({ PORT: String(port), DATA_DIR: data, LOG_LEVEL: "SILENT", SIM_STORE: "disk" });
+    serve = startServe({
+      PORT: String(port),
+      DATA_DIR: data,
+      LOG_LEVEL: "SILENT",
+      SIM_STORE: "disk",
+      // no restaurant is asked for: not the synthetic corpus built in the background either
+      QA_DEMO_CORPUS: "off",
+    });
     expect(await serve.listening()).toBe(true);
     // a simulation the server made, through its API
     const res = await fetch(`http://127.0.0.1:${port}/v1/simulations`, {
@@ -126,14 +148,14 @@ describe("npm start on the configured port", () => {
       status = ((await meta.json()) as { status: string }).status;
       expect(["pending", "running", "completed"]).toContain(status);
     }
-  }, 120_000);
+  });
   afterAll(async () => {
     serve.child.kill("SIGTERM");
     await serve.exited;
   });
 
-  it("is found and used, said in one line: the server's simulation id exports", async () => {
-    const r = await dongne(auto, "simulate", "export", simulation);
+  it("is found and used, said in one line: the server's simulation id exports (npx dongne as typed)", async () => {
+    const r = await spawned({ DATA_DIR: join(dir, "cli-data"), ...auto }, "simulate", "export", simulation);
     expect(r.code, r.stderr).toBe(0);
     expect(lines(r.stderr)[0]).toBe(
       `실행 중인 dongne 서버 http://127.0.0.1:${port}에 요청합니다 (따로 실행하려면 --local)`,
@@ -141,9 +163,9 @@ describe("npm start on the configured port", () => {
     const rows = r.stdout.trimEnd().split("\n");
     expect(rows.length).toBeGreaterThan(0);
     expect(JSON.parse(rows[0]!).result.steps).toBeDefined();
-  }, 60_000);
+  });
 
-  it("a simulation and an experiment the CLI starts run on the server: their ids are the API's", async () => {
+  it("a simulation the CLI starts runs on the server: its id is the API's", async () => {
     const out = join(dir, "reports");
     const sim = await dongne(auto, "simulate", "--days", "1", "--agents", "2", "--seed", "4", "--out", out);
     expect(sim.code, sim.stderr).toBe(0);
@@ -151,7 +173,10 @@ describe("npm start on the configured port", () => {
     const meta = await fetch(`http://127.0.0.1:${port}/v1/simulations/${id}`);
     expect(((await meta.json()) as { status: string }).status).toBe("completed");
     expect(existsSync(join(out, id, "report.html"))).toBe(true);
+  });
 
+  it("an experiment the CLI starts runs on the server: its id is the API's", async () => {
+    const out = join(dir, "reports");
     const scenario = join(dir, "scenario.json");
     writeFileSync(scenario, readFileSync("docs/experiments/open-store.json"));
     const exp = await dongne(
@@ -170,37 +195,37 @@ describe("npm start on the configured port", () => {
     const expId = /^실험 (\S+): 완료$/m.exec(exp.stdout)![1]!;
     expect((await fetch(`http://127.0.0.1:${port}/v1/experiments/${expId}`)).status).toBe(200);
     expect(existsSync(join(out, expId, "experiment.json"))).toBe(true);
-  }, 120_000);
+  });
 
   it("--resume takes the server's id too (a finished run is refused as finished, not as unknown)", async () => {
     const r = await dongne(auto, "simulate", "--resume", simulation);
     expect(r.code, r.stderr).toBe(1);
     expect(lines(r.stderr).at(-1)).toMatch(/^지금은 할 수 없습니다 — /);
-  }, 60_000);
+  });
 
   it("--local runs apart in this process (its own store has no such simulation)", async () => {
     const r = await dongne(auto, "simulate", "export", simulation, "--local");
     expect(r.code, r.stderr).toBe(1);
     expect(lines(r.stderr)).toEqual([
-      `시뮬레이션 ${simulation}이(가) 이 컴퓨터의 저장소(DATA_DIR)에 없습니다`,
+      `시뮬레이션 ${withJosa(simulation, "이/가")} 이 컴퓨터의 저장소(DATA_DIR)에 없습니다`,
     ]);
-  }, 60_000);
+  });
 
   it("--local on the server's own DATA_DIR says its state stays in memory (the server holds the store)", async () => {
     const r = await dongne({ ...auto, DATA_DIR: data }, "simulate", "export", simulation, "--local");
     expect(r.code, r.stderr).toBe(1);
     expect(lines(r.stderr)).toEqual([
       `${data}/dynamodb를 다른 dongne 프로세스가 쓰고 있어, 이 실행의 상태는 메모리에만 두고 끝나면 사라집니다`,
-      `시뮬레이션 ${simulation}이(가) 이 컴퓨터의 저장소(DATA_DIR)에 없습니다`,
+      `시뮬레이션 ${withJosa(simulation, "이/가")} 이 컴퓨터의 저장소(DATA_DIR)에 없습니다`,
     ]);
-  }, 60_000);
+  });
 
   it("the tests' setting (DONGNE_CLI_MODE=local) never uses it; status names it when found", async () => {
     const local = await dongne({ PORT: String(port) }, "status");
     expect(local.stdout).toMatch(/^실행 중인 서버가 없습니다/);
     const found = await dongne(auto, "status");
     expect(found.stdout).toMatch(new RegExp(`^서버 http://127\\.0\\.0\\.1:${port}가 실행 중입니다`));
-  }, 60_000);
+  });
 });
 
 describe("what is not a dongne server, and what an ingest answer says", () => {
@@ -240,7 +265,7 @@ describe("what is not a dongne server, and what an ingest answer says", () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^실행 중인 서버가 없습니다/);
     expect(seen).toContain("GET /health ");
-  }, 60_000);
+  });
 
   it("an ingest prints unchanged as 변경 없음 and the answer's notice, sending the key", async () => {
     const file = join(dir, "again.jsonl");
@@ -252,7 +277,7 @@ describe("what is not a dongne server, and what an ingest answer says", () => {
     expect(seen).toContain("POST /v1/restaurants/documents k-123");
     const raw = await dongne({}, "restaurants", "ingest", file, "--api", url, "--json");
     expect(JSON.parse(raw.stdout)).toMatchObject({ unchanged: 1, notices: [expect.stringMatching(/^데모/)] });
-  }, 60_000);
+  });
 });
 
 describe("a command that writes a file", () => {
@@ -265,5 +290,5 @@ describe("a command that writes a file", () => {
     expect(lines(r.stderr)).toHaveLength(1);
     expect(existsSync(join(out, "rows.jsonl"))).toBe(false);
     expect(readdirSync(out)).toEqual([]);
-  }, 60_000);
+  });
 });

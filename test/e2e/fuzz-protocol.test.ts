@@ -1,52 +1,43 @@
 // The HTTP protocol, fuzzed against `npm start`'s server (bin/serve.ts as a process): generated malformed
 // requests sent on raw sockets — bad JSON, wrong content types, huge and many headers, repeated and huge
 // query parameters, path traversal in ids, unknown methods on known paths, chunked bodies past the limit,
-// broken chunk framing — and slowloris clients trickling headers. Whatever arrives: no 5xx, an answer
-// within seconds (no stall: /health keeps answering), and no server path in any answer. Seeded and
-// bounded, so it runs in CI.
+// broken chunk framing — and slowloris clients trickling headers. Whatever arrives: no 5xx, an answer or
+// a close by the server's own timeouts (no stall: /health keeps answering), and no server path in any
+// answer. Seeded and bounded, so it runs in CI.
 import fc from "fast-check";
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { connect, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LISTENING } from "../helpers/serve-process.ts";
+import { randomPort, startServe } from "../helpers/serve-process.ts";
 import { ROUTES } from "../../functions/api/routes/index.ts";
 
-const port = 40_000 + Math.floor(Math.random() * 10_000);
+// Cost: one `npm start` process (~3–5 s of CPU on a quiet machine) and a few hundred raw requests.
+const port = randomPort();
 const HEADERS_TIMEOUT_MS = 2000;
 let dataDir: string;
-let child: ReturnType<typeof spawn>;
-let exited: Promise<unknown>;
+let server: ReturnType<typeof startServe>;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), "dongne-fuzz-protocol-"));
-  child = spawn("node", ["--import", "tsx", "bin/serve.ts"], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      SIM_STORE: "memory",
-      QA_DEMO_CORPUS: "off",
-      DATA_DIR: dataDir,
-      SERVER_HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS),
-      SERVER_REQUEST_TIMEOUT_MS: "4000",
-      SERVER_IDLE_TIMEOUT_MS: "3000",
-      // a simulation started by a lucky body stays tiny
-      SIM_MAX_AGENT_DAYS_PER_CALLER: "40",
-      API_BUDGET_MS: "8000",
-    },
+  server = startServe({
+    PORT: String(port),
+    SIM_STORE: "memory",
+    QA_DEMO_CORPUS: "off",
+    DATA_DIR: dataDir,
+    SERVER_HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS),
+    SERVER_REQUEST_TIMEOUT_MS: "4000",
+    SERVER_IDLE_TIMEOUT_MS: "3000",
+    // a simulation started by a lucky body stays tiny
+    SIM_MAX_AGENT_DAYS_PER_CALLER: "40",
+    API_BUDGET_MS: "8000",
   });
-  let output = "";
-  child.stdout!.on("data", (d) => (output += d));
-  child.stderr!.on("data", (d) => (output += d));
-  exited = new Promise((resolve) => child.on("exit", resolve));
-  for (let i = 0; i < 450 && !output.includes(LISTENING); i++) await new Promise((r) => setTimeout(r, 100));
-  expect(output).toContain(LISTENING);
-}, 60_000);
+  expect(await server.listening(), server.output()).toBe(true);
+});
 afterAll(async () => {
-  child.kill("SIGTERM");
-  await exited;
+  server.child.kill("SIGTERM");
+  await server.exited;
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -62,28 +53,28 @@ interface Raw {
 /**
  * Sends raw bytes and reads until the server closes or a whole answer (Content-Length) has come; the
  * answer's status, or 0 when the server closed without one (a refused connection is fine, a 5xx is not).
+ * No clock of ours ends the wait: the server's own timeouts do (a stall would reach the test's timeout).
  */
-function raw(parts: (string | Buffer)[], timeoutMs = 10_000): Promise<Raw> {
+function raw(parts: (string | Buffer)[]): Promise<Raw> {
   return new Promise((resolve) => {
-    const started = Date.now();
+    const started = performance.now();
     const socket = connect(port, "127.0.0.1");
     const chunks: Buffer[] = [];
     let done = false;
     const finish = () => {
       if (done) return;
       done = true;
-      clearTimeout(timer);
       socket.destroy();
       const text = Buffer.concat(chunks).toString("latin1");
       // the final status (past a 100 Continue)
       const lines = [...text.matchAll(/(?:^|\r\n)HTTP\/1\.[01] (\d{3})/g)].map((m) => Number(m[1]));
       const status = lines.find((s) => s >= 200) ?? lines[0] ?? 0;
-      resolve({ status, text: Buffer.from(text, "latin1").toString("utf8"), ms: Date.now() - started });
+      resolve({
+        status,
+        text: Buffer.from(text, "latin1").toString("utf8"),
+        ms: performance.now() - started,
+      });
     };
-    const timer = setTimeout(() => {
-      chunks.unshift(Buffer.from("STALLED "));
-      finish();
-    }, timeoutMs);
     socket.on("data", (d: Buffer) => {
       chunks.push(d);
       const text = Buffer.concat(chunks).toString("latin1");
@@ -220,12 +211,11 @@ const request = fc
   });
 
 function expectSafe(label: string, r: Raw): void {
-  expect(r.text.startsWith("STALLED"), `${label}: no answer within the time`).toBe(false);
   expect(r.status, `${label}: ${r.text.slice(0, 300)}`).toBeLessThan(500);
   for (const p of SERVER_PATHS) expect(r.text, `${label} shows a server path`).not.toContain(p);
 }
 
-describe("the HTTP protocol, fuzzed (bin/serve.ts)", { timeout: 240_000 }, () => {
+describe("the HTTP protocol, fuzzed (bin/serve.ts)", () => {
   it("generated malformed requests: no 5xx, no stall, no server path", async () => {
     const statuses = new Map<number, number>();
     await fc.assert(
@@ -288,33 +278,40 @@ describe("the HTTP protocol, fuzzed (bin/serve.ts)", { timeout: 240_000 }, () =>
   it("slowloris clients trickling headers are closed by the headers timeout while others are served", async () => {
     const slow: Socket[] = [];
     const closedAt: Promise<number>[] = [];
-    const started = Date.now();
+    let anyClosed = false;
+    const started = performance.now();
     const header =
       "POST /v1/search/plan HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nX-Slow: ";
     for (let i = 0; i < 30; i++) {
       const s = connect(port, "127.0.0.1").on("error", () => {});
       slow.push(s);
-      closedAt.push(new Promise((resolve) => s.on("close", () => resolve(Date.now() - started))));
+      closedAt.push(
+        new Promise((resolve) =>
+          s.on("close", () => {
+            anyClosed = true;
+            resolve(performance.now() - started);
+          }),
+        ),
+      );
     }
+    await Promise.all(slow.map((s) => new Promise((r) => s.once("connect", r))));
     let sent = 0;
     const trickle = setInterval(() => {
       for (const s of slow) if (!s.destroyed) s.write(header[sent % header.length]!);
       sent++;
     }, 100);
     try {
-      // meanwhile the server answers others promptly
+      // meanwhile the server answers others: an order, not a time — every /health answer
+      // came while all thirty slow connections were still held open
       for (let i = 0; i < 5; i++) {
-        const h = await raw(["GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"], 2000);
+        const h = await raw(["GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"]);
         expect(h.status).toBe(200);
-        expect(h.ms).toBeLessThan(1000);
-        await new Promise((r) => setTimeout(r, 200));
       }
-      const closed = await Promise.race([
-        Promise.all(closedAt),
-        new Promise<null>((r) => setTimeout(() => r(null), HEADERS_TIMEOUT_MS * 4)),
-      ]);
-      expect(closed, "every slowloris connection closed by the server").not.toBeNull();
-      for (const ms of closed!) expect(ms).toBeLessThan(HEADERS_TIMEOUT_MS * 4);
+      expect(anyClosed, "a slow connection was closed before /health had answered five times").toBe(false);
+      // then the server closes every one of them (no clock of ours: the test's timeout is the net), and
+      // none before the headers timeout (a lower bound: a busy machine only lengthens it)
+      const closed = await Promise.all(closedAt);
+      for (const ms of closed) expect(ms).toBeGreaterThanOrEqual(HEADERS_TIMEOUT_MS * 0.9);
     } finally {
       clearInterval(trickle);
       for (const s of slow) s.destroy();

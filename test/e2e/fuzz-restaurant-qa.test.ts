@@ -17,7 +17,7 @@ const SEED = 26;
 let server: TestServer;
 beforeAll(async () => {
   server = await startServer({}, { QA_DEMO_CORPUS: "off" });
-}, 120_000);
+});
 afterAll(() => server.close());
 
 const statuses: Record<string, Record<number, number>> = {};
@@ -220,7 +220,7 @@ describe("restaurant QA fuzz: writes whole, or partial and said so", () => {
       }),
       { seed: SEED, numRuns: 15 },
     );
-  }, 120_000);
+  });
 });
 
 // ---- questions

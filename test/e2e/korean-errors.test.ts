@@ -2,11 +2,13 @@
 // routes that take one, each 400's message holding Hangul and no English word outside the names and codes
 // a message may quote (a field, a format, a header).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { postJson, startServer, type TestServer } from "../helpers/server.ts";
+import { postJson, sharedServer, type TestServer } from "../helpers/server.ts";
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startServer();
+  // the worker's server, its demo corpus built (GET /v1/restaurants/nope reads the index): nothing here
+  // is written, every request is refused
+  server = await sharedServer({ demoCorpus: true });
 });
 afterAll(() => server.close());
 

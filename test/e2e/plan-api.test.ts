@@ -1,13 +1,13 @@
 // The planner through the HTTP API: the eval set, the seeds' examples, and bad input.
 import { existsSync, readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { postJson, startServer, type TestServer } from "../helpers/server.ts";
+import { postJson, sharedServer, startServer, type TestServer } from "../helpers/server.ts";
 import { scorePlan, type EvalCase } from "../helpers/eval-score.ts";
 import { NO_LOCATION } from "../../shared/place-search/warnings.ts";
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startServer();
+  server = await sharedServer(); // the worker's: this file plans only
 });
 afterAll(() => server.close());
 

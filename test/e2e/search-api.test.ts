@@ -5,12 +5,12 @@ import { haversine } from "../../shared/geo/haversine.ts";
 import { projectOntoRoute, straightLine } from "../../shared/geo/route.ts";
 import { lookupPlace } from "../../shared/geo/gazetteer.ts";
 import { AgentResponse } from "../../shared/places/place.ts";
-import { postJson, startServer, type TestServer } from "../helpers/server.ts";
+import { postJson, sharedServer, type TestServer } from "../helpers/server.ts";
 import { NO_TRAVEL_PROVIDER } from "../../shared/place-search/warnings.ts";
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startServer();
+  server = await sharedServer(); // the worker's: this file searches only
 });
 afterAll(() => server.close());
 
@@ -120,7 +120,9 @@ describe("POST /v1/search (embedded provider)", () => {
     const r = await search("시부야 근처 라멘 맛집");
     expect(r.meta.provider).toBe("google");
     expect(r.places).toEqual([]);
-    expect(r.meta.warnings.join(" ")).toMatch(/GOOGLE_MAPS_API_KEY/);
+    // said in Korean, with no setting name (the setting lives in `dongne status` and the page's settings)
+    expect(r.meta.warnings.join(" ")).toMatch(/Google 지도가 설정되지 않아 해외 장소는 검색할 수 없습니다/);
+    expect(r.meta.warnings.join(" ")).not.toMatch(/GOOGLE_MAPS_API_KEY/);
     expect(r.searchParams.location).toMatchObject({ lat: expect.closeTo(35.658, 2) });
   });
 

@@ -57,7 +57,9 @@ describe("near me", () => {
     expect(r.meta.apiCalls).toBe(0);
     expect(r.meta.emptyReason?.code).toBe("needs_location");
     expect(r.meta.interpretation!.question).toMatch(/어디 근처/);
-    expect(r.meta.suggestion).toMatch(/location/);
+    // a person is asked for a place; the API's field name stays out of the text (emptyReason's code says it)
+    expect(r.meta.suggestion).toMatch(/어디 근처/);
+    expect(r.meta.suggestion).not.toMatch(/location/);
   });
 
   it("the plan endpoint takes the position too, and a bad one is a 400 naming it", async () => {

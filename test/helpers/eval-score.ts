@@ -116,7 +116,7 @@ export interface TranslatorEvalCase {
     /** each appears in some meta warning (a typo correction names the corrected word) */
     warn?: string[];
     cond?: {
-      open?: "now" | "24h" | "dawn" | "at";
+      open?: "now" | "24h" | "dawn" | "late" | "at";
       weekday?: number;
       holiday?: boolean;
       dayOffset?: number;

@@ -21,11 +21,18 @@ export interface FakeBedrock {
 
 export async function startFakeBedrock(
   answer: (r: BedrockRequest, nth: number) => BedrockReply,
-  opts: { latencyMs?: number } = {},
+  /**
+   * together: the first replies wait until that many requests are in flight at once (a gate, not a
+   * timer a busy machine outruns), then every reply goes at once
+   */
+  opts: { together?: number } = {},
 ): Promise<FakeBedrock> {
   const requests: BedrockRequest[] = [];
   let inFlight = 0;
   let peak = 0;
+  let open!: () => void;
+  const gate = new Promise<void>((resolve) => (open = resolve));
+  if (!opts.together) open();
   const server = createServer();
   server.on("stream", (stream, headers) => {
     let raw = "";
@@ -41,7 +48,8 @@ export async function startFakeBedrock(
       if ("hang" in reply) return;
       inFlight++;
       peak = Math.max(peak, inFlight);
-      if (opts.latencyMs) await new Promise((res) => setTimeout(res, opts.latencyMs));
+      if (inFlight >= (opts.together ?? 0)) open();
+      await gate;
       inFlight--;
       if (stream.destroyed) return;
       if ("status" in reply) {

@@ -1,6 +1,14 @@
 // A fake Kakao Local answer for route searches: geocodes 강남역 and 판교역 (keyword search, size 1);
-// around any point, one place per keyword, named after it and the point.
+// around any point, one place per keyword, named after it and the point, filed under the keyword's kind
+// as Kakao files a place of that kind (category_name from the vocabulary of kinds).
+import { kindOfWord, pathOf } from "../../shared/places/kinds.ts";
 import { fixture, type Recorded, type Reply } from "./fake-http.ts";
+
+/** Kakao's category_name for a place of the kind a keyword names ("해장국" → "음식점 > 한식 > 해장국"). */
+export const categoryFor = (keyword: string) => {
+  const k = kindOfWord(keyword);
+  return k ? pathOf(k) : "음식점";
+};
 
 export const STATIONS: Record<string, [number, number]> = {
   강남역: [127.027926, 37.497175],
@@ -32,6 +40,7 @@ export function kakaoLocal(r: Recorded): Reply {
           place_name: `${q} 집`,
           place_url: `http://place.map.kakao.com/${id}`,
           category_group_code: "FD6",
+          category_name: categoryFor(q),
           x: String(x + 0.001),
           y: String(y),
           distance: "90",

@@ -41,7 +41,7 @@ export function corpCodeXml(): string {
   const rows = listedCompanies()
     .map(
       (c) =>
-        `<list><corp_code>${c.corp_code}</corp_code><corp_name>${esc(c.corp_name)}</corp_name><corp_eng_name></corp_eng_name><stock_code>${c.stock_code || " "}</stock_code><modify_date>${c.modify_date}</modify_date></list>`,
+        `<list><corp_code>${c.corp_code}</corp_code><corp_name>${esc(c.corp_name)}</corp_name><corp_eng_name>${esc(c.corp_eng_name)}</corp_eng_name><stock_code>${c.stock_code || " "}</stock_code><modify_date>${c.modify_date}</modify_date></list>`,
     )
     .join("\n");
   return `<?xml version="1.0" encoding="UTF-8"?>\n<result>\n${rows}\n</result>`;

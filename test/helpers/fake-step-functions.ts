@@ -19,6 +19,7 @@ export interface FakeStepFunctions {
 
 export async function startFakeStepFunctions(
   workflows: LocalWorkflows<unknown>,
+  /** how long a synchronous execution waits before it runs (Infinity: it never answers) */
   opts: { delayMs?: (input: unknown) => number } = {},
 ): Promise<FakeStepFunctions> {
   const calls: FakeStepFunctions["calls"] = [];
@@ -29,7 +30,9 @@ export async function startFakeStepFunctions(
     switch (target) {
       case "AWSStepFunctions.StartSyncExecution": {
         const input = JSON.parse(String(body.input));
-        await new Promise((r) => setTimeout(r, opts.delayMs?.(input) ?? 0));
+        const delay = opts.delayMs?.(input) ?? 0;
+        // Infinity: an execution that never ends (the caller gives up on it)
+        await new Promise((r) => (Number.isFinite(delay) ? setTimeout(r, delay) : undefined));
         const executionArn = `${String(body.stateMachineArn).replace(":stateMachine:", ":express:")}:x`;
         try {
           const output = await workflows.runSync(keyOf(body.stateMachineArn), input, Deadline.none());

@@ -113,13 +113,26 @@ export function checkingFetch<E>(fetch: (req: Request, env: E) => Response | Pro
     void check.finally(() => pending.delete(check));
     return res;
   };
-  const settled = async () => {
-    await Promise.all([...pending]);
-    // DONGNE_OPENAPI_TRAFFIC=file: each server's totals as a JSON line, to count the traffic checked
-    const log = process.env.DONGNE_OPENAPI_TRAFFIC;
-    if (log)
-      appendFileSync(log, `${JSON.stringify({ checked: own.checked, mismatches: own.mismatches.length })}\n`);
-    return own;
+  /** the traffic from now on: its settled() waits for the checks and gives what came after this call */
+  const from = () => {
+    const checked = own.checked;
+    const seen = own.mismatches.length;
+    return {
+      settled: async (): Promise<TrafficCheck> => {
+        await Promise.all([...pending]);
+        const part = { checked: own.checked - checked, mismatches: own.mismatches.slice(seen) };
+        // DONGNE_OPENAPI_TRAFFIC=file: each server's (or each user's of a shared one) totals as a JSON
+        // line, to count the traffic checked
+        const log = process.env.DONGNE_OPENAPI_TRAFFIC;
+        if (log)
+          appendFileSync(
+            log,
+            `${JSON.stringify({ checked: part.checked, mismatches: part.mismatches.length })}\n`,
+          );
+        return part;
+      },
+    };
   };
-  return { fetch: handler, settled };
+  const whole = from();
+  return { fetch: handler, settled: whole.settled, from };
 }

@@ -1,12 +1,11 @@
 // `npm start` as a process (bin/serve.ts), for the tests of what only the server itself does: its
-// start-up lines, its ports and its connection handling.
+// start-up lines, its ports and its connection handling. Each costs a process that loads the product
+// and builds its world (~3–5 s of CPU on a quiet machine): a file starts as few as its tests need.
 import { spawn } from "node:child_process";
+import { until } from "./until.ts";
 
-/** How long a server may take to start (or to refuse to): seconds alone, longer on a busy machine. */
 /** What `npm start` prints once it listens (bin/serve.ts: "dongne가 http://localhost:N 에서 기다립니다 (…)"). */
 export const LISTENING = "에서 기다립니다";
-
-export const STARTUP_POLLS = 450; // × 100 ms
 
 /** A loopback port unlikely to be taken (ephemeral ports start above it). */
 export const randomPort = () => 40_000 + Math.floor(Math.random() * 10_000);
@@ -16,11 +15,17 @@ export function startServe(env: Record<string, string>) {
   let output = "";
   child.stdout.on("data", (d) => (output += d));
   child.stderr.on("data", (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
-  // the wait ends as soon as the server says it listens
+  let ended = false;
+  const exited = new Promise<number | null>((resolve) =>
+    child.on("exit", (code) => {
+      ended = true;
+      resolve(code);
+    }),
+  );
+  // the wait ends as soon as the server says it listens, or exits; no clock bounds it (a server starts in
+  // seconds on a quiet machine, many times that on a busy one): the test's timeout is the safety net
   const listening = async () => {
-    for (let i = 0; i < STARTUP_POLLS && !output.includes(LISTENING); i++)
-      await new Promise((r) => setTimeout(r, 100));
+    await until(() => output.includes(LISTENING) || ended);
     return output.includes(LISTENING);
   };
   return { child, exited, output: () => output, listening };

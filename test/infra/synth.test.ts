@@ -2,6 +2,8 @@
 // cdk-nag; then, in plain Node outside the project and the test runner, every bundle loads and answers
 // its sample event, and one place search and one simulation day run through the state machines as
 // synthesized into the template, each Task calling its bundled handler (test/infra/deployed-shape.mjs).
+// Cost: `cdk synth` with esbuild bundling (minutes of CPU) and a Node process over the bundles: why it
+// runs in `npm run test:deploy`, not in the fast suite.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -34,7 +34,8 @@ const titan = (url: string, extra: Partial<ConstructorParameters<typeof TitanEmb
 
 describe("Bedrock Titan Text Embeddings V2 against a fake Bedrock", () => {
   it("asks for 512 normalised dimensions, one text per call, signed, with bounded concurrency", async () => {
-    fake = await startFakeBedrock((r) => ok(r.body.inputText), { latencyMs: 20 });
+    // the first three calls are answered once all three are in: as many at once as allowed, no more
+    fake = await startFakeBedrock((r) => ok(r.body.inputText), { together: 3 });
     const e = titan(fake.url, { concurrency: 3 });
     const texts = Array.from({ length: 9 }, (_, i) => `식당 이름: 가게 ${i}`);
     const vectors = await e.embed(texts);

@@ -124,9 +124,15 @@ describe("the news flow, end to end", () => {
     expect(renderNewsText(res)).toContain("합성 데이터");
     // README: synthetic data is said in meta.synthetic, a warning and a line of the text answer
     expect(res.meta.warnings).toContain(syntheticWarning({ news: true, disclosures: true }));
+    // the sentence names the keys in words; the settings themselves are the notice's
     expect(res.meta.warnings.join("\n")).toMatch(
-      /^뉴스와 공시는 내장 합성 데이터입니다: .*NAVER_CLIENT_ID.*OPENDART_API_KEY/m,
+      /^뉴스와 공시는 내장 합성 데이터입니다: .*네이버 검색 키와 OpenDART 키를 설정하세요/m,
     );
+    expect(res.meta.warnings.join("\n")).not.toMatch(/[A-Z]+_[A-Z_]+|`/);
+    expect(res.meta.notices[0]).toEqual({
+      code: "synthetic_data",
+      settings: ["NAVER_CLIENT_ID", "NAVER_CLIENT_SECRET", "OPENDART_API_KEY", "NEWS_PROVIDER"],
+    });
   });
 
   it("with only one source live, the synthetic warning names the other; live data has none", async () => {
@@ -142,8 +148,12 @@ describe("the news flow, end to end", () => {
       syntheticWarning({ news: false, disclosures: true }),
     ]);
     expect(syntheticWarning({ news: false, disclosures: true })).toMatch(
-      /^공시는 내장 합성 데이터입니다: .*OPENDART_API_KEY를 설정하세요/,
+      /^공시는 내장 합성 데이터입니다: .*OpenDART 키를 설정하세요/,
     );
+    expect(res.meta.notices.find((n) => n.code === "synthetic_data")?.settings).toEqual([
+      "OPENDART_API_KEY",
+      "NEWS_PROVIDER",
+    ]);
 
     const { deps } = await setup();
     const live = await runNewsSearch({ query: "삼성전자 배당" }, deps);
@@ -157,8 +167,15 @@ describe("the news flow, end to end", () => {
     });
     const res = await runNewsSearch({ query: "삼성전자 배당" }, deps);
     expect(naver.requests).toHaveLength(2); // 003's one retry
-    expect(res.news_errors).toEqual(["네이버 뉴스: 서버 오류(500: SE99: System error)"]);
-    expect(res.search_summary).toContain("⚠️ 에러 1건\n   - 네이버 뉴스: 서버 오류(500: SE99: System error)");
+    expect(res.news_errors).toEqual(["네이버 뉴스: 서버가 오류로 답했습니다"]);
+    expect(res.search_summary).toContain("⚠️ 에러 1건\n   - 네이버 뉴스: 서버가 오류로 답했습니다");
+    expect(res.meta.notices).toContainEqual(
+      expect.objectContaining({
+        code: "naver_server",
+        status: "500",
+        detail: expect.stringContaining("SE99"),
+      }),
+    );
     expect(res.searched_list?.regular.length).toBe(4);
     expect(res.generated_response).toContain("배당에 관한 사항");
   });
@@ -173,8 +190,11 @@ describe("the news flow, end to end", () => {
     });
     const res = await runNewsSearch({ query: "삼성전자 배당" }, deps);
     expect(res.pub_errors).toEqual([
-      "OpenDART: 요청 제한 초과(020) — 오늘은 더 호출하지 않습니다 (공시검색 00126380)",
+      "OpenDART 하루 요청 한도를 넘어 오늘은 공시를 더 불러오지 않습니다 (공시 목록 삼성전자)",
     ]);
+    expect(res.meta.notices).toContainEqual(
+      expect.objectContaining({ code: "opendart_rate_limit", status: "020" }),
+    );
     // the company's two list calls start together; once the 020 is back nothing else goes out
     expect(dart.requests.map((r) => r.path)).toEqual([
       "/api/corpCode.xml",
@@ -191,7 +211,7 @@ describe("the news flow, end to end", () => {
       dart: (r, n) => (r.path.endsWith("corpCode.xml") ? { status: 503, raw: "" } : base(r, n)),
     });
     const res = await runNewsSearch({ query: "LG전자 배당" }, deps);
-    expect(res.pub_errors).toEqual(["OpenDART: 서버 오류(503) (회사 목록(corpCode))"]);
+    expect(res.pub_errors).toEqual(["OpenDART: 서버가 오류로 답했습니다 (회사 목록)"]);
     expect(res.meta.warnings).toContain(
       "OpenDART 회사 목록을 받지 못해 내장 목록(KOSPI 200 등)으로 회사명을 찾았습니다.",
     );
@@ -402,7 +422,7 @@ describe("the LLM through the Anthropic adapter", () => {
       llmCalls: 4,
       llmTokens: 2 * 1100 + 2 * 2200,
     });
-    expect(res.meta.warnings.join("\n")).toMatch(/문서 선택: .*규칙 기반 선택/);
+    expect(res.meta.warnings.join("\n")).toMatch(/문서 선택: .*규칙에 따른 선택/);
     expect(res.meta.warnings.join("\n")).toMatch(/답변 생성: .*검증/);
     expect(res.generated_response).not.toContain("123,456,789");
   });

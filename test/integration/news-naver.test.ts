@@ -58,11 +58,13 @@ describe("Naver news search", () => {
     expect(fake!.requests[0]?.query.get("sort")).toBe("date");
   });
 
-  const cases: [string, Reply, RegExp][] = [
+  // the sentence is for people; the status, the provider's own words and the settings are the notice's
+  const cases: [string, Reply, RegExp, Record<string, unknown>][] = [
     [
       "401 (key or scope)",
       { status: 401, json: fixture("naver.error.401.json") },
-      /^네이버 뉴스: 인증 실패\(401: 024: Not Exist Client ID/,
+      /^네이버 뉴스: 인증에 실패했습니다: 애플리케이션의 검색 API 사용 설정과 키를 확인하세요$/,
+      { code: "naver_auth", status: "401", settings: ["NAVER_CLIENT_ID", "NAVER_CLIENT_SECRET"] },
     ],
     [
       // §4.1: the keys are right but the application has no 검색 API registered
@@ -74,37 +76,47 @@ describe("Naver news search", () => {
           errorCode: "024",
         },
       },
-      /^네이버 뉴스: 인증 실패\(401: 024: Scope Status Invalid[^)]*\)\)? — 애플리케이션에 검색 API 사용이 등록되지 않았습니다 \(개발자센터 > 내 애플리케이션 > API 설정\)$/,
+      /^네이버 뉴스: 인증에 실패했습니다: 애플리케이션에 검색 API 사용이 등록되지 않았습니다 \(개발자센터 > 내 애플리케이션 > API 설정\)$/,
+      { code: "naver_auth", status: "401", detail: expect.stringContaining("Scope Status Invalid") },
     ],
     [
       "429 (daily cap)",
       { status: 429, json: { errorMessage: "Rate limit exceeded", errorCode: "012" } },
-      /^네이버 뉴스: 일일 호출 한도 초과\(429\)$/,
+      /^네이버 뉴스: 하루 호출 한도를 넘었습니다$/,
+      { code: "naver_rate_limit", status: "429" },
     ],
     [
       "500 (SE99)",
       { status: 500, json: { errorMessage: "System error", errorCode: "SE99" } },
-      /^네이버 뉴스: 서버 오류\(500: SE99: System error\)$/,
+      /^네이버 뉴스: 서버가 오류로 답했습니다$/,
+      { code: "naver_server", status: "500", detail: expect.stringContaining("SE99") },
     ],
-    ["a malformed body", { raw: "<html>gateway</html>" }, /^네이버 뉴스: 응답 형식 오류/],
+    [
+      "a malformed body",
+      { raw: "<html>gateway</html>" },
+      /^네이버 뉴스: 응답을 읽을 수 없었습니다$/,
+      { code: "naver_malformed" },
+    ],
     [
       "a body of another shape",
       { json: { items: "none" } },
-      /^네이버 뉴스: 응답 형식 오류\(unexpected response shape/,
+      /^네이버 뉴스: 응답을 읽을 수 없었습니다$/,
+      { code: "naver_malformed", detail: expect.stringContaining("unexpected response shape") },
     ],
   ];
-  for (const [what, reply, message] of cases)
-    it(`${what} becomes one clear entry in news_errors`, async () => {
+  for (const [what, reply, message, notice] of cases)
+    it(`${what} becomes one clear entry in news_errors, its codes a notice`, async () => {
       const out = await step("삼성전자", reply);
       expect(out.news_results).toBeNull();
       expect(out.news_errors).toHaveLength(1);
       expect(out.news_errors[0]).toMatch(message);
       expect(out.news_errors[0]).not.toContain(FAKE_NAVER.clientSecret);
+      expect(out.usage.SearchNews?.notices).toEqual([expect.objectContaining(notice)]);
     });
 
   it("a timeout becomes an entry too (after the one retry)", async () => {
     const out = await step("삼성전자", { hang: true }, { timeoutMs: 150 });
-    expect(out.news_errors).toEqual(["네이버 뉴스: 응답 시간 초과"]);
+    expect(out.news_errors).toEqual(["네이버 뉴스: 응답이 제시간에 오지 않았습니다"]);
     expect(fake!.requests).toHaveLength(2);
   });
 

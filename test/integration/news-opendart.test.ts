@@ -282,7 +282,7 @@ describe("OpenDART ZIP downloads", () => {
     expect(err).toMatchObject({ reason: "malformed" });
   });
 
-  it("corpCode.xml: every company, stock codes trimmed (blank for unlisted)", async () => {
+  it("corpCode.xml: every company, stock codes trimmed (blank for unlisted), English names as given", async () => {
     const dart = await client(fakeOpenDart({ now }));
     const entries = await dart.corpCodes(counter());
     expect(fake!.requests[0]?.path).toBe("/api/corpCode.xml");
@@ -292,8 +292,11 @@ describe("OpenDART ZIP downloads", () => {
       corp_name: "삼성전자",
       stock_code: "005930",
       modify_date: "20250326",
+      corp_eng_name: "SAMSUNG ELECTRONICS CO,.LTD",
     });
     expect(entries.find((e) => e.corp_code === "00434003")?.stock_code).toBe("");
+    expect(entries.find((e) => e.corp_code === "00434003")?.corp_eng_name).toBeUndefined();
+    expect(entries.find((e) => e.corp_name === "케이티앤지")?.corp_eng_name).toBe("KT&G Corporation");
     expect(entries.find((e) => e.corp_name === "F&F")?.stock_code).toBe("383220");
   });
 

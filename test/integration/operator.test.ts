@@ -2,12 +2,11 @@
 // an empty index answers index_empty with a Korean sentence on loading documents; `dongne restaurants
 // ingest FILE --api URL` loads them (in requests under the body limit, a large one followed as a job);
 // the question is then answered; `dongne smoke --api URL --key KEY` checks each workflow's answer
-// against its documented shape and says what failed.
+// against its documented shape and says what failed. Cost: one world and server of its own, with no
+// demo corpus; the commands run in the test's process (dongneInProcess).
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   HEALTH,
@@ -21,6 +20,7 @@ import {
 import { generateDemoCorpus } from "../../shared/demo/corpus.ts";
 import { INDEX_EMPTY_ANSWER } from "../../shared/restaurant-qa/retrieve.ts";
 import { embeddedPlaces } from "../../shared/providers/exec-deps.ts";
+import { dongneInProcess } from "../helpers/cli.ts";
 import { postJson, startServer, type TestServer } from "../helpers/server.ts";
 import { INDEX_EMPTY } from "../../shared/restaurant-qa/warnings.ts";
 
@@ -40,7 +40,7 @@ beforeAll(async () => {
     },
   );
   dir = mkdtempSync(join(tmpdir(), "dongne-operator-"));
-}, 120_000);
+});
 afterAll(async () => {
   await server.close();
   rmSync(dir, { recursive: true, force: true });
@@ -74,7 +74,7 @@ describe("after a deploy with an empty index", () => {
     for (const workflow of ["계획", "검색", "식당 QA", "식당 문서 넣기", "뉴스", "시뮬레이션"])
       expect(lines.join("\n")).toContain(workflow);
     expect((await ask()).body.route).toBe("index_empty");
-  }, 120_000);
+  });
 
   it("smoke says what failed: a wrong key, a key without write scope, a server that is not there", async () => {
     const wrong = await smoke({ api: server.url, key: "not-a-key-at-all-000000" }, { simulation: false });
@@ -93,7 +93,7 @@ describe("after a deploy with an empty index", () => {
       ),
     ).toBe(1);
     expect(lines.at(-1)).toMatch(/검사 6개 중 6개 실패/);
-  }, 60_000);
+  });
 
   it("smoke notices an answer whose shape is not the documented one", async () => {
     // a proxy that answers every route with 200 {} (what a misrouted stage might do)
@@ -129,7 +129,7 @@ describe("dongne restaurants ingest FILE --api URL", () => {
     const res = await ask();
     expect(res.body.route).not.toBe("index_empty");
     expect(res.body.meta.warnings.join(" ")).not.toContain(INDEX_EMPTY);
-  }, 120_000);
+  });
 
   it("follows a large upload's job to its end (202)", async () => {
     const { records } = generateDemoCorpus(embeddedPlaces("/nonexistent-dongne-data").places);
@@ -145,7 +145,7 @@ describe("dongne restaurants ingest FILE --api URL", () => {
     const totals = await remoteIngest(file, { api: server.url, key: KEY }, out);
     expect(lines[0]).toMatch(/^문서 1–1050번: 작업 \S+로 처리 중/);
     expect(totals.indexed + totals.updated + totals.unchanged).toBe(1050);
-  }, 120_000);
+  });
 
   it("stops with the API's reason when it refuses (no write scope)", async () => {
     const file = join(dir, "one.jsonl");
@@ -160,13 +160,7 @@ describe("dongne restaurants ingest FILE --api URL", () => {
 });
 
 describe("the commands as typed", () => {
-  const dongne = (...args: string[]) =>
-    promisify(execFile)("node", ["bin/dongne.mjs", ...args], {
-      env: { ...process.env, LOG_LEVEL: "SILENT" },
-    }).then(
-      (r) => ({ code: 0, stdout: r.stdout, stderr: r.stderr }),
-      (e: { code: number; stdout: string; stderr: string }) => e,
-    );
+  const dongne = (...args: string[]) => dongneInProcess({}, ...args);
 
   it("npx dongne smoke --api URL --key KEY prints each check; a wrong key exits 1", async () => {
     const ok = await dongne("smoke", "--api", server.url, "--key", KEY, "--no-simulation");
@@ -183,7 +177,7 @@ describe("the commands as typed", () => {
     expect(bad.code).toBe(1);
     expect(bad.stdout).toMatch(/실패 검색 워크플로: HTTP 401/);
     expect((await dongne("smoke")).code).toBe(2);
-  }, 60_000);
+  });
 
   it("npx dongne restaurants ingest FILE --api URL --key KEY loads the file", async () => {
     const file = join(dir, "cli.jsonl");
@@ -194,5 +188,5 @@ describe("the commands as typed", () => {
     const r = await dongne("restaurants", "ingest", file, "--api", server.url, "--key", KEY);
     expect(r.stdout).toMatch(/^새로 색인 1건, 갱신 0건, 변경 없음 0건, 거부 0건/m);
     expect(r.code).toBe(0);
-  }, 60_000);
+  });
 });

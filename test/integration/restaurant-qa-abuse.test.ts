@@ -21,7 +21,7 @@ const keys = [
 let server: TestServer;
 beforeAll(async () => {
   server = await startServer({}, { QA_DEMO_CORPUS: "off", API_KEYS: JSON.stringify(keys) });
-}, 120_000);
+});
 afterAll(() => server.close());
 
 const post = (path: string, body: unknown, key = OWNER) =>
@@ -204,7 +204,7 @@ describe("restaurant QA: jobs", () => {
     } finally {
       spy.mockRestore();
     }
-  }, 120_000);
+  });
 
   it("a job shows blob references, never a server path, and its creator only to its creator", async () => {
     const docs = Array.from({ length: 1001 }, (_, i) => record(`job-${i}`));
@@ -223,5 +223,5 @@ describe("restaurant QA: jobs", () => {
     expect(theirs.status).toBe(200);
     expect(theirs.body).not.toHaveProperty("createdBy");
     expect(JSON.stringify(theirs.body)).not.toMatch(/"\/(tmp|home|work|var)\//);
-  }, 120_000);
+  });
 });

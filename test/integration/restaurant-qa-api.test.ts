@@ -1,31 +1,36 @@
 // Restaurant QA through the HTTP API and the workflows as deployed (the Express QA and ingest
 // definitions, the Standard ingest job with its Distributed Map, each step in its Lambda envelope),
-// on the local index with the synthetic demo corpus.
+// on the local index with the synthetic demo corpus. Cost: the questions go to the worker's shared server
+// (its demo corpus built once for every file); the uploads, which write, to a world of its own that
+// starts empty (no corpus to build).
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateDemoCorpus } from "../../shared/demo/corpus.ts";
 import { embeddedPlaces } from "../../shared/providers/exec-deps.ts";
-import { qaBlobs, qaRuntime } from "../../shared/restaurant-qa/wiring.ts";
-import { postJson, startServer, type TestServer } from "../helpers/server.ts";
+import { qaBlobs } from "../../shared/restaurant-qa/wiring.ts";
+import { postJson, sharedServer, startServer, type TestServer } from "../helpers/server.ts";
 
+/** the worker's server, over the demo corpus: questions only */
+let reading: TestServer;
+/** this file's, for uploads */
 let server: TestServer;
 beforeAll(async () => {
-  server = await startServer({}, { QA_DEMO_CORPUS: "auto" });
-  // the demo corpus loaded before the first request, as `npm start` starts it at boot (the first read
-  // waiting for it is the wiring's unit test): on a busy machine its 20,000 documents would otherwise
-  // take the first requests past their time budget
-  await qaRuntime(server.world.rt).deps.index.count();
-}, 120_000);
-afterAll(() => server.close());
+  reading = await sharedServer({ demoCorpus: true });
+  server = await startServer({}, { QA_DEMO_CORPUS: "off" });
+});
+afterAll(async () => {
+  await reading.close();
+  await server.close();
+});
 
-const get = async (path: string) => {
-  const res = await fetch(`${server.url}${path}`);
+const get = async (path: string, on = server) => {
+  const res = await fetch(`${on.url}${path}`);
   return { status: res.status, body: (await res.json()) as any };
 };
 
 describe("restaurant QA over HTTP", () => {
   it("answers a question from the index: documents meet the hard condition, the answer cites them", async () => {
-    const res = await postJson(`${server.url}/v1/restaurants/ask`, { query: "망원역 주차되는 한식집" });
+    const res = await postJson(`${reading.url}/v1/restaurants/ask`, { query: "망원역 주차되는 한식집" });
     expect(res.status).toBe(200);
     expect(res.body.structured_query).toMatchObject({ convenience: ["주차"], cuisine: ["한식"] });
     expect(res.body.route).toBe("index");
@@ -35,17 +40,17 @@ describe("restaurant QA over HTTP", () => {
     expect(res.body.citations.length).toBeGreaterThan(0);
     expect(res.body.answer).toContain(`[${res.body.citations[0]}]`);
     expect(res.body.meta.synthetic).toBe(true);
-  }, 120_000);
+  });
 
   it("searches without grading, and serves a document by place_id (404 when absent)", async () => {
-    const res = await postJson(`${server.url}/v1/restaurants/search`, { query: "홍대 삼겹살 회식" });
+    const res = await postJson(`${reading.url}/v1/restaurants/search`, { query: "홍대 삼겹살 회식" });
     expect(res.status).toBe(200);
     expect(res.body.documents.length).toBeGreaterThan(0);
     expect(res.body.documents[0]).not.toHaveProperty("relevant");
-    const one = await get(`/v1/restaurants/${res.body.documents[0].place_id}`);
+    const one = await get(`/v1/restaurants/${res.body.documents[0].place_id}`, reading);
     expect(one.status).toBe(200);
     expect(one.body).not.toHaveProperty("embedding");
-    expect((await get("/v1/restaurants/nope-123")).status).toBe(404);
+    expect((await get("/v1/restaurants/nope-123", reading)).status).toBe(404);
   });
 
   it("ingests a small batch within the request: indexed, rejected with index and field, unchanged on a repeat", async () => {
@@ -84,7 +89,7 @@ describe("restaurant QA over HTTP", () => {
     expect(job.body.source).toBe(`blob:uploads/${jobId}.jsonl`);
     const rejections = await qaBlobs(server.world.rt).get(job.body.result.rejections.slice("blob:".length));
     expect(rejections).toContain('"place_id":"job-7"');
-  }, 120_000);
+  });
 
   it("names the field of bad input, and a job that does not exist is a 404", async () => {
     const bad = await postJson(`${server.url}/v1/restaurants/ask`, { query: "" });

@@ -33,7 +33,7 @@ beforeAll(async () => {
     rec("k2", "가까운 칼국수", 37.5562, 126.9102, "10,000원"),
     rec("k3", "중간 칼국수", 37.5585, 126.9085, "8,000원"),
   ]);
-}, 120_000);
+});
 afterAll(() => world.close());
 
 async function converse(lines: string[]): Promise<string[]> {

@@ -55,7 +55,7 @@ beforeAll(async () => {
   world = await testWorld({}, { QA_DEMO_CORPUS: "off" });
   qa = qaRuntime(world.rt);
   service = world.context.services.restaurants;
-}, 120_000);
+});
 afterAll(() => world.close());
 
 /** The index as it was first made: no documents (each ingest path starts from the same nothing). */
@@ -93,7 +93,7 @@ describe("the pipeline and the state machines, on the same inputs", () => {
     expect(timeless(await askMachine({ query: "망원역 삼겹살" }))).toEqual(timeless(ask));
     const search = await qa.qa.search({ query: "망원역 삼겹살" });
     expect(timeless(await askMachine({ query: "망원역 삼겹살" }, "search"))).toEqual(timeless(search));
-  }, 60_000);
+  });
 
   it("qaIngest: one batch of valid, invalid and repeated records, the same report and documents", async () => {
     emptyIndex();
@@ -107,7 +107,7 @@ describe("the pipeline and the state machines, on the same inputs", () => {
     // again: what the index holds is not written twice, in both
     const again = await service.ingest(RECORDS, "parity");
     expect(again).toEqual({ kind: "done", report: await qa.qa.ingest(RECORDS) });
-  }, 60_000);
+  });
 
   it("qaIngestJob: the upload in batches through the Distributed Map, the same report and documents", async () => {
     emptyIndex();
@@ -128,7 +128,7 @@ describe("the pipeline and the state machines, on the same inputs", () => {
     expect(rejectedCount).toBe(viaPipeline.rejected.length);
     expect(writtenCount).toBe(viaPipeline.written!.length);
     expect(await documents()).toEqual(machineDocs);
-  }, 60_000);
+  });
 
   it("qa: questions down each branch, and a conversation's follow-ups, answered alike", async () => {
     const questions = [
@@ -156,5 +156,5 @@ describe("the pipeline and the state machines, on the same inputs", () => {
         );
       }
     }
-  }, 60_000);
+  });
 });

@@ -1,7 +1,9 @@
 // Re-ingest and the demo corpus (issue 27), through the HTTP API and the ingest workflows on the local
 // index: the same documents again are `unchanged` (not enriched, embedded nor written again), also
 // synthetic ones and after a restart; the first upload says that the demo corpus gives way and how to
-// bring it back (`notice`), a job's report too; and bringing it back that way works.
+// bring it back (`notice`), a job's report too; and bringing it back that way works. Cost: worlds of
+// their own over their own data directories (the shared one cannot see its corpus give way); the last
+// test builds the demo corpus (~10 s of CPU on a quiet machine), which is what it is about.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

@@ -17,8 +17,12 @@ afterEach(async () => {
 });
 
 const base = fixture("google.searchText.json").places[0];
+// cafés, typed as Google types a café (the fixture's place is a Korean restaurant): what is shown is
+// checked against the kind asked
 const place = (id: string, name: string, lat: number, lng: number) => ({
   ...base,
+  types: ["cafe", "food", "point_of_interest", "establishment"],
+  primaryType: "cafe",
   id,
   displayName: { text: name, languageCode: "ja" },
   location: { latitude: lat, longitude: lng },
@@ -96,6 +100,15 @@ describe("search abroad over Google", () => {
       rating: 4.3,
     });
     expect(fake!.requests.filter((x) => x.path.startsWith("/v1/places/"))).toHaveLength(2); // details for both candidates
+  });
+
+  it("an answer of Google's says so, an empty one too (meta.dataSource google, not synthetic)", async () => {
+    const found = await searchPlaces("시부야 근처 카페", await deps());
+    expect(found.meta).toMatchObject({ provider: "google", dataSource: "google", synthetic: false });
+    // Google's cafés are no ramen shops: nothing shown, and still Google's answer
+    const none = await searchPlaces("시부야 근처 라멘", await deps());
+    expect(none.places).toEqual([]);
+    expect(none.meta).toMatchObject({ provider: "google", dataSource: "google", synthetic: false });
   });
 
   it("google_summarize returns the review summary of 000", async () => {

@@ -17,7 +17,7 @@ beforeAll(async () => {
   turns = meta.decisions.agent_turns!;
   records = [];
   for await (const page of t.repo.agents.decisionPages(meta.id)) records.push(...page);
-}, 120_000);
+});
 afterAll(() => t?.close());
 
 describe("decision records", () => {

@@ -73,7 +73,7 @@ describe("an experiment over three seeds", () => {
       scenario: { name: "개점과 폐점", add: RAMENS, close: CLOSED },
       seeds: [1, 2, 3],
     });
-  }, 120_000);
+  });
 
   it("ran both arms of every seed as simulations, the scenario only in its arm", async () => {
     expect(e.status).toBe("completed");

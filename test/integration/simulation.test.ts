@@ -93,12 +93,16 @@ describe("a simulated day (offline engine)", () => {
 
   it("keeps the daily floating population: who left one day may be sampled again the next", async () => {
     const t = await setup();
-    const days = 4;
-    const meta = await t.run({ days, seed: 11, agents: 160 });
+    // three days of 80 agents (56 floating, 26 a day): the sample, the leaving and the return all happen
+    // (four days of 160 cost ~19 s of CPU, more than this test's share of its timeout)
+    const days = 3;
+    const agents = 80;
+    const meta = await t.run({ days, seed: 11, agents });
     expect(meta.status).toBe("completed");
-    const personas = [...t.simWorld.personaSet(160).values()];
+    const personas = [...t.simWorld.personaSet(agents).values()];
     const floating = personas.filter((p) => p.type === "floating");
     const sampled = Math.round(floating.length * DAILY_FLOATING_SHARE);
+    expect(sampled).toBeGreaterThan(0);
     const activeByDay = Array.from({ length: days }, () => new Set<string>());
     const leftByDay = Array.from({ length: days }, () => new Set<string>());
     for (const p of floating) {
@@ -116,7 +120,7 @@ describe("a simulated day (offline engine)", () => {
       activeByDay.slice(1).some((s) => s.has(id)),
     );
     expect(back).toBe(true);
-  }, 120_000); // four days of 160 agents: seconds alone, longer beside another file on a busy machine
+  });
 
   it("is deterministic for a seed", async () => {
     const a = await setup();

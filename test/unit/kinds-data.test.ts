@@ -7,6 +7,8 @@ import { KIND_TREE, type KindNode } from "../../shared/places/kinds-data.ts";
 import { LEXICON } from "../../shared/places/lexicon.ts";
 import { ATMOSPHERE, OCCASION } from "../../shared/restaurant-qa/vocabulary.ts";
 import { WISHES } from "../../shared/places/wishes-data.ts";
+import { BRAND_GRAFTS, KIND_GRAFTS as GRAFTS } from "../../shared/places/kinds-grafts.ts";
+import { parseCsv, readDataFile } from "../../shared/data/files.ts";
 
 interface Visit {
   node: KindNode;
@@ -138,6 +140,34 @@ describe("the tree of kinds", () => {
       }
     }
     expect(missing).toEqual([]);
+  });
+});
+
+const KIND_GRAFTS = [...GRAFTS, ...BRAND_GRAFTS];
+
+describe("the kinds grown from stated sources (kinds-grafts.ts)", () => {
+  const grafted = KIND_GRAFTS.flatMap((g) => visit(g.nodes ?? []));
+
+  it("say where each kind comes from, and cite only subclasses the vendored KSIC table holds", () => {
+    const ksic = new Map(
+      parseCsv(readDataFile("ksic_consumer_subclasses.csv")).map((r) => [r.code!, r.name!]),
+    );
+    expect(ksic.size).toBeGreaterThanOrEqual(50);
+    const bad: string[] = [];
+    for (const v of grafted) {
+      const source = v.node.source ?? "";
+      if (!source.trim()) bad.push(`${v.node.name}: no source`);
+      for (const m of source.matchAll(/KSIC (\d{5})/g))
+        if (!ksic.has(m[1]!)) bad.push(`${v.node.name}: ${m[1]}`);
+    }
+    expect(bad).toEqual([]);
+  });
+
+  it("are in the tree others read (KIND_TREE), under the node each names", () => {
+    const paths = new Set(ALL.map(pathOf));
+    const byName = new Map(ALL.map((v) => [v.node.name, pathOf(v)]));
+    for (const g of KIND_GRAFTS)
+      for (const node of g.nodes ?? []) expect(paths.has(`${byName.get(g.under)} > ${node.name}`)).toBe(true);
   });
 });
 

@@ -36,7 +36,10 @@ describe("company names → OpenDART codes (the vendored table)", () => {
   it("a group word alone answers for one company by the documented rule and names the others (issue 25)", () => {
     const bare = index.resolve("삼성 실적");
     expect(bare.companies.map((c) => c.corp_name)).toEqual(["삼성전자"]);
-    expect(bare.notes[0]).toMatch(/^삼성전자 기준입니다 \(.*삼성바이오로직스.*도 있습니다\)\.$/);
+    // the note names the pick, the rule and the others
+    expect(bare.notes[0]).toMatch(
+      /^삼성전자 기준입니다: ‘삼성’으로 시작하는 상장 회사가 여럿이라 시가총액이 가장 큰 곳.*을 골랐습니다 \(.*삼성바이오로직스.*도 있습니다\)\.$/,
+    );
     expect(index.resolve("삼성 배터리 매출").companies.map((c) => c.corp_name)).toEqual(["삼성SDI"]);
     expect(index.resolve("삼성 반도체 실적").companies.map((c) => c.corp_name)).toEqual(["삼성전자"]);
     expect(index.resolve("현대 건설 수주 뉴스").companies.map((c) => c.corp_name)).toEqual(["현대건설"]);

@@ -6,6 +6,7 @@ import {
   SNIPPET_NOTE,
   SYNTHETIC_NOTE,
   answerSchema,
+  numbersIn,
   renderContext,
   unsupportedNumbers,
 } from "../../shared/news/generate.ts";
@@ -20,6 +21,7 @@ import {
   searchPublicationsStep,
   selectDocumentsStep,
 } from "../../shared/news/steps.ts";
+import { koreanWon } from "../../shared/korean/numerals.ts";
 import { Deadline } from "../../shared/platform/deadline.ts";
 import { fromKst } from "../../shared/platform/time.ts";
 import { EmbeddedDart } from "../../shared/providers/embedded/dart-sample.ts";
@@ -70,7 +72,13 @@ describe("the numbers check", () => {
   });
 });
 
-describe("the offline answer never states a number that is not in the loaded context", () => {
+/** The numbers an answer may state: the context's, and each amount read out in 조/억/만 exactly (koreanWon). */
+const readable = (context: string) =>
+  `${context}\n${numbersIn(context)
+    .map((n) => koreanWon(Number(n)))
+    .join("\n")}`;
+
+describe("the offline answer never states a number that is not in the loaded context (amounts may be read out in 조/억/만)", () => {
   for (const query of [
     "삼성전자 배당",
     "SK하이닉스 2025년 2분기 매출",
@@ -94,7 +102,7 @@ describe("the offline answer never states a number that is not in the loaded con
       const { docs } = await loadDocuments(state, deps, session);
       expect(docs.length).toBeGreaterThan(0);
       const answer = offlineAnswer(query, docs);
-      expect(unsupportedNumbers(answer, `${renderContext(docs)}\n${query}`)).toEqual([]);
+      expect(unsupportedNumbers(answer, readable(`${renderContext(docs)}\n${query}`))).toEqual([]);
     });
   }
 });
@@ -168,9 +176,13 @@ describe("GenerateResponse", () => {
     };
     const out = await generateResponseStep(asked, { ...deps, dart: failing });
     expect(out.generated_response).toMatch(
-      /불러오지 못한 자료\n- 삼성전자 2025년 3분기 분기보고서 — 주식의 총수 현황: OpenDART: 오류 status 800/,
+      /불러오지 못한 자료\n- 삼성전자 2025년 3분기 분기보고서 — 주식의 총수 현황: OpenDART가 오류를 알려 왔습니다: 시스템 점검/,
     );
-    expect(out.usage.GenerateResponse?.warnings.join(" ")).toContain("800");
+    // the status is the notice's, not the sentence's
+    expect(out.usage.GenerateResponse?.warnings.join(" ")).not.toContain("800");
+    expect(out.usage.GenerateResponse?.notices).toContainEqual(
+      expect.objectContaining({ code: "opendart_status", status: "800" }),
+    );
   });
 
   it("the OpenDART budget is the question's: the answer may only spend what the search left", async () => {
@@ -212,7 +224,7 @@ describe("GenerateResponse", () => {
       .split("\n");
     // the report's part is its header, the section's title and the sentence saying the figure is not there
     expect(regular.at(-3)).toMatch(
-      /^\[1\] 삼성전자 2025년 2분기 반기보고서 \(005930_삼성전자\.json, 접수번호 \d+\)$/,
+      /^\[1\] 삼성전자 2025년 2분기 반기보고서 \(접수번호 \d+, 보고 기간 2025년 1월 1일~6월 30일\)$/,
     );
     expect(regular.slice(-2)).toEqual([
       "재무제표 주요계정(매출액·영업이익·당기순이익·자산·부채·자본)",

@@ -3,6 +3,7 @@
 // at the demo domain.
 import { describe, expect, it } from "vitest";
 import { DEMO_DOMAIN, latestFiledPeriod } from "../../shared/demo/company-facts.ts";
+import { koreanWon } from "../../shared/korean/numerals.ts";
 import { EmbeddedDart } from "../../shared/providers/embedded/dart-sample.ts";
 import { EmbeddedNews } from "../../shared/providers/embedded/news-sample.ts";
 import { REPRT_CODES } from "../../shared/providers/opendart.ts";
@@ -16,9 +17,15 @@ describe("the samples agree", () => {
   const period = latestFiledPeriod(now());
   const q = { corp_code: SAMSUNG, bsns_year: period.year, reprt_code: REPRT_CODES[period.quarter - 1]! };
 
-  it("a dividend headline states the table's dividend per share", async () => {
+  it("a dividend headline states the latest business report's dividend per share", async () => {
     const dart = new EmbeddedDart({ now });
-    const table = await dart.keyInfo({ apiCalls: 0 }, "api_02", q);
+    // the year's dividend is the business report's (a quarterly report shows the year's so far)
+    const annual = {
+      ...q,
+      bsns_year: period.quarter === 4 ? period.year : period.year - 1,
+      reprt_code: "11011" as const,
+    };
+    const table = await dart.keyInfo({ apiCalls: 0 }, "api_02", annual);
     const dps = (table.rows as Record<string, string>[]).find((r) =>
       r.se?.includes("주당 현금배당금"),
     )?.thstrm;
@@ -38,12 +45,13 @@ describe("the samples agree", () => {
     const op = (table.rows as Record<string, string>[]).find(
       (r) => r.account_nm === "영업이익" && r.fs_div === "CFS",
     );
-    const eok = Math.round(Number(op!.thstrm_amount!.replace(/,/g, "")) / 1e8).toLocaleString("en-US");
+    const eok = koreanWon(Math.round(Number(op!.thstrm_amount!.replace(/,/g, "")) / 1e8) * 1e8);
     const news = await new EmbeddedNews({ now }).search(
       { apiCalls: 0 },
       { query: "삼성전자 실적", display: 10, sort: "sim" },
     );
-    expect(news.items.map((i) => plain(i.title)).some((t) => t.includes(`영업이익 ${eok}억 원`))).toBe(true);
+    // read out as people write it: "6조 2,878억 원"
+    expect(news.items.map((i) => plain(i.title)).some((t) => t.includes(`영업이익 ${eok}`))).toBe(true);
   });
 
   it("a synthetic filing links to the demo domain", () => {

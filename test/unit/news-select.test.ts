@@ -195,7 +195,7 @@ describe("SelectDocuments", () => {
       selectForAsked(offlineSelection("삼성전자 배당", LIST), LIST, "삼성전자 배당"),
     );
     expect(out.usage.SelectDocuments).toMatchObject({ engine: "offline-fallback", llmCalls: 2 });
-    expect(out.usage.SelectDocuments?.warnings[0]).toContain("규칙 기반 선택");
+    expect(out.usage.SelectDocuments?.warnings[0]).toContain("규칙에 따른 선택");
   });
 
   it("a corrected second answer is used", async () => {

@@ -31,7 +31,7 @@ describe("checkPlan", () => {
 
   it("rejects actions outside the allow-list", () => {
     expect(problemsOf(plan([{ step: 1, action: "shell_exec", params: { cmd: "rm -rf /" } }]))).toEqual([
-      'search_plan[0].action: "shell_exec"은(는) 허용된 action이 아닙니다',
+      'search_plan[0].action: "shell_exec"은 허용된 action이 아닙니다',
     ]);
   });
 
@@ -59,9 +59,9 @@ describe("checkPlan", () => {
     );
     expect(p).toEqual(
       expect.arrayContaining([
-        "search_plan[0].params.query: step2은(는) 앞선 단계가 아닙니다",
+        "search_plan[0].params.query: step2는 앞선 단계가 아닙니다",
         'search_plan[1].params.x: step1 (geocode)에는 "decodedPoints" 필드가 없습니다',
-        "search_plan[1].params.y: step2은(는) 앞선 단계가 아닙니다",
+        "search_plan[1].params.y: step2는 앞선 단계가 아닙니다",
       ]),
     );
   });

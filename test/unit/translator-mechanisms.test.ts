@@ -110,6 +110,20 @@ describe("context dictionary", () => {
     expect(t("목동역 피부과").result).toMatchObject({ search_keywords: ["피부과"], category_codes: ["HP8"] });
   });
 
+  it("a kind of the category tree written in one word is read whole, not as the shorter word inside it", () => {
+    expect(t("홍대키즈카페").result.search_keywords).toEqual(["키즈카페"]);
+    expect(t("이태원루프탑바").result.search_keywords).toEqual(["루프탑바"]);
+  });
+
+  it("another way to say a kind is searched by the kind's own name; a short form inside it as written", () => {
+    expect(t("이태원 인도커리").result.search_keywords).toEqual(["인도음식"]);
+    expect(t("강릉 이탈리안 레스토랑").result.search_keywords).toEqual(["이탈리안"]);
+    expect(t("홍대 샤브").result.search_keywords).toEqual(["샤브"]);
+    expect(t("강남 보쌈").result.search_keywords).toEqual(["보쌈"]);
+    // a dish word after the kind's name says more: kept (순대국 is not any 순대)
+    expect(t("신림 순대국").result.search_keywords).toEqual(["순대국"]);
+  });
+
   it("an occasion gives keywords and review words, but a named dish wins", () => {
     expect(t("선릉역 2차 장소").result.search_keywords).toEqual(["술집", "호프", "포차"]);
     const dinner = t("역삼역 회식하기 좋은 곱창집").result;
@@ -294,11 +308,44 @@ describe("names written with a space, city halls, nested regions", () => {
   });
 
   it("does not merge a region with a namesake far from it", () => {
-    // 강남역 is Seoul's; 광주 is 270 km away: not "광주 강남역"
+    // 강남역 is Seoul's; 광주 is 270 km away: not "광주 강남역" searched as one place, nor 광주 dropped
+    // and Seoul's searched in silence: the answer asks
     const r = t("광주 강남역 근처 카페").result;
-    expect(r.locations.map((l) => l.query)).not.toContain("광주 강남역");
+    expect(r.area_mismatch).toMatchObject({ area: "광주", place: "강남역" });
+    expect(r.area_mismatch!.elsewhere.join(" ")).toMatch(/서울 강남구 강남역/);
     expect(t("마포구 망원동 카페").result.locations[0]!.query).toBe("마포구 망원동");
     expect(t("제주 성산 근처 흑돼지").result.locations[0]!.name).toBe("제주 성산");
+  });
+
+  it("never drops the region named first, whatever the gazetteer reads its words as", () => {
+    // 은행동 holds the kind 은행: a dong all the same, and 대전's (a legal dong the tables lack) is asked for
+    const bank = t("대전 은행동 서점").result;
+    expect(bank.locations[0]).toMatchObject({ name: "대전 은행동", kind: "dong" });
+    expect(bank.area_mismatch).toMatchObject({ area: "대전", place: "은행동" });
+    // 송파 is 송파역 to the gazetteer: the pair is still 송파구's 신천동
+    expect(t("송파 신천동 이자카야").result.locations[0]).toMatchObject({
+      query: "송파구 신천동",
+      kind: "dong",
+    });
+    // a station's short name far from the region: asked, never Seoul's searched in silence
+    expect(t("대전 강남 맛집").result.area_mismatch).toMatchObject({ area: "대전", place: "강남" });
+  });
+
+  it("knows the provinces by their short names (경남, 강원, 전북), never a typo of a kind", () => {
+    for (const [q, city] of [
+      ["강원 속초 물회", "속초"],
+      ["경남 통영 충무김밥", "통영"],
+      ["전북 전주 비빔밥", "전주"],
+    ] as const) {
+      const r = t(q);
+      expect(r.result.locations, q).toHaveLength(1);
+      expect(r.result.locations[0]!.name.endsWith(city), q).toBe(true);
+      expect(r.unread, q).toEqual([]);
+      expect(r.result.search_keywords, q).not.toContain("공원");
+    }
+    // the province says which city of a shared name
+    expect(t("경남 고성 맛집").result.locations[0]!.query).toBe("경남 고성군");
+    expect(t("강원 고성 맛집").result.locations[0]!.query).toBe("강원 고성군");
   });
 });
 

@@ -117,14 +117,24 @@ function planValue(v: unknown, key = ""): string {
 const planField = ([k, v]: [string, unknown]) =>
   h("li", {}, h("span", { class: "field", title: k }, koLabel("planField", k)), ` ${planValue(v, k)}`);
 
-function planView(plan: PlanResponse): HTMLElement {
+/**
+ * The plan as it was made. Where the places came from is the answer's data source, not the plan's
+ * provider: a plan made for Kakao runs on the embedded demo data when there is no key.
+ */
+function planView(plan: PlanResponse, dataSource: string): HTMLElement {
   const m = plan.meta;
+  const planned = koLabel("provider", plan.provider);
+  const source = koLabel("dataSource", dataSource);
   return h(
     "div",
     { class: "plan" },
     facts([
       ["전략", koLabel("strategy", plan.strategy_type)],
-      ["제공자", koLabel("provider", plan.provider)],
+      ["장소 출처", source],
+      [
+        "계획한 지도 API",
+        dataSource === plan.provider ? planned : `${planned} 형식 (키가 없어 ${source}에서 대신 찾았어요)`,
+      ],
       ["계획한 엔진", koLabel("engine", m.engine)],
       ["LLM 호출", `${m.llmCalls}회 · 토큰 입력 ${num(m.llmTokens.input)} / 출력 ${num(m.llmTokens.output)}`],
       ["여행 일정", plan.travel_plan ? `${plan.travel_plan.days}일 (${plan.travel_plan.nights}박)` : null],
@@ -146,6 +156,24 @@ function planView(plan: PlanResponse): HTMLElement {
     h("h4", {}, "후처리"),
     h("ul", { class: "post" }, ...Object.entries(plan.post_processing).map(planField)),
     warningList(m.warnings, "계획 경고"),
+  );
+}
+
+/** Places of a near kind, offered apart when too few of the asked kind were found: never in the list above. */
+function alternativesView(r: AgentResponse, synthetic: boolean): HTMLElement | null {
+  const alt = r.alternatives;
+  if (!alt?.places.length) return null;
+  return h(
+    "section",
+    { class: "alternatives", "aria-label": "가까운 종류" },
+    h("h3", {}, `가까운 종류 (${alt.kinds.join(", ")}) · 찾는 종류가 아니에요`),
+    h(
+      "ul",
+      { class: "places" },
+      ...alt.places.map((p) =>
+        h("li", { class: "place" }, h("strong", {}, p.displayName), ...placeDetails(p, synthetic)),
+      ),
+    ),
   );
 }
 
@@ -321,7 +349,7 @@ export class SearchView {
       api<PlanResponse>("v1/search/plan", { body: { query: r.query } }).then(
         (plan) => {
           s.clear();
-          planBody.append(planView(plan));
+          planBody.append(planView(plan, m.dataSource));
         },
         (err: unknown) => {
           planLoaded = false;
@@ -337,9 +365,13 @@ export class SearchView {
       this.results,
       m.synthetic
         ? syntheticBanner(
-            `이 장소들은 실제 가게가 아니라 데모용으로 생성한 가상의 장소입니다 (데이터 출처: ${koLabel("dataSource", m.dataSource)}).`,
+            r.places.length
+              ? `이 장소들은 실제 가게가 아니라 데모용으로 생성한 가상의 장소입니다 (데이터 출처: ${koLabel("dataSource", m.dataSource)}).`
+              : `데모용으로 생성한 가상의 장소(데이터 출처: ${koLabel("dataSource", m.dataSource)})에서 찾았어요. 실제 가게가 아닙니다.`,
           )
         : null,
+      // the answer's first sentence: what was found, or plainly that the kind asked for was not
+      r.summary ? h("p", { class: "answer-summary" }, r.summary) : null,
       h(
         "p",
         { class: "summary" },
@@ -360,6 +392,7 @@ export class SearchView {
       r.places.length
         ? lists
         : h("p", { class: "empty" }, "찾은 장소가 없어요. 다른 말로 찾거나 범위를 넓혀 보세요."),
+      alternativesView(r, m.synthetic),
     );
   }
 

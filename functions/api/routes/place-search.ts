@@ -59,7 +59,7 @@ export const placeSearchRoutes: RouteDef[] = [
     path: "/v1/search",
     llm: true,
     summary:
-      "Plan and run a place search; seed 000's AgentResponse (or GeoJSON). `location` is the user's position (근처 카페 searches around it); `cursor` (meta.page.next of an earlier answer) returns its next page without planning again",
+      "Plan and run a place search; seed 000's AgentResponse (or GeoJSON). `location` is the user's position (근처 카페 searches around it); `cursor` (meta.page.next of an earlier answer) returns its next page without planning again. Only places of the kind asked are in `places` and `totalCount`; `summary` is the answer's first sentence (it says when the kind was not found, or only a few were), and `alternatives` holds places of near kinds, apart",
     access: "read",
     throttle: SEARCH,
     body: PlaceSearchRequest,

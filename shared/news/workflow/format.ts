@@ -17,17 +17,19 @@ const BranchOutput = z.union([FailedBranch, SearchState]);
 export function withBranchFailures(outputs: z.infer<typeof BranchOutput>[]): SearchStateInput[] {
   return outputs.map((o) => {
     if (!("failed_branch" in o)) return o;
-    const line = `${o.failed_branch === "news" ? "뉴스" : "공시"} 검색 단계가 실패해 그 자료 없이 답했습니다 (오류: ${o.error})`;
+    // the sentence is for people; the workflow's own error is the notice's
+    const line = `${o.failed_branch === "news" ? "뉴스" : "공시"} 검색 단계가 실패해 그 자료 없이 답했습니다`;
+    const usage = { warnings: [line], notices: [{ code: "branch_failed", detail: o.error }] };
     return o.failed_branch === "news"
       ? {
           ...o.state,
           news_errors: [...o.state.news_errors, line],
-          usage: { ...o.state.usage, SearchNews: { warnings: [line] } },
+          usage: { ...o.state.usage, SearchNews: usage },
         }
       : {
           ...o.state,
           pub_errors: [...o.state.pub_errors, line],
-          usage: { ...o.state.usage, SearchPublications: { warnings: [line] } },
+          usage: { ...o.state.usage, SearchPublications: usage },
         };
   });
 }

@@ -2,6 +2,15 @@
 // category searches, with 000's fallback: a foreign place Kakao cannot find is tried once with Google.
 import { z } from "zod";
 import { lookupPlace } from "../../geo/gazetteer.ts";
+import {
+  insidePhrase,
+  mayBeUnlisted,
+  regionsNamed,
+  resolvePhrase,
+  type NamedPlace,
+} from "../../geo/area-resolve.ts";
+import { normalizeName } from "../../korean/normalize.ts";
+import { haversine } from "../../geo/haversine.ts";
 import { embeddedGeocode } from "../../providers/embedded/index.ts";
 import type { GeoPoint } from "../../providers/port.ts";
 import type { Place } from "../../places/place.ts";
@@ -29,7 +38,7 @@ import {
   text,
   tripRole,
 } from "./params.ts";
-import { abroadRetried, keywordFailed, noKakaoAbroad, notLocated } from "../warnings.ts";
+import { abroadRetried, keywordFailed, noKakaoAbroad, notInNamedArea, notLocated } from "../warnings.ts";
 
 type Area = { x?: number | string; y?: number | string; radius?: number | string; size?: number };
 
@@ -56,7 +65,19 @@ async function geocode(ctx: ExecContext, query: string): Promise<GeoPoint> {
     const g = await google.findPlace(counter, query);
     if (g) return g;
   }
+  // "부산 중구 중앙동", "강릉 교동": the namesake inside the named area, whatever the provider's first pick
+  const area = resolvePhrase(query);
+  if (area && !area.inside) {
+    // a dong the tables may lack: a provider that knows addresses is asked, and kept only inside the area
+    const asked = mayBeUnlisted(area) && deps.places.name !== "embedded";
+    const found = asked ? await deps.places.geocode(counter, query) : null;
+    if (found && insidePhrase(found, query)) return found;
+    throw new Error(notInNamedArea(area.regions, area.name));
+  }
   const found = await deps.places.geocode(counter, query);
+  if (area?.inside) return insideArea(found, area.place, query);
+  // "천안 두정동" the tables do not hold: a point for the city alone is no point for the place in it
+  if (found && onlyTheRegion(found, query)) throw new Error(notLocated(query));
   if (found) return found;
   if (isForeign(query)) {
     // 000: 0 Kakao results for a foreign place → Google, once
@@ -73,6 +94,28 @@ async function geocode(ctx: ExecContext, query: string): Promise<GeoPoint> {
     }
   }
   throw new Error(notLocated(query));
+}
+
+/**
+ * The provider answered a place named within a region ("천안 두정동", "포항 죽도시장") with the region
+ * itself: its name is the region word's. Searching there would move the place to the city's centre.
+ */
+function onlyTheRegion(found: GeoPoint, query: string): boolean {
+  const words = query.trim().split(/\s+/);
+  if (words.length < 2 || !words.slice(0, -1).every((w) => regionsNamed(w).length)) return false;
+  const stem = (w: string) =>
+    normalizeName(w).replace(/(특별자치시|특별자치도|광역시|특별시|[시군구도])$/, "");
+  const name = stem(found.name);
+  return !stem(words.at(-1)!).startsWith(name) && words.slice(0, -1).some((w) => stem(w) === name);
+}
+
+/** How far a provider's point may lie from the hierarchy's and be the same place (001: a station's 1 km, a dong's 2 km). */
+const SAME_PLACE_M: Record<NamedPlace["kind"], number> = { station: 1000, dong: 2000, landmark: 2000 };
+
+/** The provider's point where it is the place the hierarchy names; else the hierarchy's own point. */
+function insideArea(found: GeoPoint | null, place: NamedPlace, query: string): GeoPoint {
+  if (found && haversine(found, place) <= SAME_PLACE_M[place.kind]) return found;
+  return { name: query, lat: place.lat, lng: place.lng, address: place.query };
 }
 
 async function keywordSearch(

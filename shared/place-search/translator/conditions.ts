@@ -23,7 +23,7 @@ const WEEKDAY_RE = new RegExp(`([${WEEKDAYS}])요일${OPEN_WORDS}`, "g");
 const HOLIDAY_RE = new RegExp(`(?:공휴일|휴일|연휴|명절|설날|추석)${OPEN_WORDS}`, "g");
 /** Every condition needs one of these: most queries are answered without running the patterns below. */
 const ANY_CONDITION =
-  /\d\s?시|24|영업|지금|현재|open|새벽|심야|밤늦|late|요일|휴일|연휴|명절|설날|추석|오늘|내일|모레|평점|별점|평가|리뷰|후기|rated|원|프랜차이즈|체인|chain|말고|빼고|제외|won|₩|krw/i;
+  /\d\s?시|24|영업|지금|현재|open|새벽|심야|밤늦|밤새|늦게|늦은|야간|밤에|late|요일|휴일|연휴|명절|설날|추석|오늘|내일|모레|평점|별점|평가|리뷰|후기|rated|원|프랜차이즈|체인|chain|말고|빼고|제외|won|₩|krw/i;
 
 const AMOUNT = "(\\d{1,3}(?:,\\d{3})+|\\d+(?:k\\b)?)";
 /** A price in English: the amount with ₩, won or KRW, after "under" and its kin or before "or less"; a bare one is a ceiling too. */
@@ -31,6 +31,10 @@ const ENGLISH_PRICE = new RegExp(
   `(?:(?:under|below|less than|cheaper than|up to|max(?:imum)?|at most|within|no more than)\\s*)?(?:₩\\s?|krw\\s?)${AMOUNT}(?:\\s*(?:won|krw|원))?(?:\\s*(?:or less|or under|and under|max))?|(?:(?:under|below|less than|cheaper than|up to|max(?:imum)?|at most|within|no more than)\\s*)?${AMOUNT}\\s*(?:won|krw)\\b(?:\\s*(?:or less|or under|and under|max))?`,
   "i",
 );
+
+/** Open late in the evening: "늦게까지 하는", "밤늦게까지 여는", "늦은 밤에도", "야간 영업", "open late". */
+const LATE =
+  /(?:밤\s?)?늦게\s?까지\s?(?:영업\s?)?(?:하는|여는|열려\s?있는|열려있는|영업하는|하는\s?곳|열어)?|밤늦게\s?(?:까지)?\s?(?:하는|여는|영업하는)?|늦은\s?(?:밤|시간)(?:에도|에|까지)?\s?(?:하는|여는|영업하는)?|야간\s?(?:영업|에도?\s?(?:하는|여는))|밤에\s?(?:하는|여는)|\bopen late\b|\blate[- ]opening\b/i;
 
 const DAY_OFFSET: Record<string, number> = { 오늘: 0, 내일: 1, 모레: 2, tonight: 0, tomorrow: 1 };
 
@@ -60,10 +64,12 @@ export function parseConditions(q: QueryText): Conditions {
     set({ kind: "now" });
   if (
     q.take(
-      /새벽\s?(?:영업|까지|에도|에)?\s?(?:하는|여는)?|심야\s?(?:영업)?|밤늦게\s?(?:까지)?|late[- ]night/i,
+      /새벽\s?(?:영업|까지|에도|에)?\s?(?:하는|여는)?|심야\s?(?:영업)?|밤새\s?(?:영업|하는|여는)?|late[- ]night/i,
     ).length
   )
     set({ kind: "dawn", time: "03:00" });
+  // open into the late evening: the hours words of a place's page (늦게까지, 밤늦게, 야간 영업), not dawn
+  if (q.take(LATE).length) set({ kind: "late", time: "23:00" });
   for (const m of q.take(WEEKDAY_RE)) {
     set({ kind: "at", weekday: WEEKDAYS.indexOf(m[1] ?? "") });
   }

@@ -17,7 +17,7 @@ Fields:
 - locations: each place named, with name (as written), query (what to geocode: stations with 역, foreign places in English as "Place, City"), role (center | origin | destination; meeting halfway "A와 B 중간에서 만나기" is two centers, not a route), kind (station, dong, gu, city, province, landmark, foreign, unresolved), country (ISO alpha-2).
 - days, nights, trip_roles (관광지, 맛집, 카페, 숙박) for trips; null/[] otherwise.
 - english_keywords: search_keywords in English, for Google; a Korean dish with no English name a map abroad knows (해장국, 백반) stays in Korean.
-- conditions (when the query sets any): open_at {kind: now | 24h | dawn | at, weekday 0=Sunday…6, holiday, day_offset, time "HH:MM"}, sort_by "rating" (평점 높은), max_price in KRW (만원 이하 → 10000), exclude (프랜차이즈 말고 → ["프랜차이즈"], or a name). Conditions are never search keywords.
+- conditions (when the query sets any): open_at {kind: now | 24h | dawn | late | at (late: 늦게까지 하는, 23:00), weekday 0=Sunday…6, holiday, day_offset, time "HH:MM"}, sort_by "rating" (평점 높은), max_price in KRW (만원 이하 → 10000), exclude (프랜차이즈 말고 → ["프랜차이즈"], or a name). Conditions are never search keywords.
 - detail_request, only when the user asks about a place rather than for places: {kind: summary (리뷰 요약, 어때) | reviews | details (전화번호, 주소, 정보) | hours (영업시간, 몇 시까지), place: the one place's name as written, or null for the places the search finds}.
 Typos, missing spaces and Korean numerals (칠분, 삼박사일) are read as meant; a place the user names that you do not know is kept as written, with its region.
 Answer with the JSON object only.`;

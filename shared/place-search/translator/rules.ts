@@ -44,7 +44,7 @@ const MAX_DISTANCE_M = { radius: 50_000, travel: 100_000 } as const;
 export const MAX_TRIP_DAYS = 14;
 
 export const KAKAO_HINT =
-  "카카오 API는 영업시간·평점·가격을 주지 않아요: 조건은 각 장소의 카카오맵 페이지(placeUrl)에서 확인하세요";
+  "카카오 API는 영업시간·평점·가격을 주지 않아요: 조건은 각 장소의 카카오맵 페이지에서 확인하세요";
 
 /** The rules' pipeline: each pass claims what it reads of the query, in this order. */
 export function translateWithRules(rawQuery: string): RulesOutcome {
@@ -270,10 +270,17 @@ function assemble(
     ...(hasConditions(conditions) ? { conditions } : {}),
     ...(detailKind ? { detail_request: { kind: detailKind, place: places.detailPlace } } : {}),
     ...(aroundUser && !locations.length ? { around_user: true } : {}),
+    ...areaMismatch(places),
     ...(words.wishes.length
       ? { wishes: words.wishes.map((w) => ({ name: w.wish.name, kinds: w.kinds.map((k) => k.name) })) }
       : {}),
   };
+}
+
+/** A place named with a wider area it does not lie in: the answer asks instead of searching elsewhere. */
+function areaMismatch({ found }: PlacesRead): Pick<TranslatorResult, "area_mismatch"> {
+  const o = found.find((f) => f.outside)?.outside;
+  return o ? { area_mismatch: { ...o, elsewhere: o.elsewhere.slice(0, 5) } } : {};
 }
 
 /** A trip's roles: sights, food and cafés always; what the query names; a place to stay past one day. */

@@ -9,6 +9,7 @@ import {
   matchPets,
   matchReview,
   matchKinds,
+  matchKindPhrases,
   matchWishes,
 } from "../../places/query-terms.ts";
 import { isHangul } from "../../korean/text.ts";
@@ -33,9 +34,28 @@ const MAX_KIND_KEYWORDS = 6;
 
 /** A kind of the tree is searched by the Korean word typed, else by a Korean word of its node. */
 function treeKeyword(m: { value: Kind; surface: string }): string {
-  if (isHangul(m.surface)) return m.surface;
+  if (isHangul(m.surface)) return searchWord(m.value, m.surface);
   return koreanWordOf(m.value);
 }
+
+/**
+ * A Korean word as searched: another way to say a node ("인도커리" of 인도음식, "이탈리안 레스토랑" of
+ * 이탈리안) by the node's own name, which category paths and a provider's index hold; the node's name,
+ * a part of a comma node (보쌈 of 족발,보쌈), a short form inside the name (글램핑 of 글램핑장: the
+ * wider text) or a word narrower than any node as written.
+ */
+function searchWord(k: Kind, surface: string): string {
+  const fold = (w: string) => w.replace(/\s+/g, "").toLowerCase();
+  const [s, name] = [fold(surface), fold(k.name)];
+  if (s === name || name.includes(s) || k.name.includes(",") || !k.words.some((w) => fold(w) === s))
+    return surface;
+  // the name and more: a shop word adds nothing (이탈리안 레스토랑), a dish word does (순대국 of 순대)
+  if (s.startsWith(name)) return PLACE_WORD.test(s.slice(name.length)) ? k.name : surface;
+  return k.name;
+}
+
+/** Words after a kind that name a place of it, nothing more ("레스토랑", "집", "전문점"). */
+const PLACE_WORD = /^(레스토랑|restaurant|식당|집|전문점|가게|샵|하우스)$/;
 
 /** A node's Korean word for a keyword: its name, or a part of a comma name ("육류,고기" → 육류). */
 const koreanWordOf = (k: Kind): string => k.words.find((w) => isHangul(w) && !w.includes(",")) ?? k.name;
@@ -60,7 +80,12 @@ function keywordsOf(m: { value: LexEntry; surface: string }): string[] {
   // a narrower kind than the entry's keyword is searched as itself (한정식 is no 한식, 평양냉면 no 냉면)
   const own = kindOfWord(m.surface);
   const entry = m.value.keywords[0] ? kindOfWord(m.value.keywords[0]) : undefined;
-  if (own && entry && isHangul(m.surface) && isNarrower(own, entry)) return [m.surface];
+  // another way to say a kind is searched by the kind's name (인도커리 → 인도음식)
+  const word = own && isHangul(m.surface) ? searchWord(own, m.surface) : m.surface;
+  if (own && entry && isHangul(m.surface) && isNarrower(own, entry)) return [word];
+  // a word that is a kind of its own, not the entry's (브런치카페 is a 브런치 place, not any 카페)
+  if (own && entry && isHangul(m.surface) && own !== entry && !isNarrower(entry, own)) return [word];
+  if (word !== m.surface) return [word];
   // more precise: not the keyword itself nor a place form of it (일식집 is 일식's)
   const precise =
     m.value.kind === "food" &&
@@ -123,14 +148,17 @@ export function readWords(d: Draft): WordsRead {
   const generic = q.take(GENERIC_WORD, "filler").length > 0;
   const pets = matchPets(q).length > 0;
   const reviews = [...matchReview(q).map((r) => r.value), ...context.flatMap((c) => c.value.review)];
+  // kinds written in two words first ("craft beer", "중앙아시아 음식"): the longest reading wins
+  const phrases = matchKindPhrases(q);
   // the compound is the dish: 돼지국밥 is a 국밥 named more precisely, searched as written
   const named = q.compounds(matchLexicon(q).map((m) => q.compound(m)));
   // kinds the lexicon has no entry for, from the vocabulary of kinds (세탁소, 소품샵, 텐동)
   // (only where something is left to read: most queries are read whole by then)
   const leftToRead = q.leftovers().some((w) => w.length >= 2);
-  const treeKinds = (leftToRead ? q.compounds(matchKinds(q).map((m) => q.compound(m))) : []).filter(
-    (m) => !CLAUSE_NEXT.test(query.slice(m.end).trimStart()),
-  );
+  const treeKinds = [
+    ...phrases,
+    ...(leftToRead ? q.compounds(matchKinds(q).map((m) => q.compound(m))) : []),
+  ].filter((m) => !CLAUSE_NEXT.test(query.slice(m.end).trimStart()));
   const specific =
     kinds.length > 0 ||
     treeKinds.length > 0 ||
@@ -144,8 +172,26 @@ export function readWords(d: Draft): WordsRead {
   return { kinds, occasions, generic, pets, reviews, lex, named, treeKinds, specific, moods, wishes };
 }
 
+/**
+ * "wine bar", "cocktail bar", "디저트 카페": a kind written before a broader one it lies under is the
+ * kind asked; the broader word is its head, not a second kind to search (술집 beside 와인바 would
+ * show any bar). The broader match is dropped where the two are side by side.
+ */
+function withoutHeads<T extends { start: number; end: number; value: LexEntry; surface: string }>(
+  lex: T[],
+): T[] {
+  const kindOf = (m: T) => keywordsOf(m).map((k) => kindOfWord(k))[0];
+  return lex.filter((m, i) => {
+    const before = lex[i - 1];
+    if (!before || m.start - before.end > 1) return true;
+    const [narrow, broad] = [kindOf(before), kindOf(m)];
+    return !(narrow && broad && isNarrower(narrow, broad));
+  });
+}
+
 /** The keywords, English keywords and categories of the kinds read. */
-export function kindTerms({ kinds, lex, treeKinds }: WordsRead): Terms {
+export function kindTerms({ kinds, lex: all, treeKinds }: WordsRead): Terms {
+  const lex = withoutHeads(all);
   return {
     keywords: dedupe([
       ...kinds.flatMap((c) => c.value.keywords),

@@ -12,7 +12,11 @@ export const postProcessStep = defineStep({
   lambda: { timeoutSeconds: 30 },
   entry: "place-search/post-process.ts",
   run: (input, rt) => {
-    const { places } = rt.exec();
-    return postProcess(input, { dataSource: places.dataSource, synthetic: places.synthetic });
+    const { places, google } = rt.exec();
+    return postProcess(input, {
+      dataSource: places.dataSource,
+      synthetic: places.synthetic,
+      google: google !== undefined,
+    });
   },
 });

@@ -137,7 +137,7 @@ export function toListItem(f: SampleFiling): DartListItem {
 export function sampleDocument(f: SampleFiling): string {
   const lines = [
     f.original ? "정정신고(보고)" : f.report_nm,
-    "※ 합성 데이터: 실제 공시가 아닙니다 (dongne 샘플).",
+    "※ 합성 데이터: 실제 공시가 아닌 견본입니다.",
     `회사명: ${f.corp_name}`,
     `제출인: ${f.flr_nm}`,
     `접수일자: ${dashed(f.rcept_dt)}`,
@@ -160,7 +160,9 @@ export function sampleDocument(f: SampleFiling): string {
     for (let i = 1; i <= 24; i++)
       lines.push(`- 참고사항 ${i}: 정정 전 공시의 ${i}번째 항목은 변경 없이 유지됩니다 (합성 본문).`);
   } else {
-    lines.push("정기보고서 본문은 주요정보 API(api_01 … api_28, 재무제표 주요계정)로 제공됩니다.");
+    lines.push(
+      "정기보고서의 주요 항목(배당, 최대주주, 임원, 직원, 재무제표 주요계정 등)은 항목별 표로 제공됩니다.",
+    );
   }
   return lines.join("\n");
 }

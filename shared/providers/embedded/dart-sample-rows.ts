@@ -1,203 +1,234 @@
-// The OpenDART sample's rows for each key-information API and the main accounts: each API's own maker
-// where the fields matter to answers (dividends, holders, executives, employees, shares, audits,
-// accounts), generic values of the fields' kinds otherwise. The figures the news sample also states come
-// from shared/demo/company-facts.ts.
+// The OpenDART sample's rows for each key-information API and the main accounts, from the company's
+// synthetic facts (sample-facts.ts, sample-people.ts), so the tables agree with each other and with the
+// news sample: shares issued less treasury shares are the shares outstanding everywhere, a dividend total
+// is the dividend per share times them, a ratio is its figures' ratio, a 합계 row is the sum of the rows
+// above it. Tables no answer reads in detail get values of their fields' kinds, totals still summed.
 import type { ListedCompany } from "../../data/listed-companies.ts";
 import type { Rng } from "../../platform/random.ts";
-import { dividendPerShare, periodAccounts } from "../../demo/company-facts.ts";
 import { ACCOUNTS_KEY, type ReportApi } from "../opendart-apis.ts";
 import { REPRT_CODES, type ReportQuery } from "../opendart.ts";
-import { pad, periodEnd, withCommas } from "./dart-sample-filings.ts";
+import {
+  allDirectorsPayRows,
+  approvedPayRows,
+  directorsPaidFiveEok,
+  executiveRows,
+  outsideDirectorRows,
+  payByKindRows,
+  topFivePaid,
+  unregisteredPayRows,
+  won,
+  type PeopleOf,
+} from "./dart-sample-people-rows.ts";
+import {
+  capitalRows,
+  holderChangeRows,
+  holderRows,
+  minorityRows,
+  shareRows,
+  treasuryRows,
+} from "./dart-sample-share-rows.ts";
+import {
+  dividendSoFar,
+  employeesAt,
+  issuedAt,
+  netSoFar,
+  periodAccounts,
+  priceAtYearEnd,
+  quarterEnd,
+  scaleOfRank,
+  shareBase,
+  termOf,
+  treasuryHeld,
+} from "./sample-facts.ts";
+import { pad, periodEnd } from "./dart-sample-filings.ts";
 
 type Row = Record<string, string>;
 
-const PEOPLE = ["임원A", "임원B", "임원C", "임원D", "임원E", "임원F", "임원G", "임원H"];
-const placeholder = (name: string) => `${name}(합성)`;
-
-/** What every API's rows are drawn from: the company's size (by rank), the period, the generator. */
-interface RowsOf {
+/** What every API's rows are drawn from: the company, its rank, the period and its end, the generator. */
+export interface RowsOf extends PeopleOf {
   api: ReportApi;
   c: ListedCompany;
-  rank: number;
   q: ReportQuery;
   rng: Rng;
   scale: number;
-  stlm_dt: string;
-  jitter: (n: number) => number;
 }
 
-/** The APIs whose rows are drawn field by field; any other API's rows are generic values. */
-const ROWS: Record<string, (r: RowsOf) => Row[]> = {
+/** The APIs whose rows are drawn from the facts; undefined: no data for the period (OpenDART's 013). */
+const ROWS: Record<string, (r: RowsOf) => Row[] | undefined> = {
+  api_01: capitalRows,
   api_02: dividendRows,
+  api_03: treasuryRows,
   api_04: holderRows,
+  api_05: holderChangeRows,
+  api_06: minorityRows,
   api_07: executiveRows,
   api_08: employeeRows,
+  api_09: directorsPaidFiveEok,
+  api_10: allDirectorsPayRows,
+  api_11: topFivePaid,
+  api_14: unregisteredPayRows,
+  api_21: approvedPayRows,
+  api_22: payByKindRows,
   api_23: shareRows,
   api_24: auditRows,
-  [ACCOUNTS_KEY]: ({ c, q, rank, rng }) => accountRows(c, q, rank, rng),
+  api_27: outsideDirectorRows,
+  [ACCOUNTS_KEY]: accountRows,
 };
 
-export function sampleRows(api: ReportApi, c: ListedCompany, rank: number, q: ReportQuery, rng: Rng): Row[] {
-  const scale = 1 / (1 + rank / 8);
+/** The API's rows for the period; undefined when the company has none to report (013). */
+export function sampleRows(
+  api: ReportApi,
+  c: ListedCompany,
+  rank: number,
+  q: ReportQuery,
+  rng: Rng,
+): Row[] | undefined {
   const of: RowsOf = {
     api,
     c,
-    rank,
     q,
     rng,
-    scale,
+    rank,
+    corpCode: c.corp_code,
+    year: q.bsns_year,
+    quarter: REPRT_CODES.indexOf(q.reprt_code) + 1,
+    scale: scaleOfRank(rank),
     stlm_dt: periodEnd(q.bsns_year, q.reprt_code),
-    jitter: (n: number) => vary(rng, n),
   };
   return (ROWS[api.key] ?? genericRows)(of);
 }
 
-/** api_02: the dividend per share the news sample also states (shared/demo/company-facts.ts). */
-function dividendRows({ c, rank, q, rng, scale, stlm_dt, jitter }: RowsOf): Row[] {
-  const dps = dividendPerShare(c.corp_code, q.bsns_year, rank);
-  const dps1 = dividendPerShare(c.corp_code, q.bsns_year - 1, rank);
-  const dps2 = dividendPerShare(c.corp_code, q.bsns_year - 2, rank);
-  const income = jitter(15_000_000 * scale);
-  const lines: [se: string, stock_knd: string, thstrm: string, frmtrm: string, lwfr: string][] = [
-    ["주당액면가액(원)", "보통주", "100", "100", "100"],
-    [
-      "(연결)당기순이익(백만원)",
-      "",
-      withCommas(income),
-      withCommas(jitter(income)),
-      withCommas(jitter(income)),
-    ],
-    [
-      "(연결)주당순이익(원)",
-      "보통주",
-      withCommas(jitter(3000 * scale + 500)),
-      withCommas(jitter(2800 * scale + 500)),
-      "-",
-    ],
-    [
-      "현금배당금총액(백만원)",
-      "",
-      withCommas(income * 0.25),
-      withCommas(income * 0.24),
-      withCommas(income * 0.22),
-    ],
-    ["(연결)현금배당성향(%)", "", (20 + rng() * 15).toFixed(2), (20 + rng() * 15).toFixed(2), "-"],
-    [
-      "현금배당수익률(%)",
-      "보통주",
-      (1 + rng() * 3).toFixed(1),
-      (1 + rng() * 3).toFixed(1),
-      (1 + rng() * 3).toFixed(1),
-    ],
-    ["주당 현금배당금(원)", "보통주", withCommas(dps), withCommas(dps1), withCommas(dps2)],
+const pct = (part: number, whole: number, digits = 2) =>
+  whole ? ((100 * part) / whole).toFixed(digits) : "-";
+
+/** One column of api_02 (당기, 전기 or 전전기): the year so far (당기 of a quarterly report) or the whole year. */
+function dividendColumn(r: RowsOf, year: number, quarter: number) {
+  const end = quarterEnd(year, quarter);
+  const common = issuedAt(r.corpCode, r.rank, end);
+  const outstanding = common - treasuryHeld(r.corpCode, r.rank, end);
+  const net = netSoFar(r.corpCode, year, quarter, r.rank);
+  const dps = dividendSoFar(r.corpCode, year, quarter, r.rank);
+  const total = (dps * outstanding) / 1e6;
+  const price = priceAtYearEnd(r.corpCode, year, r.rank);
+  const paid = dps > 0;
+  return {
+    net: won(net / 1e6),
+    eps: won(net / common),
+    total: paid ? won(total) : "-",
+    payout: paid ? pct(total, net / 1e6) : "-",
+    yield: paid ? pct(dps, price, 1) : "-",
+    dps: paid ? won(dps) : "-",
+  };
+}
+
+/** api_02: 당기 (the report's period), 전기 and 전전기 (the two business years before). */
+function dividendRows(r: RowsOf): Row[] {
+  const cols = [
+    dividendColumn(r, r.year, r.quarter),
+    dividendColumn(r, r.year - 1, 4),
+    dividendColumn(r, r.year - 2, 4),
   ];
-  return lines.map(([se, stock_knd, thstrm, frmtrm, lwfr]) => ({
-    se: se,
-    stock_knd: stock_knd,
-    thstrm: thstrm,
-    frmtrm: frmtrm,
-    lwfr: lwfr,
-    stlm_dt,
-  }));
-}
-
-/** api_04: the largest shareholder and two related parties. */
-function holderRows({ rng, scale, stlm_dt, jitter }: RowsOf): Row[] {
-  const shares = jitter(500_000_000 * scale);
-  return ["최대주주", "특수관계인1", "특수관계인2"].map((who, i) => ({
-    nm: placeholder(who),
-    relate: i === 0 ? "본인" : "특수관계인",
-    stock_knd: "보통주",
-    bsis_posesn_stock_co: withCommas(shares / (i + 1)),
-    bsis_posesn_stock_qota_rt: ((20 - i * 6) * (0.9 + rng() * 0.2)).toFixed(2),
-    trmend_posesn_stock_co: withCommas(shares / (i + 1)),
-    trmend_posesn_stock_qota_rt: ((20 - i * 6) * (0.9 + rng() * 0.2)).toFixed(2),
-    rm: "-",
-    stlm_dt,
-  }));
-}
-
-/** api_07: five to eight executives, the first the CEO. */
-function executiveRows({ q, rng, stlm_dt }: RowsOf): Row[] {
-  return PEOPLE.slice(0, 5 + Math.floor(rng() * 4)).map((who, i) => ({
-    nm: placeholder(who),
-    sexdstn: rng() < 0.8 ? "남" : "여",
-    birth_ym: `19${60 + Math.floor(rng() * 20)}년 ${pad(1 + Math.floor(rng() * 12))}월`,
-    ofcps: i === 0 ? "대표이사" : i < 3 ? "사내이사" : "사외이사",
-    rgist_exctv_at: "등기임원",
-    fte_at: i < 3 ? "상근" : "비상근",
-    chrg_job: i === 0 ? "경영총괄" : i < 3 ? "사업부문장" : "이사회 구성원",
-    main_career: "(합성 경력)",
-    mxmm_shrholdr_relate: "-",
-    hffc_pd: `${1 + Math.floor(rng() * 9)}년`,
-    tenure_end_on: `${q.bsns_year + 1 + Math.floor(rng() * 3)}.03.${15 + Math.floor(rng() * 10)}`,
-    stlm_dt,
-  }));
-}
-
-/** api_08: employees by sex, then the total. */
-function employeeRows({ rng, scale, stlm_dt, jitter }: RowsOf): Row[] {
-  const rows: Row[] = [];
-  for (const division of ["전사", "합계"])
-    for (const sex of division === "합계" ? ["합계"] : ["남", "여"]) {
-      const sm = Math.round(jitter(60_000 * scale + 800) * (sex === "여" ? 0.4 : sex === "합계" ? 1.4 : 1));
-      const salary = jitter(80_000_000 + 40_000_000 * scale);
-      rows.push({
-        fo_bbm: division,
-        sexdstn: sex,
-        reform_bfe_emp_co_rgllbr: "-",
-        reform_bfe_emp_co_cnttk: "-",
-        reform_bfe_emp_co_etc: "-",
-        rgllbr_co: withCommas(sm * 0.97),
-        rgllbr_abacpt_labrr_co: "-",
-        cnttk_co: withCommas(sm * 0.03),
-        cnttk_abacpt_labrr_co: "-",
-        sm: withCommas(sm),
-        avrg_cnwk_sdytrn: (8 + rng() * 10).toFixed(1),
-        fyer_salary_totamt: withCommas(sm * salary),
-        jan_salary_am: withCommas(salary),
-        rm: "-",
-        stlm_dt,
-      });
-    }
-  return rows;
-}
-
-/** api_23: common, preferred and all shares. */
-function shareRows({ scale, stlm_dt, jitter }: RowsOf): Row[] {
-  return ["보통주", "우선주", "합계"].map((se, i) => {
-    const issued = jitter(5_000_000_000 * scale + 10_000_000) * (i === 1 ? 0.1 : 1);
-    return {
-      se,
-      isu_stock_totqy: withCommas(issued * 4),
-      now_to_isu_stock_totqy: withCommas(issued * 1.1),
-      now_to_dcrs_stock_totqy: withCommas(issued * 0.1),
-      redc: "-",
-      profit_incnr: withCommas(issued * 0.1),
-      rdmstk_repy: "-",
-      etc: "-",
-      istc_totqy: withCommas(issued),
-      tesstk_co: withCommas(issued * 0.02),
-      distb_stock_co: withCommas(issued * 0.98),
-      stlm_dt,
-    };
+  const par = String(shareBase(r.corpCode, r.rank).par);
+  const line = (se: string, stock_knd: string, f: (c: (typeof cols)[number]) => string): Row => ({
+    se,
+    stock_knd,
+    thstrm: f(cols[0]!),
+    frmtrm: f(cols[1]!),
+    lwfr: f(cols[2]!),
+    stlm_dt: r.stlm_dt,
   });
+  return [
+    line("주당액면가액(원)", "보통주", () => par),
+    line("(연결)당기순이익(백만원)", "-", (c) => c.net),
+    line("(연결)주당순이익(원)", "보통주", (c) => c.eps),
+    line("현금배당금총액(백만원)", "-", (c) => c.total),
+    line("(연결)현금배당성향(%)", "-", (c) => c.payout),
+    line("현금배당수익률(%)", "보통주", (c) => c.yield),
+    line("주당 현금배당금(원)", "보통주", (c) => c.dps),
+  ];
+}
+
+/** api_08: employees by sex, then the total (the sums of the two rows); pay is the year's so far. */
+function employeeRows(r: RowsOf): Row[] {
+  const e = employeesAt(r.corpCode, r.year, r.quarter, r.rank);
+  const paidEach = Math.round((e.annualPay * r.quarter) / 4 / 1e5) * 1e5;
+  const tenure = 8 + 8 * r.scale;
+  const line = (fo_bbm: string, sexdstn: string, sm: number, paid: number, years: number): Row => {
+    const contract = Math.round(sm * 0.03);
+    return {
+      fo_bbm,
+      sexdstn,
+      reform_bfe_emp_co_rgllbr: "-",
+      reform_bfe_emp_co_cnttk: "-",
+      reform_bfe_emp_co_etc: "-",
+      rgllbr_co: won(sm - contract),
+      rgllbr_abacpt_labrr_co: "-",
+      cnttk_co: won(contract),
+      cnttk_abacpt_labrr_co: "-",
+      sm: won(sm),
+      avrg_cnwk_sdytrn: years.toFixed(1),
+      fyer_salary_totamt: won(paid),
+      jan_salary_am: won(paid / sm),
+      rm: "-",
+      stlm_dt: r.stlm_dt,
+    };
+  };
+  const menPaid = e.men * paidEach * 1.08;
+  const womenPaid = e.women * paidEach * 0.8;
+  const men = line("전사", "남", e.men, menPaid, tenure + 1);
+  const women = line("전사", "여", e.women, womenPaid, tenure - 2);
+  const total = e.men + e.women;
+  return [
+    men,
+    women,
+    line("합계", "합계", total, menPaid + womenPaid, (e.men * (tenure + 1) + e.women * (tenure - 2)) / total),
+  ];
 }
 
 /** api_24: the auditor's opinion over three terms. */
-function auditRows({ stlm_dt }: RowsOf): Row[] {
+function auditRows(r: RowsOf): Row[] {
   return ["당기", "전기", "전전기"].map((when, i) => ({
-    bsns_year: `제${50 - i}기(${when})`,
-    adtor: placeholder("회계법인"),
+    bsns_year: `제${termOf(r.year) - i}기(${when})`,
+    adtor: "회계법인(합성)",
     adt_opinion: "적정",
     adt_reprt_spcmnt_matter: "-",
     emphs_matter: "-",
     core_adt_matter: i === 0 ? "수익인식의 적정성" : "-",
-    stlm_dt,
+    stlm_dt: r.stlm_dt,
   }));
 }
 
-function genericRows({ api, q, rng, scale, stlm_dt }: RowsOf): Row[] {
+/** Balance tables (api_13, 15, 16, 17, 28): 공모 and 사모 by maturity, each row's 합계 its buckets' sum, a 합계 row theirs. */
+function balanceRows(r: RowsOf): Row[] | undefined {
+  if (r.rng() < 0.6) return undefined;
+  const buckets = r.api.fields.filter(
+    (f) => !["remndr_exprtn1", "remndr_exprtn2", "sm", "stlm_dt", "isu_lmt", "remndr_lmt"].includes(f),
+  );
+  const kinds = ["공모", "사모"].map((kind) => {
+    const amounts = buckets.map(() =>
+      r.rng() < 0.5 ? 0 : Math.round((1e11 * r.scale * r.rng()) / 1e8) * 1e8,
+    );
+    return { kind, amounts };
+  });
+  const total = {
+    kind: "합계",
+    amounts: buckets.map((_, i) => kinds.reduce((s, k) => s + k.amounts[i]!, 0)),
+  };
+  return [...kinds, total].map((k) => ({
+    remndr_exprtn1: k.kind,
+    remndr_exprtn2: "미상환 잔액",
+    ...Object.fromEntries(buckets.map((b, i) => [b, k.amounts[i] ? won(k.amounts[i]) : "-"])),
+    sm: won(k.amounts.reduce((s, a) => s + a, 0)),
+    ...(r.api.fields.includes("isu_lmt") ? { isu_lmt: won(2e12 * r.scale), remndr_lmt: "-" } : {}),
+    stlm_dt: r.stlm_dt,
+  }));
+}
+
+for (const key of ["api_13", "api_15", "api_16", "api_17", "api_28"]) ROWS[key] = balanceRows;
+
+/** The other tables (출자, 채무증권, 자금 사용, 감사용역): two or three rows of their fields' kinds; a third of the periods have none. */
+function genericRows({ api, q, rng, scale, stlm_dt }: RowsOf): Row[] | undefined {
+  if (rng() < 0.35) return undefined;
   return Array.from({ length: 2 + Math.floor(rng() * 2) }, (_, i) =>
     Object.fromEntries(
       api.fields.map((f) => [f, f === "stlm_dt" ? stlm_dt : genericValue(f, i, q, rng, scale)]),
@@ -209,68 +240,65 @@ function genericValue(field: string, i: number, q: ReportQuery, rng: Rng, scale:
   if (/(_de|_dt|_on|^mtd)$/.test(field))
     return `${q.bsns_year}.${pad(1 + Math.floor(rng() * 12))}.${pad(1 + Math.floor(rng() * 28))}`;
   if (/(_rt|_rate|^intrt)$/.test(field)) return (rng() * 10).toFixed(2);
-  if (/(_co|_qy|^nmpr|^sm|_amount|_am|_totamt|^mendng|_lmt|^yy|^de\d|_time)/.test(field))
-    return withCommas(vary(rng, 1_000_000_000 * scale + 1000));
-  if (/^(se|se_nm|stock_knd|scrits_knd_nm)$/.test(field))
-    return ["구분A", "구분B", "구분C", "합계"][i % 4] ?? "합계";
-  if (/^(nm|inv_prm|isu_cmpny|adtor|mngt_cmpny|mxmm_shrholdr_nm)$/.test(field))
-    return placeholder(`법인${i + 1}`);
-  if (field === "bsns_year") return String(q.bsns_year);
+  if (/_qy$/.test(field)) return won(1e6 * scale * (0.5 + rng()));
+  if (/_time$/.test(field)) return won(2000 + 20000 * scale * rng());
+  if (/(_amount|_am|_totamt|mendng|^pay_amount)$/.test(field) || /_amount$/.test(field))
+    return won(Math.round((1e11 * scale * (0.2 + rng())) / 1e6) * 1e6);
+  if (/^(se|se_nm|stock_knd|scrits_knd_nm)$/.test(field)) return ["보통주", "회사채", "기업어음"][i % 3]!;
+  if (/^(inv_prm|isu_cmpny|adtor|mngt_cmpny)$/.test(field)) return `법인${i + 1}(합성)`;
+  if (field === "bsns_year") return `제${termOf(q.bsns_year)}기`;
   return "-";
 }
 
-const vary = (rng: Rng, n: number) => n * (0.85 + 0.3 * rng());
-
 /** fnlttSinglAcnt: consolidated and separate statements, balance sheet then income statement (won). */
-function accountRows(c: ListedCompany, q: ReportQuery, rank: number, rng: Rng): Row[] {
-  const quarter = REPRT_CODES.indexOf(q.reprt_code) + 1;
-  // the accounts the news sample also states (shared/demo/company-facts.ts); the year before's beside them
-  const { revenue, operating, net } = periodAccounts(c.corp_code, q.bsns_year, quarter, rank);
-  const before = periodAccounts(c.corp_code, q.bsns_year - 1, quarter, rank);
-  const prior: Record<string, number> = {
-    매출액: before.revenue,
-    영업이익: before.operating,
-    당기순이익: before.net,
-  };
-  const assets = revenue * (1.5 + rng());
-  const liabilities = assets * (0.3 + rng() * 0.3);
-  const end = periodEnd(q.bsns_year, q.reprt_code).replaceAll("-", ".");
-  const term = 50 + (q.bsns_year - 2020);
+function accountRows(r: RowsOf): Row[] {
+  const { corpCode, rank, year, quarter } = r;
+  const now = periodAccounts(corpCode, year, quarter, rank);
+  const before = periodAccounts(corpCode, year - 1, quarter, rank);
+  const older = periodAccounts(corpCode, year - 2, quarter, rank);
+  const assets = now.revenue * (quarter === 4 ? 1 : 4) * (1.2 + 0.6 * r.rng());
+  const liabilities = assets * (0.3 + r.rng() * 0.3);
+  const end = periodEnd(year, r.q.reprt_code).replaceAll("-", ".");
   const rows: Row[] = [];
   for (const [fs_div, fs_nm, factor] of [
     ["CFS", "연결재무제표", 1],
     ["OFS", "재무제표", 0.7],
   ] as const) {
-    const accounts: [string, string, string, number][] = [
-      ["BS", "재무상태표", "자산총계", assets],
-      ["BS", "재무상태표", "부채총계", liabilities],
-      ["BS", "재무상태표", "자본총계", assets - liabilities],
-      ["IS", "손익계산서", "매출액", revenue],
-      ["IS", "손익계산서", "영업이익", operating],
-      ["IS", "손익계산서", "당기순이익", net],
+    const accounts: [string, string, string, number, number, number][] = [
+      ["BS", "재무상태표", "자산총계", assets, assets * 0.95, assets * 0.9],
+      ["BS", "재무상태표", "부채총계", liabilities, liabilities * 0.95, liabilities * 0.9],
+      [
+        "BS",
+        "재무상태표",
+        "자본총계",
+        assets - liabilities,
+        (assets - liabilities) * 0.95,
+        (assets - liabilities) * 0.9,
+      ],
+      ["IS", "손익계산서", "매출액", now.revenue, before.revenue, older.revenue],
+      ["IS", "손익계산서", "영업이익", now.operating, before.operating, older.operating],
+      ["IS", "손익계산서", "당기순이익", now.net, before.net, older.net],
     ];
-    accounts.forEach(([sj_div, sj_nm, account_nm, amount], ord) => {
+    accounts.forEach(([sj_div, sj_nm, account_nm, amount, prior, prior2], ord) => {
       const bs = sj_div === "BS";
       rows.push({
-        bsns_year: String(q.bsns_year),
-        stock_code: c.stock_code,
-        reprt_code: q.reprt_code,
+        bsns_year: String(year),
+        stock_code: r.c.stock_code,
+        reprt_code: r.q.reprt_code,
         account_nm,
         fs_div,
         fs_nm,
         sj_div,
         sj_nm,
-        thstrm_nm: `제 ${term} 기${quarter === 4 ? "" : ` ${quarter}분기`}`,
-        thstrm_dt: bs ? `${end} 현재` : `${q.bsns_year}.01.01 ~ ${end}`,
-        thstrm_amount: withCommas(amount * factor),
-        frmtrm_nm: `제 ${term - 1} 기`,
-        frmtrm_dt: bs
-          ? `${q.bsns_year - 1}.12.31 현재`
-          : `${q.bsns_year - 1}.01.01 ~ ${q.bsns_year - 1}.12.31`,
-        frmtrm_amount: withCommas((prior[account_nm] ?? vary(rng, amount)) * factor),
-        bfefrmtrm_nm: `제 ${term - 2} 기`,
-        bfefrmtrm_dt: bs ? `${q.bsns_year - 2}.12.31 현재` : "-",
-        bfefrmtrm_amount: withCommas(vary(rng, amount * factor)),
+        thstrm_nm: `제 ${termOf(year)} 기${quarter === 4 ? "" : ` ${quarter}분기`}`,
+        thstrm_dt: bs ? `${end} 현재` : `${year}.01.01 ~ ${end}`,
+        thstrm_amount: won(amount * factor),
+        frmtrm_nm: `제 ${termOf(year) - 1} 기${quarter === 4 || bs ? "" : ` ${quarter}분기`}`,
+        frmtrm_dt: bs ? `${year - 1}.12.31 현재` : `${year - 1}.01.01 ~ ${year - 1}${end.slice(4)}`,
+        frmtrm_amount: won(prior * factor),
+        bfefrmtrm_nm: `제 ${termOf(year) - 2} 기`,
+        bfefrmtrm_dt: bs ? `${year - 2}.12.31 현재` : "-",
+        bfefrmtrm_amount: won(prior2 * factor),
         ord: String(ord + 1),
         currency: "KRW",
       });

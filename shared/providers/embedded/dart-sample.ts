@@ -32,9 +32,6 @@ import {
 } from "./dart-sample-filings.ts";
 import { sampleRows } from "./dart-sample-rows.ts";
 
-/** APIs most companies have nothing to report in: the sample answers 013 for them most of the time. */
-const OFTEN_EMPTY = new Set(["api_01", "api_13", "api_16", "api_17", "api_19", "api_20", "api_28"]);
-
 export class EmbeddedDart implements DartPort {
   readonly name = "sample";
   readonly synthetic = true;
@@ -52,6 +49,17 @@ export class EmbeddedDart implements DartPort {
 
   /** A company's filings up to today, newest first: periodic reports since 2015 (some with a 정정) and a few recent 정정 of other disclosures. */
   filings(corpCode: string): SampleFiling[] {
+    const day = kstYmd(this.now());
+    if (this.made?.day !== day) this.made = { day, byCorp: new Map() };
+    const made = this.made.byCorp.get(corpCode) ?? this.makeFilings(corpCode);
+    this.made.byCorp.set(corpCode, made);
+    return made;
+  }
+
+  /** Each company's filings of the day, made once. */
+  private made?: { day: string; byCorp: Map<string, SampleFiling[]> };
+
+  private makeFilings(corpCode: string): SampleFiling[] {
     const c = this.byCode.get(corpCode);
     if (!c || !c.stock_code) return []; // the unlisted sample companies file nothing
     const base: FilingBase = {
@@ -98,8 +106,9 @@ export class EmbeddedDart implements DartPort {
     const company = this.byCode.get(q.corp_code);
     if (!filing || !company) return { status: "013", rows: [], synthetic: true };
     const rng = rngFor(SEED, `${q.corp_code}:${q.bsns_year}:${q.reprt_code}:${key}`);
-    if (OFTEN_EMPTY.has(key) && rng() < 0.7) return { status: "013", rows: [], synthetic: true };
-    const rows = sampleRows(api, company, this.rank(company), q, rng).map((r) => ({
+    const made = sampleRows(api, company, this.rank(company), q, rng);
+    if (!made) return { status: "013", rows: [], synthetic: true };
+    const rows = made.map((r) => ({
       rcept_no: filing.rcept_no,
       ...(key === ACCOUNTS_KEY ? {} : { corp_cls: company.corp_cls, corp_name: company.corp_name }),
       corp_code: company.corp_code,
@@ -123,6 +132,7 @@ export class EmbeddedDart implements DartPort {
       corp_name: c.corp_name,
       stock_code: c.stock_code,
       modify_date: c.modify_date,
+      ...(c.corp_eng_name ? { corp_eng_name: c.corp_eng_name } : {}),
     }));
   }
 

@@ -7,26 +7,35 @@ import { listedCompanies, type ListedCompany } from "../../data/listed-companies
 import { kstYmd, rfc1123Kst } from "../../platform/time.ts";
 import { hashString, rngFor } from "../../platform/random.ts";
 import type { CallCounter } from "../http.ts";
+import { demoNewsUrl, latestFiledPeriod } from "../../demo/company-facts.ts";
+import { koreanWon } from "../../korean/numerals.ts";
+import { withJosa } from "../../korean/josa.ts";
 import {
   dividendPerShare,
-  demoNewsUrl,
-  eokWon,
-  latestFiledPeriod,
+  employeesAt,
   periodAccounts,
+  quarterEnd,
+  treasuryYear,
   type PeriodAccounts,
-} from "../../demo/company-facts.ts";
+} from "./sample-facts.ts";
 import type { NaverNewsItem, NaverNewsResponse, NewsQuery, NewsSearchPort } from "../naver-news.ts";
 
 const SEED = 3004;
 const OUTLETS = ["daily-econ", "market-wire", "biz-times", "korea-ledger"];
 
-/** The company's synthetic facts the stories state, shared with the OpenDART sample. */
+/** The company's synthetic facts the stories state, shared with the OpenDART sample (sample-facts.ts). */
 interface Facts {
   year: number;
   quarter: number;
+  /** the last business year whose report is filed, its dividend per share */
+  dividendYear: number;
   dps: number;
   accounts: PeriodAccounts;
   before: PeriodAccounts;
+  /** employees at the latest period and a year before; the year's average pay */
+  staff: { now: number; before: number; pay: number };
+  /** treasury shares bought this year so far */
+  bought: number;
 }
 
 interface Topic {
@@ -50,7 +59,7 @@ const TOPICS: Topic[] = [
     stories: [
       (c, _n, f) => ({
         title: `${c}, ${periodWords(f)} 영업이익 ${eokWon(f.accounts.operating)}…전년 대비 ${change(f.accounts.operating, f.before.operating)}`,
-        body: `${c}이(가) ${periodWords(f)} 실적을 공시했다. 매출은 ${eokWon(f.accounts.revenue)}으로 전년 같은 기간보다 ${change(f.accounts.revenue, f.before.revenue)}했다.`,
+        body: `${withJosa(c, "이/가")} ${periodWords(f)} 실적을 공시했다. 매출은 ${eokWon(f.accounts.revenue)}으로 전년 같은 기간보다 ${change(f.accounts.revenue, f.before.revenue)}했다.`,
       }),
       (c, n) => ({
         title: `증권가 &quot;${c} 매출 눈높이 ${n(2, 9)}% 상향&quot;`,
@@ -61,23 +70,35 @@ const TOPICS: Topic[] = [
   {
     words: /배당|주주환원|배당금/,
     stories: [
-      (c, _n, f) => ({
-        title: `${c}, ${f.year}년 배당 주당 ${f.dps.toLocaleString("en-US")}원…${periodWords(f)} 보고서 기준`,
-        body: `${c}의 ${f.year}년 주당 현금배당금은 ${f.dps.toLocaleString("en-US")}원이다. 배당 기준일과 지급일은 이사회 결의 공시를 따른다.`,
-      }),
+      (c, _n, f) =>
+        f.dps
+          ? {
+              title: `${c}, ${f.dividendYear}년 배당 주당 ${f.dps.toLocaleString("en-US")}원…사업보고서 기준`,
+              body: `${c}의 ${f.dividendYear}년 주당 현금배당금은 ${f.dps.toLocaleString("en-US")}원이다. 배당 기준일과 지급일은 이사회 결의 공시를 따른다.`,
+            }
+          : {
+              title: `${c}, ${f.dividendYear}년 현금배당 없어…&quot;성장 투자 우선&quot;`,
+              body: `${withJosa(c, "은/는")} ${f.dividendYear}년 사업연도에 현금배당을 하지 않았다.`,
+            },
       (c) => ({
         title: `${c} 주주환원 강화…&quot;배당 확대 검토&quot;`,
-        body: `${c}이(가) 중장기 주주환원 정책을 발표했다. 자사주 매입과 배당 확대를 병행한다는 계획이다.`,
+        body: `${withJosa(c, "이/가")} 중장기 주주환원 정책을 발표했다. 자사주 매입과 배당 확대를 병행한다는 계획이다.`,
       }),
     ],
   },
   {
     words: /자사주|자기주식|소각/,
     stories: [
-      (c, n) => ({
-        title: `${c}, ${n(1, 9)}천억 규모 자사주 매입·소각`,
-        body: `${c}이(가) 자기주식 취득 신탁계약 체결을 공시했다. 취득한 주식은 전량 소각할 예정이다.`,
-      }),
+      (c, _n, f) =>
+        f.bought
+          ? {
+              title: `${c}, ${f.year}년 자사주 ${f.bought.toLocaleString("en-US")}주 취득…${periodWords(f)} 보고서 기준`,
+              body: `${withJosa(c, "이/가")} 자기주식 취득 신탁계약으로 ${f.year}년 들어 ${f.bought.toLocaleString("en-US")}주를 사들였다.`,
+            }
+          : {
+              title: `${c}, ${f.year}년 자사주 매입 없어…${periodWords(f)} 보고서 기준`,
+              body: `${withJosa(c, "은/는")} ${f.year}년 들어 자기주식을 새로 취득하지 않았다.`,
+            },
     ],
   },
   {
@@ -85,16 +106,16 @@ const TOPICS: Topic[] = [
     stories: [
       (c) => ({
         title: `${c}, 정기 임원 인사…신임 사업부문장 선임`,
-        body: `${c}이(가) 정기 임원 인사를 단행했다. 사외이사 선임 안건은 다음 주주총회에 상정된다.`,
+        body: `${withJosa(c, "이/가")} 정기 임원 인사를 단행했다. 사외이사 선임 안건은 다음 주주총회에 상정된다.`,
       }),
     ],
   },
   {
     words: /직원|채용|고용|연봉|급여/,
     stories: [
-      (c, n) => ({
-        title: `${c} 직원 평균 연봉 ${n(8, 14)}천만원대…근속연수도 늘어`,
-        body: `${c}의 정기보고서에 따르면 직원 수와 평균 근속연수가 모두 늘었다. 하반기 신입 공채도 진행한다.`,
+      (c, _n, f) => ({
+        title: `${c} 직원 평균 연봉 ${manWon(f.staff.pay)}…직원 ${f.staff.now.toLocaleString("en-US")}명`,
+        body: `${c}의 정기보고서에 따르면 직원 수는 1년 전 ${f.staff.before.toLocaleString("en-US")}명에서 ${f.staff.now.toLocaleString("en-US")}명으로 ${f.staff.now >= f.staff.before ? "늘었다" : "줄었다"}.`,
       }),
     ],
   },
@@ -103,7 +124,7 @@ const TOPICS: Topic[] = [
     stories: [
       (c, n) => ({
         title: `${c}, 해외 법인 지분 ${n(10, 60)}% 취득 결정`,
-        body: `${c}이(가) 타법인주식 및 출자증권 취득 결정을 공시했다. 신사업 확대를 위한 투자라는 설명이다.`,
+        body: `${withJosa(c, "이/가")} 타법인주식 및 출자증권 취득 결정을 공시했다. 신사업 확대를 위한 투자라는 설명이다.`,
       }),
     ],
   },
@@ -112,7 +133,7 @@ const TOPICS: Topic[] = [
     stories: [
       (c) => ({
         title: `${c}, 주요사항보고서 기재정정…거래 금액 확정`,
-        body: `${c}이(가) 앞서 낸 주요사항보고서의 거래 조건을 정정 공시했다. 거래 금액과 일정이 확정됐다.`,
+        body: `${withJosa(c, "이/가")} 앞서 낸 주요사항보고서의 거래 조건을 정정 공시했다. 거래 금액과 일정이 확정됐다.`,
       }),
     ],
   },
@@ -124,8 +145,8 @@ const GENERAL: Topic["stories"] = [
     body: `${c} 주가가 외국인 매수세에 힘입어 올랐다. 거래량은 평소의 ${n(2, 4)}배 수준이었다.`,
   }),
   (c) => ({
-    title: `${c}, 신제품 공개…&amp; 글로벌 시장 공략`,
-    body: `${c}이(가) 신제품을 공개하고 해외 판매망을 넓힌다고 밝혔다.`,
+    title: `${c}, 신제품 공개…글로벌 시장 공략`,
+    body: `${withJosa(c, "이/가")} 신제품을 공개하고 해외 판매망을 넓힌다고 밝혔다.`,
   }),
 ];
 
@@ -154,12 +175,7 @@ export class EmbeddedNews implements NewsSearchPort {
     const period = latestFiledPeriod(now);
     for (const { company, name } of named) {
       const rank = Math.max(0, this.companies.indexOf(company));
-      const facts: Facts = {
-        ...period,
-        dps: dividendPerShare(company.corp_code, period.year, rank),
-        accounts: periodAccounts(company.corp_code, period.year, period.quarter, rank),
-        before: periodAccounts(company.corp_code, period.year - 1, period.quarter, rank),
-      };
+      const facts = factsOf(company.corp_code, rank, period);
       const stories = [
         ...topics.flatMap((t) => t.stories.map((s) => ({ s, relevance: 2 }))),
         ...GENERAL.map((s) => ({ s, relevance: 1 })),
@@ -211,6 +227,41 @@ export class EmbeddedNews implements NewsSearchPort {
     }
     return found.slice(0, 3);
   }
+}
+
+/** The facts a company's stories state, as of the latest filed period. */
+function factsOf(corpCode: string, rank: number, period: { year: number; quarter: number }): Facts {
+  const dividendYear = period.quarter === 4 ? period.year : period.year - 1;
+  const { year, quarter } = period;
+  const staff = (y: number) => employeesAt(corpCode, y, quarter, rank);
+  const t = treasuryYear(corpCode, year, rank);
+  return {
+    ...period,
+    dividendYear,
+    dps: dividendPerShare(corpCode, dividendYear, rank),
+    accounts: periodAccounts(corpCode, year, quarter, rank),
+    before: periodAccounts(corpCode, year - 1, quarter, rank),
+    staff: {
+      now: staff(year).men + staff(year).women,
+      before: staff(year - 1).men + staff(year - 1).women,
+      pay: employeesAt(corpCode, dividendYear, 4, rank).annualPay,
+    },
+    bought: t.acquired.filter((a) => a.date <= quarterEnd(year, quarter)).reduce((s, a) => s + a.qty, 0),
+  };
+}
+
+/** An amount rounded to 억 원, as a headline writes it: "6조 2,878억 원". */
+const eokWon = (won: number) => koreanWon(Math.round(won / 1e8) * 1e8);
+
+/** "1억 2,300만 원", as a headline writes a pay. */
+function manWon(won: number): string {
+  const man = Math.round(won / 1e4);
+  const eok = Math.floor(man / 1e4);
+  const rest = man % 1e4;
+  return `${eok ? `${eok}억 ` : ""}${rest ? `${rest.toLocaleString("en-US")}만 ` : ""}원`.replace(
+    / 원$/,
+    " 원",
+  );
 }
 
 /** Naver wraps the query's words in <b>; so does the sample. */
