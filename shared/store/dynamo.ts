@@ -86,11 +86,38 @@ type SdkRequest = {
  * and answers with what it writes: the same validation and store as over HTTP, without the loopback
  * socket, the HTTP parsing on both sides and the body's checksum (a quarter of a local request's CPU).
  */
-function inProcessHandler(listener: Listener) {
+/** The in-process requests of one dynalite: refused once it is closing, those in flight waited for. */
+class InProcessGate {
+  closing = false;
+  private inFlight = 0;
+  private drained?: () => void;
+  enter(): boolean {
+    if (this.closing) return false;
+    this.inFlight++;
+    return true;
+  }
+  leave(): void {
+    if (--this.inFlight === 0) this.drained?.();
+  }
+  /** Refuses new requests and resolves when those in flight have been answered. */
+  close(): Promise<void> {
+    this.closing = true;
+    if (this.inFlight === 0) return Promise.resolve();
+    return new Promise((resolve) => (this.drained = resolve));
+  }
+}
+
+function inProcessHandler(listener: Listener, gate: InProcessGate) {
   return {
     handle(request: SdkRequest) {
       return new Promise<{ response: { statusCode: number; headers: Record<string, string>; body: Buffer } }>(
-        (resolve) => {
+        (resolve, reject) => {
+          // once closing, a request fails as a socket's would (refused), not inside dynalite's closed
+          // store, whose error no caller could catch; close() waits for those already handed over
+          if (!gate.enter())
+            return reject(
+              Object.assign(new Error("connect ECONNREFUSED: dynalite is closed"), { code: "ECONNREFUSED" }),
+            );
           const req = Object.assign(new EventEmitter(), {
             method: request.method,
             url: request.path,
@@ -102,8 +129,10 @@ function inProcessHandler(listener: Listener) {
           const res = {
             statusCode: 200,
             setHeader: (k: string, v: unknown) => void (headers[k.toLowerCase()] = String(v)),
-            end: (body?: string) =>
-              resolve({ response: { statusCode: res.statusCode, headers, body: Buffer.from(body ?? "") } }),
+            end: (body?: string) => {
+              gate.leave();
+              resolve({ response: { statusCode: res.statusCode, headers, body: Buffer.from(body ?? "") } });
+            },
           };
           listener(req as unknown as IncomingMessage, res as unknown as ServerResponse);
           const body = request.body;
@@ -128,13 +157,13 @@ const LOCAL_SIGNATURE = {
   "x-amz-date": "20260101T000000Z",
 };
 
-function inProcessDocumentClient(listener: Listener): DynamoDBDocumentClient {
+function inProcessDocumentClient(listener: Listener, gate: InProcessGate): DynamoDBDocumentClient {
   const client = new DynamoDBClient({
     endpoint: "http://dynalite.in-process",
     region: "local",
     credentials: { accessKeyId: "local", secretAccessKey: "local" },
     maxAttempts: 3,
-    requestHandler: inProcessHandler(listener) as never,
+    requestHandler: inProcessHandler(listener, gate) as never,
     signer: {
       sign: async (r: { headers: Record<string, string> }) =>
         Object.assign(r, { headers: { ...r.headers, ...LOCAL_SIGNATURE } }),
@@ -214,10 +243,14 @@ export async function startLocalDynamo(
   // dynalite opens its store on the first request: take the directory's lock now
   await dynamoClient(endpoint).send(new ListTablesCommand({}));
   const listener = server.listeners("request")[0] as Listener;
+  const gate = new InProcessGate();
   return {
     endpoint,
     persistent: path !== undefined,
-    documents: () => inProcessDocumentClient(listener),
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    documents: () => inProcessDocumentClient(listener, gate),
+    close: async () => {
+      await gate.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }
