@@ -30,6 +30,9 @@ if (only === "simulation-calibration")
   await (await import("./simulation-calibration.ts")).benchSimulationCalibration();
 // six runs beside 004's prediction: only when asked for
 if (only === "simulation-spread") await (await import("./simulation-spread.ts")).benchSimulationSpread();
+// three one-day runs' comments, and 50 of them to read: only when asked for
+if (only === "simulation-comments")
+  await (await import("./simulation-comments.ts")).benchSimulationComments();
 // a 10,000-agent, 14-day run: only when asked for
 if (only === "simulation-scale") await (await import("./simulation-scale.ts")).benchSimulationScale();
 if (only === "abuse") await (await import("./abuse.ts")).benchAbuse();

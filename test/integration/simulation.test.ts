@@ -215,6 +215,15 @@ describe("the large run, scaled down", () => {
     expect(visits).toHaveLength(meta.decisions.visits!);
     const aggregates = Object.values(await t.repo.visits.aggregates(meta.id));
     expect(aggregates.reduce((n, a) => n + a.count, 0)).toBe(visits.length);
+    // a visit loop moves on: many agents visit two or three stores in a slot, never one store twice
+    const bySlot = new Map<string, string[]>();
+    for (const v of visits) {
+      const k = `${v.day}#${v.time_slot}#${v.agent_id}`;
+      bySlot.set(k, [...(bySlot.get(k) ?? []), v.store_id]);
+    }
+    const loops = [...bySlot.values()].filter((stores) => stores.length > 1);
+    expect(loops.length).toBeGreaterThan(50);
+    expect(loops.filter((stores) => new Set(stores).size < stores.length)).toEqual([]);
     // ten times the agents, about the same largest state (batch numbers, not agents, travel)
     expect(large.seen.maxStateBytes).toBeLessThan(small.seen.maxStateBytes * 1.25);
     expect(large.seen.maxStateBytes).toBeLessThan(8_192);

@@ -24,7 +24,12 @@ const PAIRS: Record<string, [string, string]> = {
   "이/가": ["이", "가"],
   "은/는": ["은", "는"],
   "을/를": ["을", "를"],
+  // 으로 after a final consonant, except ㄹ (길로, 원으로)
+  "으로/로": ["으로", "로"],
 };
+
+/** Whether a Hangul syllable ends in ㄹ. */
+const endsInRieul = (ch: string) => (ch.charCodeAt(0) - 0xac00) % 28 === 8;
 
 const stores = mangwonStores(pinnedDemoPlaces());
 const personas = defaultPersonas();
@@ -76,12 +81,29 @@ describe("comment phrases", () => {
           const batchim = hasBatchim(word.at(-1)!);
           if (batchim === null) continue; // a word ending in a digit or a Latin letter: no Hangul rule
           const [withBatchim, without] = PAIRS[particle]!;
+          const takesFull = batchim && !(particle === "으로/로" && endsInRieul(word.at(-1)!));
           checked++;
-          if (out !== word + (batchim ? withBatchim : without)) wrong.push(out);
+          if (out !== word + (takesFull ? withBatchim : without)) wrong.push(out);
         }
       }
     expect(wrong).toEqual([]);
     expect(checked).toBeGreaterThan(500);
+  });
+
+  it("write a particle of two forms only through the word's own rule", () => {
+    // a placeholder directly followed by such a particle must name both forms ({dish|을/를}, and
+    // "{price|으로/로}": "8천 원로" is wrong); only {price} (always said ending in 원) and {meal} (아침,
+    // 점심, 저녁, 야식: each ends in a consonant) may carry the after-consonant form written out
+    const varying = /\{(\w+)\}(으로|로|이면|면|이랑|랑|이|가|은|는|을|를|와|과)(?![가-힣])/g;
+    const afterConsonant = ["으로", "이면", "이랑", "이", "은", "을", "과"];
+    const wrong = templates.flatMap((t) =>
+      [...t.matchAll(varying)]
+        .filter(
+          ([, name, particle]) => !(["price", "meal"].includes(name!) && afterConsonant.includes(particle!)),
+        )
+        .map(([m]) => m),
+    );
+    expect(wrong).toEqual([]);
   });
 
   it("say prices as people say them", () => {

@@ -70,7 +70,12 @@ export const PHRASES: Record<Voice, VoicePhrases> = {
         "{note} 미쳤다 진짜ㅋㅋ",
         "{dish|이/가} 존나 맛있음ㅋ",
       ],
-      가성비: ["{price}에 이 정도면 개이득ㅋ", "가성비 미쳤음 👍", "{price}면 혜자ㅋㅋ", "이 가격 실화? 💸"],
+      가성비: [
+        "{price}에 이 정도면 개이득ㅋ",
+        "가성비 미쳤음 👍",
+        "{price}이면 혜자ㅋㅋ",
+        "이 가격 실화? 💸",
+      ],
       분위기: [
         "{feature}에서 사진 존잘 나옴 📸",
         "분위기 미쳤음✨",
@@ -108,7 +113,7 @@ export const PHRASES: Record<Voice, VoicePhrases> = {
       가성비: [
         "{price}에 양도 넉넉해서 가성비 좋아요.",
         "이 동네 시세 생각하면 합리적인 가격이에요.",
-        "{price}로 이 퀄리티면 충분히 만족이에요.",
+        "{price|으로/로} 이 퀄리티면 충분히 만족이에요.",
       ],
       분위기: [
         "{feature}에 앉았는데 분위기가 좋아서 사진 찍기 좋아요.",
@@ -198,7 +203,7 @@ export const PHRASES: Record<Voice, VoicePhrases> = {
       분위기: ["자리가 편하고 조용해서 이야기 나누기 좋았습니다.", "{feature}에 앉아 오래 있기 좋았습니다."],
       서비스: ["주인이 친절하게 응대해 주었습니다.", "일하는 분들이 손님을 세심하게 챙깁니다."],
       청결: ["주방과 식탁이 깨끗합니다.", "위생 상태가 믿음직합니다."],
-      메뉴: ["{dish} 같은 음식은 다른 데서 잘 안 합니다.", "이 집만의 음식이 있습니다."],
+      메뉴: ["{dish} 같은 메뉴는 다른 데서 잘 안 합니다.", "이 집만의 메뉴가 있습니다."],
     },
     general: ["{dish} 잘 {ate}습니다.", "{meal} 한 끼로 흡족했습니다.", "음식이 무난하고 좋았습니다."],
     ordinary: [
@@ -225,7 +230,8 @@ export const PHRASES: Record<Voice, VoicePhrases> = {
  * words of the store's kind; the first that matches. Everyday Korean food vocabulary.
  */
 const NOTES: [RegExp, string[]][] = [
-  [/국밥|해장국|탕|찌개|국수|냉면|칼국수|쌀국수|라멘|라면|우동|짬뽕|마라/, ["국물이", "국물 맛이", "면발이"]],
+  [/국수|냉면|칼국수|쌀국수|라멘|라면|우동|소바|짬뽕|짜장|자장|파스타|우육면/, ["국물이", "면발이", "면이"]],
+  [/국밥|해장국|탕|찌개|전골|마라/, ["국물이", "국물 맛이", "건더기가"]],
   [/육류|고기|갈비|삼겹|한우|곱창/, ["고기가", "고기 질이", "굽기가"]],
   [/회|초밥|스시|수산/, ["회가", "생선이", "밥알이"]],
   [/치킨|통닭|돈가스|돈까스|카츠|튀김/, ["튀김옷이", "바삭함이", "양념이"]],
@@ -246,7 +252,7 @@ const SERVED: [RegExp, string[]][] = [
 
 /** Dishes one drinks: their verbs are 마시다, not 먹다. */
 const DRINK =
-  /라테|아메리카노|콜드브루|커피|에스프레소|맥주|와인|하이볼|막걸리|소주|사케|에이드|주스|티$|차$|500cc/;
+  /라테|라떼|아메리카노|콜드브루|커피|에스프레소|맥주|와인|하이볼|막걸리|소주|사케|에이드|주스|쉐이크|셰이크|스무디|티$|차$|500cc/;
 const EAT = { ate: "먹었", eat_for: "먹으러", eat_and: "먹고", eat_try: "먹어", eat_to: "먹기" };
 const DRINK_VERBS = { ate: "마셨", eat_for: "마시러", eat_and: "마시고", eat_try: "마셔", eat_to: "마시기" };
 
@@ -290,7 +296,9 @@ function dishOf(rng: Rng, store: Store): { dish: string; price: number } {
 }
 
 const noteOf = (rng: Rng, store: Store, dish: string) => {
-  const notes = NOTES.find(([re]) => re.test(`${dish} ${store.detail ?? ""} ${store.category}`))?.[1];
+  // the dish says it first (a 뼈해장국 has no noodles, whatever else its house serves); then the house
+  const notes = (NOTES.find(([re]) => re.test(dish)) ??
+    NOTES.find(([re]) => re.test(`${store.detail ?? ""} ${store.category}`)))?.[1];
   return notes ? pick(rng, notes) : "맛이";
 };
 
