@@ -25,6 +25,16 @@ if (!only || only === "simulation-export") await benchSimulationExport();
 if (!only || only === "news") await benchNews();
 if (!only || only === "web") await benchWeb();
 if (!only || only === "restaurant-qa") await benchRestaurantQa();
+// six 14-day runs: only when asked for
+if (only === "simulation-calibration")
+  await (await import("./simulation-calibration.ts")).benchSimulationCalibration();
+// six runs beside 004's prediction: only when asked for
+if (only === "simulation-spread") await (await import("./simulation-spread.ts")).benchSimulationSpread();
+// three one-day runs' comments, and 50 of them to read: only when asked for
+if (only === "simulation-comments")
+  await (await import("./simulation-comments.ts")).benchSimulationComments();
+// a 10,000-agent, 14-day run: only when asked for
+if (only === "simulation-scale") await (await import("./simulation-scale.ts")).benchSimulationScale();
 if (only === "abuse") await (await import("./abuse.ts")).benchAbuse();
 if (only === "answers") await (await import("./answers.ts")).benchAnswers();
 if (only === "places-shown") await (await import("./places-shown.ts")).benchPlacesShown();

@@ -17,7 +17,7 @@ import { expiringTable, StepFunctions } from "./constructs/workflows.ts";
 import { acknowledgeNag } from "./nag.ts";
 import { AccountConcurrencyCheck, protectAfterCreate } from "./deploy-checks.ts";
 import { keysSecret } from "./secrets.ts";
-import { ProfileError, resolveProfile, type Profile } from "./profile.ts";
+import { DEFAULT_RESERVATIONS, ProfileError, resolveProfile, type Profile } from "./profile.ts";
 import { SIMULATION_STEPS } from "../shared/simulation/workflow/steps.ts";
 
 /** Every key the product reads (the only names the runtime takes from the secret); each starts empty. */
@@ -134,6 +134,14 @@ export class DongneStack extends Stack {
    * ROLLBACK_FAILED): log groups and the expiring tables go with the stack, unprotected.
    */
   private applyProfile(profile: Profile, steps: StepFunctions, simulationTable: Table): void {
+    // a slot's batches in flight (PrepareSlot's MaxConcurrencyPath) never pass the agent function's
+    // reserved concurrency: without a reservation (dev), the production default bounds them all the same
+    steps
+      .fn(SIMULATION_STEPS.prepare)
+      .addEnvironment(
+        "SIM_AGENT_CONCURRENCY",
+        String((profile.reservations ?? DEFAULT_RESERVATIONS).agentTurn),
+      );
     if (profile.reservations) {
       const r = profile.reservations;
       const reserved = [

@@ -29,6 +29,11 @@ export interface LocalOptions extends RuntimeOverrides, LocalWorkflowsOptions {
   planCache?: false;
 }
 
+const once = <T>(make: () => T): (() => T) => {
+  let made: T | undefined;
+  return () => (made ??= make());
+};
+
 /** Every DynamoDB table of the product, by name from configuration. */
 export const tablesOf = (config: Config) => [
   ...Object.values(config.aws.tables),
@@ -45,7 +50,9 @@ export async function startLocal(config: Config, opts: LocalOptions = {}): Promi
   for (const table of tablesOf(config)) await ensureTable(client, table);
   const local = { ...config, aws: { ...config.aws, dynamoEndpoint: dynamo.endpoint } };
   // one process holds everything: the LLM adapter is imported with it (a Lambda imports it only when keyed)
-  const rt = buildRuntime(local, { createLlm, ...opts });
+  // the product's tables are in this process: its requests skip the loopback socket (other processes,
+  // and the LLM leases, still reach dynalite at its endpoint)
+  const rt = buildRuntime(local, { createLlm, documents: once(() => dynamo.documents()), ...opts });
   const workflows = new LocalWorkflows(MACHINES, rt, opts);
   return {
     rt,

@@ -8,9 +8,12 @@ import { LogGroup, RetentionDays } from "aws-cdk-lib/aws-logs";
 import type { ISecret } from "aws-cdk-lib/aws-secretsmanager";
 import { DefinitionBody, LogLevel, StateMachine, StateMachineType } from "aws-cdk-lib/aws-stepfunctions";
 import { Construct } from "constructs";
+import { Rule } from "aws-cdk-lib/aws-events";
+import { LambdaFunction } from "aws-cdk-lib/aws-events-targets";
 import { entryPath, type StepSpec } from "../../shared/workflows/step.ts";
 import { MACHINES } from "../../shared/runtime/machines.ts";
-import type { MachineName } from "../../shared/workflows/machines.ts";
+import type { MachineDef, MachineName } from "../../shared/workflows/machines.ts";
+import type { Runtime } from "../../shared/runtime/port.ts";
 import { acknowledgeNag, shownAccount, shownRegion } from "../nag.ts";
 import type { EnvName } from "../../shared/platform/config-schema.ts";
 import { DongneFunction, type LambdaEnv } from "../node-function.ts";
@@ -128,7 +131,7 @@ export function stateMachine(
    */
   name?: string,
 ): StateMachine {
-  const def = MACHINES[key];
+  const def: MachineDef<Runtime> = MACHINES[key];
   const functions = new Map(def.steps.map((s) => [s.state, steps.fn(s)]));
   const definition = def.definition((spec) => functions.get(spec.state)!.functionArn, machineArnOf);
   // Under /aws/vendedlogs/, as the Step Functions guide recommends: creating a logging machine adds its
@@ -151,6 +154,21 @@ export function stateMachine(
   });
   for (const fn of functions.values()) fn.grantInvoke(machine);
   if (name) startsItsOwnChildren(machine, name);
+  if (def.onEnded) {
+    // what no Catch of the machine sees (States.DataLimitExceeded, its own timeout, an abort): the
+    // execution's end, from Step Functions' status-change events, goes to the step that records it
+    new Rule(scope, `${id}Ended`, {
+      description: `${key}: an execution that failed, timed out or was aborted`,
+      eventPattern: {
+        source: ["aws.states"],
+        detailType: ["Step Functions Execution Status Change"],
+        detail: { status: ["FAILED", "TIMED_OUT", "ABORTED"], stateMachineArn: [machine.stateMachineArn] },
+      },
+      targets: [
+        new LambdaFunction(steps.fn(def.onEnded), { retryAttempts: 8, maxEventAge: Duration.hours(6) }),
+      ],
+    });
+  }
   acknowledgeMachine(machine, logging, [...functions.values()]);
   return machine;
 }

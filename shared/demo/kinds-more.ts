@@ -574,7 +574,8 @@ export const MORE_KINDS: Record<string, DemoKind> = {
   vegan: k(
     null,
     m(
-      "비건 버거 13000-16000 | 두부 스테이크 14000-17000 | 채식 비빔밥 11000-13000 | 버섯 리조또 15000-18000 | 콩고기 덮밥 11000-13000",
+      // a 비건 house is filed under 한식 (the vocabulary's path): its menu is Korean vegan food
+      "채식 비빔밥 11000-13000 | 버섯 들깨탕 12000-14000 | 두부조림 정식 12000-14000 | 콩국수 11000-13000 | 연근 채소전 13000-16000",
     ),
     ["쾌적한", "아늑한", "조용한"],
     ["혼밥", "친구", "데이트"],

@@ -15,6 +15,7 @@ import {
 } from "../restaurant-qa/workflow/definition.ts";
 import { INGEST_JOB_STEPS, INGEST_STEPS, QA_STEPS } from "../restaurant-qa/workflow/steps.ts";
 import { simulationDefinition, slotDefinition } from "../simulation/workflow/definition.ts";
+import { executionEnded } from "../simulation/workflow/ended.ts";
 import type { MachineRegistry } from "../workflows/machines.ts";
 import type { Runtime } from "./port.ts";
 
@@ -56,6 +57,7 @@ export const MACHINES = {
     steps: steps(SIMULATION_STEPS).filter((s) => s !== SIMULATION_STEPS.agentTurn),
     definition: (arnOf, machineArnOf) =>
       simulationDefinition(arnOf, { slotMachineArn: machineArnOf("simulationSlot") }),
+    onEnded: executionEnded,
   },
   simulationSlot: {
     type: "STANDARD",
@@ -65,4 +67,12 @@ export const MACHINES = {
 } satisfies MachineRegistry<Runtime>;
 
 /** Every step of every machine, once. */
-export const ALL_STEPS: readonly StepSpec[] = [...new Set(Object.values(MACHINES).flatMap((m) => m.steps))];
+export const ALL_STEPS: readonly StepSpec[] = [
+  ...new Set(
+    Object.values(MACHINES as MachineRegistry<Runtime>).flatMap((m) => [
+      ...m.steps,
+      // a machine's step told of its executions' ends is a Lambda too
+      ...(m.onEnded ? [m.onEnded] : []),
+    ]),
+  ),
+] as StepSpec[];

@@ -194,8 +194,18 @@ function noStoreNearby(t: TurnState, category: string): Outcome {
 async function chooseStore(t: TurnState, category: string, round: number): Promise<Chosen | null> {
   const { turn, ctx } = t;
   const { persona, day, slot } = turn;
-  // a store known to be closed at this slot (and weekday) is no candidate
-  const candidates = searchRankedStores(ctx.rng, turn.stores, persona, category, ctx.aggregates, t.when);
+  // a store known to be closed at this slot (and weekday) is no candidate, nor one visited in this
+  // slot already: a second café of the loop is another café, or the loop ends
+  const visited = new Set(ctx.session.map((v) => v.store_id));
+  const candidates = searchRankedStores(
+    ctx.rng,
+    turn.stores,
+    persona,
+    category,
+    ctx.aggregates,
+    t.when,
+    visited,
+  );
   // step 3 recalls what bears on these stores, with the agent's own ratings of them
   const remembered = [...turn.memory, ...ctx.session.map(visitMemory)];
   ctx.memory = memoryContext(remembered, { day, slot, category, candidates });

@@ -5,7 +5,8 @@
 import { randomUUID } from "node:crypto";
 import { withJosa } from "../korean/josa.ts";
 import type { Workflows } from "../workflows/port.ts";
-import { dayInfo, type DayType } from "./calendar.ts";
+import { dayInfo, WEEKDAYS, type DayType } from "./calendar.ts";
+import { computeSpread } from "./spread.ts";
 import { computeBreakdowns } from "./breakdowns.ts";
 import { computeCalibration } from "./calibration.ts";
 import { averageRating, buildReport, type SimulationReport } from "./report.ts";
@@ -223,11 +224,22 @@ export class SimulationService {
     ]);
     const stores = this.o.world.stores(meta);
     const dayTypes = new Map<number, DayType>();
+    const weekdays = new Map<number, number>();
     if (meta.startDate)
-      for (let day = 1; day <= meta.days; day++)
-        dayTypes.set(day, (await dayInfo(meta.startDate, day)).dayType);
+      for (let day = 1; day <= meta.days; day++) {
+        const info = await dayInfo(meta.startDate, day);
+        dayTypes.set(day, info.dayType);
+        weekdays.set(day, WEEKDAYS.indexOf(info.weekday));
+      }
     const calibration = computeCalibration(meta.engine, slots, visits, stores, dayTypes);
-    return buildReport(meta, visits, stores, aggregates, calibration, breakdowns);
+    const spread = computeSpread({
+      visits,
+      stores,
+      population: this.o.world.population(meta),
+      aggregates,
+      weekdayOf: (day) => weekdays.get(day),
+    });
+    return buildReport(meta, visits, stores, aggregates, calibration, breakdowns, spread);
   }
 
   /** One agent's decision records (every turn, in slot order), or what of the two does not exist. */

@@ -4,19 +4,36 @@
 import { z } from "zod";
 import { int, optionalSecret } from "../platform/config-fields.ts";
 
+/** The most agents one run may have unless SIM_MAX_AGENTS says otherwise: the scale measured (docs/performance.md). */
+export const DEFAULT_MAX_AGENTS = 10_000;
+/** What no configuration may raise SIM_MAX_AGENTS past: a slot's batches (≤ 1,000 of ≤ 200 agents) hold this many. */
+export const AGENTS_CEILING = 100_000;
+/** Agents one batch (one Lambda invocation) runs in an offline slot, unless SIM_BATCH_SIZE says otherwise. */
+export const DEFAULT_BATCH_SIZE = 100;
+/** Agent batches in flight at once: the agent function's reserved concurrency in production (infra/profile.ts). */
+export const DEFAULT_AGENT_CONCURRENCY = 100;
+
 export const SimulationEnv = {
   SIM_PERSONAS_FILE: optionalSecret,
   SIM_BACKOFF_UNIT_MS: int(0, 120_000, 10_000),
   SIM_MAX_CONCURRENT_LLM_CALLS: int(1, 100, 10),
   SIM_STORE: z.enum(["disk", "memory"]).default("disk"),
   /** agent-days one caller may start per UTC day (a 160-agent, 7-day simulation is 1,120) */
-  SIM_MAX_AGENT_DAYS_PER_CALLER: int(1, 1_000_000, 10_000),
+  SIM_MAX_AGENT_DAYS_PER_CALLER: int(1, 10_000_000, 10_000),
+  /** the most agents one run may have, residents and scenario visitors together */
+  SIM_MAX_AGENTS: int(1, AGENTS_CEILING, DEFAULT_MAX_AGENTS),
+  /** agents one batch (one invocation of the agent function) runs in an offline slot */
+  SIM_BATCH_SIZE: int(1, 200, DEFAULT_BATCH_SIZE),
+  /** agent batches (invocations of the agent function) in flight at once: the stack sets its reserved concurrency */
+  SIM_AGENT_CONCURRENCY: int(1, 10_000, DEFAULT_AGENT_CONCURRENCY),
   /** above this share of llm_failed turns a run ends completed_with_failures */
   SIM_FAILED_TURNS_THRESHOLD: z.coerce.number().min(0).max(1).default(0.05),
   /** 004 waits 0.5 s after each LLM call, inside the semaphore */
   SIM_RATE_DELAY_MS: int(0, 60_000, 500),
   /** the most one LLM simulation may spend (USD): a request's budgetUsd is capped by it; unset: no cap */
   SIM_MAX_BUDGET_USD: z.coerce.number().positive().max(1_000_000).optional(),
+  /** an ablation for measuring what memory does: `withheld` gives every turn an empty memory stream */
+  SIM_MEMORY: z.enum(["kept", "withheld"]).default("kept"),
 };
 export const SimulationEnvSchema = z.object(SimulationEnv);
 export type SimulationEnvValues = z.infer<typeof SimulationEnvSchema>;
@@ -31,12 +48,20 @@ export interface SimulationConfig {
   /** local runs: dynalite on disk under DATA_DIR/dynamodb (survives a restart), or in memory */
   store: SimulationEnvValues["SIM_STORE"];
   maxAgentDaysPerCaller: number;
+  /** the most agents one run may have (residents and scenario visitors) */
+  maxAgents: number;
+  /** agents one batch runs in an offline slot */
+  batchSize: number;
+  /** batches in flight at once (the agent function's reserved concurrency) */
+  agentConcurrency: number;
   /** above this share of llm_failed turns a run ends completed_with_failures */
   failedTurnsThreshold: number;
   /** 004's wait after each LLM call, inside the semaphore */
   rateDelayMs: number;
   /** the most one LLM simulation may spend (USD); undefined: no cap */
   maxBudgetUsd?: number;
+  /** `withheld`: every turn sees an empty memory stream (the calibration bench's ablation) */
+  memory: SimulationEnvValues["SIM_MEMORY"];
 }
 
 export const simulationConfig = (env: SimulationEnvValues): SimulationConfig => ({
@@ -45,7 +70,11 @@ export const simulationConfig = (env: SimulationEnvValues): SimulationConfig => 
   maxConcurrentLlmCalls: env.SIM_MAX_CONCURRENT_LLM_CALLS,
   store: env.SIM_STORE,
   maxAgentDaysPerCaller: env.SIM_MAX_AGENT_DAYS_PER_CALLER,
+  maxAgents: env.SIM_MAX_AGENTS,
+  batchSize: env.SIM_BATCH_SIZE,
+  agentConcurrency: env.SIM_AGENT_CONCURRENCY,
   failedTurnsThreshold: env.SIM_FAILED_TURNS_THRESHOLD,
   rateDelayMs: env.SIM_RATE_DELAY_MS,
   maxBudgetUsd: env.SIM_MAX_BUDGET_USD,
+  memory: env.SIM_MEMORY,
 });

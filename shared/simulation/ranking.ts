@@ -30,7 +30,7 @@ export function storeScore(
   return rating + preferred - expensive * (persona.price_sensitivity / 5);
 }
 
-function softmaxSample<T>(rng: Rng, items: { item: T; score: number }[], k: number): T[] {
+function softmaxSample<T>(rng: Rng, items: readonly { item: T; score: number }[], k: number): T[] {
   const pool = [...items];
   const out: T[] = [];
   while (out.length < k && pool.length) {
@@ -52,14 +52,45 @@ export interface RankingTime {
   weekday?: number;
 }
 
-/** The stores an agent knows of (a resident: within 800 m of home) that are open `when`. */
+/** Per store set (a run's, which does not change while it runs): each home's stores within 800 m … */
+const nearHome = new WeakMap<readonly Store[], Map<string, Store[]>>();
+/** … and the stores open at each slot and weekday. */
+const openAt = new WeakMap<readonly Store[], Map<string, Set<Store>>>();
+
+function cached<V>(
+  caches: WeakMap<readonly Store[], Map<string, V>>,
+  stores: readonly Store[],
+  key: string,
+  make: () => V,
+) {
+  let byKey = caches.get(stores);
+  if (!byKey) caches.set(stores, (byKey = new Map<string, V>()));
+  let v = byKey.get(key);
+  if (v === undefined) byKey.set(key, (v = make()));
+  return v;
+}
+
+/**
+ * The stores an agent knows of (a resident: within 800 m of home) that are open `when`. Both parts are
+ * kept per store set: a turn asks this of the same stores for the same homes and slots again and again
+ * (10,000 agents × 56 slots over 606 stores).
+ */
 export function knownOpenStores(stores: readonly Store[], persona: Persona, when: RankingTime = {}): Store[] {
   const home = persona.type === "resident" ? persona.home_location : undefined;
-  return stores.filter(
-    (s) =>
-      (!home || haversine(home, s) <= RESIDENT_AWARENESS_M) &&
-      (when.slot === undefined || isOpenAt(s, when.slot, when.weekday)),
+  const known = home
+    ? cached(nearHome, stores, `${home.lat},${home.lng}`, () =>
+        stores.filter((s) => haversine(home, s) <= RESIDENT_AWARENESS_M),
+      )
+    : stores;
+  if (when.slot === undefined) return [...known];
+  const slot = when.slot;
+  const open = cached(
+    openAt,
+    stores,
+    `${slot}|${when.weekday ?? ""}`,
+    () => new Set(stores.filter((s) => isOpenAt(s, slot, when.weekday))),
   );
+  return known.filter((s) => open.has(s));
 }
 
 export function searchRankedStores(
@@ -69,27 +100,43 @@ export function searchRankedStores(
   category: string,
   aggregates: Record<string, StoreAggregate>,
   when: RankingTime = {},
+  /** stores that are no candidates (the ones already visited in this slot) */
+  exclude?: ReadonlySet<string>,
 ): Store[] {
-  const known = knownOpenStores(stores, persona, when).filter((s) => s.category === category);
-  const scored = known
+  const known = knownOpenStores(stores, persona, when).filter(
+    (s) => s.category === category && !exclude?.has(s.store_id),
+  );
+  return shuffle(rng, sampleCandidates(rng, scoredStores(known, persona, aggregates)));
+}
+
+/** The stores with their scores, best first. */
+export function scoredStores(
+  stores: readonly Store[],
+  persona: Persona,
+  aggregates: Record<string, StoreAggregate>,
+): { item: Store; score: number }[] {
+  return stores
     .map((store) => ({ item: store, score: storeScore(store, persona, aggregates[store.store_id]) }))
     .sort((a, b) => b.score - a.score);
-  if (scored.length <= CANDIDATES)
-    return shuffle(
-      rng,
-      scored.map((s) => s.item),
-    );
-  // the top, middle and bottom thirds by score, each with its share of the candidates
+}
+
+/**
+ * 004's candidates from scored stores (best first): all of them up to CANDIDATES, else the top,
+ * middle and bottom thirds by score, each with its share of the candidates by softmax.
+ */
+export function sampleCandidates<T>(rng: Rng, scored: readonly { item: T; score: number }[]): T[] {
+  if (scored.length <= CANDIDATES) return scored.map((s) => s.item);
   const size = Math.ceil(scored.length / STRATA.length);
-  const picked: Store[] = [];
+  const picked: T[] = [];
   for (const [i, share] of STRATA.entries()) {
     const stratum = scored.slice(i * size, (i + 1) * size);
     picked.push(...softmaxSample(rng, stratum, Math.round(share * CANDIDATES)));
   }
   // a thin stratum leaves room: fill from the rest by the same softmax
-  const rest = scored.filter((s) => !picked.includes(s.item));
+  const taken = new Set(picked);
+  const rest = scored.filter((s) => !taken.has(s.item));
   picked.push(...softmaxSample(rng, rest, CANDIDATES - picked.length));
-  return shuffle(rng, picked);
+  return picked;
 }
 
 const DAY_NAMES = ["일", "월", "화", "수", "목", "금", "토"];

@@ -4,6 +4,7 @@
 import { BreakdownAccumulator, type Breakdowns } from "./breakdowns.ts";
 import type { Calibration } from "./calibration.ts";
 import type { SimulationMeta } from "./schemas.ts";
+import type { Spread } from "./spread.ts";
 import { storeSetSummary } from "./stores.ts";
 import { TIME_SLOTS, type Store, type StoreAggregate, type Visit } from "./types.ts";
 
@@ -61,6 +62,8 @@ export interface SimulationReport {
   calibration: Calibration;
   /** by generation and agent type, step 5's actions, who left each day (from the kept decisions) */
   breakdowns: Breakdowns;
+  /** how visits spread over the stores beside what 004's candidate sampling predicts (spread.ts) */
+  spread?: Spread;
 }
 
 const round = (x: number, d = 3) => Math.round(x * 10 ** d) / 10 ** d;
@@ -76,6 +79,7 @@ export function buildReport(
   aggregates: Record<string, StoreAggregate>,
   calibration: Calibration,
   breakdowns: Breakdowns = new BreakdownAccumulator().result(),
+  spread?: Spread,
 ): SimulationReport {
   const counted = countVisits(visits);
   return {
@@ -90,6 +94,7 @@ export function buildReport(
     calibration,
     breakdowns,
     perAgentDay: perAgentDay(meta),
+    ...(spread ? { spread } : {}),
   };
 }
 

@@ -6,11 +6,13 @@ import { QuotaRepository } from "./repository/quota.ts";
 import { RecordingRepository } from "./repository/recordings.ts";
 import { RunRepository } from "./repository/runs.ts";
 import { SimulationTable } from "./repository/table.ts";
+import { TurnRepository } from "./repository/turns.ts";
 import { VisitRepository } from "./repository/visits.ts";
 
 export interface SimulationRepository {
   runs: RunRepository;
   agents: AgentRepository;
+  turns: TurnRepository;
   visits: VisitRepository;
   recordings: RecordingRepository;
   quota: QuotaRepository;
@@ -25,6 +27,7 @@ export function openSimulationRepository(
   return {
     runs: new RunRepository(table),
     agents: new AgentRepository(table),
+    turns: new TurnRepository(table),
     visits: new VisitRepository(table),
     recordings: new RecordingRepository(table),
     quota: new QuotaRepository(table),

@@ -52,7 +52,7 @@ const ScenarioMenu = z.object({ name: text(1, 60), price: won().nullable() });
  * The most a scenario may name: an added store's menus and opening periods, the stores added, closed
  * or changed (Mangwon-dong has 606 demo stores, a few hundred with a registry imported), each change's
  * menu prices. Every count a scenario can raise is bounded here; the agents it can raise are bounded
- * by MAX_AGENTS (its floatingPool counts with the residents).
+ * by SIM_MAX_AGENTS (its floatingPool counts with the residents; the schema refuses more than MAX_AGENTS).
  */
 export const SCENARIO_LIMITS = { menus: 50, hours: 14, add: 50, close: 500, change: 500, menuPrices: 50 };
 /** A point's bounds: South Korea's, generously (the store must also lie inside Mangwon-dong). */
@@ -124,7 +124,7 @@ export type StoreChange = z.infer<typeof StoreChange>;
 
 /** The floating visitors: the pool they are drawn from (004: 113) and how many come a day (53). */
 export const VisitorChange = z
-  // the pool counts with the residents against MAX_AGENTS (world.ts: checkAgentCap); alone it can be no more
+  // the pool counts with the residents against SIM_MAX_AGENTS (world.ts: checkAgentCap); alone it can be no more
   .object({ floatingPool: count(MAX_AGENTS).optional(), floatingPerDay: count(MAX_AGENTS).optional() })
   .superRefine((v, ctx) => {
     if (v.floatingPool === undefined && v.floatingPerDay === undefined)

@@ -176,21 +176,40 @@ export const InitOutput = z.object({
 export const SlotInput = z.object({ ...owned, slot: SlotItem });
 export type SlotInput = z.infer<typeof SlotInput>;
 
-export const AgentItem = z.object({
+/**
+ * One item of a slot's Map: a batch of the slot's agents (the `batch`-th `size` of its roster, which
+ * every step computes alike from the simulation's parameters), run by one invocation of the agent
+ * function. Nothing per agent travels through the state: each batch writes its turns to the table.
+ */
+export const BatchItem = z.object({
   ...owned,
-  agentId: z.string(),
-  day: z.number().int(),
-  slot: z.enum(TIME_SLOTS),
-  key: z.string(),
+  slot: SlotItem,
+  batch: z.number().int().min(0),
+  size: z.number().int().min(1),
 });
-export type AgentItem = z.infer<typeof AgentItem>;
+export type BatchItem = z.infer<typeof BatchItem>;
+
+/** What a batch answers its Map with: a few numbers (the Map's output is at most MAX_BATCHES of these). */
+export const BatchOutput = z.object({
+  batch: z.number().int(),
+  agent_turns: z.number().int(),
+  llm_failed: z.number().int(),
+  visits: z.number().int(),
+});
 
 export const PreparedSlot = SlotInput.extend({
-  agents: z.array(AgentItem),
-  /** how many agents the fan-out runs at once: the LLM cap, or all of them offline */
-  agentsInFlight: z.number().int().min(1),
+  /** the batch numbers the slot's Map runs (0 … n − 1; at most MAX_BATCHES, whatever the agents) */
+  batches: z.array(z.number().int().min(0)),
+  /** agents a batch runs */
+  batchSize: z.number().int().min(1),
+  /**
+   * batches in flight at once (the Map's MaxConcurrencyPath): at most the agent function's reserved
+   * concurrency, and for an LLM run the batches whose agents together make the run's LLM cap
+   */
+  batchesInFlight: z.number().int().min(1),
 });
 
+/** Why a turn failed: the LLM's error, or the Catch of the slot machine when a batch's Lambda failed. */
 export const AgentSummary = z.object({
   agent_id: z.string(),
   decision: z.enum(["visit", "stay_home", "llm_failed"]),
@@ -198,7 +217,6 @@ export const AgentSummary = z.object({
   llmCalls: z.number().int(),
   inputTokens: z.number().int(),
   outputTokens: z.number().int(),
-  /** why the turn failed: the LLM's error, or the Catch of the slot machine when the Lambda failed */
   error: z.unknown().optional(),
 });
 export type AgentSummary = z.infer<typeof AgentSummary>;
@@ -242,7 +260,13 @@ export const SlotSummary = z.object({
 });
 export type SlotSummary = z.infer<typeof SlotSummary>;
 
-export const CollectInput = z.object({ ...owned, slot: SlotItem, results: z.array(AgentSummary) });
+/** Collect reads the slot's batch tallies from the table: the state carries only which batches ran. */
+export const CollectInput = z.object({
+  ...owned,
+  slot: SlotItem,
+  batches: z.array(z.number().int().min(0)),
+  batchSize: z.number().int().min(1),
+});
 export const CollectOutput = z.object({ simulationId: z.string(), slot: z.string() }).catchall(z.number());
 export const FinalizeInput = z.object({ ...owned, lastKey: z.string() });
 export const FailInput = z.object({
@@ -250,6 +274,21 @@ export const FailInput = z.object({
   error: z.object({ Error: z.string().optional(), Cause: z.string().optional() }).optional(),
 });
 export const EndOutput = z.object({ simulationId: z.string(), status: SimulationStatus });
+
+/**
+ * EventBridge's "Step Functions Execution Status Change" event, as far as it is read: the execution's
+ * name (the run's owner), how it ended, its input (the run's id) and its error.
+ */
+export const EndedInput = z.object({
+  detail: z.object({
+    name: z.string(),
+    status: z.enum(["FAILED", "TIMED_OUT", "ABORTED"]),
+    input: z.string().nullable().optional(),
+    error: z.string().nullable().optional(),
+    cause: z.string().nullable().optional(),
+  }),
+});
+export const EndedOutput = z.object({ simulationId: z.string().nullable(), marked: z.boolean() });
 
 /** A step of an execution that no longer owns the simulation: it must not act. */
 export class LeaseLostError extends DongneError {

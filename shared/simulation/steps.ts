@@ -7,29 +7,39 @@ import { processDecision } from "./agent.ts";
 import { dayInfo } from "./calendar.ts";
 import { RunEngines } from "./engines/runs.ts";
 import { inTurn } from "./recordings.ts";
-import { decisionRecord, turnSummary, type DecidedTurn } from "./turn-record.ts";
+import { decisionRecord, type DecidedTurn } from "./turn-record.ts";
 import { BudgetExhaustedError, budgetInForce, budgetStop, type Prices } from "./spend.ts";
-import { activeToday, hasArrived } from "./personas.ts";
+import {
+  addTally,
+  afterTurn,
+  batchOf,
+  failedTally,
+  slotBatches,
+  slotRoster,
+  tallyOf,
+  type BatchSettings,
+} from "./batch.ts";
 import type { SimulationRepository } from "./repository.ts";
 import type { AgentRecord } from "./repository/agents.ts";
 import { slotKey } from "./repository/table.ts";
+import { emptyTally, type BatchCommit } from "./repository/turns.ts";
 import {
-  AgentSummary,
   LeaseLostError,
   SimulationRequest,
+  type BatchItem,
   type SimulationStatus,
-  type AgentItem,
   type SimulationMeta,
   type SlotInput,
+  type SlotItem,
 } from "./schemas.ts";
-import { memoryEntriesOf } from "./memory.ts";
+import { mapLimit } from "../platform/concurrency.ts";
 import { allSlots, type SimulationWorld } from "./world.ts";
 import { startPosition } from "./space.ts";
-import { TIME_SLOTS, type Persona, type StoreAggregate } from "./types.ts";
+import type { Persona, StoreAggregate } from "./types.ts";
 import type { z } from "zod";
-import type { CollectInput, FailInput, FinalizeInput, InitInput } from "./schemas.ts";
+import type { CollectInput, EndedInput, FailInput, FinalizeInput, InitInput } from "./schemas.ts";
 
-export interface SimulationDeps {
+export interface SimulationDeps extends BatchSettings {
   repo: SimulationRepository;
   /** the stores and persona sets, and the parameters a request makes */
   world: SimulationWorld;
@@ -46,6 +56,8 @@ export interface SimulationDeps {
   /** LLM prices (LLM_PRICE_*_PER_MTOK) and the server's budget ceiling (SIM_MAX_BUDGET_USD) */
   pricePerMTok: Prices;
   maxBudgetUsd?: number;
+  /** `withheld`: every turn sees an empty memory stream (an ablation; SIM_MEMORY) */
+  memory?: "kept" | "withheld";
 }
 
 /**
@@ -73,10 +85,19 @@ export function leftEarlierToday(leftAt: string | undefined, day: number, key: s
   return leftAt !== undefined && leftAt.startsWith(slotKey(day, "")) && leftAt < key;
 }
 
+/**
+ * Turns of one batch decided at once: an offline turn is CPU only (its awaits are the slot's
+ * aggregates, read once), so one after another — what is in flight is what a batch holds, not every
+ * agent of every batch at once; an LLM batch's agents wait on their calls together.
+ */
+const turnsInFlight = (meta: SimulationMeta, size: number) => (meta.engine === "offline" ? 1 : size);
+
 /** The step bodies, with their per-process caches: one LLM gate per simulation, a slot's aggregates. */
 export class SimulationSteps {
   /** aggregates do not change within a slot (they are flushed after it): read them once per slot */
   private readonly aggregatesBySlot = new Map<string, Promise<Record<string, StoreAggregate>>>();
+  /** a slot's roster, computed once per slot and process (every batch of the slot reads it) */
+  private readonly rosterBySlot = new Map<string, Persona[]>();
 
   /** the decision engine each simulation asks (its own LLM gate) */
   private readonly engines: RunEngines;
@@ -90,7 +111,7 @@ export class SimulationSteps {
     let read = this.aggregatesBySlot.get(k);
     if (!read) {
       // a new slot: the simulation's earlier slots are done with (in AWS Collect runs elsewhere)
-      this.forgetAggregates(simulationId);
+      if (!this.rosterBySlot.has(k)) this.forgetAggregates(simulationId);
       read = this.deps.repo.visits.aggregates(simulationId);
       read.catch(() => this.aggregatesBySlot.delete(k)); // a failed read is tried again by the next agent
       this.aggregatesBySlot.set(k, read);
@@ -99,8 +120,20 @@ export class SimulationSteps {
   }
 
   private forgetAggregates(simulationId: string) {
-    for (const k of this.aggregatesBySlot.keys())
-      if (k.startsWith(`${simulationId}#`)) this.aggregatesBySlot.delete(k);
+    for (const cache of [this.aggregatesBySlot, this.rosterBySlot])
+      for (const k of cache.keys()) if (k.startsWith(`${simulationId}#`)) cache.delete(k);
+  }
+
+  /** The agents who may act in the slot, in the order its batches cut them. */
+  private roster(meta: SimulationMeta, slot: SlotItem): Persona[] {
+    const k = `${meta.id}#${slot.key}`;
+    let roster = this.rosterBySlot.get(k);
+    if (!roster) {
+      if (!this.aggregatesBySlot.has(k)) this.forgetAggregates(meta.id);
+      roster = slotRoster(this.deps.world.population(meta).values(), meta, slot);
+      this.rosterBySlot.set(k, roster);
+    }
+    return roster;
   }
 
   /** A finished simulation's caches go (a long-running local server runs many). */
@@ -156,35 +189,15 @@ export class SimulationSteps {
     return input;
   }
 
-  /** The agents who act in this slot: residents, today's floating sample once arrived, none who left. */
+  /**
+   * The slot's batches: its roster (residents, today's floating sample once arrived) cut into batches
+   * the Map runs, so many at once. Only batch numbers go into the state, however many agents.
+   */
   async prepare(input: SlotInput) {
     const meta = await this.owned(input.simulationId, input.execution);
-    const { day, slot, key } = input.slot;
-    const candidates = activeToday(
-      [...this.deps.world.population(meta).values()],
-      day,
-      meta.seed,
-      meta.scenario?.visitors?.floatingPerDay,
-    ).filter((p) => hasArrived(p, slot));
-    const left = await this.deps.repo.agents.whoLeft(input.simulationId);
-    const agents: AgentItem[] = candidates
-      // out: who left earlier today (004: 이후 타임슬롯 전부 스킵 — for that day: the next day's sample
-      // may bring them back); a slot run again keeps the agents who left in it
-      .filter((p) => !leftEarlierToday(left.get(p.id), day, key))
-      .map((p) => ({
-        simulationId: input.simulationId,
-        execution: input.execution,
-        agentId: p.id,
-        day,
-        slot,
-        key,
-      }));
-    // an agent is one Lambda making one LLM call at a time, so agents in flight = LLM calls in flight;
-    // the offline engine calls no LLM: nothing to cap
-    const agentsInFlight =
-      meta.engine === "offline" ? Math.max(1, agents.length) : meta.maxConcurrentLlmCalls;
-    await this.stopAtBudget(meta, input.execution, { turns: agents.length, slot });
-    return { ...input, agents, agentsInFlight };
+    const roster = this.roster(meta, input.slot);
+    await this.stopAtBudget(meta, input.execution, { turns: roster.length, slot: input.slot.slot });
+    return { ...input, ...slotBatches(meta, roster.length, this.deps) };
   }
 
   /**
@@ -206,66 +219,68 @@ export class SimulationSteps {
   }
 
   /**
-   * One agent's turn: the five steps, then two writes — the turn committed on the agent (memory,
-   * summary, visits, decision, position), then its visits (buffered for the flush) and its decision
-   * record in one batch. Idempotent: a turn already committed (a retried task, a resumed slot) writes
-   * the committed visits and decision again (the same items: nothing added) and returns its summary
-   * without deciding again; a turn cut off between the writes is completed the same way.
+   * A batch of the slot's agents: each one's five steps (004's process_decision; who left Mangwon-dong
+   * earlier today takes no turn), committed together once (a conditional put of the batch's turns and
+   * tally), then applied: every agent's item, decision record and visits put whole. Idempotent: a batch
+   * already committed (a retried task, a resumed slot, an attempt that lost the race) applies the
+   * committed turns again — the same items — instead of deciding anew.
    */
-  async agentTurn(item: AgentItem): Promise<AgentSummary> {
-    // the lease check reads the record (its parameters come with it); the agent's own item is read
-    // at the same time, as nothing of it depends on the record
-    const [meta, state] = await Promise.all([
-      this.owned(item.simulationId, item.execution),
-      this.deps.repo.agents.get(item.simulationId, item.agentId),
-    ]);
-    const persona = this.deps.world.population(meta).get(item.agentId);
-    if (!persona) throw new Error(`no persona ${item.agentId}`);
-    const aggregates = this.aggregates(item.simulationId, item.key);
-    aggregates.catch(() => undefined); // an agent who stays home never awaits it; one who goes on sees the error
-    const done = await this.committed(item, state);
-    if (done) return done;
-    const turn = await this.decide(item, meta, persona, state, aggregates);
-    const summary = turnSummary(item, turn.result);
-    const record = decisionRecord(item, persona, turn);
-    const won = await this.deps.repo.agents.recordSlot(
-      item.simulationId,
-      item.agentId,
-      item.key,
-      memoryEntriesOf(turn.result, item.day, item.slot),
-      turn.result.left_mangwon,
-      { summary, visits: turn.result.visits, decision: record },
-      turn.result.position ? { ...turn.result.position, day: item.day } : undefined,
-    );
-    // another attempt committed this slot first: its turn is the one that happened
-    if (!won)
-      return (
-        (await this.committed(item, await this.deps.repo.agents.get(item.simulationId, item.agentId))) ??
-        summary
-      );
-    await this.deps.repo.agents.saveTurn(item.simulationId, turn.result.visits, record);
-    return summary;
+  async agentTurn(item: BatchItem) {
+    const meta = await this.owned(item.simulationId, item.execution);
+    const agents = batchOf(this.roster(meta, item.slot), item.batch, item.size);
+    const { simulationId: id, slot, batch } = item;
+    const committed = await this.deps.repo.turns.get(id, slot.key, batch);
+    const ours = committed ? undefined : await this.decideBatch(item, meta, agents);
+    const commit = ours && (await this.deps.repo.turns.commit(id, slot.key, batch, ours.commit));
+    const applied = commit
+      ? ours.commit
+      : (committed ?? (await this.deps.repo.turns.get(id, slot.key, batch))!);
+    await this.applyBatch(id, slot.key, applied, commit ? ours.states : undefined);
+    const { agent_turns, llm_failed, visits } = applied.tally;
+    return { batch, agent_turns, llm_failed, visits };
   }
 
-  /** The summary of the turn already committed for this slot (its writes done again), or null. */
-  private async committed(item: AgentItem, state: AgentRecord): Promise<AgentSummary | null> {
-    if (state.lastTurn?.key !== item.key) return null;
-    await this.deps.repo.agents.saveTurn(item.simulationId, state.lastTurn.visits, state.lastTurn.decision);
-    return AgentSummary.parse(state.lastTurn.summary);
+  /** Every agent's turn of a batch, from its item (read 100 a call), with the batch's tally. */
+  private async decideBatch(item: BatchItem, meta: SimulationMeta, agents: Persona[]) {
+    const { slot } = item;
+    const states = await this.deps.repo.agents.getMany(
+      item.simulationId,
+      agents.map((p) => p.id),
+    );
+    const aggregates = this.aggregates(item.simulationId, slot.key);
+    aggregates.catch(() => undefined); // an agent who stays home never awaits it; one who goes on sees the error
+    // out: who left earlier today (004: 이후 타임슬롯 전부 스킵 — for that day: the next day's sample may
+    // bring them back); a slot run again keeps the agents who left in it
+    const acting = agents.filter((p) => !leftEarlierToday(states.get(p.id)!.leftAt, slot.day, slot.key));
+    const decisions = await mapLimit(acting, turnsInFlight(meta, item.size), async (p) =>
+      decisionRecord(slot, p, await this.decide(slot, meta, p, states.get(p.id)!, aggregates)),
+    );
+    const commit: BatchCommit = { tally: tallyOf(decisions, acting, slot.slot), decisions };
+    return { commit, states };
+  }
+
+  /** A committed batch's agents, decisions and visits written (an agent already applied keeps its item). */
+  private async applyBatch(id: string, key: string, commit: BatchCommit, read?: Map<string, AgentRecord>) {
+    const ids = commit.decisions.map((d) => d.agent_id);
+    const states = read ?? (await this.deps.repo.agents.getMany(id, ids));
+    const agents = commit.decisions
+      .filter((d) => !states.get(d.agent_id)!.slots?.includes(key))
+      .map((d) => [d.agent_id, afterTurn(states.get(d.agent_id)!, d)] as [string, AgentRecord]);
+    await this.deps.repo.agents.putTurns(id, agents, commit.decisions);
   }
 
   /** 004's process_decision for the agent, from where its last turn left it. */
   private async decide(
-    item: AgentItem,
+    slot: SlotItem,
     meta: SimulationMeta,
     persona: Persona,
     state: AgentRecord,
     aggregates: Promise<Record<string, StoreAggregate>>,
   ): Promise<DecidedTurn> {
-    const calendar = meta.startDate ? await dayInfo(meta.startDate, item.day) : undefined;
+    const calendar = meta.startDate ? await dayInfo(meta.startDate, slot.day) : undefined;
     // a day starts from home (or the entry point); within it the agent is where its last turn left it
     const from =
-      state.position?.day === item.day
+      state.position?.day === slot.day
         ? { name: state.position.name, lat: state.position.lat, lng: state.position.lng }
         : startPosition(persona);
     const engine = await this.engines.for(meta);
@@ -273,11 +288,11 @@ export class SimulationSteps {
       processDecision({
         persona,
         calendar,
-        day: item.day,
-        slot: item.slot,
+        day: slot.day,
+        slot: slot.slot,
         stores: this.deps.world.stores(meta),
         aggregates,
-        memory: state.memory,
+        memory: this.deps.memory === "withheld" ? [] : state.memory,
         position: from,
         populationEatOutTendency: this.deps.world.meanEatOutTendency(meta),
         engine,
@@ -286,38 +301,40 @@ export class SimulationSteps {
     // a recorded or replayed turn's identity goes with its LLM calls (or offline steps); only those
     // runs carry it, as an async context makes every promise of the process dearer
     const result =
-      meta.record || meta.engine === "replay" ? await inTurn(item.key, item.agentId, decide) : await decide();
+      meta.record || meta.engine === "replay" ? await inTurn(slot.key, persona.id, decide) : await decide();
     return { result, calendar, from, engine: engine.name };
   }
 
+  /**
+   * The slot's counts from its batches' tallies in the table (a batch whose Lambda failed as a whole
+   * has none: each of its agents counts as llm_failed), onto the simulation once.
+   */
   async collect(input: z.infer<typeof CollectInput>) {
     const meta = await this.owned(input.simulationId, input.execution);
-    const counts: Record<string, number> = {};
-    for (const r of input.results) counts[r.decision] = (counts[r.decision] ?? 0) + 1;
-    counts.agent_turns = input.results.length;
-    const acting = input.results.map((r) => this.deps.world.population(meta).get(r.agent_id));
-    const floating = acting.filter((p) => p?.type === "floating");
+    const tallies = await this.deps.repo.turns.tallies(input.simulationId, input.slot.key);
+    const sum = emptyTally();
+    for (const b of input.batches) {
+      const failed = () =>
+        failedTally(batchOf(this.roster(meta, input.slot), b, input.batchSize), input.slot.slot);
+      addTally(sum, tallies.get(b) ?? failed());
+    }
     await this.deps.repo.runs.saveSlotSummary(input.simulationId, input.slot.key, {
       day: input.slot.day,
       slot: input.slot.slot,
-      agent_turns: counts.agent_turns,
-      visit: counts.visit ?? 0,
-      stay_home: counts.stay_home ?? 0,
-      llm_failed: counts.llm_failed ?? 0,
-      residents: input.results.length - floating.length,
-      floating: floating.length,
+      agent_turns: sum.agent_turns,
+      visit: sum.visit,
+      stay_home: sum.stay_home,
+      llm_failed: sum.llm_failed,
+      residents: sum.residents,
+      floating: sum.floating,
       // a visitor of the day's sample acts first at its entry slot: these add up to the day's visitors
-      arrived: floating.filter((p) => (p!.entry_time_slot ?? TIME_SLOTS[0]) === input.slot.slot).length,
+      arrived: sum.arrived,
     });
-    counts.visits = input.results.reduce((n, r) => n + r.visits, 0);
-    const usage = input.results.reduce(
-      (u, r) => ({
-        calls: u.calls + r.llmCalls,
-        input: u.input + r.inputTokens,
-        output: u.output + r.outputTokens,
-      }),
-      { calls: 0, input: 0, output: 0 },
-    );
+    // the counts a record keeps (decision_<name>): a decision no turn made is left out
+    const counts: Record<string, number> = {};
+    for (const d of ["stay_home", "visit", "llm_failed"] as const) if (sum[d]) counts[d] = sum[d];
+    Object.assign(counts, { agent_turns: sum.agent_turns, visits: sum.visits });
+    const usage = { calls: sum.llmCalls, input: sum.inputTokens, output: sum.outputTokens };
     await this.deps.repo.runs.completeSlot(input.simulationId, input.slot.key, counts, usage);
     return { simulationId: input.simulationId, slot: input.slot.key, ...counts };
   }
@@ -333,6 +350,29 @@ export class SimulationSteps {
   }
 
   /** Records why the execution stopped (only if it still owns the simulation); it can be resumed. */
+  /**
+   * An execution that ended without succeeding: its run, if that execution still owns it and it is
+   * still running, is marked failed with how the execution ended (its error and cause).
+   */
+  async executionEnded({ detail }: z.infer<typeof EndedInput>) {
+    let simulationId: string | null = null;
+    try {
+      const input = JSON.parse(detail.input ?? "null") as { simulationId?: unknown } | null;
+      simulationId = typeof input?.simulationId === "string" ? input.simulationId : null;
+    } catch {
+      // an input that is not JSON names no run
+    }
+    if (!simulationId) return { simulationId, marked: false };
+    const why = detail.error ?? (detail.status === "TIMED_OUT" ? "States.Timeout" : detail.status);
+    const marked = await this.deps.repo.runs.failIfRunning(
+      simulationId,
+      detail.name,
+      `${why}: ${detail.cause ?? `the execution ended ${detail.status.toLowerCase()}`}`,
+    );
+    if (marked) this.forget(simulationId);
+    return { simulationId, marked };
+  }
+
   async fail(input: z.infer<typeof FailInput>) {
     const cause = input.error?.Cause ?? "";
     await this.deps.repo.runs.setStatus(

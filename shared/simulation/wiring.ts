@@ -29,6 +29,7 @@ export const simulationWorld = (rt: Runtime) =>
           : undefined,
         llm: rt.llmWithoutRetries,
         version: rt.config.version,
+        maxAgents: rt.config.simulation.maxAgents,
       }),
   );
 
@@ -46,6 +47,9 @@ export const simulationSteps = (rt: Runtime) =>
         rateDelayMs: rt.config.simulation.rateDelayMs,
         pricePerMTok: rt.config.llm.pricePerMTok,
         maxBudgetUsd: rt.config.simulation.maxBudgetUsd,
+        memory: rt.config.simulation.memory,
+        batchSize: rt.config.simulation.batchSize,
+        agentConcurrency: rt.config.simulation.agentConcurrency,
       }),
   );
 

@@ -5,7 +5,7 @@ import type { LlmPort } from "../llm/port.ts";
 import type { Place } from "../places/place.ts";
 import { DongneError } from "../platform/errors.ts";
 import { productVersion } from "../platform/version.ts";
-import { MAX_AGENTS } from "./limits.ts";
+import { DEFAULT_MAX_AGENTS } from "./config.ts";
 import { startDateToday } from "./calendar.ts";
 import { defaultPersonas, personasFor } from "./personas.ts";
 import { fingerprint, promptFingerprints, type Provenance } from "./provenance.ts";
@@ -24,6 +24,8 @@ export interface WorldDeps {
   llm?: LlmPort;
   /** the product version provenance records (DONGNE_VERSION; else see shared/platform/version.ts) */
   version?: string;
+  /** the most agents one run may have (SIM_MAX_AGENTS; DEFAULT_MAX_AGENTS when absent) */
+  maxAgents?: number;
 }
 
 /** Every slot of a simulation of `days` days, in order, each knowing the slot before it. */
@@ -65,22 +67,23 @@ export function personaSet(
 const thousands = (n: number) => n.toLocaleString("en-US");
 
 /**
- * The agent cap (MAX_AGENTS), counting residents and every scenario visitor: a run past it is refused
- * with a 400 naming the field that raised it. The start, /estimate and each experiment arm plan their
- * parameters through paramsFor, so this one function decides all three alike.
+ * The agent cap (SIM_MAX_AGENTS), counting residents and every scenario visitor: a run past it is
+ * refused with a 400 naming the field that raised it. The start, /estimate and each experiment arm plan
+ * their parameters through paramsFor, so this one function decides all three alike.
  */
 export function checkAgentCap(
   agents: number,
   field: string,
   parts?: { residents: number; visitors: number },
+  cap = DEFAULT_MAX_AGENTS,
 ): number {
-  if (agents <= MAX_AGENTS) return agents;
+  if (agents <= cap) return agents;
   const sum = parts
     ? `주민 ${thousands(parts.residents)}명 + 유동 인구 ${thousands(parts.visitors)}명 = ${thousands(agents)}명`
     : `${thousands(agents)}명`;
   throw new DongneError(
     "invalid",
-    `에이전트 수가 한 번의 시뮬레이션 상한 ${MAX_AGENTS}명을 넘습니다 (${sum}). ${field} 값을 줄여 주세요`,
+    `에이전트 수가 한 번의 시뮬레이션 상한 ${thousands(cap)}명을 넘습니다 (${sum}). ${field} 값을 줄여 주세요`,
     { field, code: "agent_cap_exceeded" },
   );
 }
@@ -89,8 +92,10 @@ export function checkAgentCap(
 type Population = { agents?: number; scenario?: Scenario };
 /** Store sets kept per process (a long-running server sees many scenarios; the baseline is kept too). */
 const STORE_SETS_KEPT = 32;
-/** Persona sets kept per process, the oldest dropped first (at most MAX_AGENTS personas each). */
+/** Persona sets kept per process, the oldest dropped first … */
 const PERSONA_SETS_KEPT = 64;
+/** … and at most this many personas in all (a set of 10,000 agents is ~5 MB). */
+const PERSONAS_KEPT = 200_000;
 
 export class SimulationWorld {
   private readonly storeSets = new Map<string, Store[]>();
@@ -139,8 +144,14 @@ export class SimulationWorld {
     if (!set) {
       set = new Map(personaSet(this.deps.personas, agents, floatingPool).map((p) => [p.id, p]));
       // bounded like the store sets: requests may name any of ~250,000 (agents, pool) pairs
-      if (this.personas.size >= PERSONA_SETS_KEPT) this.personas.delete(this.personas.keys().next().value!);
       this.personas.set(key, set);
+      let kept = [...this.personas.values()].reduce((n, s) => n + s.size, 0);
+      for (const [k, old] of this.personas) {
+        if (this.personas.size <= PERSONA_SETS_KEPT && kept <= PERSONAS_KEPT) break;
+        if (k === key) continue;
+        this.personas.delete(k);
+        kept -= old.size;
+      }
     }
     return set;
   }
@@ -205,15 +216,23 @@ export class SimulationWorld {
    * names, a daily sample larger than the pool): a ScenarioError before anything starts.
    */
   private scenarioAgents(request: SimulationRequest): number {
+    const cap = this.deps.maxAgents ?? DEFAULT_MAX_AGENTS;
+    // refused before a persona set of that size is made
+    if (request.agents !== undefined) checkAgentCap(request.agents, "agents", undefined, cap);
     const baseline = this.personaSet(request.agents);
     const visitors = request.scenario?.visitors;
-    if (!request.scenario) return checkAgentCap(baseline.size, "agents");
+    if (!request.scenario) return checkAgentCap(baseline.size, "agents", undefined, cap);
     this.stores(request);
     const residents = [...baseline.values()].filter((p) => p.type === "resident").length;
     const agents = visitors?.floatingPool === undefined ? baseline.size : residents + visitors.floatingPool;
     if (visitors?.floatingPool !== undefined)
-      checkAgentCap(agents, "scenario.visitors.floatingPool", { residents, visitors: visitors.floatingPool });
-    else checkAgentCap(agents, "agents");
+      checkAgentCap(
+        agents,
+        "scenario.visitors.floatingPool",
+        { residents, visitors: visitors.floatingPool },
+        cap,
+      );
+    else checkAgentCap(agents, "agents", undefined, cap);
     this.personaSet(agents, visitors?.floatingPool); // a custom persona set may have too few visitors
     const pool = agents - residents;
     if (visitors?.floatingPerDay !== undefined && visitors.floatingPerDay > pool)

@@ -3,11 +3,11 @@
 // running the child machine. Standard executions run in the background, as they do in AWS.
 import type { Deadline } from "../platform/deadline.ts";
 
-import { LocalWorkflow, localTasks, type TaskHandler } from "./local-runner.ts";
+import { LocalWorkflow, localTask, localTasks, type TaskHandler } from "./local-runner.ts";
 import { SYNC_GRACE_MS, type MachineKey, type Workflows } from "./port.ts";
 import { MACHINE_NAMES, type MachineName, type MachineRegistry } from "./machines.ts";
 import { localArn } from "./asl.ts";
-import { WorkflowTimeoutError } from "./errors.ts";
+import { WorkflowFailedError, WorkflowTimeoutError } from "./errors.ts";
 
 const NESTED = "arn:aws:states:::states:startExecution.sync:2";
 export const localMachineArn = (key: string) =>
@@ -38,6 +38,8 @@ export interface LocalWorkflowsOptions {
 export class LocalWorkflows<R> implements Workflows {
   private readonly machines = new Map<MachineName, LocalWorkflow>();
   private readonly running = new Map<string, Promise<unknown>>();
+  /** each machine's step told of an execution that ended without succeeding (MachineDef.onEnded) */
+  private readonly onEnded = new Map<MachineName, TaskHandler>();
 
   constructor(machines: MachineRegistry<R>, rt: R, opts: LocalWorkflowsOptions = {}) {
     const byArn = new Map(MACHINE_NAMES.map((k) => [localMachineArn(k), k]));
@@ -59,6 +61,7 @@ export class LocalWorkflows<R> implements Workflows {
         ? Object.fromEntries(Object.entries(handlers).map(([s, h]) => [s, opts.wrap!(s, h)]))
         : handlers;
       this.machines.set(key, new LocalWorkflow(definition, wrapped));
+      if (def.onEnded) this.onEnded.set(key, localTask(def.onEnded, rt));
     }
   }
 
@@ -82,10 +85,35 @@ export class LocalWorkflows<R> implements Workflows {
     if (this.running.has(id)) throw new Error(`execution ${name} already exists`);
     const job = this.machine(machine)
       .run(input, { name })
-      .catch(() => undefined) // a failed execution has recorded its failure (MarkFailed)
+      // as EventBridge tells the machine's onEnded step in AWS: whatever the failure, its run hears of it
+      .catch((err: unknown) => this.ended(machine, name, input, err))
       .finally(() => this.running.delete(id));
     this.running.set(id, job);
     return { executionId: name };
+  }
+
+  /** A background execution that failed: its machine's onEnded step gets the status-change event. */
+  private async ended(machine: MachineName, name: string, input: unknown, err: unknown): Promise<void> {
+    const handler = this.onEnded.get(machine);
+    if (!handler) return;
+    const failure =
+      err instanceof WorkflowFailedError ? (JSON.parse(err.error) as { Error?: string; Cause?: string }) : {};
+    const detail = {
+      name,
+      status: err instanceof WorkflowTimeoutError ? "TIMED_OUT" : "FAILED",
+      input: JSON.stringify(input),
+      error: failure.Error ?? (err instanceof Error ? err.name : "Error"),
+      cause: failure.Cause ?? (err instanceof Error ? err.message : String(err)),
+    };
+    try {
+      await handler({
+        "detail-type": "Step Functions Execution Status Change",
+        source: "aws.states",
+        detail,
+      } as never);
+    } catch {
+      // as an EventBridge target's failure: the execution's own history still tells what happened
+    }
   }
 
   async isRunning(machine: MachineKey, name: string): Promise<boolean> {

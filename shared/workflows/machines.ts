@@ -16,6 +16,13 @@ export interface MachineDef<R = unknown> {
   type: "EXPRESS" | "STANDARD";
   steps: readonly StepSpec<unknown, unknown, R>[];
   definition(arnOf: ArnOf, machineArnOf: (key: string) => string): object;
+  /**
+   * A Standard machine's step told of an execution that ended without succeeding (failed, timed out,
+   * aborted), with EventBridge's status-change event: what no Catch of the machine sees
+   * (States.DataLimitExceeded, its own timeout). CDK makes the rule that invokes it; the local runner
+   * invokes it when a background execution ends so.
+   */
+  onEnded?: StepSpec<unknown, unknown, R>;
 }
 
 export type MachineRegistry<R = unknown> = Record<MachineName, MachineDef<R>>;

@@ -1,10 +1,11 @@
-// The simulation under abuse (issue 26), through the local server: the agent cap counts every scenario
-// visitor in the start, /estimate and experiments alike (400 naming the field and the cap, no run
-// started); the caller's agent-days count them too; values DynamoDB cannot store are refused up front by
+// The simulation under abuse, through the local server: the agent cap (SIM_MAX_AGENTS, default 10,000;
+// the server here configures 500 so the cases stay small) counts every scenario visitor in the start,
+// /estimate and experiments alike (400 naming the field and the cap, no run started); the caller's agent-days count them too; values DynamoDB cannot store are refused up front by
 // both; createdBy is shown only to the key that created the run; the report pages carry the page's CSP.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CSP } from "../../functions/api/web-page.ts";
 import { MAX_AGENTS } from "../../shared/simulation/limits.ts";
+import { DEFAULT_MAX_AGENTS } from "../../shared/simulation/config.ts";
 import { postJson, startServer, type TestServer } from "../helpers/server.ts";
 import { haltAtFirstSlot } from "../helpers/simulation.ts";
 
@@ -18,11 +19,15 @@ const keys = [
   { id: "writer-b", key: WRITER_B, scopes: ["read", "write"] },
 ];
 
+/** The cap this server is configured with (SIM_MAX_AGENTS): below the default, so the runs stay small. */
+const CAP = 500;
+
 let server: TestServer;
 beforeAll(async () => {
   server = await startServer(halting as never, {
     API_KEYS: JSON.stringify(keys),
     SIM_MAX_AGENT_DAYS_PER_CALLER: "1000",
+    SIM_MAX_AGENTS: String(CAP),
   });
 });
 afterAll(async () => {
@@ -48,9 +53,11 @@ async function both(body: unknown) {
 
 describe("the agent cap counts every scenario visitor", () => {
   it.each([
-    [{ floatingPool: 2000 }, /^500 이하여야 합니다$/],
-    [{ floatingPool: MAX_AGENTS }, /상한 500명.*주민 47명 \+ 유동 인구 500명 = 547명/],
-    [{ floatingPool: MAX_AGENTS - 46 }, /상한 500명.*= 501명/],
+    // the schema's own bound, whatever the configuration: no pool past MAX_AGENTS
+    [{ floatingPool: MAX_AGENTS + 1 }, new RegExp(`^${MAX_AGENTS} 이하여야 합니다$`)],
+    [{ floatingPool: 2000 }, /상한 500명.*주민 47명 \+ 유동 인구 2,000명 = 2,047명/],
+    [{ floatingPool: CAP }, /상한 500명.*주민 47명 \+ 유동 인구 500명 = 547명/],
+    [{ floatingPool: CAP - 46 }, /상한 500명.*= 501명/],
     [{ floatingPool: 460, floatingPerDay: 10 }, /상한 500명/],
   ])(
     "visitors %o: /estimate and the start both answer 400 naming the pool, and nothing starts",
@@ -77,15 +84,15 @@ describe("the agent cap counts every scenario visitor", () => {
     const { estimate, start, started } = await both({
       days: 1,
       seed: 2,
-      scenario: { visitors: { floatingPool: MAX_AGENTS - 47 } },
+      scenario: { visitors: { floatingPool: CAP - 47 } },
     });
     expect(estimate.status).toBe(200);
-    expect(estimate.body.agentDays).toBe(MAX_AGENTS);
+    expect(estimate.body.agentDays).toBe(CAP);
     expect(start.status).toBe(202);
-    expect(start.body.estimate.agentDays).toBe(MAX_AGENTS);
+    expect(start.body.estimate.agentDays).toBe(CAP);
     expect(started).toBe(1);
     const meta = JSON.parse((await get(`/v1/simulations/${start.body.id}`)).text);
-    expect(meta.agents).toBe(MAX_AGENTS);
+    expect(meta.agents).toBe(CAP);
   });
 
   it("an experiment whose scenario passes the cap answers the same 400, and no arm starts", async () => {
@@ -100,6 +107,36 @@ describe("the agent cap counts every scenario visitor", () => {
     expect(res.body.error.field).toBe("scenario.visitors.floatingPool");
     expect(res.body.error.message).toMatch(/상한 500명/);
     expect(halting.started() - before).toBe(0);
+  });
+
+  it("unconfigured, the cap is the default of 10,000 agents: 10,000 estimated, 10,001 refused before anything starts", async () => {
+    expect(DEFAULT_MAX_AGENTS).toBe(10_000);
+    const plain = await startServer(halting as never, {});
+    try {
+      const at = await postJson(`${plain.url}/v1/simulations/estimate`, {
+        days: 1,
+        seed: 1,
+        scenario: { visitors: { floatingPool: DEFAULT_MAX_AGENTS - 47 } },
+      });
+      expect(at.status).toBe(200);
+      expect(at.body.agentDays).toBe(DEFAULT_MAX_AGENTS);
+      const before = halting.started();
+      for (const path of ["/v1/simulations/estimate", "/v1/simulations"]) {
+        const past = await postJson(`${plain.url}${path}`, {
+          days: 1,
+          seed: 1,
+          agents: DEFAULT_MAX_AGENTS + 1,
+        });
+        expect(past.status).toBe(400);
+        expect(past.body.error).toMatchObject({ field: "agents" });
+        expect(past.body.error.message).toMatch(/상한 10,000명.*10,001명/);
+      }
+      await plain.world.workflows.settled();
+      expect(halting.started() - before).toBe(0);
+    } finally {
+      await plain.world.workflows.settled();
+      await plain.close();
+    }
   });
 });
 

@@ -114,6 +114,27 @@ describe("profiles", () => {
     });
   });
 
+  it("PrepareSlot keeps a slot's batches in flight within the agent function's reservation, whatever it is", () => {
+    const functions = (t: Template) => Object.entries(t.findResources("AWS::Lambda::Function"));
+    const settings = (t: Template) => {
+      const fns = functions(t);
+      const prepare = fns.find(([id]) => id.startsWith("StepsPrepareSlotFunction"))![1];
+      const agent = fns.find(([id]) => id.startsWith("StepsAgentTurnFunction"))![1];
+      return [
+        prepare.Properties.Environment.Variables.SIM_AGENT_CONCURRENCY,
+        agent.Properties.ReservedConcurrentExecutions,
+      ];
+    };
+    expect(settings(prod.template)).toEqual([
+      String(DEFAULT_RESERVATIONS.agentTurn),
+      DEFAULT_RESERVATIONS.agentTurn,
+    ]);
+    const smaller = synth({ ...production, reservedConcurrency: "agentTurn=40" }, "ops@example.com");
+    expect(settings(smaller.template)).toEqual(["40", 40]);
+    // dev reserves nothing: the production default still bounds the batches in flight
+    expect(settings(dev.template)).toEqual([String(DEFAULT_RESERVATIONS.agentTurn), undefined]);
+  });
+
   it("production refuses to synthesize without an alarm subscriber, or with a domain OpenSearch would refuse", () => {
     expect(() => synth(production)).toThrow(/alarmEmail/);
     expect(() => resolveProfile(contextOf({ profile: "staging" }))).toThrow(ProfileError);

@@ -116,7 +116,7 @@ describe("DongneStack", () => {
       expect(JSON.stringify(m.Properties.DefinitionString)).toMatch(/\\"TimeoutSeconds\\":\d+/);
     const definitions = machines.map((m) => JSON.stringify(m.Properties.DefinitionString));
     expect(
-      definitions.filter((d) => d.includes('\\"MaxConcurrencyPath\\":\\"$.agentsInFlight\\"')),
+      definitions.filter((d) => d.includes('\\"MaxConcurrencyPath\\":\\"$.batchesInFlight\\"')),
     ).toHaveLength(1);
   });
 
@@ -129,17 +129,17 @@ describe("DongneStack", () => {
     const agents = definitionOf(slot).States.Agents!;
     expect(agents).toMatchObject({
       Type: "Map",
-      MaxConcurrencyPath: "$.agentsInFlight",
+      MaxConcurrencyPath: "$.batchesInFlight",
       ToleratedFailurePercentage: 0,
       ItemProcessor: { ProcessorConfig: { Mode: "DISTRIBUTED", ExecutionType: "STANDARD" } },
     });
     expect(agents.MaxConcurrency).toBeUndefined();
-    // a failing agent is caught in its own child execution and becomes llm_failed
+    // a failing batch is caught in its own child execution: Collect counts its agents llm_failed
     const inner = (agents.ItemProcessor as Definition).States;
     expect(inner.AgentTurn!.Catch).toEqual([
       { ErrorEquals: ["States.ALL"], ResultPath: "$.error", Next: "AgentFailed" },
     ]);
-    expect(inner.AgentFailed).toMatchObject({ Type: "Pass", Parameters: { decision: "llm_failed" } });
+    expect(inner.AgentFailed).toMatchObject({ Type: "Pass", Parameters: { failed: true } });
 
     // the slot machine's role starts, follows and stops its own children, naming the machine by its
     // fixed name: a Ref to the machine would make a cycle (the machine depends on its role's policy)
@@ -164,6 +164,24 @@ describe("DongneStack", () => {
         .map((s) => s.Resource),
     );
     expect(parent).toContain(`:execution:${name}:*`);
+  });
+
+  it("tells a failed, timed-out or aborted simulation execution to the step that marks its run failed; PrepareSlot keeps batches within the agent function's reservation", () => {
+    const rules = Object.values(template.findResources("AWS::Events::Rule"));
+    const ended = rules.filter((r) => JSON.stringify(r.Properties.EventPattern).includes("aws.states"));
+    expect(ended).toHaveLength(1);
+    const rule = ended[0]!.Properties;
+    expect(rule.EventPattern).toMatchObject({
+      source: ["aws.states"],
+      "detail-type": ["Step Functions Execution Status Change"],
+      detail: { status: ["FAILED", "TIMED_OUT", "ABORTED"] },
+    });
+    expect(JSON.stringify(rule.EventPattern.detail.stateMachineArn)).toContain("SimulationWorkflow");
+    expect(JSON.stringify(rule.Targets)).toContain("ExecutionEndedFunction");
+    const prepare = Object.entries(template.findResources("AWS::Lambda::Function")).find(([id]) =>
+      id.startsWith("StepsPrepareSlotFunction"),
+    );
+    expect(prepare?.[1].Properties.Environment.Variables.SIM_AGENT_CONCURRENCY).toBe("100");
   });
 
   it("routes every path of the app's route table, behind the API-key authorizer unless public, each with its throttle", () => {

@@ -150,76 +150,68 @@ describe("the route search's fan-out", () => {
 describe("the simulation's per-slot fan-out (Agents)", () => {
   const slot = slotDefinition(localArn);
   const agents = slot.States[SIMULATION_STATES.agents];
-  const items = (n: number) =>
-    Array.from({ length: n }, (_, i) => ({
-      simulationId: "sim",
-      execution: "sim-run1",
-      agentId: `A${String(i).padStart(3, "0")}`,
-      day: 1,
-      slot: "12:00",
-      key: "d01#12:00",
-    }));
-  const summary = (agentId: string) => ({
-    agent_id: agentId,
-    decision: "stay_home",
-    visits: 0,
-    llmCalls: 1,
-    inputTokens: 900,
-    outputTokens: 60,
+  /** A slot's state as PrepareSlot hands it over: batch numbers, their size, how many in flight. */
+  const prepared = (batches: number, inFlight: number) => ({
+    simulationId: "sim",
+    execution: "sim-run1",
+    slot: { day: 1, slot: "12:00", key: "d01#12:00", previous: "d01#07:00" },
+    batches: Array.from({ length: batches }, (_, i) => i),
+    batchSize: 100,
+    batchesInFlight: inFlight,
   });
 
-  it("is a Distributed Map of Standard child executions (an agent's turn may outlast Express's 5 minutes), capped by the slot's MaxConcurrencyPath alone", () => {
+  it("is a Distributed Map of Standard child executions over batch numbers, capped by the slot's MaxConcurrencyPath alone, keeping nothing of its children", () => {
     expect(agents).toMatchObject({
       Type: "Map",
-      MaxConcurrencyPath: "$.agentsInFlight",
+      ItemsPath: "$.batches",
+      MaxConcurrencyPath: "$.batchesInFlight",
       ToleratedFailurePercentage: 0,
+      ResultPath: null,
       ItemProcessor: { ProcessorConfig: { Mode: "DISTRIBUTED", ExecutionType: "STANDARD" } },
     });
     expect(agents).not.toHaveProperty("MaxConcurrency");
-    expect(agents).not.toHaveProperty("ResultWriter"); // results stay small: Collect reads the array
+    expect(agents).not.toHaveProperty("ResultWriter"); // the batches write to the table; Collect reads it
   });
 
-  it("runs locally from the same definition with 100 agents in flight (past an Inline Map's 40), no more", async () => {
+  it("runs locally from the same definition with 100 batches in flight (past an Inline Map's 40), no more, each told its batch", async () => {
     let inFlight = 0;
     let peak = 0;
+    const seen: number[] = [];
     // the turns wait for one another until 100 are in flight (not for a timer, which a busy machine
     // outruns): a runner that allowed more would start more before any ended, one that allowed fewer
     // would never open the gate (and the test's timeout ends it)
     let open!: () => void;
     const gate = new Promise<void>((resolve) => (open = resolve));
     const wf = new LocalWorkflow(slot, {
-      AgentTurn: async (i: { agentId: string }) => {
+      AgentTurn: async (i: { batch: number; size: number; slot: { key: string } }) => {
         peak = Math.max(peak, ++inFlight);
+        seen.push(i.batch);
+        expect(i).toMatchObject({ size: 100, slot: { key: "d01#12:00" } });
         if (inFlight === 100) open();
         await gate;
         await new Promise((r) => setImmediate(r));
         inFlight--;
-        return summary(i.agentId);
+        return { batch: i.batch, agent_turns: 100, llm_failed: 0, visits: 50 };
       },
     });
-    const out = await wf.run<{ agent_id: string }[]>({ agents: items(150), agentsInFlight: 100 });
-    expect(out.map((r) => r.agent_id)).toEqual(items(150).map((i) => i.agentId));
+    await wf.run(prepared(150, 100));
+    expect(seen.sort((a, b) => a - b)).toEqual(prepared(150, 100).batches);
     expect(peak).toBe(100);
   });
 
-  it("turns every failing agent of a 500-agent slot into llm_failed, and the slot's result stays well inside 256 KB", async () => {
-    const tries = new Map<string, number>();
+  it("catches every failing batch of a 1,000-batch slot (Collect counts its agents llm_failed); the slot's state stays small", async () => {
+    const tries = new Map<number, number>();
     const hugeCause = JSON.stringify({ errorType: "Error", errorMessage: "x".repeat(20_000), trace: [] });
     const wf = new LocalWorkflow(slot, {
-      AgentTurn: (i: { agentId: string }) => {
-        tries.set(i.agentId, (tries.get(i.agentId) ?? 0) + 1);
+      AgentTurn: (i: { batch: number }) => {
+        tries.set(i.batch, (tries.get(i.batch) ?? 0) + 1);
         throw new StatesError("Lambda.Unknown", hugeCause);
       },
     });
-    const out = await wf.run<{ decision: string; error: string }[]>({
-      agents: items(500),
-      agentsInFlight: 100,
-    });
-    expect(out).toHaveLength(500);
-    expect(new Set(out.map((r) => `${r.decision} ${r.error}`))).toEqual(
-      new Set(["llm_failed Lambda.Unknown"]),
-    );
+    const out = await wf.run(prepared(1_000, 100));
+    expect(out).toEqual(prepared(1_000, 100)); // ResultPath null: the slot's own state, nothing added
+    expect(tries.size).toBe(1_000);
     expect([...tries.values()].every((n) => n === 2)).toBe(true); // tried again once, then caught
-    expect(Buffer.byteLength(JSON.stringify(out))).toBeLessThan(128 * 1024);
+    expect(Buffer.byteLength(JSON.stringify(out))).toBeLessThan(8 * 1024);
   });
 });

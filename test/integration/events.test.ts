@@ -143,13 +143,14 @@ describe("events/simulation", () => {
     const init = await step(S.initialise, "simulation/initialise.json");
     expect(init.slots.map((s) => s.key)).toEqual(["d01#07:00", "d01#12:00", "d01#18:00", "d01#22:00"]);
     await step(S.flush, "simulation/slot.json");
-    expect((await step(S.prepare, "simulation/slot.json")).agents.length).toBeGreaterThan(0);
-    expect((await step(S.agentTurn, "simulation/agent.json")).agent_id).toBe("R001");
-    const slotRun = await world.workflows.run<{ agent_id: string }[]>(
+    expect((await step(S.prepare, "simulation/slot.json")).batches.length).toBeGreaterThan(0);
+    expect((await step(S.agentTurn, "simulation/agent.json")).agent_turns).toBe(2);
+    // the slot machine runs the batch again: committed, it is applied again, not decided anew
+    const slotRun = await world.workflows.run<{ batches: number[] }>(
       "simulationSlot",
       event("workflows/simulation-slot.json"),
     );
-    expect(slotRun.map((r) => r.agent_id)).toEqual(["R001", "R002"]);
+    expect(slotRun.batches).toEqual([0]);
     expect(((await step(S.collect, "simulation/collect.json")) as Record<string, unknown>).agent_turns).toBe(
       2,
     );

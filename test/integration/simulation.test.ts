@@ -8,7 +8,7 @@ import { simulationAnswer } from "../helpers/fake-sim-llm.ts";
 import { simulationsClosedAfterAll } from "../helpers/simulation.ts";
 import { slotKey } from "../../shared/simulation/repository/table.ts";
 import { DAILY_FLOATING_SHARE } from "../../shared/simulation/personas.ts";
-import type { AgentItem } from "../../shared/simulation/schemas.ts";
+import type { BatchItem } from "../../shared/simulation/schemas.ts";
 import type { Visit } from "../../shared/simulation/types.ts";
 import { StatesError } from "../../shared/workflows/errors.ts";
 
@@ -68,12 +68,15 @@ describe("a simulated day (offline engine)", () => {
         );
     }
     // a floating visitor who chose 망원동_떠나기 acts in no later slot (004: 이후 스킵)
-    const left = await repo.agents.whoLeft(id);
-    expect(left.size).toBeGreaterThan(0);
-    for (const [agent, leftAt] of left) {
-      const memory = (await repo.agents.get(id, agent)).memory;
-      expect(memory.every((m) => slotKey(m.day, m.time_slot) <= leftAt)).toBe(true);
-    }
+    const floating = [...personas.values()].filter((p) => p.type === "floating");
+    const states = await repo.agents.getMany(
+      id,
+      floating.map((p) => p.id),
+    );
+    const left = [...states].filter(([, s]) => s.leftAt);
+    expect(left.length).toBeGreaterThan(0);
+    for (const [, { memory, leftAt }] of left)
+      expect(memory.every((m) => slotKey(m.day, m.time_slot) <= leftAt!)).toBe(true);
     // the report's calibration is computed from the collected slots, for the engine that ran
     const report = (await t.sims.report(id))!;
     expect(report.calibration.engine).toBe("offline");
@@ -131,17 +134,138 @@ describe("a simulated day (offline engine)", () => {
   });
 });
 
-describe("the per-agent fan-out's cap", () => {
-  it("holds an LLM simulation's agents to its LLM cap (agents in flight = calls in flight); offline lets every agent in", async () => {
-    const t = await setup({}, { SIM_MAX_CONCURRENT_LLM_CALLS: "7" });
+describe("the fan-out's batches and cap", () => {
+  it("cuts an offline slot into batches, at most the agent function's reserved concurrency in flight; an LLM run's batches are one agent, as many as its LLM cap", async () => {
+    const t = await setup(
+      {},
+      { SIM_MAX_CONCURRENT_LLM_CALLS: "7", SIM_BATCH_SIZE: "8", SIM_AGENT_CONCURRENCY: "3" },
+    );
     const slot = { day: 1, slot: "12:00" as const, key: "d01#12:00", previous: "d01#07:00" };
     const offline = await t.run({ days: 1, seed: 1, agents: 60 });
+    expect(offline.status).toBe("completed");
     expect(offline.maxConcurrentLlmCalls).toBe(7); // the configured default
     const ex = await owned(t, "cap-off", { days: 1, seed: 1, agents: 60, maxConcurrentLlmCalls: 3 });
     const prepared = await t.steps.prepare({ simulationId: "cap-off", execution: ex, slot });
-    expect(prepared.agentsInFlight).toBe(prepared.agents.length);
-    const llm = await owned(t, "cap-llm", { days: 1, seed: 1, agents: 60, maxConcurrentLlmCalls: 3 }, "llm");
-    expect((await t.steps.prepare({ simulationId: "cap-llm", execution: llm, slot })).agentsInFlight).toBe(3);
+    expect(prepared.batchSize).toBe(8);
+    expect(prepared.batches).toEqual(prepared.batches.map((_, i) => i));
+    expect(prepared.batches.length).toBeGreaterThan(3);
+    expect(prepared.batchesInFlight).toBe(3);
+    const llm = await owned(t, "cap-llm", { days: 1, seed: 1, agents: 60, maxConcurrentLlmCalls: 2 }, "llm");
+    const llmSlot = await t.steps.prepare({ simulationId: "cap-llm", execution: llm, slot });
+    expect(llmSlot).toMatchObject({ batchSize: 1, batchesInFlight: 2 });
+    expect(Math.ceil(llmSlot.batches.length / 8)).toBe(prepared.batches.length);
+  });
+
+  it("past 1,000 batches a slot's batches grow, so its state holds at most 1,000 numbers", async () => {
+    const { slotBatches } = await import("../../shared/simulation/batch.ts");
+    const meta = { engine: "llm", maxConcurrentLlmCalls: 60 } as never;
+    const cut = slotBatches(meta, 10_000, { batchSize: 100, agentConcurrency: 100 });
+    expect(cut).toMatchObject({ batchSize: 10, batchesInFlight: 6 });
+    expect(cut.batches).toHaveLength(1_000);
+    const offline = slotBatches({ ...(meta as object), engine: "offline" } as never, 10_000, {
+      batchSize: 100,
+      agentConcurrency: 100,
+    });
+    expect(offline).toMatchObject({ batchSize: 100, batchesInFlight: 100 });
+    expect(offline.batches).toHaveLength(100);
+  });
+});
+
+describe("the large run, scaled down", () => {
+  /** Records every Task's input and output size, and how many batches are in flight at once. */
+  function watched() {
+    const seen = { maxStateBytes: 0, inFlight: 0, maxInFlight: 0 };
+    const bytes = (x: unknown) => Buffer.byteLength(JSON.stringify(x ?? null));
+    return {
+      seen,
+      wrap: (state: string, handler: (i: never) => unknown) => async (i: never) => {
+        seen.maxStateBytes = Math.max(seen.maxStateBytes, bytes(i));
+        const agent = state === "AgentTurn";
+        if (agent) seen.maxInFlight = Math.max(seen.maxInFlight, ++seen.inFlight);
+        try {
+          const out = await handler(i);
+          seen.maxStateBytes = Math.max(seen.maxStateBytes, bytes(out));
+          return out;
+        } finally {
+          if (agent) seen.inFlight--;
+        }
+      },
+    };
+  }
+
+  it("1,200 agents for two days: every turn kept once, no state growing with the agents, batches in flight within the reserved concurrency", async () => {
+    const env = { SIM_AGENT_CONCURRENCY: "4", SIM_BATCH_SIZE: "100" };
+    const small = watched();
+    const t0 = await setup({ wrap: small.wrap }, env);
+    expect((await t0.run({ days: 2, seed: 8, agents: 120 })).status).toBe("completed");
+    const large = watched();
+    const t = await setup({ wrap: large.wrap }, env);
+    const meta = await t.run({ days: 2, seed: 8, agents: 1_200 });
+    expect(meta.status).toBe("completed");
+    expect(meta.completedSlots).toHaveLength(8);
+    // what was produced: one decision record per turn, one visit record per visit, each rating once
+    const slots = await t.repo.runs.slotSummaries(meta.id);
+    const turns = slots.reduce((n, s) => n + s.agent_turns, 0);
+    expect(turns).toBe(meta.decisions.agent_turns);
+    expect(turns).toBeGreaterThan(3_000);
+    let decisions = 0;
+    for await (const page of t.repo.agents.decisionPages(meta.id)) decisions += page.length;
+    expect(decisions).toBe(turns);
+    const visits = await t.repo.visits.list(meta.id);
+    expect(visits).toHaveLength(meta.decisions.visits!);
+    const aggregates = Object.values(await t.repo.visits.aggregates(meta.id));
+    expect(aggregates.reduce((n, a) => n + a.count, 0)).toBe(visits.length);
+    // a visit loop moves on: many agents visit two or three stores in a slot, never one store twice
+    const bySlot = new Map<string, string[]>();
+    for (const v of visits) {
+      const k = `${v.day}#${v.time_slot}#${v.agent_id}`;
+      bySlot.set(k, [...(bySlot.get(k) ?? []), v.store_id]);
+    }
+    const loops = [...bySlot.values()].filter((stores) => stores.length > 1);
+    expect(loops.length).toBeGreaterThan(50);
+    expect(loops.filter((stores) => new Set(stores).size < stores.length)).toEqual([]);
+    // ten times the agents, about the same largest state (batch numbers, not agents, travel)
+    expect(large.seen.maxStateBytes).toBeLessThan(small.seen.maxStateBytes * 1.25);
+    expect(large.seen.maxStateBytes).toBeLessThan(8_192);
+    expect(large.seen.maxInFlight).toBeLessThanOrEqual(4);
+    expect(large.seen.maxInFlight).toBeGreaterThan(1);
+  }, 600_000);
+});
+
+describe("a run that fails for any reason ends failed", () => {
+  it("a state past Step Functions' 256 KB, which no Catch sees, leaves the run failed with that reason", async () => {
+    // Flush hands PrepareSlot a state of 300 KB: States.DataLimitExceeded, terminal as in AWS (no
+    // MarkFailed); the execution's end reaches the run as EventBridge's status change would
+    const t = await setup({
+      wrap: (state, handler) =>
+        state === "Flush"
+          ? async (i: never) => ({ ...((await handler(i)) as object), padding: "x".repeat(300_000) })
+          : handler,
+    });
+    const meta = await t.run({ days: 1, seed: 3, agents: 20 });
+    expect(meta.status).toBe("failed");
+    expect(meta.error).toMatch(
+      /^States\.DataLimitExceeded: PrepareSlot input: \d+ bytes, over the 262144-byte limit/,
+    );
+    expect(meta.completedSlots).toEqual([]);
+  });
+
+  it("an execution's end does not touch a run that finished or that another execution owns", async () => {
+    const t = await setup();
+    const meta = await t.run({ days: 1, seed: 3, agents: 20 });
+    const ended = (name: string) =>
+      t.steps.executionEnded({
+        detail: {
+          name,
+          status: "FAILED",
+          input: JSON.stringify({ simulationId: meta.id }),
+          error: "E",
+          cause: "c",
+        },
+      });
+    expect(await ended(meta.owner!)).toEqual({ simulationId: meta.id, marked: false });
+    expect(await ended("someone-else")).toEqual({ simulationId: meta.id, marked: false });
+    expect((await t.sims.status(meta.id))!.status).toBe("completed");
   });
 });
 
@@ -269,14 +393,7 @@ describe("resume", () => {
       /owned by another/,
     );
     await expect(
-      t.steps.agentTurn({
-        simulationId: "leased",
-        execution: ex,
-        agentId: "R001",
-        day: 1,
-        slot: "07:00",
-        key: "d01#07:00",
-      }),
+      t.steps.agentTurn({ simulationId: "leased", execution: ex, slot, batch: 0, size: 10 }),
     ).rejects.toMatchObject({ name: "LeaseLost" });
     // and a stale owner cannot take it back, nor mark it failed
     expect(await t.repo.runs.transferOwner("leased", ex, "leased-run3")).toBe(false);
@@ -284,96 +401,95 @@ describe("resume", () => {
     expect((await t.repo.runs.get("leased"))!.status).not.toBe("failed");
   });
 
-  it("a retried Collect counts its slot once", async () => {
+  it("a retried Collect counts its slot once, from the batches' tallies in the table", async () => {
     const t = await setup();
     const ex = await owned(t, "collect-twice", { days: 1, seed: 2, agents: 10 });
     const slot = { day: 1, slot: "07:00" as const, key: "d01#07:00", previous: null };
-    const results = [
-      {
-        agent_id: "R001",
-        decision: "visit" as const,
-        visits: 2,
-        llmCalls: 5,
-        inputTokens: 10,
-        outputTokens: 3,
-      },
-    ];
-    await t.steps.collect({ simulationId: "collect-twice", execution: ex, slot, results });
-    await t.steps.collect({ simulationId: "collect-twice", execution: ex, slot, results });
+    const prepared = await t.steps.prepare({ simulationId: "collect-twice", execution: ex, slot });
+    const ran = await t.steps.agentTurn({
+      simulationId: "collect-twice",
+      execution: ex,
+      slot,
+      batch: 0,
+      size: prepared.batchSize,
+    });
+    const input = {
+      simulationId: "collect-twice",
+      execution: ex,
+      slot,
+      batches: prepared.batches,
+      batchSize: prepared.batchSize,
+    };
+    await t.steps.collect(input);
+    await t.steps.collect(input);
     const meta = (await t.repo.runs.get("collect-twice"))!;
-    expect(meta.decisions).toMatchObject({ visit: 1, visits: 2, agent_turns: 1 });
-    expect(meta.llmCalls).toBe(5);
+    expect(meta.decisions).toMatchObject({ agent_turns: ran.agent_turns, visits: ran.visits });
+    expect(meta.completedSlots).toEqual(["d01#07:00"]);
   });
 
-  it("an agent's turn run twice decides once", async () => {
+  const batchAt = (simulationId: string, execution: string, batch = 0, size = 100): BatchItem => ({
+    simulationId,
+    execution,
+    slot: { day: 1, slot: "12:00", key: "d01#12:00", previous: "d01#07:00" },
+    batch,
+    size,
+  });
+
+  it("a batch run twice decides once", async () => {
     const t = await setup();
     const execution = await owned(t, "twice", { days: 1, seed: 5, agents: 30 });
-    const item: AgentItem = {
-      simulationId: "twice",
-      execution,
-      agentId: "R001",
-      day: 1,
-      slot: "12:00",
-      key: "d01#12:00",
-    };
-    const first = await t.steps.agentTurn(item);
-    const again = await t.steps.agentTurn(item);
+    const first = await t.steps.agentTurn(batchAt("twice", execution));
+    const again = await t.steps.agentTurn(batchAt("twice", execution));
     expect(again).toEqual(first);
-    expect((await t.repo.agents.get("twice", "R001")).memory).toHaveLength(Math.max(1, first.visits));
+    const decisions = await t.repo.agents.decisions("twice", "R001");
+    expect(decisions).toHaveLength(1);
+    expect((await t.repo.agents.get("twice", "R001")).memory).toHaveLength(
+      Math.max(1, decisions[0]!.result.visits.length),
+    );
   });
 
-  it("a turn cut off between its two writes is completed by the retry, not decided again", async () => {
+  it("a batch cut off after its commit is completed by the retry with the committed turns, not decided again", async () => {
     const t = await setup();
-    const execution = await owned(t, "cut-turn", { days: 1, seed: 5, agents: 40 });
+    const execution = await owned(t, "cut-batch", { days: 1, seed: 5, agents: 40 });
     const repo = t.repo;
-    const save = repo.agents.saveTurn.bind(repo.agents);
+    const put = repo.agents.putTurns.bind(repo.agents);
     let cut = true;
-    repo.agents.saveTurn = async (id, visits, decision) => {
-      if (cut && visits.length) {
+    repo.agents.putTurns = async (...args) => {
+      if (cut) {
         cut = false;
         throw new Error("the process died here");
       }
-      return save(id, visits, decision);
+      return put(...args);
     };
-    const turn = (agentId: string) =>
-      t.steps.agentTurn({
-        simulationId: "cut-turn",
-        execution,
-        agentId,
-        day: 1,
-        slot: "12:00",
-        key: "d01#12:00",
-      });
-    let victim: string | undefined;
-    for (let n = 1; n <= 40 && !victim; n++) {
-      const agentId = `R${String(n).padStart(3, "0")}`;
-      await turn(agentId).catch(() => (victim = agentId));
+    await expect(t.steps.agentTurn(batchAt("cut-batch", execution))).rejects.toThrow(/died/);
+    expect(await repo.visits.list("cut-batch", "d01#12:00")).toEqual([]);
+    const committed = (await repo.turns.get("cut-batch", "d01#12:00", 0))!;
+    expect(committed.decisions.length).toBeGreaterThan(0);
+    const retried = await t.steps.agentTurn(batchAt("cut-batch", execution));
+    expect(retried.agent_turns).toBe(committed.decisions.length);
+    const visits = await repo.visits.list("cut-batch", "d01#12:00");
+    const byId = (vs: Visit[]) => [...vs].sort((a, b) => a.visit_id.localeCompare(b.visit_id));
+    expect(byId(visits)).toEqual(byId(committed.decisions.flatMap((d) => d.result.visits)));
+    for (const d of committed.decisions) {
+      const memory = (await repo.agents.get("cut-batch", d.agent_id)).memory;
+      expect(memory).toHaveLength(Math.max(1, d.result.visits.length)); // applied once, as committed
     }
-    expect(victim).toBeDefined();
-    expect((await repo.visits.list("cut-turn", "d01#12:00")).filter((v) => v.agent_id === victim)).toEqual(
-      [],
-    );
-    const retried = await turn(victim!);
-    const visits = (await repo.visits.list("cut-turn", "d01#12:00")).filter((v) => v.agent_id === victim);
-    expect(visits).toHaveLength(retried.visits);
-    expect(retried.visits).toBeGreaterThan(0);
-    const memory = (await repo.agents.get("cut-turn", victim!)).memory.filter((m) => m.time_slot === "12:00");
-    expect(memory).toHaveLength(retried.visits); // committed once, not decided again
   });
 
-  it("an agent whose Lambda keeps failing is llm_failed with its error, and the slot goes on", async () => {
+  it("a batch whose Lambda keeps failing counts its agents llm_failed, and the slot goes on", async () => {
     let tries = 0;
     const t = await setup(
-      failing(
-        "AgentTurn",
-        (i: { agentId: string; key: string }) => i.agentId === "R003" && i.key === "d01#12:00" && ++tries > 0,
-      ),
+      failing("AgentTurn", (i: BatchItem) => i.batch === 1 && i.slot.key === "d01#12:00" && ++tries > 0),
+      { SIM_BATCH_SIZE: "4" },
     );
     const meta = await t.run({ days: 1, seed: 11, agents: 50 });
     expect(meta.status).toBe("completed");
-    expect(tries).toBe(2); // tried again once (the turn is idempotent), then caught
-    expect(meta.decisions.llm_failed).toBe(1);
-    expect((await t.repo.agents.get(meta.id, "R003")).memory.some((m) => m.time_slot === "22:00")).toBe(true);
+    expect(tries).toBe(2); // tried again once (the batch is idempotent), then caught
+    expect(meta.decisions.llm_failed).toBe(4);
+    const slot = (await t.repo.runs.slotSummaries(meta.id)).find((s) => s.key === "d01#12:00")!;
+    expect(slot.llm_failed).toBe(4);
+    // the failed batch's agents act again in the next slot
+    expect((await t.repo.agents.get(meta.id, "R005")).memory.some((m) => m.time_slot === "22:00")).toBe(true);
   });
 });
 

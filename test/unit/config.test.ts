@@ -17,8 +17,15 @@ describe("loadConfig", () => {
       personasFile: undefined,
       store: "disk",
       maxAgentDaysPerCaller: 10_000,
+      // the per-run cap and the batching of a slot's agents: 10,000 agents in 100 batches of 100,
+      // each batch one invocation of the agent function, 100 in flight (its reserved concurrency)
+      maxAgents: 10_000,
+      batchSize: 100,
+      agentConcurrency: 100,
       failedTurnsThreshold: 0.05,
       rateDelayMs: 500,
+      maxBudgetUsd: undefined,
+      memory: "kept",
     });
     expect(c.api).toEqual({ keys: [], budgetMs: 25_000, llmRequestsPerCallerPerDay: 2000 });
     expect(c.host).toBe("127.0.0.1");
@@ -36,6 +43,25 @@ describe("loadConfig", () => {
     expect(loadConfig({ ANTHROPIC_API_KEY: "  " }).llm.mode).toBe("offline");
   });
 
+  it("takes the caps and the batching from the environment", () => {
+    const c = loadConfig({
+      SIM_MAX_AGENTS: "20000",
+      SIM_MAX_AGENT_DAYS_PER_CALLER: "300000",
+      SIM_BATCH_SIZE: "50",
+      SIM_AGENT_CONCURRENCY: "40",
+      SIM_MAX_BUDGET_USD: "12.5",
+      SIM_MEMORY: "withheld",
+    });
+    expect(c.simulation).toMatchObject({
+      maxAgents: 20_000,
+      maxAgentDaysPerCaller: 300_000,
+      batchSize: 50,
+      agentConcurrency: 40,
+      maxBudgetUsd: 12.5,
+      memory: "withheld",
+    });
+  });
+
   it.each([
     [{ PORT: "eighty" }, "PORT"],
     [{ PORT: "70000" }, "PORT"],
@@ -47,6 +73,12 @@ describe("loadConfig", () => {
     [{ SIM_MAX_CONCURRENT_LLM_CALLS: "0" }, "SIM_MAX_CONCURRENT_LLM_CALLS"],
     [{ SIM_BACKOFF_UNIT_MS: "soon" }, "SIM_BACKOFF_UNIT_MS"],
     [{ PROVIDER_CONCURRENCY: "1000" }, "PROVIDER_CONCURRENCY"],
+    // no configuration lifts the per-run cap past what a slot's batches hold, nor makes it zero
+    [{ SIM_MAX_AGENTS: "0" }, "SIM_MAX_AGENTS"],
+    [{ SIM_MAX_AGENTS: "100001" }, "SIM_MAX_AGENTS"],
+    [{ SIM_MAX_AGENT_DAYS_PER_CALLER: "0" }, "SIM_MAX_AGENT_DAYS_PER_CALLER"],
+    [{ SIM_BATCH_SIZE: "201" }, "SIM_BATCH_SIZE"],
+    [{ SIM_AGENT_CONCURRENCY: "0" }, "SIM_AGENT_CONCURRENCY"],
   ])("%o stops start-up naming %s", (env, variable) => {
     let caught: unknown;
     try {

@@ -131,7 +131,7 @@ describe("request schemas: every number DynamoDB can store", () => {
   it("a scenario's visitor pool alone cannot pass the agent cap", () => {
     expect(Scenario.safeParse({ visitors: { floatingPool: MAX_AGENTS } }).success).toBe(true);
     expect(Scenario.safeParse({ visitors: { floatingPool: MAX_AGENTS + 1 } }).success).toBe(false);
-    expect(Scenario.safeParse({ visitors: { floatingPool: 2000 } }).success).toBe(false);
+    expect(Scenario.safeParse({ visitors: { floatingPool: 2 * MAX_AGENTS } }).success).toBe(false);
     const menus = Array.from({ length: 51 }, (_, i) => [`메뉴${i}`, 1000]);
     expect(
       Scenario.safeParse({ change: [{ store_id: "S123", menu_prices: Object.fromEntries(menus) }] }).success,

@@ -1,30 +1,43 @@
-// The agents of a simulation (AGENT#<agent>: memory, the last committed turn, the slots it acted in,
-// where it is, when it left) and their turns' decision records (DECISION#<slot key>#<agent>).
+// The agents of a simulation (AGENT#<agent>: memory, the slots it acted in, where it is, when it left)
+// and their turns' decision records (DECISION#<slot key>#<agent>), written by the batch that committed
+// them (turns.ts).
 import { z } from "zod";
 import { DecisionRecord } from "../schemas.ts";
 import { Position } from "../space.ts";
-import { MemoryEntry, Visit } from "../types.ts";
-import { decisionSk, simulationPk, type Page, type PageFrom, type SimulationTable } from "./table.ts";
+import { MemoryEntry } from "../types.ts";
+import {
+  decisionSk,
+  jsonText,
+  simulationPk,
+  type Item,
+  type Page,
+  type PageFrom,
+  type SimulationTable,
+} from "./table.ts";
 import { visitItem } from "./visits.ts";
 
+const stringSet = z
+  .custom<Set<string>>((v) => v instanceof Set)
+  .transform((s) => [...s].map(String))
+  .optional();
+
+/** The memory stream, JSON text: read and written whole every slot, ~60 entries by day 14. */
+const MemoryStream = jsonText(z.array(MemoryEntry).default([]));
+/** A DECISION item's record (JSON text; an item written as a map still reads). */
+const StoredDecision = jsonText(DecisionRecord);
+
 const AgentRecord = z.object({
-  memory: z.array(MemoryEntry).default([]),
-  lastTurn: z
-    .object({
-      key: z.string(),
-      summary: z.unknown(),
-      visits: z.array(Visit),
-      /** absent on turns committed before decisions were kept */
-      decision: DecisionRecord.optional(),
-    })
-    .optional(),
+  memory: MemoryStream,
+  /** the slots whose turn this item holds (a batch applied again skips an agent already applied) */
+  slots: stringSet,
   leftAt: z.string().optional(),
   /** where the agent ended its last turn, and on which day (a new day starts from home or the entry) */
   position: Position.extend({ day: z.number().int() }).optional(),
 });
 export type AgentRecord = z.infer<typeof AgentRecord>;
 
-const agentKey = (id: string, agentId: string) => ({ pk: simulationPk(id), sk: `AGENT#${agentId}` });
+const agentSk = (agentId: string) => `AGENT#${agentId}`;
+const agentKey = (id: string, agentId: string) => ({ pk: simulationPk(id), sk: agentSk(agentId) });
 
 export class AgentRepository {
   constructor(private readonly table: SimulationTable) {}
@@ -33,58 +46,30 @@ export class AgentRepository {
     return AgentRecord.parse((await this.table.get(agentKey(id, agentId))) ?? {});
   }
 
-  /**
-   * Commits an agent's turn in one slot, once per slot: its memory appended, the turn itself (summary
-   * and visits: a turn run again returns it instead of deciding anew) and the slot it left
-   * Mangwon-dong in. Returns false when the slot was already committed (by a retry that got there first).
-   */
-  recordSlot(
-    id: string,
-    agentId: string,
-    key: string,
-    memory: MemoryEntry[],
-    leftMangwon: boolean,
-    turn: { summary: object; visits: Visit[]; decision: DecisionRecord },
-    position?: Position & { day: number },
-  ): Promise<boolean> {
-    return this.table.update(agentKey(id, agentId), {
-      UpdateExpression:
-        "SET memory = list_append(if_not_exists(memory, :empty), :m), lastTurn = :turn" +
-        // the latest slot it left in: leaving ends that day's visit, not the person (004 samples
-        // 53 of 113 visitors anew each day)
-        (leftMangwon ? ", leftAt = :k" : "") +
-        (position ? ", #pos = :pos" : "") +
-        " ADD slots :slot",
-      ConditionExpression: "attribute_not_exists(slots) OR NOT contains(slots, :k)",
-      ...(position ? { ExpressionAttributeNames: { "#pos": "position" } } : {}),
-      ExpressionAttributeValues: {
-        ":empty": [],
-        ":m": memory,
-        ...(position ? { ":pos": position } : {}),
-        ":turn": { key, ...turn },
-        ":slot": new Set([key]),
-        ":k": key,
-      },
-    });
-  }
-
-  /** The floating agents who chose 망원동_떠나기 and the latest slot they did. */
-  async whoLeft(id: string): Promise<Map<string, string>> {
-    const items = await this.table.queryAll(id, "AGENT#", {
-      filter: "attribute_exists(leftAt)",
-      projection: "sk, leftAt",
-    });
-    return new Map(items.map((i) => [String(i.sk).slice("AGENT#".length), String(i.leftAt)]));
+  /** These agents' items, read 100 a call; an agent with no item yet has an empty record. */
+  async getMany(id: string, agentIds: readonly string[]): Promise<Map<string, AgentRecord>> {
+    const items = await this.table.getAll(agentIds.map((a) => agentKey(id, a)));
+    return new Map(agentIds.map((a) => [a, AgentRecord.parse(items.get(agentSk(a)) ?? {})]));
   }
 
   /**
-   * Writes a committed turn's visits (the slot's rating buffer) and its decision record (004's
-   * process_decision result) in one BatchWriteItem per 25. Plain puts: what is written is the committed
-   * turn, so a retried turn writes the same items again and changes nothing.
+   * Writes what a batch of turns committed: each agent's item as it now is (put whole), each turn's
+   * decision record (004's process_decision result) and its visits (the slot's rating buffer), 25 a
+   * BatchWriteItem. Plain puts of what was committed: applied again, they write the same items.
    */
-  saveTurn(id: string, visits: Visit[], decision?: DecisionRecord): Promise<void> {
-    const items = visits.map((v) => visitItem(id, v));
-    if (decision) items.push({ pk: simulationPk(id), sk: decisionSk(decision), record: decision });
+  putTurns(id: string, agents: readonly [string, AgentRecord][], decisions: readonly DecisionRecord[]) {
+    const items: Item[] = agents.map(([agentId, a]) => ({
+      ...agentKey(id, agentId),
+      memory: JSON.stringify(a.memory),
+      ...(a.slots?.length ? { slots: new Set(a.slots) } : {}),
+      ...(a.leftAt ? { leftAt: a.leftAt } : {}),
+      ...(a.position ? { position: a.position } : {}),
+    }));
+    for (const d of decisions) {
+      // `agent` beside the record: what a query for one agent's decisions filters on
+      items.push({ pk: simulationPk(id), sk: decisionSk(d), agent: d.agent_id, record: JSON.stringify(d) });
+      for (const v of d.result.visits) items.push(visitItem(id, v));
+    }
     return this.table.putAll(items);
   }
 
@@ -92,7 +77,7 @@ export class AgentRepository {
   async *decisionPages(id: string, from?: PageFrom): AsyncGenerator<Page<DecisionRecord>> {
     for await (const page of this.table.pages(id, "DECISION#", undefined, from))
       yield Object.assign(
-        page.map((i) => DecisionRecord.parse(i.record)),
+        page.map((i) => StoredDecision.parse(i.record)),
         { next: page.next },
       );
   }
@@ -102,7 +87,12 @@ export class AgentRepository {
    * (a FilterExpression: the sort key leads with the slot, so no key condition can pick one agent).
    */
   async decisions(id: string, agentId: string): Promise<DecisionRecord[]> {
-    const only = { filter: "#r.agent_id = :a", names: { "#r": "record" }, values: { ":a": agentId } };
-    return (await this.table.queryAll(id, "DECISION#", only)).map((i) => DecisionRecord.parse(i.record));
+    // `record.agent_id`: items written before the record was JSON text
+    const only = {
+      filter: "#a = :a OR #r.agent_id = :a",
+      names: { "#a": "agent", "#r": "record" },
+      values: { ":a": agentId },
+    };
+    return (await this.table.queryAll(id, "DECISION#", only)).map((i) => StoredDecision.parse(i.record));
   }
 }

@@ -174,6 +174,26 @@ export class RunRepository {
     });
   }
 
+  /**
+   * Marks the run failed with `error` if `owner` still owns it and it is still running (a run MarkFailed
+   * recorded, one that finished, or one another execution took over is left alone). True when marked.
+   */
+  failIfRunning(id: string, owner: string, error: string): Promise<boolean> {
+    return this.table.update(metaKey(id), {
+      UpdateExpression: "SET #s = :s, updatedAt = :t, #e = :e",
+      ConditionExpression: "#o = :me AND #s IN (:running, :pending)",
+      ExpressionAttributeNames: { "#s": "status", "#e": "error", "#o": "owner" },
+      ExpressionAttributeValues: {
+        ":s": "failed",
+        ":t": this.table.now(),
+        ":me": owner,
+        ":e": error.slice(0, MAX_ERROR_CHARS),
+        ":running": "running",
+        ":pending": "pending",
+      },
+    });
+  }
+
   /** Marks a slot done with its decision counts and LLM usage, once (a retried Collect counts nothing). */
   async completeSlot(
     id: string,

@@ -3,20 +3,25 @@
 // simulation (pk = SIM#<id>):
 //   META                              parameters, status, owner, completed slots, counters   (runs.ts)
 //   SLOT#d<day>#<slot>                a slot's decision counts and who acted (residents, floating visitors)
-//   AGENT#<agent>                     memory entries, the last turn, the slots recorded, when it left
+//   AGENT#<agent>                     memory entries, the slots applied, where it is, when it left
 //                                                                                            (agents.ts)
+//   BATCH#d<day>#<slot>#<nnnn>        one batch of a slot's agent turns, committed once: its tally (what
+//                                     Collect adds up) and its decision records, gzipped  (turns.ts)
 //   DECISION#d<day>#<slot>#<agent>    004's process_decision result of one agent turn, with its engine,
 //                                     LLM usage and where the agent was (the raw data the export streams)
 //   VISIT#d<day>#<slot>#<agent>#<n>   one record per store visit (the rating buffer of a slot) (visits.ts)
-//   STORE#<store>                     rating aggregate: count, sum, tag counts, recent ratings, flushed slots
+//   STORE#<store>                     rating aggregate: count, sum, tag counts, the last five ratings, flushed slots
 //   REC#d<day>#<slot>#<agent>#<nnn>   a recorded run's LLM calls, by turn and place in it   (recordings.ts)
 // one partition per caller (pk = CALLER#<id>, sk = QUOTA#<day>) for what a caller may start (quota.ts),
 // and one item per experiment (pk = EXP#<id>, sk = META) (experiments.ts).
-// No transactions (dynalite has none): every write is idempotent on its own — visits are put only if
-// absent, an agent's slot and a store's slot are applied only if their slot key is not yet in the
-// item's set, in the same conditional UpdateItem that applies them. A retried or repeated flush
+// No transactions (dynalite has none): every write is idempotent on its own — a batch of turns is
+// committed by one conditional put (the first attempt wins; a later one applies the committed turns
+// instead of its own), and what follows from it (agents, decisions, visits) is put whole, the same
+// items however often it is applied; a store's slot is applied only if its slot key is not yet in the
+// item's set, in the same conditional UpdateItem that applies it. A retried or repeated flush
 // therefore counts each rating exactly once.
 import {
+  BatchGetCommand,
   BatchWriteCommand,
   GetCommand,
   PutCommand,
@@ -25,6 +30,8 @@ import {
   type DynamoDBDocumentClient,
   type UpdateCommandInput,
 } from "@aws-sdk/lib-dynamodb";
+import { z } from "zod";
+import { mapLimit } from "../../platform/concurrency.ts";
 import { DongneError } from "../../platform/errors.ts";
 import { backoff, retry } from "../../platform/retry.ts";
 import type { DecisionRecord } from "../schemas.ts";
@@ -48,13 +55,24 @@ export type Page<T> = T[] & { next?: ItemKey };
 export const MAX_ERROR_CHARS = 1000;
 
 export type Item = Record<string, unknown>;
+
+/**
+ * An attribute kept as JSON text: one string for DynamoDB to store and check, where a nested map is
+ * marshalled, validated and stored attribute by attribute (a turn's decision record has ~80 of them:
+ * at 10,000 agents most of the store's CPU). Items written as maps still read.
+ */
+export const jsonText = <T extends z.ZodTypeAny>(schema: T) =>
+  z.preprocess((v) => (typeof v === "string" ? (JSON.parse(v) as unknown) : v), schema);
 /** A query's filter on the items it reads (and what of them to return), with its names and values. */
-export type Only = { filter: string; projection?: string; names?: Record<string, string>; values?: Item };
+export type Only = { filter?: string; projection?: string; names?: Record<string, string>; values?: Item };
 
 const isConditionFailure = (err: unknown) => (err as Error)?.name === "ConditionalCheckFailedException";
 
-/** A BatchWriteItem takes at most 25 requests. */
+/** A BatchWriteItem takes at most 25 requests, a BatchGetItem at most 100 keys. */
 const BATCH = 25;
+const BATCH_GET = 100;
+/** BatchWriteItems one putAll has in flight at once. */
+const WRITES_IN_FLIGHT = 4;
 /**
  * DynamoDB may leave some of a batch unprocessed under load: those go again, up to 8 more times,
  * 100 ms doubling to 3.2 s between (no jitter).
@@ -97,10 +115,12 @@ export class SimulationTable {
     }
   }
 
-  /** Plain puts, one BatchWriteItem per 25, what a batch leaves unprocessed sent again. */
+  /** Plain puts, one BatchWriteItem per 25 (four at a time), what a batch leaves unprocessed sent again. */
   async putAll(items: readonly Item[]): Promise<void> {
-    for (let i = 0; i < items.length; i += BATCH) {
-      let requests = items.slice(i, i + BATCH).map((Item) => ({ PutRequest: { Item } }));
+    const chunks: Item[][] = [];
+    for (let i = 0; i < items.length; i += BATCH) chunks.push(items.slice(i, i + BATCH));
+    await mapLimit(chunks, WRITES_IN_FLIGHT, async (chunk) => {
+      let requests = chunk.map((Item) => ({ PutRequest: { Item } }));
       const send = async () => {
         const out = await this.db.send(new BatchWriteCommand({ RequestItems: { [this.name]: requests } }));
         requests = (out.UnprocessedItems?.[this.name] ?? []) as typeof requests;
@@ -112,7 +132,32 @@ export class SimulationTable {
         // only what the table left over goes again; a failed request is thrown at once
         retryable: (err) => err instanceof DongneError,
       });
+    });
+  }
+
+  /**
+   * The items of these keys (read consistently, 100 a BatchGetItem, what a batch leaves unprocessed asked
+   * again), by sort key; a missing item is absent from the map.
+   */
+  async getAll(keys: readonly ItemKey[]): Promise<Map<string, Item>> {
+    const found = new Map<string, Item>();
+    for (let i = 0; i < keys.length; i += BATCH_GET) {
+      let wanted: Item[] = keys.slice(i, i + BATCH_GET);
+      const read = async () => {
+        const out = await this.db.send(
+          new BatchGetCommand({ RequestItems: { [this.name]: { Keys: wanted, ConsistentRead: true } } }),
+        );
+        for (const item of out.Responses?.[this.name] ?? []) found.set(String(item.sk), item);
+        wanted = out.UnprocessedKeys?.[this.name]?.Keys ?? [];
+        if (wanted.length) throw new DongneError("unavailable", `${wanted.length} keys left unread`);
+      };
+      await retry(read, {
+        attempts: BATCH_TRIES,
+        delayMs: batchDelay,
+        retryable: (e) => e instanceof DongneError,
+      });
     }
+    return found;
   }
 
   /** Every item of the simulation whose sort key starts with `prefix`, page after page. */

@@ -4,7 +4,15 @@ import { dictionary } from "../../platform/safe-keys.ts";
 import { z } from "zod";
 import { mapLimit } from "../../platform/concurrency.ts";
 import { StoreAggregate, Visit } from "../types.ts";
-import { simulationPk, visitSk, type Item, type Page, type PageFrom, type SimulationTable } from "./table.ts";
+import {
+  jsonText,
+  simulationPk,
+  visitSk,
+  type Item,
+  type Page,
+  type PageFrom,
+  type SimulationTable,
+} from "./table.ts";
 
 const StoreItem = z
   .object({
@@ -19,20 +27,38 @@ const StoreItem = z
 export const visitItem = (id: string, v: Visit): Item => ({
   pk: simulationPk(id),
   sk: visitSk(v),
-  visit: v,
+  visit: JSON.stringify(v),
   store: v.store_id,
 });
 
-/** One store's share of a slot's visits, as the conditional ADD that applies it once. */
-function storeUpdate(key: string, list: readonly Visit[]) {
+/** A VISIT item's visit (JSON text; an item written as a map still reads). */
+const StoredVisit = jsonText(Visit);
+
+/**
+ * The ratings a store's item keeps besides its sums: the store card shows the last three (004's card
+ * lists a few), the API's store ratings the last five. Kept to these, an item stays the same size
+ * however many visits a run makes (appended without end, the busiest store's passed DynamoDB's 400 KB
+ * at about 60,000 visits).
+ */
+export const RECENT_KEPT = 5;
+
+type Recent = StoreAggregate["recent"];
+
+/**
+ * One store's share of a slot's visits, as the conditional update that applies it once: sums and tags
+ * added, the recent ratings set to the last RECENT_KEPT of `before` and these.
+ */
+function storeUpdate(key: string, list: readonly Visit[], before: Recent) {
   const names: Record<string, string> = { "#count": "count", "#sum": "sum" };
   const values: Record<string, unknown> = {
     ":n": list.length,
     ":sum": list.reduce((s, v) => s + v.rating, 0),
     ":slot": new Set([key]),
     ":k": key,
-    ":empty": [],
-    ":recent": list.map((v) => ({ agent_id: v.agent_id, rating: v.rating, tags: v.tags })),
+    ":recent": [
+      ...before,
+      ...list.map((v) => ({ agent_id: v.agent_id, rating: v.rating, tags: v.tags })),
+    ].slice(-RECENT_KEPT),
   };
   const adds = ["#count :n", "#sum :sum", "slots :slot"];
   const tagCounts = new Map<string, number>();
@@ -43,7 +69,7 @@ function storeUpdate(key: string, list: readonly Visit[]) {
     adds.push(`#t${i} :t${i}`);
   });
   return {
-    UpdateExpression: `ADD ${adds.join(", ")} SET recent = list_append(if_not_exists(recent, :empty), :recent)`,
+    UpdateExpression: `ADD ${adds.join(", ")} SET recent = :recent`,
     ConditionExpression: "attribute_not_exists(slots) OR NOT contains(slots, :k)",
     ExpressionAttributeNames: names,
     ExpressionAttributeValues: values,
@@ -60,14 +86,14 @@ export class VisitRepository {
 
   /** The visits whose slot key starts with `prefix` (all of them by default), in key order. */
   async list(id: string, prefix = ""): Promise<Visit[]> {
-    return (await this.table.queryAll(id, `VISIT#${prefix}`)).map((i) => Visit.parse(i.visit));
+    return (await this.table.queryAll(id, `VISIT#${prefix}`)).map((i) => StoredVisit.parse(i.visit));
   }
 
   /** Every visit, a page at a time in (day, slot, agent, order) order. */
   async *pages(id: string, from?: PageFrom): AsyncGenerator<Page<Visit>> {
     for await (const page of this.table.pages(id, "VISIT#", undefined, from))
       yield Object.assign(
-        page.map((i) => Visit.parse(i.visit)),
+        page.map((i) => StoredVisit.parse(i.visit)),
         { next: page.next },
       );
   }
@@ -75,12 +101,17 @@ export class VisitRepository {
   /**
    * Applies one slot's buffered ratings to the stores' aggregates. Each store's share of the slot is
    * one conditional UpdateItem guarded by the slot key, so a flush that stopped midway can simply be
-   * run again: stores already done refuse the update, the rest take it.
+   * run again: stores already done refuse the update, the rest take it (their recent ratings read
+   * again, after the stores done before).
    */
   async flushSlot(id: string, key: string): Promise<{ applied: number; skipped: number }> {
     const byStore = new Map<string, Visit[]>();
-    for (const v of await this.list(id, key))
-      byStore.set(v.store_id, [...(byStore.get(v.store_id) ?? []), v]);
+    const [visits, before] = await Promise.all([this.list(id, key), this.aggregates(id)]);
+    for (const v of visits) {
+      const list = byStore.get(v.store_id);
+      if (list) list.push(v);
+      else byStore.set(v.store_id, [v]);
+    }
     let applied = 0;
     let skipped = 0;
     // stores are independent: their updates go out together (each is still one conditional update)
@@ -89,7 +120,7 @@ export class VisitRepository {
       16,
       async ([store, list]) => {
         const key_ = { pk: simulationPk(id), sk: `STORE#${store}` };
-        if (await this.table.update(key_, storeUpdate(key, list))) applied++;
+        if (await this.table.update(key_, storeUpdate(key, list, before[store]?.recent ?? []))) applied++;
         else skipped++;
       },
     );
@@ -105,7 +136,7 @@ export class VisitRepository {
       const tags = dictionary<number>();
       for (const [k, v] of Object.entries(i))
         if (k.startsWith("tag_") && typeof v === "number") tags[k.slice(4)] = v;
-      out[store_id] = { store_id, count: i.count, sum: i.sum, tags, recent: i.recent.slice(-5) };
+      out[store_id] = { store_id, count: i.count, sum: i.sum, tags, recent: i.recent.slice(-RECENT_KEPT) };
     }
     return out;
   }

@@ -4,16 +4,18 @@
 //                     Collect ] → Finalize; any failure → MarkFailed → Failed; a slot its LLM budget
 //                     does not cover (PrepareSlot: BudgetExhausted, the status already set) → a clean
 //                     stop (Succeed), resumable with a higher budget
-//  child  (Standard, one execution per slot): Agents (a Distributed Map over the slot's agents,
-//                     MaxConcurrencyPath from PrepareSlot: the simulation's LLM cap, up to 100) [ each
-//                     agent a Standard child execution: AgentTurn; a failure → AgentFailed, an llm_failed
-//                     summary, and the slot goes on ]
+//  child  (Standard, one execution per slot): Agents (a Distributed Map over the slot's batches of
+//                     agents, MaxConcurrencyPath from PrepareSlot: the agent function's reserved
+//                     concurrency, and an LLM run's cap) [ each batch a Standard child execution:
+//                     AgentTurn, which commits its turns and tally to the table; a failure → AgentFailed,
+//                     whose agents Collect counts llm_failed, and the slot goes on ]
 //
 // Every step is given the parent execution's name: the simulation's owner, which each step checks
 // (a step of an execution that lost the simulation fails with LeaseLost, which nothing retries).
-// One child execution per slot, and one per agent, keeps every history small: the parent records ~25
-// events a slot (≈700 for 7 days), a slot's execution a few Map Run events, an agent's ~10 — far below
-// the 25,000-event cap.
+// One child execution per slot, and one per batch, keeps every history small: the parent records ~25
+// events a slot (≈1,400 for 14 days), a slot's execution a few Map Run events, a batch's ~10 — far
+// below the 25,000-event cap. No state grows with the agents: PrepareSlot passes batch numbers (at most
+// MAX_BATCHES), each batch writes what it produced to the table, and Collect reads the tallies there.
 import { SIMULATION_STEPS as S } from "./steps.ts";
 import { task, type ArnOf } from "../../workflows/asl.ts";
 
@@ -91,7 +93,8 @@ function slotsMap(arnOf: ArnOf, machines: SimulationMachines) {
               "simulationId.$": "$.simulationId",
               "execution.$": "$.execution",
               "slot.$": "$.slot",
-              "results.$": "$.run.results",
+              "batches.$": "$.batches",
+              "batchSize.$": "$.batchSize",
             },
             End: true,
           }),
@@ -113,9 +116,9 @@ function runSlot(machines: SimulationMachines) {
     Type: "Task",
     Resource: "arn:aws:states:::states:startExecution.sync:2",
     Parameters: { StateMachineArn: machines.slotMachineArn, "Input.$": "$" },
-    ResultSelector: { "results.$": "$.Output" },
-    ResultPath: "$.run",
-    // a slot of 500 LLM agents at the cap takes minutes; one that takes hours is stuck
+    // the slot's turns are in the table (Collect reads their tallies): nothing of the child is kept
+    ResultPath: null,
+    // a slot of 10,000 LLM agents at a cap of 60 takes about an hour; one that takes six is stuck
     TimeoutSeconds: 6 * 3600,
     Retry: [
       {
@@ -168,36 +171,45 @@ function endStates(arnOf: ArnOf) {
 
 export function slotDefinition(arnOf: ArnOf) {
   return {
-    Comment: "One time slot of the simulation: every active agent's five steps, in parallel",
+    Comment: "One time slot of the simulation: every active agent's five steps, batches in parallel",
     TimeoutSeconds: 6 * 3600,
     StartAt: N.agents,
     States: {
       [N.agents]: {
         Type: "Map",
-        ItemsPath: "$.agents",
-        // PrepareSlot says how many agents may be in flight (the LLM cap, up to 100, or all of them
-        // offline). An Inline Map runs at most 40 iterations at once whatever it is told; a Distributed
-        // Map runs up to 10,000 child executions, so the cap is the one honoured. Locally
-        // aws-local-stepfunctions runs this same Map inline, with the same MaxConcurrencyPath.
-        MaxConcurrencyPath: "$.agentsInFlight",
-        // Every agent's failure is caught inside its child (AgentFailed: llm_failed, and the slot goes on);
-        // a child that fails anyway met an error no Catch sees (States.DataLimitExceeded, States.Runtime):
-        // the slot fails, MarkFailed records it, and a resume runs it again (turns are idempotent). The
-        // local runner fails the Map on one failed item too: the two agree.
+        // the batch numbers PrepareSlot chose (at most MAX_BATCHES: ~6 KB, however many agents); each
+        // item names its batch, which the agent function cuts from the slot's roster
+        ItemsPath: "$.batches",
+        ItemSelector: {
+          "simulationId.$": "$.simulationId",
+          "execution.$": "$.execution",
+          "slot.$": "$.slot",
+          "batch.$": "$$.Map.Item.Value",
+          "size.$": "$.batchSize",
+        },
+        // PrepareSlot says how many batches may be in flight: at most the agent function's reserved
+        // concurrency, and for an LLM run the batches that hold its LLM cap of agents. An Inline Map runs
+        // at most 40 iterations at once whatever it is told; a Distributed Map up to 10,000 child
+        // executions, so the cap is the one honoured. Locally aws-local-stepfunctions runs this same Map
+        // inline, with the same MaxConcurrencyPath.
+        MaxConcurrencyPath: "$.batchesInFlight",
+        // Every batch's failure is caught inside its child (BatchFailed: Collect counts its agents
+        // llm_failed, and the slot goes on); a child that fails anyway met an error no Catch sees
+        // (States.Runtime): the slot fails, MarkFailed records it, and a resume runs it again (batches are
+        // idempotent). The local runner fails the Map on one failed item too: the two agree.
         ToleratedFailurePercentage: 0,
         ItemProcessor: {
-          // STANDARD, not EXPRESS: an Express child ends at 5 minutes, and a turn may last longer — its
-          // Lambda may run 10 minutes (five steps, up to three store rounds, 429 back-off of 10–30 s a
+          // STANDARD, not EXPRESS: an Express child ends at 5 minutes, and an LLM batch may last longer —
+          // its Lambda may run 10 minutes (five steps, up to three store rounds, 429 back-off of 10–30 s a
           // call), tried twice. Standard children also start exactly once and keep a history to read.
-          // Results stay small (an AgentSummary of ~150 bytes an agent, the Catch keeping only the
-          // error's name; 500 agents well under 256 KB), so no ResultWriter: the Map's output is the
-          // array Collect reads.
+          // Each batch writes its turns and its tally to the table and answers a few numbers, so the Map's
+          // output is at most MAX_BATCHES small objects, and no ResultWriter is needed.
           ProcessorConfig: { Mode: "DISTRIBUTED", ExecutionType: "STANDARD" },
           StartAt: S.agentTurn.state,
           States: {
             [S.agentTurn.state]: task(S.agentTurn, arnOf, {
-              // a turn is idempotent (committed once, then re-buffered), so any failure is worth one
-              // more try — a crash between its writes is completed by it; a lost lease is not
+              // a batch is idempotent (committed once, then applied), so any failure is worth one more
+              // try — a crash between its writes is completed by it; a lost lease is not
               Retry: [
                 ...task(S.agentTurn, arnOf, {}).Retry,
                 { ErrorEquals: ["LeaseLost"], MaxAttempts: 0 },
@@ -206,22 +218,16 @@ export function slotDefinition(arnOf: ArnOf) {
               End: true,
               Catch: [{ ErrorEquals: ["States.ALL"], ResultPath: "$.error", Next: N.agentFailed }],
             }),
-            // 004: a failing agent is llm_failed with its error, and the slot goes on
+            // 004: a failing agent is llm_failed, and the slot goes on: Collect finds no tally for the batch
             [N.agentFailed]: {
               Type: "Pass",
-              Parameters: {
-                "agent_id.$": "$.agentId",
-                decision: "llm_failed",
-                visits: 0,
-                llmCalls: 0,
-                inputTokens: 0,
-                outputTokens: 0,
-                "error.$": "$.error.Error",
-              },
+              Parameters: { "batch.$": "$.batch", failed: true, "error.$": "$.error.Error" },
               End: true,
             },
           },
         },
+        // the batches' answers are not kept: Collect reads the tallies from the table
+        ResultPath: null,
         End: true,
       },
     },

@@ -1,11 +1,11 @@
-// Lambda: the agents who act in this slot (the fan-out's items) and how many run at once.
+// Lambda: the batches of the agents who act in this slot (the fan-out's items) and how many run at once.
 import { PreparedSlot, SlotInput } from "../schemas.ts";
 import { simulationSteps } from "../wiring.ts";
 import { defineStep } from "../../runtime/port.ts";
 
 export const prepare = defineStep({
   state: "PrepareSlot",
-  description: "Simulation: the agents of a slot",
+  description: "Simulation: the batches of a slot's agents",
   input: SlotInput,
   output: PreparedSlot,
   lambda: { timeoutSeconds: 30, tables: { simulation: "readwrite" } },
