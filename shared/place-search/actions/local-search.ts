@@ -82,7 +82,12 @@ async function geocode(ctx: ExecContext, query: string): Promise<GeoPoint> {
   // elsewhere (a station of the name in another province) is not searched in its stead
   if (found && regionsLead(query) && !insidePhrase(found, query)) {
     const words = query.trim().split(/\s+/);
-    throw new Error(notInNamedArea(words.slice(0, -1).map((name) => ({ name })), words.at(-1)!));
+    throw new Error(
+      notInNamedArea(
+        words.slice(0, -1).map((name) => ({ name })),
+        words.at(-1)!,
+      ),
+    );
   }
   if (found) return found;
   if (isForeign(query)) {
