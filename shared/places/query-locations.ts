@@ -9,7 +9,7 @@ import {
   type LocationKind,
 } from "../geo/gazetteer.ts";
 import { haversine } from "../geo/haversine.ts";
-import { inRegions, regionLabel, regionsNamed, resolveInArea } from "../geo/area-resolve.ts";
+import { districtHead, inRegions, regionLabel, regionsNamed, resolveInArea } from "../geo/area-resolve.ts";
 
 import { looksForeign } from "./foreign.ts";
 import { kindOfWord } from "./kinds.ts";
@@ -210,6 +210,8 @@ function matchAt(
         return { location: { ...fromEntry(entry, surface), ...span }, width };
       }
       if (width > 1) continue;
+      const district = districtPlace(stem);
+      if (district) return { location: { ...fromEntry(district, stem), ...span }, width };
       const next = tokens[i + 1]?.text ?? "";
       // "Samsung station", "Shinchon stn": a station romanized otherwise than the tables do
       if (/^[A-Za-z][A-Za-z'-]{2,}$/.test(stem) && /^(station|stn\.?)$/i.test(next)) {
@@ -270,6 +272,17 @@ function termAsStation(tokens: Token[], i: number, stem: string, particle: strin
   const next = tokens[i + 1]?.text ?? "";
   const nearNext = particleVariants(next).some((v) => NEAR_WORDS.has(v.stem));
   return LOCATIVE.test(particle) || nearNext || next.startsWith("에서") || afterRegion(tokens, i);
+}
+
+/** 상무지구, 수완지구, 동탄신도시: the station, dong or landmark a development district is named after. */
+function districtPlace(stem: string): GazetteerEntry | undefined {
+  const head = districtHead(stem);
+  if (!head) return undefined;
+  for (const name of [head, `${head}동`, `${head}역`]) {
+    const e = lookupPlace(name);
+    if (e && e.country === "KR" && ["station", "dong", "landmark"].includes(e.kind)) return e;
+  }
+  return undefined;
 }
 
 const few = (names: string[]) => (names.length <= 3 ? names : []);

@@ -31,6 +31,19 @@ describe("short forms of station names", () => {
   });
 });
 
+describe("a development district named after its place", () => {
+  it.each([
+    ["수완지구 카페", "광주 광산구 수완동"],
+    ["위례신도시 카페", "송파구 위례동"],
+    ["동탄신도시 맛집", "동탄역"],
+    ["강릉 교동택지 짬뽕", "강원 강릉시 교동"],
+  ])("%s → %s", (q, query) => expect(center(q)).toMatchObject({ query }));
+
+  it("inside the region named with it, or asked about", () => {
+    expect(t("부산 동탄신도시 맛집").result.area_mismatch).toMatchObject({ area: "부산" });
+  });
+});
+
 describe("a dish's word that is also a station's name", () => {
   it("is the dish unless the words around it make it a place", () => {
     expect(t("고기국수 맛집").result.locations).toEqual([]);
