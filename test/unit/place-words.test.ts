@@ -116,6 +116,9 @@ describe("a word written as the place that nothing locates", () => {
     expect(plan.question).toMatch(/^‘충장로’의 위치를 알아보지 못했어요/);
     expect(plan.search_plan).toEqual([]);
     expect(t("pasta near Zorbatown").result.unknown_place).toBe("Zorbatown");
+    // lowercase, only when written as romanized Korean
+    expect(t("hwamyeongro pasta").result.unknown_place).toBe("hwamyeongro");
+    expect(t("cozy cafe").result.unknown_place).toBeUndefined();
   });
 
   it("is no place when it is a verb's or adjective's form, or not where a place goes", () => {

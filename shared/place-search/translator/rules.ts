@@ -208,13 +208,21 @@ function accountForEveryWord(d: Draft, { keywords }: Terms) {
   return { reading, unread };
 }
 
+/**
+ * A word written in Revised Romanization syllable by syllable (dongseongro, songjeong): an onset, a
+ * vowel, a final. A lowercase Latin word is taken for a Korean place's name only so ("cozy", "vegan"
+ * are not).
+ */
+const ROMANIZED =
+  /^(?:(?:kk|tt|pp|ss|jj|ch|g|n|d|r|m|b|s|j|k|t|p|h)?(?:yae|yeo|wae|ae|ya|eo|ye|wa|oe|yo|wo|we|wi|yu|eu|ui|a|e|o|u|i)(?:ng|k|n|t|l|m|p)?)+$/;
+
 /** The endings of a verb or adjective ("배고픈데", "가는", "해줘용"): such a word is no place's name. */
 const INFLECTED = /(데|서|던|게|요|용|죠|줘|까|니|고|다|하는|하기)$/;
 
 /**
  * A word nothing read, written where a place goes, when no place is named ("가디 국밥", "pasta near
  * Zorba"): the query's first word, in Hangul and before something else, or a capitalised Latin word
- * first or after near/in/at/around. The answer asks which place is meant (planner.ts), never answering
+ * (a lowercase one written as romanized Korean) first or after near/in/at/around. The answer asks which place is meant (planner.ts), never answering
  * with places from anywhere as if they were near it. The word as written: a street keeps its 로 or 길.
  */
 function unknownPlace(
@@ -233,7 +241,9 @@ function unknownPlace(
     const first = tok === tokens[0];
     const afterNear = /\b(?:near|in|at|around|by)\s+$/i.test(d.query.slice(0, tok.start));
     const hangul = /^[가-힣]{2,}$/.test(w) && first && tokens.length > 1;
-    const latin = /^[A-Z][a-z]{3,}$/.test(w) && (first || afterNear);
+    const latin =
+      (/^[A-Z][a-z]{3,}$/.test(w) && (first || afterNear)) ||
+      (/^[a-z]{5,}$/.test(w) && (first || afterNear) && tokens.length > 1 && ROMANIZED.test(w));
     if (!hangul && !latin) continue;
     return /^(로|길)$/.test(tok.text.slice(w.length)) ? tok.text : w;
   }
