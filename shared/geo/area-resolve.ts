@@ -208,9 +208,17 @@ export function regionsNamed(word: string): Region[] {
   return get().regions.get(normalizeName(word)) ?? [];
 }
 
+/**
+ * A development district named after the place it was built on (상무지구 around 상무역, 수완지구 in
+ * 수완동, 동탄신도시 at 동탄, 교동택지 in 교동): the place's name, else undefined.
+ */
+export function districtHead(word: string): string | undefined {
+  return /^([가-힣]{2,})(?:택지지구|택지|지구|신도시|신시가지)$/.exec(word)?.[1];
+}
+
 /** Every place a word names: dongs (송정 and 송정동; 범어1동 is 범어동), stations (송정역), landmarks. */
 export function placesNamed(word: string): NamedPlace[] {
-  const w = normalizeName(word);
+  const w = normalizeName(districtHead(word) ?? word);
   const { places, unplaced } = get();
   const keys = [...new Set([w, ...(/[동읍면가]$/.test(w) ? [] : [`${w}동`])])];
   return [

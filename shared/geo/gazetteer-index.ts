@@ -69,9 +69,20 @@ export class Gazetteer {
     this.add(keys, entry, priority);
   }
 
+  /**
+   * Short forms made of a name's first syllables (구디 for 구로디지털단지): looked up as a whole word only,
+   * never offered to the segmenter or the typo index (keys()), where two syllables would split other words.
+   */
+  private readonly abbreviations = new Map<string, GazetteerEntry>();
+
+  addAbbreviation(key: string, entry: GazetteerEntry): void {
+    const k = normalizeName(key);
+    if (k && !this.index.has(k)) this.abbreviations.set(k, entry);
+  }
+
   lookup(term: string): GazetteerEntry | undefined {
     const key = normalizeName(term);
-    const hit = this.index.get(key)?.entry;
+    const hit = this.index.get(key)?.entry ?? this.abbreviations.get(key);
     if (hit || !/[a-z]/.test(key) || !this.romanPending.length) return hit;
     this.addRomanAliases(); // the first Latin name that misses: romanize once, then look again
     return this.index.get(key)?.entry;
@@ -123,7 +134,8 @@ export class Gazetteer {
   }
 
   has(term: string): boolean {
-    return this.index.has(normalizeName(term));
+    const key = normalizeName(term);
+    return this.index.has(key) || this.abbreviations.has(key);
   }
 
   /** Every key (normalized name) with its entry: the dictionary the segmenter and the typo index use. */

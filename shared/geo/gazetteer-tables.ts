@@ -81,7 +81,64 @@ export function build(): Gazetteer {
   addLegalDongs(g);
   addNationalAdmin(g);
   addParks(g);
+  addShortForms(g);
   return g;
+}
+
+/** Every station's name as the tables write it, without 역 or a line in brackets. */
+function stationBases(): string[] {
+  const names = [
+    ...table("seoul_metro_stations.csv", ["station_name"]),
+    ...table("korea_urban_rail_stations.csv", ["station_name"]),
+  ].map((r) => r.station_name.replace(/\(.*\)$/, "").trim().replace(/역$/, ""));
+  return [...new Set(names)];
+}
+
+/** Station names that are a school's gate or what lies right before the station: 성신여대입구, 외대앞. */
+const GATE = /^([가-힣]+(?:대|대학|대학교))입구$|^([가-힣]{2,})앞$/;
+/** A junction numbered by its roads (미아사거리, 간석오거리): its second syllable is a numeral, no abbreviation. */
+const JUNCTION = /[사오삼육]거리$/;
+
+/**
+ * The short forms people use for station names, by rule over the station tables (never a list):
+ * - a school's gate or a place right in front of the station by the head of its name (성신여대 for
+ *   성신여대입구, 외대 for 외대앞): a university's station is at its gate; a mountain's or fortress's
+ *   "entrance" (남한산성입구) can be kilometres from it, so only schools;
+ * - a name of two parts, a two-syllable place and a part of three syllables or more that other stations'
+ *   names share (디지털단지, 터미널), by the first syllable of each (구디, 고터): looked up only as a
+ *   whole word (Gazetteer.addAbbreviation).
+ * Each only where exactly one station yields it and nothing else has the name.
+ */
+function addShortForms(g: Gazetteer): void {
+  const bases = stationBases();
+  const entryOf = (base: string) => g.lookup(`${base}역`);
+  const unique = (pairs: [string, string][]) => {
+    const by = new Map<string, Set<string>>();
+    for (const [key, base] of pairs) by.set(key, (by.get(key) ?? new Set()).add(base));
+    return [...by].filter(([key, b]) => b.size === 1 && !COMMON_WORDS.has(key) && !g.has(key));
+  };
+  const heads = bases.flatMap((b): [string, string][] => {
+    const m = GATE.exec(b);
+    return m ? [[(m[1] ?? m[2])!, b]] : [];
+  });
+  for (const [head, only] of unique(heads)) {
+    const entry = entryOf([...only][0]!);
+    if (!entry) continue;
+    g.add([head], entry, PRIORITY.bare);
+    g.addRomanLater(head, entry, PRIORITY.bare);
+  }
+  const long = bases.filter((b) => /^[가-힣]{5,}$/.test(b) && !/(입구|앞)$/.test(b) && !JUNCTION.test(b));
+  const tails = new Map<string, number>();
+  for (const b of long) tails.set(b.slice(2), (tails.get(b.slice(2)) ?? 0) + 1);
+  const names = new Set(bases);
+  const abbreviations = long
+    .filter((b) => (tails.get(b.slice(2)) ?? 0) >= 2)
+    .map((b): [string, string] => [b[0]! + b[2]!, b])
+    .filter(([key]) => !names.has(key));
+  for (const [key, only] of unique(abbreviations)) {
+    const entry = entryOf([...only][0]!);
+    if (entry) g.addAbbreviation(key, entry);
+  }
 }
 
 /** The hand-written places: abroad, Korean regions and landmarks, the main stations. */
@@ -212,6 +269,9 @@ function addNationalStations(g: Gazetteer, seoulNames: Set<string>): void {
   }
 }
 
+/** 구룡포 of 구룡포읍, 한림 of 한림면: a town's or township's name before its unit (two syllables or more). */
+const townStem = (dong: string) => /^([가-힣]{2,})[읍면]$/.exec(dong)?.[1];
+
 /** Provinces renamed after the vendored table was made (전북특별자치도 since 2024-01-18). */
 const RENAMED: Record<string, string[]> = { 전라북도: ["전북특별자치도"] };
 
@@ -233,6 +293,13 @@ function addNationalAdmin(g: Gazetteer): void {
     if (legal) legalCities.set(legal, (legalCities.get(legal) ?? new Set()).add(cityKey(r)));
   }
   const legalCount = new Map([...legalCities].map(([k, v]) => [k, v.size]));
+  // how many towns and townships share a name before 읍/면 (한림읍 of 제주, 한림면 of 김해)
+  const townPlaces = new Map<string, Set<string>>();
+  for (const r of rows) {
+    const town = r.level === "dong" ? townStem(r.dong) : undefined;
+    if (town) townPlaces.set(town, (townPlaces.get(town) ?? new Set()).add(`${cityKey(r)}|${r.dong}`));
+  }
+  const townStems = new Map([...townPlaces].map(([k, v]) => [k, v.size]));
   addCitiesOfGus(g, rows);
   for (const r of rows) {
     const region = shortRegion(r.sido);
@@ -279,7 +346,13 @@ function addNationalAdmin(g: Gazetteer): void {
         `${region} ${r.sigungu} ${name}`,
       ];
       g.add(within(short), entry, PRIORITY.dong);
-      if ((dongCount.get(r.dong) ?? 0) === 1) g.add([r.dong, short], entry, PRIORITY.bare);
+      if ((dongCount.get(r.dong) ?? 0) === 1) {
+        g.add([r.dong, short], entry, PRIORITY.bare);
+        // a town or township by its name in Latin letters ("Guryongpo" for 구룡포읍): how signs and
+        // English queries write it; the Korean stem alone stays unlisted (화원 of 화원읍 is a florist)
+        const town = townStem(short);
+        if (town && townStems.get(town) === 1) g.addRomanLater(town, entry, PRIORITY.bare);
+      }
       else g.shared.add(normalizeName(short)); // a real name, only ambiguous: never a typo to correct
       // the legal dong an administrative one is numbered from (범어1동 → 범어동): people write that name
       const legal = legalDongOf(short);

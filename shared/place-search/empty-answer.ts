@@ -38,6 +38,15 @@ function whyEmpty(
       },
       suggestion: plan.meta.question ?? notInArea(mismatch),
     };
+  const unknown = plan.translator_result.unknown_place;
+  if (unknown && plan.meta.question)
+    return {
+      emptyReason: {
+        code: "needs_location",
+        message: `‘${unknown}’의 위치를 알아보지 못해 ${keywords.length ? josa(keywords.join(", "), "을/를") : "장소를"} 찾아보지 않았어요`,
+      },
+      suggestion: plan.meta.question,
+    };
   if (plan.meta.question)
     return {
       emptyReason: { code: "needs_location", message: "어디 근처인지 알 수 없어 아직 찾지 않았어요" },

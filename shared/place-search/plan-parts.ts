@@ -167,6 +167,11 @@ export const NEAR_ME =
 export const ASK_FOR_PLACE =
   "어디 근처에서 찾을까요? 장소(예: 강남역 근처 카페)를 적어 주시거나, 요청에 현재 위치를 함께 보내 주세요.";
 
+/** A word written as the place that nothing locates ("가디 국밥"): the question the answer asks. */
+export function whichPlace(word: string): string {
+  return `‘${word}’의 위치를 알아보지 못했어요. 가까운 역이나 동, 시·군·구 이름(예: 강남역 카페)으로 다시 적어 주세요.`;
+}
+
 /** A place named with a wider area it does not lie in: the question the answer asks. */
 export function notInArea(m: { area: string; place: string; elsewhere: string[] }): string {
   const where = m.elsewhere.slice(0, 3).join(", ");

@@ -33,6 +33,7 @@ import {
   ASK_FOR_PLACE,
   NEAR_ME_RADIUS,
   notInArea,
+  whichPlace,
 } from "./plan-parts.ts";
 import { tripPlan } from "./trip-plan.ts";
 
@@ -263,6 +264,9 @@ export function planSearch(tr: TranslatorResult, input: PlanInput = {}): Planned
   // only where the provider places it inside the area (actions/local-search.ts)
   if (tr.area_mismatch && !(named?.kind === "dong" && dongShaped(tr.area_mismatch.place)))
     return { ...plan("radius", basePostProcessing(tr)), question: notInArea(tr.area_mismatch) };
+  // a word written as the place that nothing locates: asked, never answered with the whole country
+  if (tr.unknown_place && !named)
+    return { ...plan("radius", basePostProcessing(tr)), question: whichPlace(tr.unknown_place) };
   if (tr.distanceMode === "multi_point" && named) {
     const days = tr.days ?? 1;
     const { pp, roles } = tripPlan(tr, named, b);

@@ -120,6 +120,18 @@ export const TranslatorResult = z.object({
     .describe(
       "A place named with a wider area it does not lie in (부산 강남역): the area, the place, where places of that name are; the plan asks instead of searching elsewhere (emptyReason not_in_area)",
     ),
+  /**
+   * A word written where a place goes ("가디 국밥", "pasta near Zorba") that nothing here locates, with no
+   * other place named: the answer asks which place is meant instead of searching the whole country.
+   */
+  unknown_place: z
+    .string()
+    .max(60)
+    .nullable()
+    .optional()
+    .describe(
+      "A word written as the place (before the kind, or after near/in) that no place table knows, and no other place named: the plan asks which place is meant (emptyReason needs_location)",
+    ),
   /** occasions, weather and activities read in the query, each with the kinds of place it asks for */
   wishes: z
     .array(z.object({ name: z.string().max(40), kinds: z.array(z.string().max(40)).max(8) }))

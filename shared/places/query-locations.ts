@@ -9,9 +9,10 @@ import {
   type LocationKind,
 } from "../geo/gazetteer.ts";
 import { haversine } from "../geo/haversine.ts";
-import { inRegions, regionLabel, regionsNamed, resolveInArea } from "../geo/area-resolve.ts";
+import { districtHead, inRegions, regionLabel, regionsNamed, resolveInArea } from "../geo/area-resolve.ts";
 
 import { looksForeign } from "./foreign.ts";
+import { kindOfWord } from "./kinds.ts";
 import { isKnownWord } from "../korean/segment.ts";
 import { FILLER, NEAR_NOUNS, particleVariants, type Token } from "../korean/text.ts";
 
@@ -197,10 +198,20 @@ function matchAt(
       const surface = words.join(" ");
       const span = { start: tok.start, end: last.end, particle };
       const entry = lookupPlace(surface);
+      if (
+        entry &&
+        width === 1 &&
+        entry.kind === "station" &&
+        isDish(stem) &&
+        !termAsStation(tokens, i, stem, particle)
+      )
+        continue;
       if (entry && !(width === 1 && isTerm(stem) && entry.kind !== "station" && stem.length < 3)) {
         return { location: { ...fromEntry(entry, surface), ...span }, width };
       }
       if (width > 1) continue;
+      const district = districtPlace(stem);
+      if (district) return { location: { ...fromEntry(district, stem), ...span }, width };
       const next = tokens[i + 1]?.text ?? "";
       // "Samsung station", "Shinchon stn": a station romanized otherwise than the tables do
       if (/^[A-Za-z][A-Za-z'-]{2,}$/.test(stem) && /^(station|stn\.?)$/i.test(next)) {
@@ -245,6 +256,31 @@ function matchAt(
       const anchor = contextAnchor(tokens, i, isTerm, isFree);
       if (anchor) return { location: anchor, width };
     }
+  }
+  return undefined;
+}
+
+/**
+ * A station's bare name that is also a dish's or a restaurant kind's word (국수 of 국수역, the noodles; 오리): the station only where
+ * the words around it make it a place (국수역, 국수 근처, 국수에서, after a region: 양평 국수); else the kind
+ * ("고기국수 맛집", "국수 맛집").
+ */
+const isDish = (word: string) => kindOfWord(word)?.code === "FD6";
+
+function termAsStation(tokens: Token[], i: number, stem: string, particle: string): boolean {
+  if (stem.endsWith("역")) return true;
+  const next = tokens[i + 1]?.text ?? "";
+  const nearNext = particleVariants(next).some((v) => NEAR_WORDS.has(v.stem));
+  return LOCATIVE.test(particle) || nearNext || next.startsWith("에서") || afterRegion(tokens, i);
+}
+
+/** 상무지구, 수완지구, 동탄신도시: the station, dong or landmark a development district is named after. */
+function districtPlace(stem: string): GazetteerEntry | undefined {
+  const head = districtHead(stem);
+  if (!head) return undefined;
+  for (const name of [head, `${head}동`, `${head}역`]) {
+    const e = lookupPlace(name);
+    if (e && e.country === "KR" && ["station", "dong", "landmark"].includes(e.kind)) return e;
   }
   return undefined;
 }
@@ -320,6 +356,22 @@ function withinRegion(
     return;
   }
   return;
+}
+
+/** A Korean 시도 or 시군구 the query names on its own ("제주시", "해운대구"), not a place guessed from its words. */
+export const isNamedRegion = (f: FoundLocation): boolean =>
+  f.country === "KR" && !f.fromContext && f.entry !== undefined && REGION_KINDS.has(f.kind);
+
+/**
+ * The place lies in the region the query names: by the administrative hierarchy (the 시도 or 시군구 its
+ * point lies in), else within the distance a place written after a region may lie from its centre. A
+ * place guessed from its words (no point of its own) is taken to be where it is said to be.
+ */
+export function liesIn(place: FoundLocation, region: FoundLocation): boolean {
+  if (!place.entry || place.fromContext || !region.entry) return true;
+  const named = regionsNamed(region.name);
+  if (named.length) return named.some((r) => inRegions(place.entry!, [r]));
+  return haversine(place.entry, region.entry) <= (NESTED_WITHIN_M[region.kind] ?? NESTED_WITHIN_DEFAULT_M);
 }
 
 const HALLS = new Set(["시청", "구청", "군청", "도청"]);

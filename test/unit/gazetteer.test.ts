@@ -2,7 +2,8 @@
 // railway station is the station (not the city hall), and names several cities share need their region.
 import { describe, expect, it } from "vitest";
 import { parseCsv, readDataFile } from "../../shared/data/files.ts";
-import { lookupPlace, lookupRomanizedStation } from "../../shared/geo/gazetteer.ts";
+import { gazetteerKeys, lookupPlace, lookupRomanizedStation } from "../../shared/geo/gazetteer.ts";
+import { isKnownWord } from "../../shared/korean/segment.ts";
 import { looseLatin } from "../../shared/geo/gazetteer-index.ts";
 import { shortRegion } from "../../shared/geo/gazetteer-tables.ts";
 import { haversine } from "../../shared/geo/haversine.ts";
@@ -104,5 +105,39 @@ describe("gazetteer", () => {
     expect(lookupRomanizedStation("Shinchon")).toMatchObject({ name: "신촌역" });
     expect(lookupRomanizedStation("Kangnam")).toMatchObject({ name: "강남역" });
     expect(looseLatin("Seolleung")).toBe(looseLatin("Sunreung"));
+  });
+
+  it("knows a school's station by the school's short name and a station right in front by what it faces", () => {
+    expect(lookupPlace("숙대")).toMatchObject({ name: "숙대입구역", kind: "station" });
+    expect(lookupPlace("한성대")).toMatchObject({ name: "한성대입구역" });
+    expect(lookupPlace("총신대")).toMatchObject({ name: "총신대입구역" });
+    expect(lookupPlace("외대")).toMatchObject({ name: "외대앞역" });
+    expect(lookupPlace("동묘")).toMatchObject({ name: "동묘앞역" });
+    expect(lookupPlace("sukdae")).toMatchObject({ name: "숙대입구역" });
+    // a mountain's or fortress's entrance can lie kilometres from it: no short name
+    expect(lookupPlace("대모산")?.name).not.toBe("대모산입구역");
+    expect(lookupPlace("남한산성")?.name).not.toBe("남한산성입구역");
+    // what already has the name keeps it (건대 is the landmark, not a new reading)
+    expect(lookupPlace("건대")?.query).toBe("건대입구역");
+  });
+
+  it("reads a two-part station name by the first syllable of each part, only where one station yields it", () => {
+    expect(lookupPlace("가디")).toMatchObject({ name: "가산디지털단지역" });
+    expect(lookupPlace("남터")).toMatchObject({ name: "남부터미널역" });
+    expect(lookupPlace("고터")).toMatchObject({ name: "고속터미널역" });
+    // a junction numbered by its roads (미아사거리) gives none: 미사 stays the station of that name only
+    expect(lookupPlace("미사")?.name).not.toBe("미아사거리역");
+    expect(lookupPlace("석사")).toBeUndefined();
+    // whole words only: never offered to the segmenter or the typo index
+    const keys = new Set([...gazetteerKeys()].map(([k]) => k));
+    expect(keys.has("가디")).toBe(false);
+    expect(isKnownWord("가디")).toBe(false);
+  });
+
+  it("knows a town or township by its name in Latin letters where one town has it", () => {
+    expect(lookupPlace("Guryongpo")).toMatchObject({ name: "구룡포읍", kind: "dong" });
+    expect(lookupPlace("Jumunjin")).toMatchObject({ name: "주문진읍" });
+    // 한림읍 (제주) and 한림면 (김해): neither
+    expect(lookupPlace("Hallim")).toBeUndefined();
   });
 });

@@ -78,6 +78,17 @@ async function geocode(ctx: ExecContext, query: string): Promise<GeoPoint> {
   if (area?.inside) return insideArea(found, area.place, query);
   // "천안 두정동" the tables do not hold: a point for the city alone is no point for the place in it
   if (found && onlyTheRegion(found, query)) throw new Error(notLocated(query));
+  // a place named with its city or gu is the one inside it or none: a namesake the provider found
+  // elsewhere (a station of the name in another province) is not searched in its stead
+  if (found && regionsLead(query) && !insidePhrase(found, query)) {
+    const words = query.trim().split(/\s+/);
+    throw new Error(
+      notInNamedArea(
+        words.slice(0, -1).map((name) => ({ name })),
+        words.at(-1)!,
+      ),
+    );
+  }
   if (found) return found;
   if (isForeign(query)) {
     // 000: 0 Kakao results for a foreign place → Google, once
@@ -107,6 +118,12 @@ function onlyTheRegion(found: GeoPoint, query: string): boolean {
     normalizeName(w).replace(/(특별자치시|특별자치도|광역시|특별시|[시군구도])$/, "");
   const name = stem(found.name);
   return !stem(words.at(-1)!).startsWith(name) && words.slice(0, -1).some((w) => stem(w) === name);
+}
+
+/** Every word before the last names a 시도 or 시군구 ("제주시 ○○거리", "부산 해운대구 ○○"). */
+function regionsLead(query: string): boolean {
+  const words = query.trim().split(/\s+/);
+  return words.length >= 2 && words.slice(0, -1).every((w) => regionsNamed(w).length > 0);
 }
 
 /** How far a provider's point may lie from the hierarchy's and be the same place (001: a station's 1 km, a dong's 2 km). */

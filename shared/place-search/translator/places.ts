@@ -1,7 +1,7 @@
 // The translator's place passes: the places a query names, whether they make a route or a meeting
 // point, the one a detail request asks about, and what a guessed place is taken to be.
 import type { TranslatedLocation } from "../schemas.ts";
-import { findLocations, type FoundLocation } from "../../places/query-locations.ts";
+import { findLocations, isNamedRegion, liesIn, type FoundLocation } from "../../places/query-locations.ts";
 import { isLexiconTerm, isLexiconWord } from "../../places/query-terms.ts";
 import { FILLER } from "../../korean/text.ts";
 import { PENALTY, type Draft } from "./draft.ts";
@@ -64,7 +64,19 @@ function assignRoles(
     ({ station: 6, landmark: 5, dong: 4, unresolved: 4, foreign: 3, gu: 2, city: 1, province: 0 })[f.kind] +
     (/근처|주변|인근|부근|앞|에서|에$/.test(f.particle) ? 2 : 0) +
     (/\b(near|around|in|at|by)\s*$/i.test(query.slice(0, f.start)) ? 2 : 0);
-  const [center] = [...found].sort((x, y) => rank(y) - rank(x));
+  const regions = found.filter(isNamedRegion);
+  const inside = (f: FoundLocation) => regions.every((r) => r === f || liesIn(f, r));
+  const ranked = [...found].sort((x, y) => rank(y) - rank(x));
+  // a place named with a city, gu or province is the one inside it or none ("제주시 … 국수" is never
+  // 양평's 국수역): the most specific place inside; a place that lies only elsewhere, beside nothing
+  // more specific than the region inside, is asked about (area_mismatch), never searched in its stead
+  const center = ranked.find(inside);
+  const far = ranked.find((f) => !inside(f));
+  if (far && (!center || isNamedRegion(center))) {
+    const region = regions.find((r) => !liesIn(far, r))!;
+    far.outside = { area: region.name, place: far.name, elsewhere: [far.entry?.query ?? far.query] };
+    return { locations: [toLocation(far, "center")], route: false };
+  }
   if (!center) return { locations: [], route: false };
   return { locations: [toLocation(center, "center")], route: false };
 }

@@ -69,7 +69,9 @@ export function translateWithRules(rawQuery: string): RulesOutcome {
   const { reading, unread } = accountForEveryWord(d, searched);
   const final = widenBroadKinds(words, withPets(words, searched), trip);
   const distanceMode = strategyOf(places, trip, distance, aroundUser);
-  warnOfLocations(d, places.locations, aroundUser);
+  const unknown = unknownPlace(d, unread, searched.keywords, places, aroundUser);
+  if (unknown) askWhere(d, unknown, unread);
+  else warnOfLocations(d, places.locations, aroundUser);
   const result = assemble(d, {
     conditions,
     detailKind,
@@ -81,6 +83,7 @@ export function translateWithRules(rawQuery: string): RulesOutcome {
     words,
     terms: final,
   });
+  if (unknown) result.unknown_place = unknown;
   return {
     result,
     confidence: Math.max(0, Math.min(1, d.confidence)),
@@ -203,6 +206,58 @@ function accountForEveryWord(d: Draft, { keywords }: Terms) {
   // initials that several words share, or two consonants only, are a guess: not sure
   if (unread.length || d.ambiguous) d.confidence = Math.min(d.confidence, UNREAD_CONFIDENCE_CAP);
   return { reading, unread };
+}
+
+/**
+ * A word written in Revised Romanization syllable by syllable (dongseongro, songjeong): an onset, a
+ * vowel, a final. A lowercase Latin word is taken for a Korean place's name only so ("cozy", "vegan"
+ * are not).
+ */
+const ROMANIZED =
+  /^(?:(?:kk|tt|pp|ss|jj|ch|g|n|d|r|m|b|s|j|k|t|p|h)?(?:yae|yeo|wae|ae|ya|eo|ye|wa|oe|yo|wo|we|wi|yu|eu|ui|a|e|o|u|i)(?:ng|k|n|t|l|m|p)?)+$/;
+
+/** The endings of a verb or adjective ("배고픈데", "가는", "해줘용"): such a word is no place's name. */
+const INFLECTED = /(데|서|던|게|요|용|죠|줘|까|니|고|다|하는|하기)$/;
+
+/**
+ * A word nothing read, written where a place goes, when no place is named ("가디 국밥", "pasta near
+ * Zorba"): the query's first word, in Hangul and before something else, or a capitalised Latin word
+ * (a lowercase one written as romanized Korean) first or after near/in/at/around. The answer asks which place is meant (planner.ts), never answering
+ * with places from anywhere as if they were near it. The word as written: a street keeps its 로 or 길.
+ */
+function unknownPlace(
+  d: Draft,
+  unread: string[],
+  keywords: string[],
+  { found }: PlacesRead,
+  aroundUser: boolean,
+): string | undefined {
+  if (found.length || aroundUser) return undefined;
+  const searched = new Set(keywords.flatMap((k) => k.split(" ")));
+  const tokens = d.q.tokens;
+  for (const w of unread) {
+    const tok = tokens.find((t) => t.text.startsWith(w));
+    if (!tok || searched.has(w) || INFLECTED.test(w)) continue;
+    const first = tok === tokens[0];
+    const afterNear = /\b(?:near|in|at|around|by)\s+$/i.test(d.query.slice(0, tok.start));
+    const hangul = /^[가-힣]{2,}$/.test(w) && first && tokens.length > 1;
+    const latin =
+      (/^[A-Z][a-z]{3,}$/.test(w) && (first || afterNear)) ||
+      (/^[a-z]{5,}$/.test(w) && (first || afterNear) && tokens.length > 1 && ROMANIZED.test(w));
+    if (!hangul && !latin) continue;
+    return /^(로|길)$/.test(tok.text.slice(w.length)) ? tok.text : w;
+  }
+  return undefined;
+}
+
+/** The place is asked for: its word was not dropped to search everywhere, so no warning says it was. */
+function askWhere(d: Draft, word: string, unread: string[]): void {
+  const dropped = unread
+    .filter((w) => word.startsWith(w))
+    .map((w) => `‘${w}’${topic(w)} 이해하지 못해 빼고 찾았어요`);
+  d.warnings = d.warnings.filter((w) => !dropped.includes(w));
+  // no place was read: as unsure as a query without one (with a key, the model may know the word)
+  d.confidence -= PENALTY.noLocation;
 }
 
 function strategyOf(
