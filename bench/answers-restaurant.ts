@@ -84,7 +84,8 @@ const NEAR_M = 3000;
 const READ_AS_FOLLOWUP =
   /앞서 (말씀|보여|소개|찾)|앞선 답|앞에서 (말씀|보여|소개)|이전 답|방금 (말씀|보여)드린|말씀드린/;
 /** The first sentence says none was found. */
-const SAYS_NONE = /없습니다|없어요|없네요|없어\s|없고|찾지 못|못 찾|찾을 수 없|없었/;
+const SAYS_NONE =
+  /찾지 못|못 찾|찾을 수 없|(식당|곳|가게|데|집|음식점|맛집)[은는이가]?\s?(하나도\s?)?없(습니다|어요|네요|어|고|었)/;
 
 /** A canonical condition of the README, as a stored document may say it (tags, then reviews and description). */
 const COND: Record<string, RegExp> = {
@@ -160,9 +161,10 @@ const ASKS: Record<string, (fs: string, d: Full) => boolean> = {
       .map((m) => Number((m[1] ?? "").replace(/,/g, "")))
       .some((p) => d.menus.some((m) => m.price === p)),
   parking: (fs, d) =>
-    /주차|발렛/.test(fs) && (NONE.test(fs) || /주차|발렛/.test(tagText(d)) || /불가|안 ?돼|없/.test(fs)),
+    /주차|발렛/.test(fs) &&
+    (NONE.test(fs) || /주차|발렛/.test(tagText(d)) || /불가|안 ?돼|안 ?됩|없|않/.test(fs)),
   reservation: (fs, d) =>
-    /예약/.test(fs) && (NONE.test(fs) || /예약/.test(tagText(d)) || /불가|안 ?돼|없/.test(fs)),
+    /예약/.test(fs) && (NONE.test(fs) || /예약/.test(tagText(d)) || /불가|안 ?돼|안 ?됩|없|않/.test(fs)),
   menu: (fs, d) =>
     [...d.menus.map((m) => m.name), ...(d.stored?.review_food ?? d.review_food)].some(
       (n) => n && fs.includes(n),
