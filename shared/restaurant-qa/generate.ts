@@ -21,7 +21,7 @@ import {
   type Answer,
 } from "./answer-lines.ts";
 import { implicitFocus, type Focused } from "./focused-answer.ts";
-import { readFollowUp } from "./follow-up.ts";
+import { askedCount, readFollowUp } from "./follow-up.ts";
 import type { ContextDocument, QaState, StepEngine } from "./state.ts";
 import type { StructuredQuery } from "./structured-query.ts";
 import { attributesLine } from "./summary.ts";
@@ -45,6 +45,18 @@ export const GENERATE_SYSTEM = `너는 식당 질의응답 도우미다. 주어�
 - 영업시간은 수집 자료에 없다: 물으면 없다고 답한다.
 - 날짜가 지난 행사·할인은 현재 진행 중이라고 말하지 않는다(자료의 수집일 기준).
 - 데모(합성) 자료면 그렇다고 밝힌다.`;
+
+/** A follow-up to an answer that found no restaurant: there is none to point at; a new search is offered. */
+export function afterEmptyAnswer(priorQuery: string | undefined): Answer {
+  const asked = priorQuery ? `‘${priorQuery.slice(0, 60)}’에 대한 ` : "";
+  return {
+    answer: [
+      `${asked}앞선 답에서 찾은 식당이 없어 가리키는 식당이 없습니다.`,
+      "지역을 넓히거나 음식 종류·조건을 바꿔 다시 찾아 드릴까요? 예를 들어 동네 이름과 먹고 싶은 음식을 함께 적어 주세요.",
+    ].join("\n\n"),
+    citations: [],
+  };
+}
 
 /** The offline answer: only what the documents (or web results) contain. */
 export function extractiveAnswer(
@@ -80,7 +92,8 @@ export function extractiveAnswer(
       const f = implicitFocus(state, docs);
       if (f) return f;
     }
-    const shown = docs.slice(0, askedAbout ? 5 : 3);
+    // "한 곳만", "두 군데만": as many as asked
+    const shown = docs.slice(0, askedAbout ? 5 : Math.min(3, askedCount(state.query) ?? 3));
     // the count agrees with what is shown, and the first sentence names them
     const names = shown.map((d) => `${d.title} [${d.place_id}]`).join(", ");
     const head = askedAbout
@@ -214,6 +227,14 @@ export async function generateAnswer(
   web: readonly WebResult[],
   o: { llm?: LlmPort; webConfigured: boolean; deadline?: Deadline },
 ): Promise<Generated> {
+  // a follow-up to an answer that found nothing: said so, with an offer to search again, and no restaurant
+  if (state.followUp && !state.followUp.place_ids.length)
+    return {
+      ...afterEmptyAnswer(state.followUp.priorQuery),
+      engine: "rules",
+      usage: noUsage(),
+      warnings: [],
+    };
   const focused = route === "index" ? implicitFocus(state, docs) : undefined;
   const fallback = (): Focused => focused ?? extractiveAnswer(state, route, docs, web, o.webConfigured);
   // nothing relevant and no web results: only the extractive answer says so without inventing

@@ -26,6 +26,8 @@ export const ConversationTurn = z.object({
   origin: z.object({ name: z.string(), lat: z.number(), lon: z.number() }).optional(),
   /** each base-list restaurant's distance (m) from the searched location, as that answer gave it */
   distances: z.record(z.string(), z.number()).optional(),
+  /** each base-list restaurant's price (won) of its cheapest item of the asked kinds, for "더 싼 데" */
+  prices: z.record(z.string(), z.number()).optional(),
   /** the kinds (menu ∪ cuisine) the last search asked, for "제일 싼" over that dish */
   kinds: z.array(z.string()).optional(),
   /** the restaurant the conversation last singled out ("두 번째 집" → "거기 가격대는?") */

@@ -182,6 +182,9 @@ export async function retrieve(
   if (meta.schema_version !== RESTAURANT_INDEX_SCHEMA_VERSION)
     warnings.push(schemaMismatch(meta.schema_version, RESTAURANT_INDEX_SCHEMA_VERSION));
 
+  // a follow-up to an answer that found nothing has nothing to look up, and is no new search
+  if (state.followUp && !state.followUp.place_ids.length)
+    return { mode: "followup", circles: [], documents: [], warnings };
   if (state.followUp?.place_ids.length) {
     const docs = await deps.index.mget<StoredDocument>(state.followUp.place_ids);
     const documents = state.followUp.place_ids.flatMap((id) => {

@@ -24,6 +24,7 @@ import { ATMOSPHERE, CONVENIENCE, findMentions, OCCASION } from "./vocabulary.ts
 import { normalizeName } from "../korean/normalize.ts";
 import { repairQuery } from "../places/query-repair.ts";
 import { josa } from "es-hangul";
+import { isQuestionWord, looksPredicate } from "../korean/word-class.ts";
 import { isNarrower, kindOfWord } from "../places/kinds.ts";
 import { llmFallbackWarnings } from "./warnings.ts";
 
@@ -45,7 +46,9 @@ const FILLER = new Set(
    있는 있어 있나 있나요 있을까 있을까요 있는지 좋은 괜찮은 맛있는 유명한 곳 곳이 집 데 가게 하기 할 수 되는 가능한 가능 좋을 먹기 먹을
    먹으러 가기 갈 갈만한 장소 외식 분위기 같은 요 돼 돼요 되요 되나 되나요 나요 해줘 줘 줄 맛집 식당 밥집 메뉴 수제 오늘 지금 이번
    주말 저녁 좀 정말 진짜 제일 가장 요즘 핫한 인기 위한 위해 할만한 하는 한 곳은 곳이요 데가 거 것 나 도 만 중 위 앞 싶어 싶은
-   알려 궁금해 궁금 되는지 되는곳 어때 어때요 어떤가요 어떰 느낌 레스토랑 음식 요리 또는 혹은 아니면 or`.split(
+   알려 궁금해 궁금 되는지 되는곳 어때 어때요 어떤가요 어떰 느낌 레스토랑 음식 요리 또는 혹은 아니면 or
+   다른 딴 딴데 나머지 정확히 전화번호 전화 번호 연락처 평점 리뷰 후기 별점 평 영업시간 주소 위치 가격 가격대
+   메뉴판 거리 그럼 그냥 너무 비싸다 비싸네 비싸요`.split(
     /\s+/,
   ),
 );
@@ -358,6 +361,8 @@ function readLeftovers(r: Reading): void {
     const stem = particleVariants(piece).at(-1)!.stem;
     if (piece.length < 2 || FILLER.has(piece) || FILLER.has(stem) || /\d/.test(piece)) continue;
     if (VERBISH.test(piece) && piece.length <= 4) continue;
+    // "어디야", "몇시", "열어", "먹을수": questions and predicates ask; they name nothing to search
+    if (isQuestionWord(piece) || looksPredicate(piece)) continue;
     const c = canonicalCuisine(stem);
     if (c) r.cuisine.push(c);
     else r.unexplained.push(stem);

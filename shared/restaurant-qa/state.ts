@@ -103,8 +103,14 @@ export const QaState = z.object({
       location: z.array(z.object({ name: z.string(), relation: z.enum(["nearby", "exact"]) })).optional(),
       kinds: z.array(z.string()).optional(),
       distances: z.record(z.string(), z.number()).optional(),
+      /** the question this one leaves unsaid ("첫번째는?" after "2번째꺼 주차돼?" asks about parking too) */
+      ask: z.string().max(500).optional(),
+      /** the earlier question, when its answer found no restaurant (place_ids is then empty) */
+      priorQuery: z.string().max(500).optional(),
     })
     .optional(),
+  /** restaurants a follow-up leaves out of its new search ("첫번째 거 말고 다른 데") */
+  exclude: z.array(z.string()).max(10).optional(),
   retrieval: z
     .object({
       mode: z.enum(["exact", "followup", "filtered", "none"]),
