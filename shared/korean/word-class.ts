@@ -11,16 +11,20 @@ export function isQuestionWord(word: string): boolean {
   return INTERROGATIVE.test(w) || /^왜(?:요|지|죠)?$/.test(w);
 }
 
-/**
- * Endings that close a predicate or join it to the next clause, written as people type them (반말,
- * 해요체, spoken ㅁ-endings, 을 수): 열어, 시켜?, 걸려, 나아, 돼, 줘, 하나, 하니, 먹을수, 먹고나서, 해서.
- * Names end in nouns; the few that end in a syllable such as 네 ("할매네") are left out of the list.
- */
-const PREDICATE_END =
-  /(?:[어아여워와줘돼해려켜쳐겨셔]|[하되있없파팔]나|[하되있없파팔]니|[가-힣]냐|까|까요|요|죠|임|[을를]수|고나서|고서|어서|아서|해서|는데|은데|던데|하고)$/;
+const SHORT_ENDING = /[어아여워와줘돼해려켜쳐겨셔라봐써]$/;
+const SPOKEN_ENDING = /(?:요|죠|임|까|냐|[가-힣][해돼됨함했])$/;
+const JOINED_ENDING = /(?:[하되있없파팔][나니]|[을를]수|고나서|고서|어서|아서|해서|는데|은데|던데|하고)$/;
 
-/** A word in a predicate's form (열어, 시켜, 먹을수, 먹고나서), not a name. */
+/**
+ * A word in a predicate's form, not a name: the endings that close a predicate or join it to the next
+ * clause as people type them (반말 열어/시켜/나아, 해요체 열어요, spoken 얼마임, 하나/하니, 먹을수,
+ * 먹고나서, 해서). Names end in nouns; endings names share (네 of "할매네") are left out, and one
+ * syllable of ending counts on two-syllable words only (에티오피아, 아시아, 코리아 are names).
+ */
 export function looksPredicate(word: string): boolean {
   const w = word.normalize("NFC").replace(/[?!.~]+$/, "");
-  return w.length >= 2 && PREDICATE_END.test(w);
+  if (w.length < 2) return false;
+  if (w.length === 2 && SHORT_ENDING.test(w)) return true;
+  if (w.length <= 4 && SPOKEN_ENDING.test(w)) return true;
+  return JOINED_ENDING.test(w);
 }

@@ -17,17 +17,15 @@ function josa(word: string, withFinal: string, without: string): string {
 
 const ASK_DISTANCE = /걸려|걸리|거리|멀어|멀리|몇\s?분|가까/;
 const ASK_PRICE = /가격|얼마|가격대|비싸|비싼|싸요|저렴/;
-const ASK_MENU = /메뉴|뭐\s?(?:가|를|을)?\s?(팔|있|먹|해|시키|시켜|맛있|유명)|뭘\s?(먹|시키|시켜)|안주|대표|시그니처|음식/;
+const ASK_MENU =
+  /메뉴|뭐\s?(?:가|를|을)?\s?(팔|있|먹|해|시키|시켜|맛있|유명)|뭘\s?(먹|시키|시켜)|안주|대표|시그니처|음식/;
 const ASK_PHONE = /전화|번호|연락처/;
 const ASK_REVIEW = /어때|어떰|어떤가|어떻|괜찮|리뷰|후기|평(?:이|은|가)?(?:\s|$|[?])|평점|별점|나아|낫/;
 const ASK_ADDRESS = /어디|주소|위치|어딨/;
 const POSITIVE = /맛있|맛집|좋아|좋았|좋은|추천|최고|친절|훌륭|만족|또 ?(가|올|방문)|재방문/;
 
 /** A restaurant's cheapest priced item of the asked kinds (of any, when none is of them). */
-export const cheapestOfKinds = (
-  d: Pick<ContextDocument, "menus">,
-  kinds: readonly string[],
-) => {
+export const cheapestOfKinds = (d: Pick<ContextDocument, "menus">, kinds: readonly string[]) => {
   const priced = d.menus.filter((m) => m.price !== null);
   const ofKind = priced.filter((m) =>
     kinds.some((k) => m.name.replace(/\s+/g, "").includes(k.replace(/\s+/g, ""))),

@@ -46,7 +46,10 @@ const LAST = new RegExp(String.raw`마지막${TAIL}`);
 const MOST = String.raw`(?:제일|젤|가장|최고로)`;
 const MOST_OR_MORE = String.raw`(?:제일|젤|가장|최고로|더)`;
 const SUPERLATIVES: [RegExp, "nearest" | "cheapest" | "best_rated"][] = [
-  [new RegExp(String.raw`(?:역|거기|여기)?(?:에서|서)?\s*${MOST_OR_MORE}\s*가깝?(?:운|은|까운)?${TAIL}`), "nearest"],
+  [
+    new RegExp(String.raw`(?:역|거기|여기)?(?:에서|서)?\s*${MOST_OR_MORE}\s*가깝?(?:운|은|까운)?${TAIL}`),
+    "nearest",
+  ],
   [new RegExp(String.raw`${MOST}\s*(?:싼|싸|저렴한|저렴|값싼)${TAIL}`), "cheapest"],
   [new RegExp(String.raw`가성비\s*(?:가|이)?\s*${MOST}?\s*(?:좋은|괜찮은)?${TAIL}`), "cheapest"],
   [
@@ -68,7 +71,8 @@ const PLACES_ASKED = /(?:곳|데|집|가게|식당)\s*(?:들)?\s*(?:만|은|는|
 /** "말고", "빼고", "제외하고": the one named before it is left out */
 const EXCLUDE = /(?:말고|말구|빼고|제외하고|제외|외에)/;
 /** "더 싼", "좀 저렴한", "덜 비싼": a comparison on price */
-const CHEAPER = /(?:더|좀|조금|좀\s*더|덜\s*비싼)\s*(?:싼|싸|저렴|값싼)|덜\s*비싼|(?:비싸|비쌈)[가-힣]*\s*(?:더\s*)?(?:싼|저렴)/;
+const CHEAPER =
+  /(?:더|좀|조금|좀\s*더|덜\s*비싼)\s*(?:싼|싸|저렴|값싼)|덜\s*비싼|(?:비싸|비쌈)[가-힣]*\s*(?:더\s*)?(?:싼|저렴)/;
 
 /**
  * The referring part of a follow-up, so that "그 중에", "거기", "두 번째 집" are never read as places:
@@ -88,8 +92,7 @@ export function readFollowUp(query: string): FollowUpReading {
   if (pos) {
     const word = pos[1] ?? pos[2] ?? pos[3]!;
     pick = { by: "position", n: ORDINAL[word] ?? Number(word) };
-  }
-  else if (cut(LAST)) pick = { by: "position", n: "last" };
+  } else if (cut(LAST)) pick = { by: "position", n: "last" };
   else
     for (const [re, by] of SUPERLATIVES)
       if (cut(re)) {
@@ -121,7 +124,17 @@ export function readFollowUp(query: string): FollowUpReading {
   };
 }
 
-const COUNT_WORD: Record<string, number> = { 한: 1, 하나: 1, 두: 2, 둘: 2, 세: 3, 셋: 3, 네: 4, 넷: 4, 다섯: 5 };
+const COUNT_WORD: Record<string, number> = {
+  한: 1,
+  하나: 1,
+  두: 2,
+  둘: 2,
+  세: 3,
+  셋: 3,
+  네: 4,
+  넷: 4,
+  다섯: 5,
+};
 
 /** "한 곳만", "두 군데만", "하나만 추천", "1곳만": how many restaurants the question asks to be shown. */
 export function askedCount(query: string): number | undefined {

@@ -124,7 +124,8 @@ export async function rewriteStep(
         (ref.place || !bare || Boolean(sq.convenience?.length && !last.place_ids.length))));
   if (keepPlace) sq = { ...sq, location: last.location };
   // a follow-up adding only a condition or a price keeps the earlier kinds too ("그 동네에 주차되는 데는?")
-  if (keepPlace && noKind && (conditionsOnly || searchAgain) && last.kinds?.length) sq = withKinds(sq, last.kinds);
+  if (keepPlace && noKind && (conditionsOnly || searchAgain) && last.kinds?.length)
+    sq = withKinds(sq, last.kinds);
   // a question pointing back at an answer that found nothing: said so, with no search
   const pointsBack = Boolean(ref.pick || ref.same || (bare && !ref.place && (reference || !text)));
   const afterEmpty = last && !listed && pointsBack && bare && !keepPlace;
@@ -356,10 +357,12 @@ export async function generateStep(
             ...(circle ? { origin: { name: circle.name, lat: circle.lat, lon: circle.lon } } : {}),
             kinds: [...(sq.menu ?? []), ...(sq.cuisine ?? [])],
             prices: Object.fromEntries(
-              docs.flatMap((d): [string, number][] => {
-                const p = cheapestOfKinds(d, [...(sq.menu ?? []), ...(sq.cuisine ?? [])])?.price;
-                return typeof p === "number" && ids.has(d.place_id) ? [[d.place_id, p]] : [];
-              }).slice(0, 20),
+              docs
+                .flatMap((d): [string, number][] => {
+                  const p = cheapestOfKinds(d, [...(sq.menu ?? []), ...(sq.cuisine ?? [])])?.price;
+                  return typeof p === "number" && ids.has(d.place_id) ? [[d.place_id, p]] : [];
+                })
+                .slice(0, 20),
             ),
             distances: Object.fromEntries(
               docs
