@@ -286,8 +286,11 @@ export async function runRestaurantSet(
   const out: TurnResult[] = [];
   for (const c of lines<RestaurantCase>(new URL(file, `file://${process.cwd()}/`))) {
     let conversationId: string | undefined;
-    let base: Full[] = [];
+    // what each turn showed: a follow-up is scored against the list of the turn it refers to (turn 0
+    // unless its `refers` names another)
+    const shownAt: Full[][] = [];
     for (const [i, t] of c.turns.entries()) {
+      const base = shownAt[t.expect.refers?.turn ?? 0] ?? [];
       const why: string[] = [];
       let a: (Ask & { [k: string]: unknown }) | null = null;
       try {
@@ -315,7 +318,7 @@ export async function runRestaurantSet(
         shown: shown.map((d) => d.title),
         technical,
       });
-      if (i === 0) base = shown;
+      shownAt.push(shown);
       conversationId = a?.conversationId ?? conversationId;
     }
   }
