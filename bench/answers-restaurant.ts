@@ -272,6 +272,16 @@ function scoreFollowup(e: RestaurantExpect, a: Ask, shown: Full[], fs: string, b
   scoreFirstLike(e, a, shown, fs, base, why);
 }
 
+/**
+ * The restaurants an answer shows, in order. Answers that cite [place_id] are read by their ids only: a
+ * namesake that is not cited ("강남 일식당" twice in the documents) is not shown.
+ */
+function shownOf(a: Ask): Doc[] {
+  const cited = a.documents.filter((d) => a.answer.includes(`[${d.place_id}]`));
+  if (!cited.length) return presented(a);
+  return cited.sort((x, y) => mention(a.answer, x) - mention(a.answer, y));
+}
+
 async function fullDocs(docs: Doc[], get: (id: string) => Promise<StoredDocument | null>) {
   return Promise.all(
     docs.map(async (d) => ({ ...(d as Full), stored: await get(d.place_id).catch(() => null) })),
@@ -299,7 +309,7 @@ export async function runRestaurantSet(
         why.push(`error: ${(err as Error).message.slice(0, 200)}`);
       }
       const fs = a ? firstSentence(a.answer) : "";
-      const shown = a ? await fullDocs(presented(a), get) : [];
+      const shown = a ? await fullDocs(shownOf(a), get) : [];
       const technical = a ? checkPersonText(a).map((f) => `${f.kind} ‘${f.match}’`) : [];
       if (technical.length) why.push(`technical: ${technical.join(", ")}`);
       if (a) {
