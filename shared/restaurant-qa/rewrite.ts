@@ -25,6 +25,7 @@ import { normalizeName } from "../korean/normalize.ts";
 import { repairQuery } from "../places/query-repair.ts";
 import { josa } from "es-hangul";
 import { isQuestionWord, looksPredicate } from "../korean/word-class.ts";
+import { askedCount } from "./follow-up.ts";
 import { isNarrower, kindOfWord } from "../places/kinds.ts";
 import { llmFallbackWarnings } from "./warnings.ts";
 
@@ -361,6 +362,8 @@ function readLeftovers(r: Reading): void {
     if (VERBISH.test(piece) && piece.length <= 4) continue;
     // "어디야", "몇시", "열어", "먹을수": questions and predicates ask; they name nothing to search
     if (isQuestionWord(piece) || looksPredicate(piece)) continue;
+    // "하나만", "두곳만": how many to show (the answer reads it), no condition
+    if (askedCount(piece) !== undefined) continue;
     const c = canonicalCuisine(stem);
     if (c) r.cuisine.push(c);
     else r.unexplained.push(stem);

@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { failedConditions, type Checkable } from "../../shared/restaurant-qa/conditions.ts";
+
+const doc = (category: string | undefined, menus: string[], title = "어느 가게"): Checkable => ({
+  lat: 37.5,
+  lon: 127,
+  title,
+  ...(category ? { category } : {}),
+  menus: menus.map((name) => ({ name, price: 10000 })),
+  convenience: [],
+});
+
+describe("the asked kind is a hard filter by the vocabulary of kinds", () => {
+  it("does not take a house of another kind for a side dish on its menu", () => {
+    // a chicken-galbi house serves fried rice; it is no Chinese restaurant for that
+    expect(
+      failedConditions(doc("한식>육류,고기>닭요리", ["닭갈비", "볶음밥"]), { cuisine: ["중식"] }, []),
+    ).not.toEqual([]);
+    expect(failedConditions(doc("중식", ["짜장면"]), { cuisine: ["중식"] }, [])).toEqual([]);
+  });
+
+  it("accepts a narrowest dish wherever a menu names it", () => {
+    expect(failedConditions(doc("한식>국수", ["잔치국수", "콩국수"]), { menu: ["콩국수"] }, [])).toEqual([]);
+  });
+
+  it("keeps a narrower kind narrow: a plain naengmyeon house is not a Pyongyang one", () => {
+    expect(
+      failedConditions(doc("한식>냉면", ["물냉면"], "동네 냉면집"), { menu: ["평양냉면"] }, []),
+    ).not.toEqual([]);
+    expect(
+      failedConditions(doc("한식>냉면", ["물냉면"], "옥류 평양냉면"), { menu: ["평양냉면"] }, []),
+    ).toEqual([]);
+  });
+
+  it("reads a document without a category by its menus, as before", () => {
+    expect(failedConditions(doc(undefined, ["짬뽕"]), { cuisine: ["중식"] }, [])).toEqual([]);
+  });
+});
