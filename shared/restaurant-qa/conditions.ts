@@ -8,6 +8,7 @@ import { foodTerms } from "./query-builder.ts";
 import type { StructuredQuery } from "./structured-query.ts";
 import { squash } from "../korean/normalize.ts";
 import { askedKind, fitOf } from "../places/kind-match.ts";
+import { satisfying } from "./vocabulary.ts";
 
 export interface Checkable {
   lat: number;
@@ -24,8 +25,7 @@ export interface Checkable {
  * where the document has a category, a kind the vocabulary knows holds when the category is that kind
  * or narrower, or its name names it (a 닭갈비 house is no 중식 for its 볶음밥, a 전통주점 no 고깃집 for its
  * 수육); a dish narrower than its node, or a node with none under it, also holds when a menu item
- * names it (우육면 at a 딤섬
- * house). Words the vocabulary does not know, and documents without a category, are matched by the food
+ * names it (우육면 at a 딤섬 house). Words the vocabulary does not know, and documents without a category, are matched by the food
  * terms in menus, reviews and category as before.
  */
 function ofAskedKind(d: Checkable, q: StructuredQuery, terms: readonly string[]): boolean {
@@ -60,7 +60,8 @@ export function failedConditions(d: Checkable, q: StructuredQuery, circles: read
   const terms = foodTerms(q).map(squash);
   if (terms.length && !ofAskedKind(d, q, terms))
     failed.push(`${[...(q.cuisine ?? []), ...(q.menu ?? [])].join("/")} 메뉴 없음`);
-  for (const c of q.convenience ?? []) if (!d.convenience.includes(c)) failed.push(`${c} 정보 없음`);
+  for (const c of q.convenience ?? [])
+    if (!satisfying(c).some((v) => d.convenience.includes(v))) failed.push(`${c} 정보 없음`);
   if (q.price) {
     const { min = 0, max = Number.POSITIVE_INFINITY } = q.price;
     // with a menu asked, the price is the dish's (as the search's nested query asks it)

@@ -25,7 +25,7 @@ import { askedCount, readFollowUp } from "./follow-up.ts";
 import type { ContextDocument, QaState, StepEngine } from "./state.ts";
 import type { StructuredQuery } from "./structured-query.ts";
 import { attributesLine } from "./summary.ts";
-import { findMentions, type VocabField } from "./vocabulary.ts";
+import { BROADER_CONVENIENCE, findMentions, type VocabField } from "./vocabulary.ts";
 import type { WebResult } from "./web-search.ts";
 import {
   CITED_OUTSIDE_CONTEXT,
@@ -45,6 +45,22 @@ export const GENERATE_SYSTEM = `너는 식당 질의응답 도우미다. 주어�
 - 영업시간은 수집 자료에 없다: 물으면 없다고 답한다.
 - 날짜가 지난 행사·할인은 현재 진행 중이라고 말하지 않는다(자료의 수집일 기준).
 - 데모(합성) 자료면 그렇다고 밝힌다.`;
+
+/** "발렛 되는": the narrower wording was searched as the wider condition, said before the answer's list. */
+function widenedConditions(query: string): string {
+  const widened = [
+    ...new Set(
+      findMentions(query).flatMap((m) =>
+        m.field === "convenience" && !m.negated && BROADER_CONVENIENCE[m.value]
+          ? [
+              `${m.value} 여부는 자료에 따로 적혀 있지 않아 ${BROADER_CONVENIENCE[m.value]} 가능한 곳으로 찾았고, `,
+            ]
+          : [],
+      ),
+    ),
+  ];
+  return widened.join("");
+}
 
 /** A follow-up to an answer that found no restaurant: there is none to point at; a new search is offered. */
 export function afterEmptyAnswer(priorQuery: string | undefined): Answer {
@@ -96,11 +112,12 @@ export function extractiveAnswer(
     const shown = docs.slice(0, askedAbout ? 5 : Math.min(3, askedCount(state.query) ?? 3));
     // the count agrees with what is shown, and the first sentence names them
     const names = shown.map((d) => `${d.title} [${d.place_id}]`).join(", ");
-    const head = askedAbout
+    const found = askedAbout
       ? "문의하신 식당 정보입니다."
       : docs.length > shown.length
         ? `조건에 맞는 식당 ${docs.length}곳 중 상위 ${shown.length}곳은 ${names}입니다.`
         : `조건에 맞는 식당 ${shown.length}곳은 ${names}입니다.`;
+    const head = askedAbout ? found : `${widenedConditions(state.query)}${found}`;
     return {
       answer: [head, ...shown.map((d) => docBlock(d, q, askedAbout)), ...hours, ...footer(shown)].join(
         "\n\n",

@@ -20,7 +20,7 @@ import { isHangul, particleVariants, tokenize, type Token } from "../korean/text
 import { canonicalCuisine } from "./food.ts";
 import type { StepEngine } from "./state.ts";
 import { compact, StructuredQuery, type QueryLocation } from "./structured-query.ts";
-import { ATMOSPHERE, CONVENIENCE, findMentions, OCCASION } from "./vocabulary.ts";
+import { ATMOSPHERE, BROADER_CONVENIENCE, CONVENIENCE, findMentions, OCCASION } from "./vocabulary.ts";
 import { normalizeName } from "../korean/normalize.ts";
 import { repairQuery } from "../places/query-repair.ts";
 import { josa } from "es-hangul";
@@ -274,7 +274,10 @@ function readConditions(r: Reading): void {
   for (const m of findMentions(r.query)) {
     if (!r.q.isFree(m.start, m.end)) continue;
     r.q.claim(m.start, m.end);
-    if (!m.negated && m.field !== "features") r.conditions[m.field].push(m.value);
+    // a narrower wording asks for the wider condition (발렛 → 주차); the answer says so
+    const value = m.field === "convenience" ? (BROADER_CONVENIENCE[m.value] ?? m.value) : m.value;
+    if (!m.negated && m.field !== "features" && !r.conditions[m.field].includes(value))
+      r.conditions[m.field].push(value);
   }
 }
 

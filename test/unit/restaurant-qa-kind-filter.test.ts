@@ -36,3 +36,13 @@ describe("the asked kind is a hard filter by the vocabulary of kinds", () => {
     expect(failedConditions(doc(undefined, ["짬뽕"]), { cuisine: ["중식"] }, [])).toEqual([]);
   });
 });
+
+describe("a narrower wording of a condition satisfies the wider one", () => {
+  it("asks a valet wording as parking, and a document with valet parking has parking", async () => {
+    const { rewriteWithRules } = await import("../../shared/restaurant-qa/rewrite.ts");
+    expect(rewriteWithRules("연희동 발렛 가능한 이탈리안").structured.convenience).toEqual(["주차"]);
+    const valet = { ...doc("양식>이탈리안", ["파스타"]), convenience: ["발렛파킹"] };
+    expect(failedConditions(valet, { convenience: ["주차"] }, [])).toEqual([]);
+    expect(failedConditions(doc("양식>이탈리안", ["파스타"]), { convenience: ["주차"] }, [])).not.toEqual([]);
+  });
+});
