@@ -6,6 +6,7 @@
 // question singles out one restaurant (focused-answer.ts). Nothing is stated that the context does
 // not contain; opening hours are not in the crawl and the answer says so; dated promotions are not
 // presented as current.
+import { josa } from "es-hangul";
 import { z } from "zod";
 import type { Deadline } from "../platform/deadline.ts";
 import { noUsage, type LlmPort, type TokenUsage } from "../llm/port.ts";
@@ -45,6 +46,9 @@ export const GENERATE_SYSTEM = `너는 식당 질의응답 도우미다. 주어�
 - 영업시간은 수집 자료에 없다: 물으면 없다고 답한다.
 - 날짜가 지난 행사·할인은 현재 진행 중이라고 말하지 않는다(자료의 수집일 기준).
 - 데모(합성) 자료면 그렇다고 밝힌다.`;
+
+/** A kind as a kind of shop: 평양냉면 → 평양냉면집, 일식 → 일식집 (a word already a shop stays). */
+const shopWord = (kind: string) => (/(집|당|점|바|카페|식당)$/.test(kind) ? kind : `${kind}집`);
 
 /** "발렛 되는": the narrower wording was searched as the wider condition, said before the answer's list. */
 function widenedConditions(query: string): string {
@@ -126,6 +130,24 @@ export function extractiveAnswer(
     };
   }
   const near = docs.slice(0, 3);
+  // nothing of the asked kind, nor on the web: its parent kind, offered apart and said so first
+  const parent = state.retrieval?.parentKind;
+  if (parent && near.length) {
+    const asked = shopWord(parent.asked);
+    const offered = shopWord(parent.parent);
+    return {
+      answer: [
+        `${asked}${josa(asked, "은/는").slice(asked.length)} 없어 ${offered}${josa(offered, "을/를").slice(offered.length)} 보여드립니다: ${near.map((d) => `${d.title} [${d.place_id}]`).join(", ")}.`,
+        webConfigured
+          ? `웹 검색에서도 ${asked}${josa(asked, "은/는").slice(asked.length)} 찾지 못했습니다.`
+          : "웹 검색이 설정되어 있지 않아 웹에서 찾아보지 못했습니다.",
+        ...near.map((d) => docBlock(d, q, false)),
+        ...hours,
+        ...footer(near),
+      ].join("\n\n"),
+      citations: near.map((d) => d.place_id),
+    };
+  }
   const lines = [
     ...unfoundNameLine(q, docs),
     "조건을 모두 만족하는 식당을 찾지 못했습니다.",

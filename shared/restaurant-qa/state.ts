@@ -117,6 +117,8 @@ export const QaState = z.object({
       circles: z.array(Circle),
       /** the radius was widened to this many metres because nothing matched */
       widenedToM: z.number().optional(),
+      /** nothing of the asked kind: the documents are of this parent kind, offered apart (kind-match.ts) */
+      parentKind: z.object({ asked: z.string(), parent: z.string() }).optional(),
     })
     .optional(),
   documents: z.array(ContextDocument).max(MAX_STATE_DOCUMENTS).optional(),

@@ -224,7 +224,12 @@ export async function retrieveStep(
   const r = { ...found, documents: fitted.documents };
   return {
     ...state,
-    retrieval: { mode: r.mode, circles: r.circles, ...(r.widenedToM ? { widenedToM: r.widenedToM } : {}) },
+    retrieval: {
+      mode: r.mode,
+      circles: r.circles,
+      ...(r.widenedToM ? { widenedToM: r.widenedToM } : {}),
+      ...(r.parentKind ? { parentKind: r.parentKind } : {}),
+    },
     documents: r.documents,
     // nothing to grade or cite: the workflow ends here with a sentence on loading documents
     ...(r.empty ? { route: "index_empty" as const, answer: INDEX_EMPTY_ANSWER, citations: [] } : {}),
@@ -350,7 +355,12 @@ export async function generateStep(
             ...((g.focus ?? fu.focus) ? { focus: g.focus ?? fu.focus } : {}),
           }
         : {
-            place_ids: g.citations.filter((c) => ids.has(c)).slice(0, 10),
+            // an answer that found nothing lists candidates that fail the conditions: no restaurant to
+            // point back at (a parent kind offered in their place is one)
+            place_ids:
+              route === "none" && !state.retrieval?.parentKind
+                ? []
+                : g.citations.filter((c) => ids.has(c)).slice(0, 10),
             query: state.query,
             at: Date.now(),
             ...(sq.location?.length ? { location: sq.location } : {}),

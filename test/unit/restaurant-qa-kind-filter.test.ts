@@ -46,3 +46,14 @@ describe("a narrower wording of a condition satisfies the wider one", () => {
     expect(failedConditions(doc("양식>이탈리안", ["파스타"]), { convenience: ["주차"] }, [])).not.toEqual([]);
   });
 });
+
+describe("the parent kind offered when nothing of the asked kind is found", () => {
+  it("is the asked kind's node one level up, below the cuisines, for one asked kind only", async () => {
+    const { parentKindOf } = await import("../../shared/restaurant-qa/retrieve.ts");
+    expect(parentKindOf({ menu: ["함흥냉면"] })).toEqual({ asked: "함흥냉면", parent: "냉면" });
+    // a whole cuisine is too wide to offer for a dish's family
+    expect(parentKindOf({ cuisine: ["일식"] })).toBeUndefined();
+    expect(parentKindOf({ menu: ["함흥냉면", "만두"] })).toBeUndefined();
+    expect(parentKindOf({})).toBeUndefined();
+  });
+});
