@@ -8,7 +8,7 @@ import { testWorld } from "../test/helpers/server.ts";
 import { factOfKey } from "../shared/news/query.ts";
 
 const fixture = (dir: string, file: string) => new URL(`../test/fixtures/${dir}/${file}`, import.meta.url);
-const lines = <T>(url: URL): T[] =>
+export const lines = <T>(url: URL): T[] =>
   readFileSync(url, "utf8")
     .split("\n")
     .filter((l) => l.trim())
@@ -29,14 +29,14 @@ export function firstSentence(text: string): string {
   return body.slice(0, end + markers.length);
 }
 
-const squash = (s: string) => s.normalize("NFC").replace(/\s+/g, "").toLowerCase();
+export const squash = (s: string) => s.normalize("NFC").replace(/\s+/g, "").toLowerCase();
 const placeKey = (s: string) => squash(s).replace(/역$/, "").replace(/입구$/, "");
 const matchesAny = (patterns: string[] | undefined, text: string) =>
   !patterns?.length || patterns.some((p) => new RegExp(p).test(text));
 
 // ---- restaurant follow-ups
 
-interface Doc {
+export interface Doc {
   place_id: string;
   title: string;
   address: string;
@@ -47,7 +47,7 @@ interface Doc {
   distance?: number;
   relevant?: boolean;
 }
-interface Ask {
+export interface Ask {
   answer: string;
   documents: Doc[];
   conversationId?: string;
@@ -79,7 +79,7 @@ interface Exchange {
  * Where an answer first mentions a restaurant: its [place_id], else its title where the title is not
  * the start of a longer one ("강남 돼지국밥집" inside "강남 돼지국밥집 강남점").
  */
-function mention(answer: string, d: Doc): number {
+export function mention(answer: string, d: Doc): number {
   const id = answer.indexOf(`[${d.place_id}]`);
   if (id >= 0) {
     const before = answer.lastIndexOf(d.title, id);
@@ -90,7 +90,7 @@ function mention(answer: string, d: Doc): number {
 }
 
 /** The order in which an answer presents its restaurants: first mention of title or [place_id]; else the relevant documents. */
-function presented(a: Ask): Doc[] {
+export function presented(a: Ask): Doc[] {
   const pos = (d: Doc) => mention(a.answer, d);
   const named = a.documents
     .map((d) => ({ d, i: pos(d) }))
@@ -99,7 +99,7 @@ function presented(a: Ask): Doc[] {
   return named.length ? named.map((x) => x.d) : a.documents.filter((d) => d.relevant !== false);
 }
 
-const priceOf = (d: Doc, dishes: string[]) => {
+export const priceOf = (d: Doc, dishes: string[]) => {
   const priced = d.menus.filter((m) => typeof m.price === "number");
   const ofDish = priced.filter((m) => dishes.some((k) => m.name.includes(k)));
   const pool = ofDish.length ? ofDish : priced;
@@ -114,10 +114,10 @@ const ATTR_WORD: Record<string, RegExp> = {
   room: /룸|방/,
   grill: /구워/,
 };
-const NONE = /정보 ?없음|정보가 없|자료에[^.]*없|확인되지 않|나와 있지 않/;
+export const NONE = /정보 ?없음|정보가 없|자료에[^.]*없|확인되지 않|나와 있지 않/;
 const YES = /가능|됩니다|돼요|있습니다|있어요|합니다|해 줍니다|구워 ?줍니다/;
 
-function firstNamed(answer: string, docs: Doc[]): Doc | undefined {
+export function firstNamed(answer: string, docs: Doc[]): Doc | undefined {
   let best: { d: Doc; i: number } | undefined;
   for (const d of docs) {
     const i = mention(answer, d);
@@ -444,7 +444,7 @@ function scoreNews(c: NewsCase, r: NewsRes): NewsOutcome {
   return { id: c.id, cls: c.class, first, precision, recall, clean, company, why };
 }
 
-const pct = (n: number, d: number) => `${n}/${d} (${d ? ((100 * n) / d).toFixed(0) : "–"} %)`;
+export const pct = (n: number, d: number) => `${n}/${d} (${d ? ((100 * n) / d).toFixed(0) : "–"} %)`;
 
 export async function benchAnswers() {
   console.log("## Answers (issue 25): blind set 1, rules alone");

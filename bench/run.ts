@@ -1,6 +1,6 @@
 // npm run bench: every benchmark, printing ratios measured in one run. `npm run bench -- search`
 // runs one of them (plan | translator | understanding | search | simulation | experiment | simulation-export | news | web | restaurant-qa;
-// only when asked: abuse | answers | places-shown | demo-world | memory | throughput | cold-start | hardening).
+// only when asked: abuse | answers | answers-restaurant [set] [out] | places-shown | demo-world | memory | throughput | cold-start | hardening).
 import "../bin/quiet-aws-sdk.ts"; // first: before any AWS SDK client is built
 import { benchColdStart } from "./cold-start.ts";
 import { benchExperiment } from "./experiment.ts";
@@ -39,6 +39,8 @@ if (only === "abuse") await (await import("./abuse.ts")).benchAbuse();
 if (only === "answers") await (await import("./answers.ts")).benchAnswers();
 if (only === "places-shown") await (await import("./places-shown.ts")).benchPlacesShown();
 if (only === "answers-news") await (await import("./answers-news.ts")).benchAnswersNews();
+if (only === "answers-restaurant")
+  await (await import("./answers-restaurant.ts")).benchAnswersRestaurant(process.argv[3], process.argv[4]);
 if (only === "memory") await (await import("./memory.ts")).benchMemory();
 // `npx tsx --expose-gc bench/run.ts demo-world` for collected heaps
 if (only === "demo-world") await (await import("./demo-world.ts")).benchDemoWorld();

@@ -1,5 +1,6 @@
 // Finds the places a query names: gazetteer hits first (multi-word names too), then words that are
 // shaped like places (~역, ~동, ~구, ~공원 …) or that stand for the user's own place (숙소, 집).
+import { isQuestionWord, looksPredicate } from "../korean/word-class.ts";
 import {
   isPlaceName,
   lookupPlace,
@@ -182,6 +183,8 @@ function matchAt(
 ): { location: FoundLocation; width: number } | undefined {
   const tok = tokens[i];
   if (!tok) return undefined;
+  // "어디야", "몇시에", "언제까지": a question word is never a place
+  if (isQuestionWord(tok.text)) return undefined;
   const hall = cityHall(tokens, i);
   if (hall) return hall;
   const nested = withinRegion(tokens, i, isTerm, isFree);
@@ -252,7 +255,8 @@ function matchAt(
         }
       }
     }
-    if (width === 1) {
+    // "먹고나서 근처에서": a word in a predicate's form is no name the context could point at
+    if (width === 1 && !looksPredicate(tok.text)) {
       const anchor = contextAnchor(tokens, i, isTerm, isFree);
       if (anchor) return { location: anchor, width };
     }

@@ -6,6 +6,7 @@
 import { disassemble } from "es-hangul";
 import { allGazetteerEntries, isPlaceName, lookupPlace, lookupRomanizedStation } from "../geo/gazetteer.ts";
 import { haversine } from "../geo/haversine.ts";
+import { isQuestionWord } from "../korean/word-class.ts";
 import { correctFood, correctPlace, jamoDistance } from "../korean/fuzzy.ts";
 import { GENERIC_INITIALS } from "./generic-words.ts";
 import { InitialsReader } from "../korean/initials.ts";
@@ -32,6 +33,8 @@ function correctTypos(text: string): { text: string; corrections: Corrected[] } 
   let at = 0;
   tokens.forEach((tok, i) => {
     if (!/^[가-힣ㄱ-ㅣ]{2,}/.test(tok.text) || !isHangul(tok.text)) return;
+    // "언제까지", "어디야": a question word is no typo of a place or dish (언제 is not 언주)
+    if (isQuestionWord(tok.text)) return;
     const variants = particleVariants(tok.text);
     if (variants.some((v) => isKnownWord(v.stem) || isPlaceName(v.stem))) return;
     // "구미역": a city's own station the urban-rail tables lack (a railway station), not a typo of 구리역

@@ -17,11 +17,15 @@ function josa(word: string, withFinal: string, without: string): string {
 
 const ASK_DISTANCE = /걸려|걸리|거리|멀어|멀리|몇\s?분|가까/;
 const ASK_PRICE = /가격|얼마|가격대|비싸|비싼|싸요|저렴/;
-const ASK_MENU = /메뉴|뭐\s?(팔|있|먹|해)|안주|대표|시그니처|음식/;
+const ASK_MENU =
+  /메뉴|뭐\s?(?:가|를|을)?\s?(팔|있|먹|해|시키|시켜|맛있|유명)|뭘\s?(먹|시키|시켜)|안주|대표|시그니처|음식/;
+const ASK_PHONE = /전화|번호|연락처/;
+const ASK_REVIEW = /어때|어떰|어떤가|어떻|괜찮|리뷰|후기|평(?:이|은|가)?(?:\s|$|[?])|평점|별점|나아|낫/;
 const ASK_ADDRESS = /어디|주소|위치|어딨/;
 const POSITIVE = /맛있|맛집|좋아|좋았|좋은|추천|최고|친절|훌륭|만족|또 ?(가|올|방문)|재방문/;
 
-const cheapestItem = (d: ContextDocument, kinds: readonly string[]) => {
+/** A restaurant's cheapest priced item of the asked kinds (of any, when none is of them). */
+export const cheapestOfKinds = (d: Pick<ContextDocument, "menus">, kinds: readonly string[]) => {
   const priced = d.menus.filter((m) => m.price !== null);
   const ofKind = priced.filter((m) =>
     kinds.some((k) => m.name.replace(/\s+/g, "").includes(k.replace(/\s+/g, ""))),
@@ -59,10 +63,18 @@ export function focusedAnswer(
   const { target, lead } = fu.focus ? { target: byId.get(fu.focus), lead: "" } : picked(fu, list);
   if (!target) return undefined;
   const q = state.structured_query ?? {};
-  let first = firstSentence(target, { query: state.query, q, lead, pick: fu.pick, origin: fu.origin?.name });
+  const asked = fu.ask ?? state.query;
+  let first = firstSentence(target, { query: asked, q, lead, pick: fu.pick, origin: fu.origin?.name });
   if (lead && !first.includes(lead)) first = first.replace(/\.$/, ` (${lead}).`);
+  // "어느 쪽이 나아?": the others, by the same measure
+  const others =
+    fu.pick?.by === "best_rated" && list.length > 1
+      ? [
+          `비교한 식당: ${list.map((d) => `${d.title} [${d.place_id}] 칭찬하는 리뷰 ${praise(d)}건`).join(", ")}.`,
+        ]
+      : [];
   return {
-    answer: [first, docBlock(target, q, true), ...footer([target])].join("\n\n"),
+    answer: [first, ...others, docBlock(target, q, true), ...footer([target])].join("\n\n"),
     citations: [target.place_id],
     focus: target.place_id,
   };
@@ -87,7 +99,7 @@ function picked(fu: FollowUp, list: readonly ContextDocument[]): { target?: Cont
   }
   if (pick?.by === "cheapest") {
     const priced = list.flatMap((d) => {
-      const m = cheapestItem(d, fu.kinds ?? []);
+      const m = cheapestOfKinds(d, fu.kinds ?? []);
       return m?.price != null ? [{ d, m, p: m.price }] : [];
     });
     const best = priced.sort((a, b) => a.p - b.p)[0];
@@ -116,6 +128,13 @@ function firstSentence(
     return `${name}${josa(target.title, "은", "는")} ${conditions.map(([f, v]) => conditionClause(target, f, v)).join(", ")}.`;
   if (HOURS.test(rest))
     return `${name}의 영업시간은 수집한 자료(네이버 지도 크롤)에 없습니다: 방문 전에 확인하세요.`;
+  if (ASK_PHONE.test(rest))
+    return `${name}의 전화번호는 수집한 자료(네이버 지도 크롤)에 없습니다: 지도 페이지에서 확인하세요.`;
+  // "얼마나 걸려": the distance, not a price
+  if (ASK_DISTANCE.test(rest) && !lead)
+    return target.distance !== undefined
+      ? `${name}${josa(target.title, "은", "는")} ${a.origin ? `${a.origin}에서 ` : ""}${walk(target.distance)} 거리입니다.`
+      : `${name}까지의 거리는 자료에 정보 없음입니다: 주소는 ${target.roadAddress || target.address}입니다.`;
   if (ASK_MENU.test(rest) || (ASK_PRICE.test(rest) && !lead)) {
     const items = target.menus
       .slice(0, 4)
@@ -127,9 +146,14 @@ function firstSentence(
   }
   if (ASK_ADDRESS.test(rest) && !lead)
     return `${name}${josa(target.title, "은", "는")} ${target.roadAddress || target.address}에 있습니다.`;
-  if (ASK_DISTANCE.test(rest) && target.distance !== undefined && !lead)
-    return `${name}${josa(target.title, "은", "는")} ${a.origin ? `${a.origin}에서 ` : ""}${walk(target.distance)} 거리입니다.`;
   if (lead) return `${name}${josa(target.title, "이", "가")} ${lead}.`;
+  if (ASK_REVIEW.test(rest)) {
+    const good = target.reviews.filter((r) => POSITIVE.test(r));
+    const quote = (good[0] ?? target.reviews[0])?.replace(/\s+/g, " ").slice(0, 60);
+    return quote
+      ? `${name}의 리뷰 ${target.reviews.length}건 중 ${good.length}건이 칭찬하는 평입니다: ‘${quote}’.`
+      : `${name}의 리뷰는 자료에 정보 없음입니다.`;
+  }
   return `${pick?.by === "position" ? `${pick.n === "last" ? "마지막" : `${pick.n}번째`}는 ` : ""}${name}입니다.`;
 }
 

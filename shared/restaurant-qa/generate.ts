@@ -6,6 +6,7 @@
 // question singles out one restaurant (focused-answer.ts). Nothing is stated that the context does
 // not contain; opening hours are not in the crawl and the answer says so; dated promotions are not
 // presented as current.
+import { josa } from "es-hangul";
 import { z } from "zod";
 import type { Deadline } from "../platform/deadline.ts";
 import { noUsage, type LlmPort, type TokenUsage } from "../llm/port.ts";
@@ -21,11 +22,11 @@ import {
   type Answer,
 } from "./answer-lines.ts";
 import { implicitFocus, type Focused } from "./focused-answer.ts";
-import { readFollowUp } from "./follow-up.ts";
+import { askedCount, readFollowUp } from "./follow-up.ts";
 import type { ContextDocument, QaState, StepEngine } from "./state.ts";
 import type { StructuredQuery } from "./structured-query.ts";
 import { attributesLine } from "./summary.ts";
-import { findMentions, type VocabField } from "./vocabulary.ts";
+import { BROADER_CONVENIENCE, findMentions, type VocabField } from "./vocabulary.ts";
 import type { WebResult } from "./web-search.ts";
 import {
   CITED_OUTSIDE_CONTEXT,
@@ -45,6 +46,37 @@ export const GENERATE_SYSTEM = `너는 식당 질의응답 도우미다. 주어�
 - 영업시간은 수집 자료에 없다: 물으면 없다고 답한다.
 - 날짜가 지난 행사·할인은 현재 진행 중이라고 말하지 않는다(자료의 수집일 기준).
 - 데모(합성) 자료면 그렇다고 밝힌다.`;
+
+/** A kind as a kind of shop: 평양냉면 → 평양냉면집, 일식 → 일식집 (a word already a shop stays). */
+const shopWord = (kind: string) => (/(집|당|점|바|카페|식당)$/.test(kind) ? kind : `${kind}집`);
+
+/** "발렛 되는": the narrower wording was searched as the wider condition, said before the answer's list. */
+function widenedConditions(query: string): string {
+  const widened = [
+    ...new Set(
+      findMentions(query).flatMap((m) =>
+        m.field === "convenience" && !m.negated && BROADER_CONVENIENCE[m.value]
+          ? [
+              `${m.value} 여부는 자료에 따로 적혀 있지 않아 ${BROADER_CONVENIENCE[m.value]} 가능한 곳으로 찾았고, `,
+            ]
+          : [],
+      ),
+    ),
+  ];
+  return widened.join("");
+}
+
+/** A follow-up to an answer that found no restaurant: there is none to point at; a new search is offered. */
+export function afterEmptyAnswer(priorQuery: string | undefined): Answer {
+  const asked = priorQuery ? `‘${priorQuery.slice(0, 60)}’에 대한 ` : "";
+  return {
+    answer: [
+      `${asked}앞선 답에서 찾은 식당이 없어 가리키는 식당이 없습니다.`,
+      "지역을 넓히거나 음식 종류·조건을 바꿔 다시 찾아 드릴까요? 예를 들어 동네 이름과 먹고 싶은 음식을 함께 적어 주세요.",
+    ].join("\n\n"),
+    citations: [],
+  };
+}
 
 /** The offline answer: only what the documents (or web results) contain. */
 export function extractiveAnswer(
@@ -80,14 +112,16 @@ export function extractiveAnswer(
       const f = implicitFocus(state, docs);
       if (f) return f;
     }
-    const shown = docs.slice(0, askedAbout ? 5 : 3);
+    // "한 곳만", "두 군데만": as many as asked
+    const shown = docs.slice(0, askedAbout ? 5 : Math.min(3, askedCount(state.query) ?? 3));
     // the count agrees with what is shown, and the first sentence names them
     const names = shown.map((d) => `${d.title} [${d.place_id}]`).join(", ");
-    const head = askedAbout
+    const found = askedAbout
       ? "문의하신 식당 정보입니다."
       : docs.length > shown.length
         ? `조건에 맞는 식당 ${docs.length}곳 중 상위 ${shown.length}곳은 ${names}입니다.`
         : `조건에 맞는 식당 ${shown.length}곳은 ${names}입니다.`;
+    const head = askedAbout ? found : `${widenedConditions(state.query)}${found}`;
     return {
       answer: [head, ...shown.map((d) => docBlock(d, q, askedAbout)), ...hours, ...footer(shown)].join(
         "\n\n",
@@ -96,6 +130,24 @@ export function extractiveAnswer(
     };
   }
   const near = docs.slice(0, 3);
+  // nothing of the asked kind, nor on the web: its parent kind, offered apart and said so first
+  const parent = state.retrieval?.parentKind;
+  if (parent && near.length) {
+    const asked = shopWord(parent.asked);
+    const offered = shopWord(parent.parent);
+    return {
+      answer: [
+        `${asked}${josa(asked, "은/는").slice(asked.length)} 없어 ${offered}${josa(offered, "을/를").slice(offered.length)} 보여드립니다: ${near.map((d) => `${d.title} [${d.place_id}]`).join(", ")}.`,
+        webConfigured
+          ? `웹 검색에서도 ${asked}${josa(asked, "은/는").slice(asked.length)} 찾지 못했습니다.`
+          : "웹 검색이 설정되어 있지 않아 웹에서 찾아보지 못했습니다.",
+        ...near.map((d) => docBlock(d, q, false)),
+        ...hours,
+        ...footer(near),
+      ].join("\n\n"),
+      citations: near.map((d) => d.place_id),
+    };
+  }
   const lines = [
     ...unfoundNameLine(q, docs),
     "조건을 모두 만족하는 식당을 찾지 못했습니다.",
@@ -214,6 +266,14 @@ export async function generateAnswer(
   web: readonly WebResult[],
   o: { llm?: LlmPort; webConfigured: boolean; deadline?: Deadline },
 ): Promise<Generated> {
+  // a follow-up to an answer that found nothing: said so, with an offer to search again, and no restaurant
+  if (state.followUp && !state.followUp.place_ids.length)
+    return {
+      ...afterEmptyAnswer(state.followUp.priorQuery),
+      engine: "rules",
+      usage: noUsage(),
+      warnings: [],
+    };
   const focused = route === "index" ? implicitFocus(state, docs) : undefined;
   const fallback = (): Focused => focused ?? extractiveAnswer(state, route, docs, web, o.webConfigured);
   // nothing relevant and no web results: only the extractive answer says so without inventing

@@ -30,6 +30,8 @@ export const ConversationTurn = z.object({
    * [place_id, metres] pairs (a place_id may be any name, `constructor` too: never an object's key)
    */
   distances: keyedPairs(z.number(), 20).optional(),
+  /** each base-list restaurant's price (won) of its cheapest item of the asked kinds, for "더 싼 데": [place_id, won] pairs */
+  prices: keyedPairs(z.number(), 20).optional(),
   /** the kinds (menu ∪ cuisine) the last search asked, for "제일 싼" over that dish */
   kinds: z.array(z.string()).optional(),
   /** the restaurant the conversation last singled out ("두 번째 집" → "거기 가격대는?") */

@@ -5,6 +5,7 @@
 // itself when a menu is asked (one nested query: name and price of the same item). Atmosphere and
 // occasion are boosts: they only reorder, so they are applied to k = 100 candidates (002's
 // num_candidates) before cutting to the answer's size — boosting five hits would change nothing.
+import { satisfying } from "./vocabulary.ts";
 import type { Query, SearchBody } from "../index/dsl.ts";
 import { cuisineTerms, menuTerms } from "./food.ts";
 import type { Circle } from "./geocode.ts";
@@ -98,7 +99,13 @@ export function hardFilters(q: StructuredQuery, circles: readonly Circle[]): Que
   const dish = dishAtPrice(q);
   const food = dish ?? foodFilter(q);
   if (food) filters.push(food);
-  for (const c of q.convenience ?? []) filters.push({ term: { convenience: { value: c } } });
+  // a narrower wording satisfies the asked one (발렛파킹 is parking)
+  for (const c of q.convenience ?? [])
+    filters.push(
+      satisfying(c).length > 1
+        ? { terms: { convenience: satisfying(c) } }
+        : { term: { convenience: { value: c } } },
+    );
   if (q.price && !dish)
     filters.push({ nested: { path: "menus", query: priceRange(q.price), score_mode: "none" } });
   return filters;

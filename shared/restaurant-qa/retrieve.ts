@@ -3,6 +3,10 @@
 // restaurant with no other filter (its conditions become the question: "주차 안 됩니다" is an
 // answer); otherwise a filtered kNN over the summary embeddings. When the hard conditions leave
 // nothing, only the radius widens (twice, doubling), and the response says so.
+import { MAX_STATE_DOCUMENTS } from "./state.ts";
+import { failedConditions } from "./conditions.ts";
+import { askedKind } from "../places/kind-match.ts";
+import { kindNamed } from "../places/kinds.ts";
 import { josaFor } from "../korean/josa.ts";
 import { Deadline } from "../platform/deadline.ts";
 import type { Embedder } from "../embed/port.ts";
@@ -39,6 +43,22 @@ export interface Retrieved {
   warnings: string[];
   /** the index does not exist yet or holds no document: nothing can answer (`index_empty`) */
   empty?: boolean;
+  /** nothing of the asked kind was found: these documents are of its parent kind */
+  parentKind?: { asked: string; parent: string };
+}
+
+/**
+ * The parent kind to offer when nothing of the asked kind is found: every asked food word's node, one
+ * level up, by the vocabulary of kinds place search reads (평양냉면 → 냉면). Only a parent below the
+ * cuisines (a dish's family, not all of 한식 or 일식), and only for one asked kind.
+ */
+export function parentKindOf(q: StructuredQuery): { asked: string; parent: string } | undefined {
+  const words = [...(q.cuisine ?? []), ...(q.menu ?? [])];
+  if (words.length !== 1) return undefined;
+  const kind = askedKind(words[0]!).kind;
+  const parent = kind?.parent ? kindNamed(kind.parent) : undefined;
+  if (!kind || !parent || parent.path.length < 3) return undefined;
+  return { asked: words[0]!, parent: parent.name };
 }
 
 /**
@@ -182,6 +202,9 @@ export async function retrieve(
   if (meta.schema_version !== RESTAURANT_INDEX_SCHEMA_VERSION)
     warnings.push(schemaMismatch(meta.schema_version, RESTAURANT_INDEX_SCHEMA_VERSION));
 
+  // a follow-up to an answer that found nothing has nothing to look up, and is no new search
+  if (state.followUp && !state.followUp.place_ids.length)
+    return { mode: "followup", circles: [], documents: [], warnings };
   if (state.followUp?.place_ids.length) {
     const docs = await deps.index.mget<StoredDocument>(state.followUp.place_ids);
     const distances = new Map(state.followUp.distances);
@@ -223,6 +246,28 @@ export async function retrieve(
       const documents = r.hits.map((h) =>
         toContext(h.source, h.score, h.score - boostOf(h.source, q, deps.settings), circles),
       );
+      // nothing of the asked kind: its parent kind, in the radius searched, to be offered apart (the
+      // grader keeps them irrelevant; the web search still comes first)
+      const parent = documents.some((d) => !failedConditions(d, q, circles).length)
+        ? undefined
+        : parentKindOf(q);
+      if (parent) {
+        const wider = { ...q, cuisine: [], menu: [parent.parent] };
+        const p = await deps.index.search<StoredDocument>(
+          // more than are shown: the index's food filter is looser than the kind's check
+          filteredKnnBody(vector!, wider, circles, { ...deps.settings, size: MAX_STATE_DOCUMENTS }),
+          { deadline },
+        );
+        // only places that are of the parent kind and meet every other condition
+        const offered = p.hits
+          .map((h) =>
+            toContext(h.source, h.score, h.score - boostOf(h.source, wider, deps.settings), circles),
+          )
+          .filter((d) => !failedConditions(d, wider, circles).length)
+          .slice(0, deps.settings.size);
+        if (offered.length)
+          return { mode: "filtered", circles: circles, documents: offered, warnings, parentKind: parent };
+      }
       return { mode: "filtered", circles, widenedToM, documents, warnings };
     }
     // only the radius may widen: the other conditions are the user's and stay

@@ -20,10 +20,12 @@ import { isHangul, particleVariants, tokenize, type Token } from "../korean/text
 import { canonicalCuisine } from "./food.ts";
 import type { StepEngine } from "./state.ts";
 import { compact, StructuredQuery, type QueryLocation } from "./structured-query.ts";
-import { ATMOSPHERE, CONVENIENCE, findMentions, OCCASION } from "./vocabulary.ts";
+import { ATMOSPHERE, BROADER_CONVENIENCE, CONVENIENCE, findMentions, OCCASION } from "./vocabulary.ts";
 import { normalizeName } from "../korean/normalize.ts";
 import { repairQuery } from "../places/query-repair.ts";
 import { josa } from "es-hangul";
+import { isQuestionWord, looksPredicate } from "../korean/word-class.ts";
+import { askedCount } from "./follow-up.ts";
 import { isNarrower, kindOfWord } from "../places/kinds.ts";
 import { llmFallbackWarnings } from "./warnings.ts";
 
@@ -45,9 +47,9 @@ const FILLER = new Set(
    있는 있어 있나 있나요 있을까 있을까요 있는지 좋은 괜찮은 맛있는 유명한 곳 곳이 집 데 가게 하기 할 수 되는 가능한 가능 좋을 먹기 먹을
    먹으러 가기 갈 갈만한 장소 외식 분위기 같은 요 돼 돼요 되요 되나 되나요 나요 해줘 줘 줄 맛집 식당 밥집 메뉴 수제 오늘 지금 이번
    주말 저녁 좀 정말 진짜 제일 가장 요즘 핫한 인기 위한 위해 할만한 하는 한 곳은 곳이요 데가 거 것 나 도 만 중 위 앞 싶어 싶은
-   알려 궁금해 궁금 되는지 되는곳 어때 어때요 어떤가요 어떰 느낌 레스토랑 음식 요리 또는 혹은 아니면 or`.split(
-    /\s+/,
-  ),
+   알려 궁금해 궁금 되는지 되는곳 어때 어때요 어떤가요 어떰 느낌 레스토랑 음식 요리 또는 혹은 아니면 or
+   다른 딴 딴데 나머지 정확히 전화번호 전화 번호 연락처 평점 리뷰 후기 별점 평 영업시간 주소 위치 가격 가격대
+   메뉴판 거리 그럼 그냥 너무 비싸다 비싸네 비싸요`.split(/\s+/),
 );
 const VERBISH =
   /(하기|하는|할|한|된|될|되는|되나요|돼|돼요|나요|까요|세요|줘|요|고|서|은|는|인|적인|스러운)$/;
@@ -272,7 +274,10 @@ function readConditions(r: Reading): void {
   for (const m of findMentions(r.query)) {
     if (!r.q.isFree(m.start, m.end)) continue;
     r.q.claim(m.start, m.end);
-    if (!m.negated && m.field !== "features") r.conditions[m.field].push(m.value);
+    // a narrower wording asks for the wider condition (발렛 → 주차); the answer says so
+    const value = m.field === "convenience" ? (BROADER_CONVENIENCE[m.value] ?? m.value) : m.value;
+    if (!m.negated && m.field !== "features" && !r.conditions[m.field].includes(value))
+      r.conditions[m.field].push(value);
   }
 }
 
@@ -358,6 +363,10 @@ function readLeftovers(r: Reading): void {
     const stem = particleVariants(piece).at(-1)!.stem;
     if (piece.length < 2 || FILLER.has(piece) || FILLER.has(stem) || /\d/.test(piece)) continue;
     if (VERBISH.test(piece) && piece.length <= 4) continue;
+    // "어디야", "몇시", "열어", "먹을수": questions and predicates ask; they name nothing to search
+    if (isQuestionWord(piece) || looksPredicate(piece)) continue;
+    // "하나만", "두곳만": how many to show (the answer reads it), no condition
+    if (askedCount(piece) !== undefined) continue;
     const c = canonicalCuisine(stem);
     if (c) r.cuisine.push(c);
     else r.unexplained.push(stem);

@@ -107,14 +107,22 @@ export const QaState = z.object({
         .array(z.tuple([z.string(), z.number()]))
         .max(20)
         .optional(),
+      /** the question this one leaves unsaid ("첫번째는?" after "2번째꺼 주차돼?" asks about parking too) */
+      ask: z.string().max(500).optional(),
+      /** the earlier question, when its answer found no restaurant (place_ids is then empty) */
+      priorQuery: z.string().max(500).optional(),
     })
     .optional(),
+  /** restaurants a follow-up leaves out of its new search ("첫번째 거 말고 다른 데") */
+  exclude: z.array(z.string()).max(10).optional(),
   retrieval: z
     .object({
       mode: z.enum(["exact", "followup", "filtered", "none"]),
       circles: z.array(Circle),
       /** the radius was widened to this many metres because nothing matched */
       widenedToM: z.number().optional(),
+      /** nothing of the asked kind: the documents are of this parent kind, offered apart (kind-match.ts) */
+      parentKind: z.object({ asked: z.string(), parent: z.string() }).optional(),
     })
     .optional(),
   documents: z.array(ContextDocument).max(MAX_STATE_DOCUMENTS).optional(),

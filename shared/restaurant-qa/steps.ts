@@ -9,11 +9,13 @@ import { addUsage, noUsage, type LlmPort, type TokenUsage } from "../llm/port.ts
 import type { GeocodeDeps } from "./geocode.ts";
 import { generateAnswer } from "./generate.ts";
 import { gradeDocuments } from "./grade.ts";
-import type { ConversationMemory } from "./memory.ts";
+import type { ConversationMemory, ConversationTurn } from "./memory.ts";
 import { fitStructuredQuery, type StructuredQuery } from "./structured-query.ts";
 
 import { fitContextDocuments, INDEX_EMPTY_ANSWER, retrieve } from "./retrieve.ts";
-import { readFollowUp } from "./follow-up.ts";
+import { readFollowUp, type FollowUpReading } from "./follow-up.ts";
+import { canonicalCuisine } from "./food.ts";
+import { cheapestOfKinds } from "./focused-answer.ts";
 import { rewriteQuery, titleDictionary, type TitleDictionary } from "./rewrite.ts";
 import { MAX_STATE_DOCUMENTS, QaState, type ContextDocument, type QaStateInput } from "./state.ts";
 import type { WebSearchPort } from "./web-search.ts";
@@ -77,7 +79,14 @@ export async function rewriteStep(
   // the referring words ("그 중에", "거기", "두 번째 집") are read first and never as places
   const ref = readFollowUp(state.query);
   const refers = Boolean(ref.pick || ref.same || ref.place);
-  const text = refers && ref.rest.replace(/[?!.\s]/g, "") ? ref.rest : refers ? "" : state.query;
+  const last = state.conversationId && deps.memory ? await deps.memory.last(state.conversationId) : null;
+  const empty = (t: string) => !t.replace(/[?!.\s]|은|는|이|가|요/g, "");
+  // "첫번째는?" right after "2번째꺼 주차돼?": the question it leaves unsaid is the earlier one's
+  const elided =
+    ref.pick && !ref.exclude && !ref.cheaper && empty(ref.rest) && last?.query
+      ? readFollowUp(last.query).rest
+      : undefined;
+  const text = elided ?? (refers && !empty(ref.rest) ? ref.rest : refers ? "" : state.query);
   const r = text
     ? await rewriteQuery(text, { titles: await deps.titles.get(), llm: deps.llm, deadline })
     : {
@@ -88,38 +97,60 @@ export async function rewriteStep(
         engine: "rules" as const,
         unexplained: [],
       };
-  const last = state.conversationId && deps.memory ? await deps.memory.last(state.conversationId) : null;
   let sq: StructuredQuery = r.structured;
   // "근처에 버블티 파는 곳도": after 그 근처/근처에, a word read as a restaurant's name is what is looked for
   if (ref.place && sq.location?.length && sq.location.every((l) => l.relation === "exact"))
     sq = { ...sq, location: [], menu: [...(sq.menu ?? []), ...sq.location.map((l) => l.name)] };
   const reference = r.reference || refers;
-  const bare = !sq.location?.length && !sq.cuisine?.length && !sq.menu?.length;
+  const noKind = !sq.cuisine?.length && !sq.menu?.length;
+  const bare = !sq.location?.length && noKind;
+  const conditionsOnly = Boolean(
+    sq.convenience?.length || sq.atmosphere?.length || sq.occasion?.length || sq.price || ref.cheaper,
+  );
+  const listed = Boolean(last?.place_ids.length);
+  // "첫번째 거 말고 다른 데", "더 싼 데는?": a new search in the same place for the same kinds, leaving
+  // out the one named, or cheaper than it (than the list's middle price when none is named)
+  const excluded = listed && ref.exclude ? pickedId(ref, last!) : undefined;
+  const cheaperThan = listed && ref.cheaper && !sq.price ? referencePrice(ref, last!) : undefined;
+  const searchAgain = Boolean(excluded || cheaperThan !== undefined);
+  if (cheaperThan !== undefined) sq = { ...sq, price: { max: cheaperThan - 1 } };
   // "그 근처에 카페도", "카페도 있어?": a new search that keeps the earlier location
   const keepPlace =
     last?.location?.length &&
     !sq.location?.length &&
-    !ref.pick &&
-    !ref.same &&
-    (ref.place || !bare || Boolean(sq.convenience?.length && !last.place_ids.length));
+    (searchAgain ||
+      (!ref.pick &&
+        !ref.same &&
+        (ref.place || !bare || Boolean(sq.convenience?.length && !last.place_ids.length))));
   if (keepPlace) sq = { ...sq, location: last.location };
-  // "두 번째 집 메뉴", "제일 싼 데", "거기 주차돼?", or a bare condition right after an answer
-  const followUp =
-    !keepPlace &&
-    last &&
-    last.place_ids.length &&
-    (ref.pick || ref.same || (!ref.place && (reference || bare)))
+  // a follow-up adding only a condition or a price keeps the earlier kinds too ("그 동네에 주차되는 데는?")
+  if (keepPlace && noKind && (conditionsOnly || searchAgain) && last.kinds?.length)
+    sq = withKinds(sq, last.kinds);
+  // a question pointing back at an answer that found nothing: said so, with no search
+  const pointsBack = Boolean(ref.pick || ref.same || (bare && !ref.place && (reference || !text)));
+  const afterEmpty = last && !listed && pointsBack && bare && !keepPlace;
+  // "두 번째 집 메뉴", "제일 싼 데", "거기 주차돼?", or a bare question right after an answer
+  const followUp: QaState["followUp"] =
+    !keepPlace && last && listed && (ref.pick || ref.same || (!ref.place && (reference || bare)))
       ? {
           place_ids: last.place_ids,
-          ...(ref.pick ? { pick: ref.pick } : ref.same ? { focus: last.focus ?? last.place_ids[0] } : {}),
+          ...(ref.pick
+            ? { pick: ref.pick }
+            : ref.same || last.focus || last.place_ids.length === 1
+              ? { focus: last.focus ?? last.place_ids[0] }
+              : {}),
           ...(last.origin ? { origin: last.origin } : {}),
           ...(last.location ? { location: last.location } : {}),
           ...(last.kinds ? { kinds: last.kinds } : {}),
           ...(last.distances ? { distances: last.distances } : {}),
+          ...(elided ? { ask: elided } : {}),
         }
-      : undefined;
+      : afterEmpty
+        ? { place_ids: [], priorQuery: last.query }
+        : undefined;
   const warnings = [...r.warnings];
-  if (reference && !followUp && !keepPlace) warnings.push(NO_EARLIER_ANSWER);
+  // a first question that still names what to search is read as a search, without a word on it
+  if (reference && !followUp && !keepPlace && bare) warnings.push(NO_EARLIER_ANSWER);
   // more places, menus or conditions than the structured query holds: cut, with a warning each
   const fitted = fitStructuredQuery(
     followUp?.location && !sq.location?.length ? { ...sq, location: followUp.location } : sq,
@@ -130,12 +161,47 @@ export async function rewriteStep(
     ...state,
     structured_query: fitted.query,
     ...(followUp ? { followUp } : {}),
+    ...(excluded ? { exclude: [excluded] } : {}),
     meta: {
       ...meta,
       startedAt: meta.startedAt ?? Date.now(),
       engines: { ...meta.engines, rewrite: r.engine },
       unread: r.engine === "llm" ? [] : r.unexplained,
     },
+  };
+}
+
+/** The restaurant a follow-up names: its position, else the one singled out, else the first. */
+function pickedId(ref: FollowUpReading, last: ConversationTurn): string | undefined {
+  if (ref.pick?.by === "position") {
+    const n = ref.pick.n === "last" ? last.place_ids.length : ref.pick.n;
+    return last.place_ids[n - 1];
+  }
+  return last.focus ?? last.place_ids[0];
+}
+
+/** The price "더 싼" is below: the named restaurant's, else the middle of the earlier list's. */
+function referencePrice(ref: FollowUpReading, last: ConversationTurn): number | undefined {
+  const prices = new Map(last.prices ?? []);
+  if (ref.pick || ref.same) {
+    const id = pickedId(ref, last);
+    return id !== undefined ? prices.get(id) : undefined;
+  }
+  const all = last.place_ids.flatMap((id) => {
+    const p = prices.get(id);
+    return p !== undefined ? [p] : [];
+  });
+  return all.length ? all.sort((a, b) => a - b)[Math.floor((all.length - 1) / 2)] : undefined;
+}
+
+/** The earlier kinds back in a structured query: canonical cuisines as cuisines, the rest as menus. */
+function withKinds(sq: StructuredQuery, kinds: readonly string[]): StructuredQuery {
+  const cuisine = kinds.filter((k) => canonicalCuisine(k) === k);
+  const menu = kinds.filter((k) => canonicalCuisine(k) !== k);
+  return {
+    ...sq,
+    ...(cuisine.length ? { cuisine } : {}),
+    ...(menu.length ? { menu } : {}),
   };
 }
 
@@ -153,11 +219,20 @@ export async function retrieveStep(
   );
   // at most 20 documents, and the state under Step Functions' 256 KB whatever they hold: what does not
   // fit is cut (the last menus, reviews), with a warning, never a failed workflow
-  const fitted = fitContextDocuments(found.documents.slice(0, MAX_STATE_DOCUMENTS));
+  // "첫번째 거 말고": the restaurant left out is not found again
+  const kept = state.exclude?.length
+    ? found.documents.filter((d) => !state.exclude!.includes(d.place_id))
+    : found.documents;
+  const fitted = fitContextDocuments(kept.slice(0, MAX_STATE_DOCUMENTS));
   const r = { ...found, documents: fitted.documents };
   return {
     ...state,
-    retrieval: { mode: r.mode, circles: r.circles, ...(r.widenedToM ? { widenedToM: r.widenedToM } : {}) },
+    retrieval: {
+      mode: r.mode,
+      circles: r.circles,
+      ...(r.widenedToM ? { widenedToM: r.widenedToM } : {}),
+      ...(r.parentKind ? { parentKind: r.parentKind } : {}),
+    },
     documents: r.documents,
     // nothing to grade or cite: the workflow ends here with a sentence on loading documents
     ...(r.empty ? { route: "index_empty" as const, answer: INDEX_EMPTY_ANSWER, citations: [] } : {}),
@@ -178,6 +253,8 @@ export async function retrieveStep(
   };
 }
 
+const isAfterEmpty = (s: Pick<QaState, "followUp">) => Boolean(s.followUp && !s.followUp.place_ids.length);
+
 /** Grade: relevant or not, with a reason each; `needsWeb` is the Choice state's input. */
 export async function gradeStep(
   input: QaStateInput,
@@ -193,7 +270,8 @@ export async function gradeStep(
   return {
     ...state,
     documents: g.documents,
-    needsWeb: !g.documents.some((d) => d.relevant),
+    // a follow-up to an answer that found nothing is answered so, not searched on the web
+    needsWeb: !g.documents.some((d) => d.relevant) && !isAfterEmpty(state),
     meta: { ...meta, engines: { ...meta.engines, grade: g.engine } },
   };
 }
@@ -272,7 +350,7 @@ export async function generateStep(
       fu
         ? {
             place_ids: fu.place_ids,
-            query: state.query,
+            query: fu.priorQuery ?? state.query,
             at: Date.now(),
             ...(fu.location ? { location: fu.location } : {}),
             ...(fu.origin ? { origin: fu.origin } : {}),
@@ -280,12 +358,23 @@ export async function generateStep(
             ...((g.focus ?? fu.focus) ? { focus: g.focus ?? fu.focus } : {}),
           }
         : {
-            place_ids: g.citations.filter((c) => ids.has(c)).slice(0, 10),
+            // an answer that found nothing lists candidates that fail the conditions: no restaurant to
+            // point back at (a parent kind offered in their place is one)
+            place_ids:
+              route === "none" && !state.retrieval?.parentKind
+                ? []
+                : g.citations.filter((c) => ids.has(c)).slice(0, 10),
             query: state.query,
             at: Date.now(),
             ...(sq.location?.length ? { location: sq.location } : {}),
             ...(circle ? { origin: { name: circle.name, lat: circle.lat, lon: circle.lon } } : {}),
             kinds: [...(sq.menu ?? []), ...(sq.cuisine ?? [])],
+            prices: docs
+              .flatMap((d): [string, number][] => {
+                const p = cheapestOfKinds(d, [...(sq.menu ?? []), ...(sq.cuisine ?? [])])?.price;
+                return typeof p === "number" && ids.has(d.place_id) ? [[d.place_id, p]] : [];
+              })
+              .slice(0, 20),
             distances: docs
               .flatMap((d): [string, number][] =>
                 d.distance !== undefined ? [[d.place_id, d.distance]] : [],

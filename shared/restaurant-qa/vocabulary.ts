@@ -21,6 +21,18 @@ export const CONVENIENCE = [
   "유아의자",
   "와이파이",
 ] as const;
+/**
+ * A narrower wording of a convenience satisfies the wider one (002 §4 lists 주차, not 발렛): a valet
+ * service is parking offered, so "발렛 되는" asks for 주차 and a document that says 발렛파킹 has parking.
+ */
+export const BROADER_CONVENIENCE: Readonly<Record<string, string>> = { 발렛파킹: "주차" };
+
+/** The convenience values that satisfy one asked: itself and its narrower wordings. */
+export const satisfying = (value: string): string[] => [
+  value,
+  ...Object.entries(BROADER_CONVENIENCE).flatMap(([narrow, broad]) => (broad === value ? [narrow] : [])),
+];
+
 export const ATMOSPHERE = [
   "조용한",
   "시끌벅적한",

@@ -165,7 +165,8 @@ describe("retrieval (002 §6)", () => {
     });
     expect(dish.bool.minimum_should_match).toBe(1);
     expect(price).toEqual({ range: { "menus.price": { lte: 20000 } } });
-    expect(filters[2]).toEqual({ term: { convenience: { value: "주차" } } });
+    // a narrower wording satisfies the asked condition: 발렛파킹 is parking
+    expect(filters[2]).toEqual({ terms: { convenience: ["주차", "발렛파킹"] } });
     expect(filters).toHaveLength(3);
     // a price without a menu: any item's price
     const anyItem = (
