@@ -90,7 +90,12 @@ function stationBases(): string[] {
   const names = [
     ...table("seoul_metro_stations.csv", ["station_name"]),
     ...table("korea_urban_rail_stations.csv", ["station_name"]),
-  ].map((r) => r.station_name.replace(/\(.*\)$/, "").trim().replace(/역$/, ""));
+  ].map((r) =>
+    r.station_name
+      .replace(/\(.*\)$/, "")
+      .trim()
+      .replace(/역$/, ""),
+  );
   return [...new Set(names)];
 }
 
@@ -352,8 +357,7 @@ function addNationalAdmin(g: Gazetteer): void {
         // English queries write it; the Korean stem alone stays unlisted (화원 of 화원읍 is a florist)
         const town = townStem(short);
         if (town && townStems.get(town) === 1) g.addRomanLater(town, entry, PRIORITY.bare);
-      }
-      else g.shared.add(normalizeName(short)); // a real name, only ambiguous: never a typo to correct
+      } else g.shared.add(normalizeName(short)); // a real name, only ambiguous: never a typo to correct
       // the legal dong an administrative one is numbered from (범어1동 → 범어동): people write that name
       const legal = legalDongOf(short);
       if (legal && legal !== short) {
