@@ -28,6 +28,8 @@ const dataDir = mkdtempSync(join(tmpdir(), "dongne-attack-serve-"));
 /** what API requests and /ready answered between the first /health and the ready line */
 const beforeReady: Observation[] = [];
 let healthBeforeReady = 0;
+/** from the spawn to the ready line: what start-up took in this run, the first question's yardstick */
+let startupMs = 0;
 
 const observe = async (path: string, init?: RequestInit): Promise<Observation> => {
   const res = await fetch(`${base}${path}`, { ...init, signal: AbortSignal.timeout(120_000) });
@@ -51,6 +53,7 @@ const plan = (query = "망원역 근처 빵집") =>
 beforeAll(async () => {
   port = randomPort();
   base = `http://127.0.0.1:${port}`;
+  const spawned = performance.now();
   child = spawn("node", ["--import", "tsx", "bin/serve.ts"], {
     env: {
       ...process.env,
@@ -80,6 +83,7 @@ beforeAll(async () => {
     beforeReady.push(...seen);
   }
   if (!output.includes(LISTENING)) throw new Error(`the server did not say it was ready:\n${output}`);
+  startupMs = performance.now() - spawned;
 }, 400_000);
 
 afterAll(() => {
@@ -123,11 +127,10 @@ describe("ready means ready", { timeout: 300_000 }, () => {
     };
     const first = await ask();
     expect(first.o.status, JSON.stringify(first.o.body).slice(0, 200)).toBe(200);
-    const next: number[] = [];
-    for (let i = 0; i < 3; i++) next.push((await ask()).ms);
-    next.sort((a, b) => a - b);
-    // the first question found the index built: not many times slower than a later one
-    expect(first.ms / next[1]!).toBeLessThan(5); // not a time: a ratio of two measured in the same run
+    // the first question found the index built: building it (most of the start-up) is not in its time
+    // (a later question is no yardstick: a quiet machine answers it in a few milliseconds while the
+    // first still compiles what it runs)
+    expect(first.ms / startupMs).toBeLessThan(0.5); // not a time: a ratio of two measured in the same run
   });
 });
 

@@ -43,7 +43,9 @@ export async function testWorld(
   const world = await startLocal(config, { llm: null, exec: testExecDeps, ...opts });
   // what a first request would otherwise build within its time budget, as npm start builds it before it
   // listens (the places and indexes are the process's: built once, then this is immediate)
-  await warmLocal(world);
+  // the restaurant corpus is the world's own (~10 s of CPU): built by the files that read restaurants
+  // (sharedWorld with demoCorpus), not for every world
+  await warmLocal(world, undefined, { restaurants: false });
   return {
     ...world,
     close: async () => {
