@@ -283,6 +283,7 @@ const RENAMED: Record<string, string[]> = { 전라북도: ["전북특별자치�
 /** A city as the tables name it, whatever the 시도 was called then (강원도 and 강원특별자치도 are one). */
 const cityKey = (r: { sido: string; sigungu: string }) => `${shortRegion(r.sido)}|${r.sigungu}`;
 
+// long: one pass over the national table, its shared dong names counted first (to be split with the other tables' passes)
 /** 시군구 and 읍면동 outside Seoul; a dong name many cities share answers only with its city. */
 function addNationalAdmin(g: Gazetteer): void {
   const rows = table("korea_admin_centroids.csv", ["level", "sido", "sigungu", "dong", "lat", "lng"]);

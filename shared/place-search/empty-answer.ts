@@ -20,6 +20,7 @@ const SEARCH_ACTIONS = new Set([
   "google_enrich",
 ]);
 
+// long: one reason per way a search comes back empty, in the order they are told apart
 /** 000's zero-result answer: why it is empty, and what to try (반경 확대 또는 키워드 변경). */
 function whyEmpty(
   state: ExecState,

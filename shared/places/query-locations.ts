@@ -175,6 +175,7 @@ function dropOverlaps(found: FoundLocation[]): FoundLocation[] {
   return out;
 }
 
+// long: the readings of a word tried in order, first that holds wins (to be split by reading)
 function matchAt(
   tokens: Token[],
   i: number,

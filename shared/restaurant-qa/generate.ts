@@ -78,6 +78,7 @@ export function afterEmptyAnswer(priorQuery: string | undefined): Answer {
   };
 }
 
+// long: the offline answer's sentences in the order a person reads them (to be split by question form)
 /** The offline answer: only what the documents (or web results) contain. */
 export function extractiveAnswer(
   state: Pick<QaState, "query" | "structured_query" | "retrieval">,

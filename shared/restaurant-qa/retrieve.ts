@@ -180,6 +180,7 @@ function boostOf(d: StoredDocument, q: StructuredQuery, s: RetrievalSettings): n
   return hits * s.boostWeight;
 }
 
+// long: filter, search, and the follow-up's own list in one pass over the same candidates (to be split)
 export async function retrieve(
   state: Pick<QaState, "query" | "structured_query" | "followUp" | "deadlineAt">,
   deps: RetrieveDeps,

@@ -69,6 +69,7 @@ function withUsage(state: QaState, usage: TokenUsage, warnings: string[]): QaSta
   };
 }
 
+// long: the rules' reading, the LLM's when unsure, and a follow-up's restaurants, in that order (to be split)
 /** Rewrite: the structured query (rules, then the LLM when unsure), and a follow-up's restaurants. */
 export async function rewriteStep(
   input: QaStateInput,

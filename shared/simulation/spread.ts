@@ -116,6 +116,7 @@ function draw(c: Chances, rng: () => number): string {
   return c.ids[lo]!;
 }
 
+// long: each figure of the spread report from the same visits, in the report's order
 export function computeSpread(input: SpreadInput): Spread {
   const { visits, stores, population, aggregates } = input;
   const n = visits.length;
