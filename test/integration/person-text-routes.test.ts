@@ -2,22 +2,21 @@
 // restaurant-QA and simulation routes' answers and their error messages, for questions of many kinds
 // (places, routes, trips, conditions, abroad, nowhere, follow-ups, nothing found, simulations, bad
 // requests). The news route's answers are checked in news-workflow.test.ts, over questions of every form.
-// Cost: one in-process server (dynalite in memory) with the demo restaurant corpus (20,000 documents)
-// indexed before the first question; about forty requests and a one-day simulation of four agents.
+// Cost: the worker's shared server (dynalite in memory) with its demo restaurant corpus (20,000 documents,
+// built once per worker) indexed before the first question; about forty requests and a one-day
+// simulation of four agents under an id of its own.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { qaRuntime } from "../../shared/restaurant-qa/wiring.ts";
 import {
   checkPersonText,
   personTexts,
   technicalStrings,
   type PersonTextFinding,
 } from "../helpers/person-text.ts";
-import { postJson, startServer, type TestServer } from "../helpers/server.ts";
+import { postJson, sharedServer, type TestServer } from "../helpers/server.ts";
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startServer({}, { QA_DEMO_CORPUS: "auto" });
-  await qaRuntime(server.world.rt).deps.index.count();
+  server = await sharedServer({ demoCorpus: true });
 }, 180_000);
 afterAll(() => server.close());
 
