@@ -275,13 +275,15 @@ export class LocalSearchIndex implements SearchIndex {
     for (const key of Object.keys(body))
       if (!allowed.has(key))
         throw new SearchIndexError("unsupported", `the local engine does not run "${key}"`);
-    // the postings the query reads are built first, in bounded turns of the event loop; the query is
-    // then compiled once into closures and run over the documents (as they were at compile time),
-    // pausing when the slice is spent
+    // the postings the query reads are built first and its kNN clauses scored, in bounded turns of the
+    // event loop; the query is then compiled once into closures and run over the documents (as they
+    // were at compile time), pausing when the slice is spent
     const query = body.query ?? { match_all: {} };
     const turns = new TimeSlice();
     await this.postings.prepare(fieldsNamed(query, this.fields), this.docs, turns);
-    const run = new QueryCompiler(this.fields, this.docs, this.postings).compile(query);
+    const compiler = new QueryCompiler(this.fields, this.docs, this.postings);
+    await compiler.prepareKnn(query, turns);
+    const run = compiler.compile(query);
     const hits: { id: string; score: number; stored: Stored }[] = [];
     for (const [id, stored] of [...candidates(this.docs, run)]) {
       if (turns.due) await turns.pause();

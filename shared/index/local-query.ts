@@ -176,6 +176,21 @@ function addPostings(byToken: Map<string, Set<string>>, info: FieldInfo, id: str
     );
 }
 
+/** The kNN clauses of a query (the argument of each `knn` key), outermost first. */
+function knnClauses(query: unknown): Record<string, KnnClause>[] {
+  const out: Record<string, KnnClause>[] = [];
+  const walk = (q: unknown): void => {
+    if (Array.isArray(q)) q.forEach(walk);
+    else if (q && typeof q === "object")
+      for (const [k, v] of Object.entries(q)) {
+        if (k === "knn" && v && typeof v === "object") out.push(v as Record<string, KnnClause>);
+        walk(v);
+      }
+  };
+  walk(query);
+  return out;
+}
+
 /** The fields of `fields` a query names (as a key anywhere in it), each once. */
 export function fieldsNamed(query: unknown, fields: ReadonlyMap<string, FieldInfo>): [string, FieldInfo][] {
   const out = new Map<string, FieldInfo>();
@@ -287,8 +302,18 @@ export class QueryCompiler {
     );
   }
 
-  /** kNN is global (the k best of the filtered set): computed once, when the query is compiled. */
-  private compileKnn(arg: Record<string, KnnClause>): Eval {
+  /** the k best of each kNN clause of the query being compiled, scored beforehand (`prepareKnn`) */
+  private readonly knnTops = new Map<object, Map<string, number>>();
+
+  /**
+   * kNN is global (the k best of the filtered set): each kNN clause of the query is scored once, before
+   * the query is compiled, pausing on `turns` between two documents when its slice is spent.
+   */
+  async prepareKnn(q: unknown, turns: TimeSlice): Promise<void> {
+    for (const arg of knnClauses(q)) this.knnTops.set(arg, await this.knnTop(arg, turns));
+  }
+
+  private async knnTop(arg: Record<string, KnnClause>, turns: TimeSlice): Promise<Map<string, number>> {
     const entries = Object.entries(arg);
     if (entries.length !== 1)
       throw new SearchIndexError("unsupported", "a knn query names exactly one field");
@@ -305,7 +330,8 @@ export class QueryCompiler {
     const filter = clause.filter ? this.compile(clause.filter, false) : undefined;
     const scored: { id: string; score: number }[] = [];
     // only the documents the filter can admit (OpenSearch too filters by a bitset from its postings)
-    for (const [id, stored] of candidates(this.docs, filter)) {
+    for (const [id, stored] of [...candidates(this.docs, filter)]) {
+      if (turns.due) await turns.pause();
       if (filter && filter({ id, stored }) === null) continue;
       const v = stored.vectors.get(field);
       if (!v) continue;
@@ -314,7 +340,12 @@ export class QueryCompiler {
       scored.push({ id, score: LUCENE_COSINE(dotp) });
     }
     scored.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
-    const top = new Map(scored.slice(0, clause.k).map((x) => [x.id, x.score]));
+    return new Map(scored.slice(0, clause.k).map((x) => [x.id, x.score]));
+  }
+
+  private compileKnn(arg: Record<string, KnnClause>): Eval {
+    const top = this.knnTops.get(arg);
+    if (!top) throw new Error("a knn clause compiled before prepareKnn scored it");
     return bounded((ctx) => top.get(ctx.id) ?? null, new Set(top.keys()));
   }
 
