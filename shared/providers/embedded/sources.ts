@@ -145,8 +145,13 @@ export class WorldSource implements PlaceSource {
     return this.slices.weight;
   }
 
-  /** The slices of a cell a search reads: the kinds that can hold its words, of its category. */
+  /** The slices of a cell a search reads. */
   private slicesFor(s: CellSummary, plan: Plan): (readonly Place[])[] {
+    return this.kindsFor(s, plan).map((kind) => this.slice(s, kind));
+  }
+
+  /** What a search reads of a cell: the kinds that can hold its words, of its category (or its real places). */
+  private kindsFor(s: CellSummary, plan: Plan): (WorldKind | "real")[] {
     if (!s.total && !s.realCodes.size) return []; // the sea, the hills: nothing to read, no words to weigh
     let read = plan.words ? kindsToRead(plan.words, s.words, s.counts) : "all";
     if (plan.names) {
@@ -154,11 +159,21 @@ export class WorldSource implements PlaceSource {
       if (named !== "all") read = read === "all" ? named : read.filter((k) => named.includes(k));
     }
     const kinds = read === "all" ? worldKinds() : read.map((k) => worldKinds()[k]!);
-    const out: (readonly Place[])[] = [];
+    const out: (WorldKind | "real")[] = [];
     const realCan = read === "all" && (!plan.category || s.realCodes.has(plan.category));
-    if (realCan && s.realCodes.size) out.push(this.slice(s, "real"));
+    if (realCan && s.realCodes.size) out.push("real");
     for (const k of kinds)
-      if (s.counts[k.index]! > 0 && (!plan.category || k.code === plan.category)) out.push(this.slice(s, k));
+      if (s.counts[k.index]! > 0 && (!plan.category || k.code === plan.category)) out.push(k);
+    return out;
+  }
+
+  /** The slices of a cell a search reads, built (or taken from the cache) one a piece. */
+  private async slicesInTurns(s: CellSummary, plan: Plan, turns: TimeSlice) {
+    const out: (readonly Place[])[] = [];
+    for (const kind of this.kindsFor(s, plan)) {
+      await turns.pause();
+      out.push(this.slice(s, kind));
+    }
     return out;
   }
 
@@ -167,10 +182,10 @@ export class WorldSource implements PlaceSource {
     let read = 0;
     for (const { cell, distance } of this.world.cellsNear(center, radius)) {
       if (read >= READ_BUDGET) return;
-      await turns.pause(); // a cell's summary and slices may be built now: one cell a piece
+      await turns.pause(); // a cell's summary may be built now, then its slices, one a piece
       const s = this.world.summary(cell);
       if (plan.category && !s.codes.has(plan.category)) continue;
-      const slices = this.slicesFor(s, plan);
+      const slices = await this.slicesInTurns(s, plan, turns);
       if (!slices.length) continue;
       read += slices.reduce((n, x) => n + x.length, 0);
       yield { distance, places: () => inCircle(slices, center, radius) };
@@ -181,7 +196,7 @@ export class WorldSource implements PlaceSource {
     const plan = planFor(need);
     for (const cell of corpusCells()) {
       await turns.pause();
-      const slices = this.slicesFor(this.world.summary(cell), plan);
+      const slices = await this.slicesInTurns(this.world.summary(cell), plan, turns);
       yield { distance: 0, places: () => slices.flat().map((place) => ({ place, distance: null })) };
     }
   }
