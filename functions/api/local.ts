@@ -13,6 +13,7 @@ import { appContext } from "./services.ts";
 import { MACHINES } from "../../shared/runtime/machines.ts";
 import { correctFood, correctPlace } from "../../shared/korean/fuzzy.ts";
 import { regionsNamed } from "../../shared/geo/area-resolve.ts";
+import { prepareRomanNames } from "../../shared/geo/gazetteer.ts";
 import { embeddedPlaces } from "../../shared/providers/exec-deps.ts";
 import type { Runtime } from "../../shared/runtime/port.ts";
 
@@ -81,6 +82,8 @@ export async function warmLocal(
   correctFood("국밥");
   // the administrative hierarchy a place named with its area is resolved in (about a second to build)
   regionsNamed("서울");
+  // the romanized names a first Latin place name (Sinchon, Gangnam Station) would otherwise build
+  await prepareRomanNames();
   if (config.providers.place !== "kakao" || !config.providers.kakaoKey)
     await embeddedPlaces(config.dataDir).prepare();
   // the one part that is the world's own, not the process's (a test's world leaves it to a first read)

@@ -3,6 +3,7 @@
 import { romanize } from "es-hangul";
 import { z } from "zod";
 import { normalizeName } from "../korean/normalize.ts";
+import { TimeSlice } from "../platform/concurrency.ts";
 
 /** What a place name stands for (the translator's location kinds: 001's location types and ours). */
 export const LocationKind = z.enum([
@@ -95,8 +96,19 @@ export class Gazetteer {
     this.romanPending.push({ base, entry, priority });
   }
 
-  private addRomanAliases(): void {
-    for (const { base, entry, priority } of this.romanPending.splice(0)) {
+  /**
+   * Adds the romanized names now, a few at a time, pausing on `turns` when its slice is spent: a server
+   * warming up keeps answering, and no first Latin name costs a search the whole romanization.
+   */
+  async prepareRoman(turns = new TimeSlice()): Promise<void> {
+    while (this.romanPending.length) {
+      await turns.pause();
+      this.addRomanAliases(this.romanPending.splice(0, 64));
+    }
+  }
+
+  private addRomanAliases(pending = this.romanPending.splice(0)): void {
+    for (const { base, entry, priority } of pending) {
       const aliases = romanAliases(base, "station");
       this.add(aliases, entry, priority);
       if (entry.kind !== "station") continue;

@@ -20,6 +20,11 @@ export function lookupPlace(term: string): GazetteerEntry | undefined {
   return gazetteer().lookup(term);
 }
 
+/** Adds the romanized names (sinchon for 신촌) now, in bounded turns, before a first Latin name needs them. */
+export function prepareRomanNames(): Promise<void> {
+  return gazetteer().prepareRoman();
+}
+
 /** A station by a loose romanization of its name ("Samsung" → 삼성역); only for a word written before "station". */
 export function lookupRomanizedStation(term: string): GazetteerEntry | undefined {
   return gazetteer().lookupLoose(term);

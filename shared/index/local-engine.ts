@@ -22,7 +22,8 @@ import {
   type Source,
   type Stored,
 } from "./local-fields.ts";
-import { Postings, QueryCompiler } from "./local-query.ts";
+import { fieldsNamed, Postings, QueryCompiler } from "./local-query.ts";
+import { TimeSlice } from "../platform/concurrency.ts";
 import {
   checkMeta,
   SearchIndexError,
@@ -274,12 +275,18 @@ export class LocalSearchIndex implements SearchIndex {
     for (const key of Object.keys(body))
       if (!allowed.has(key))
         throw new SearchIndexError("unsupported", `the local engine does not run "${key}"`);
-    // the query is compiled once into closures, then run over the documents
-    const run = new QueryCompiler(this.fields, this.docs, this.postings).compile(
-      body.query ?? { match_all: {} },
-    );
+    // the postings the query reads are built first and its kNN clauses scored, in bounded turns of the
+    // event loop; the query is then compiled once into closures and run over the documents (as they
+    // were at compile time), pausing when the slice is spent
+    const query = body.query ?? { match_all: {} };
+    const turns = new TimeSlice();
+    await this.postings.prepare(fieldsNamed(query, this.fields), this.docs, turns);
+    const compiler = new QueryCompiler(this.fields, this.docs, this.postings);
+    await compiler.prepareKnn(query, turns);
+    const run = compiler.compile(query);
     const hits: { id: string; score: number; stored: Stored }[] = [];
-    for (const [id, stored] of candidates(this.docs, run)) {
+    for (const [id, stored] of [...candidates(this.docs, run)]) {
+      if (turns.due) await turns.pause();
       const score = run({ id, stored });
       if (score !== null) hits.push({ id, score, stored });
     }

@@ -16,6 +16,7 @@ import {
   type Stored,
 } from "./local-fields.ts";
 import { SearchIndexError } from "./port.ts";
+import type { TimeSlice } from "../platform/concurrency.ts";
 
 const LUCENE_COSINE = (cos: number) => (1 + cos) / 2;
 
@@ -125,26 +126,85 @@ export class Postings {
     let byToken = this.byField.get(field);
     if (byToken) return byToken;
     this.byField.set(field, (byToken = new Map<string, Set<string>>()));
-    const add = (key: string, values: unknown[]) => {
-      for (const v of values) {
-        if (typeof v !== "string") continue;
-        for (const t of info.analyzer!(v)) {
-          let keys = byToken.get(t);
-          if (!keys) byToken.set(t, (keys = new Set()));
-          keys.add(key);
-        }
-      }
-    };
-    const nestedParts = info.nestedPath?.split(".");
-    for (const [id, s] of docs) {
-      if (!nestedParts) add(id, valuesAt(s.source, info.pathParts));
-      else
-        valuesAt(s.source, nestedParts).forEach((element, i) =>
-          add(`${id}\u0000${i}`, valuesAt(element, info.relPath)),
-        );
-    }
+    for (const [id, s] of docs) addPostings(byToken, info, id, s);
     return byToken;
   }
+
+  /**
+   * Builds now the postings of the analysed fields among `fields` that are not built, pausing on
+   * `turns` between two documents when its slice is spent: the search compiled next finds them built,
+   * and no field's build holds the event loop past a slice. A write meanwhile clears the postings:
+   * what was built for the documents before it is dropped, and the search builds them as it would have.
+   */
+  async prepare(
+    fields: Iterable<[string, FieldInfo]>,
+    docs: ReadonlyMap<string, Stored>,
+    turns: TimeSlice,
+  ): Promise<void> {
+    for (const [field, info] of fields) {
+      if (!info.analyzer || this.byField.has(field)) continue;
+      const built = this.byField;
+      const byToken = new Map<string, Set<string>>();
+      for (const [id, s] of docs) {
+        if (turns.due) {
+          await turns.pause();
+          if (this.byField !== built) return;
+        }
+        addPostings(byToken, info, id, s);
+      }
+      if (!built.has(field)) built.set(field, byToken);
+    }
+  }
+}
+
+/** One document's tokens of an analysed field into its postings (a nested field: each element's). */
+function addPostings(byToken: Map<string, Set<string>>, info: FieldInfo, id: string, s: Stored): void {
+  const add = (key: string, values: unknown[]) => {
+    for (const v of values) {
+      if (typeof v !== "string") continue;
+      for (const t of info.analyzer!(v)) {
+        let keys = byToken.get(t);
+        if (!keys) byToken.set(t, (keys = new Set()));
+        keys.add(key);
+      }
+    }
+  };
+  if (!info.nestedPath) add(id, valuesAt(s.source, info.pathParts));
+  else
+    valuesAt(s.source, info.nestedPath.split(".")).forEach((element, i) =>
+      add(`${id}\u0000${i}`, valuesAt(element, info.relPath)),
+    );
+}
+
+/** The kNN clauses of a query (the argument of each `knn` key), outermost first. */
+function knnClauses(query: unknown): Record<string, KnnClause>[] {
+  const out: Record<string, KnnClause>[] = [];
+  const walk = (q: unknown): void => {
+    if (Array.isArray(q)) q.forEach(walk);
+    else if (q && typeof q === "object")
+      for (const [k, v] of Object.entries(q)) {
+        if (k === "knn" && v && typeof v === "object") out.push(v as Record<string, KnnClause>);
+        walk(v);
+      }
+  };
+  walk(query);
+  return out;
+}
+
+/** The fields of `fields` a query names (as a key anywhere in it), each once. */
+export function fieldsNamed(query: unknown, fields: ReadonlyMap<string, FieldInfo>): [string, FieldInfo][] {
+  const out = new Map<string, FieldInfo>();
+  const walk = (q: unknown): void => {
+    if (Array.isArray(q)) q.forEach(walk);
+    else if (q && typeof q === "object")
+      for (const [k, v] of Object.entries(q)) {
+        const info = fields.get(k);
+        if (info) out.set(k, info);
+        walk(v);
+      }
+  };
+  walk(query);
+  return [...out];
 }
 
 /** Compiles the clauses of one search over the documents as they are now. */
@@ -242,8 +302,18 @@ export class QueryCompiler {
     );
   }
 
-  /** kNN is global (the k best of the filtered set): computed once, when the query is compiled. */
-  private compileKnn(arg: Record<string, KnnClause>): Eval {
+  /** the k best of each kNN clause of the query being compiled, scored beforehand (`prepareKnn`) */
+  private readonly knnTops = new Map<object, Map<string, number>>();
+
+  /**
+   * kNN is global (the k best of the filtered set): each kNN clause of the query is scored once, before
+   * the query is compiled, pausing on `turns` between two documents when its slice is spent.
+   */
+  async prepareKnn(q: unknown, turns: TimeSlice): Promise<void> {
+    for (const arg of knnClauses(q)) this.knnTops.set(arg, await this.knnTop(arg, turns));
+  }
+
+  private async knnTop(arg: Record<string, KnnClause>, turns: TimeSlice): Promise<Map<string, number>> {
     const entries = Object.entries(arg);
     if (entries.length !== 1)
       throw new SearchIndexError("unsupported", "a knn query names exactly one field");
@@ -260,7 +330,8 @@ export class QueryCompiler {
     const filter = clause.filter ? this.compile(clause.filter, false) : undefined;
     const scored: { id: string; score: number }[] = [];
     // only the documents the filter can admit (OpenSearch too filters by a bitset from its postings)
-    for (const [id, stored] of candidates(this.docs, filter)) {
+    for (const [id, stored] of [...candidates(this.docs, filter)]) {
+      if (turns.due) await turns.pause();
       if (filter && filter({ id, stored }) === null) continue;
       const v = stored.vectors.get(field);
       if (!v) continue;
@@ -269,7 +340,12 @@ export class QueryCompiler {
       scored.push({ id, score: LUCENE_COSINE(dotp) });
     }
     scored.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
-    const top = new Map(scored.slice(0, clause.k).map((x) => [x.id, x.score]));
+    return new Map(scored.slice(0, clause.k).map((x) => [x.id, x.score]));
+  }
+
+  private compileKnn(arg: Record<string, KnnClause>): Eval {
+    const top = this.knnTops.get(arg);
+    if (!top) throw new Error("a knn clause compiled before prepareKnn scored it");
     return bounded((ctx) => top.get(ctx.id) ?? null, new Set(top.keys()));
   }
 

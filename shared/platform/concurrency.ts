@@ -62,3 +62,50 @@ export function nextTurn(): Promise<void> {
     setImmediate(nextInLine);
   });
 }
+
+/** CPU work a piece runs before it gives the event loop a turn (`TimeSlice`). */
+export const TURN_SLICE_MS = 8;
+
+/**
+ * A cooperative time slice for long CPU work in one process: the work calls `pause()` at its natural
+ * boundaries (a place scanned, a cell read, a batch written) and, once `sliceMs` has passed on the
+ * clock since its last turn, waits there for a turn of the event loop of its own (`nextTurn`) — so no
+ * piece holds the loop much past a slice, however long the whole is, and /health, refusals and other
+ * requests' pieces run in between. Before the slice is spent `pause()` is a resolved promise: no turn,
+ * no reordering, so a short piece of work runs as it did. The clock is injected (tests advance it).
+ */
+export class TimeSlice {
+  private since: number;
+
+  constructor(
+    private readonly now: () => number = () => performance.now(),
+    private readonly sliceMs = TURN_SLICE_MS,
+  ) {
+    this.since = now();
+  }
+
+  /** Whether the slice is spent: the next `pause()` will wait for a turn. */
+  get due(): boolean {
+    return this.now() - this.since >= this.sliceMs;
+  }
+
+  /** Waits for a turn of the event loop when the slice is spent; else returns at once. */
+  async pause(): Promise<void> {
+    if (!this.due) return;
+    await nextTurn();
+    this.since = this.now();
+  }
+}
+
+/** Runs fn over items one by one, pausing (`TimeSlice`) between two: a long loop in bounded turns. */
+export async function eachInTurns<T>(
+  items: Iterable<T>,
+  fn: (item: T, index: number) => void | Promise<void>,
+  slice = new TimeSlice(),
+): Promise<void> {
+  let i = 0;
+  for (const item of items) {
+    await slice.pause();
+    await fn(item, i++);
+  }
+}

@@ -9,6 +9,7 @@ import type { IndexDefinition, SearchIndex } from "../index/port.ts";
 import type { Place } from "../places/place.ts";
 import { generateDemoCorpus } from "../demo/corpus.ts";
 import { DEMO_CORPUS_GIVES_WAY, ingestRecords } from "./ingest.ts";
+import { TimeSlice } from "../platform/concurrency.ts";
 
 /** Demo documents ingested between two turns of the event loop (a few ms of work: /health stays quick). */
 const DEMO_SLICE = 10;
@@ -38,11 +39,12 @@ export function localRestaurantIndex(
   const loadDemo = () =>
     (demo ??= (async () => {
       if (realData || (await target.meta())) return;
-      // in slices, giving the event loop a turn between them: a server keeps answering meanwhile
+      // in slices, pausing for a turn of the event loop between them: a server keeps answering meanwhile
       const { records } = generateDemoCorpus(places!());
       demoLoaded = true;
+      const turns = new TimeSlice();
       for (let i = 0; i < records.length; i += DEMO_SLICE) {
-        await new Promise((resolve) => setImmediate(resolve));
+        await turns.pause();
         await ingestRecords(
           records.slice(i, i + DEMO_SLICE),
           { index: target, embedder },

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import type { Query } from "../../shared/index/dsl.ts";
 import { flattenMapping, type Stored } from "../../shared/index/local-fields.ts";
 import { Postings, QueryCompiler } from "../../shared/index/local-query.ts";
+import { TimeSlice } from "../../shared/platform/concurrency.ts";
 import type { FieldMapping } from "../../shared/index/port.ts";
 import { mulberry32 } from "../../shared/platform/random.ts";
 
@@ -92,7 +93,7 @@ function randomQuery(rng: () => number, pick: <T>(xs: readonly T[]) => T, depth 
 }
 
 describe("the local engine's postings bounds", () => {
-  it("never leave out a document a clause matches, over random queries of every kind", () => {
+  it("never leave out a document a clause matches, over random queries of every kind", async () => {
     let bounded = 0;
     for (let seed = 1; seed <= 40; seed++) {
       const { rng, pick, docs } = world(seed);
@@ -113,7 +114,9 @@ describe("the local engine's postings bounds", () => {
         // kNN scores only the documents within its filter's bound: the same k as scoring every one
         const vector = [rng() - 0.5, rng() - 0.5, rng() - 0.5];
         const k = 1 + Math.floor(rng() * 30);
-        const knn = compiler.compile({ knn: { embedding: { vector, k, filter } } });
+        const knnQuery = { knn: { embedding: { vector, k, filter } } };
+        await compiler.prepareKnn(knnQuery, new TimeSlice());
+        const knn = compiler.compile(knnQuery);
         const scan = [...docs]
           .filter(([id, stored]) => run({ id, stored }) !== null)
           .map(([id, stored]) => ({

@@ -22,15 +22,15 @@ import { matcher, maxScore, nameWords, requiredCategory, requiredText } from "./
 import { ProviderError } from "../http.ts";
 import { Hits, type SearchHow } from "./hits.ts";
 import { RegistrySource, WorldSource, type Need, type PlaceSource } from "./sources.ts";
+import { nextTurn, TimeSlice } from "../../platform/concurrency.ts";
 
 export const REGISTRY_FILE = "places.jsonl";
 /** How far from an area's centre a point still takes its name (the widest 면 are ~10 km across). */
 const REGION_REACH_M = 15_000;
 const MAX_RESULTS = 45; // Kakao-shaped: the same cap as the real API
 const WHOLE_AREA = 20_000;
-/** places scored between two yields to the event loop: a scan of the whole set never holds it long */
+/** places scored between two checks of the request's budget */
 const SCAN_CHUNK = 500;
-const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** A search past the request's time budget is not started (like an HTTP provider's call). */
 function checkBudget(c: CallCounter): void {
@@ -128,9 +128,9 @@ export class EmbeddedPlaces implements PlaceSearchPort {
     checkBudget(c);
     c.apiCalls++;
     await this.source.ready();
-    // every search yields once, and a long scan every SCAN_CHUNK places: /health and other requests
-    // are answered while a plan's many searches run
-    await yieldToLoop();
+    // every search takes a turn, and a long read pauses when its slice is spent (a cell built, places
+    // scored): /health and other requests are answered while a plan's many searches run
+    await nextTurn();
     const want = Math.min(area.size, MAX_RESULTS);
     const byDistance = area.sort === "distance";
     if (!byDistance && how.names?.length) {
@@ -144,15 +144,17 @@ export class EmbeddedPlaces implements PlaceSearchPort {
     const located = area.x !== undefined && area.y !== undefined;
     const center = located ? { lat: area.y!, lng: area.x! } : undefined;
     const hits = new Hits(want, area.sort === "distance" ? undefined : how.best);
+    const turns = new TimeSlice();
     const shelves = center
-      ? this.source.near(center, area.radius ?? WHOLE_AREA, need)
-      : this.source.everywhere(need);
+      ? this.source.near(center, area.radius ?? WHOLE_AREA, need, turns)
+      : this.source.everywhere(need, turns);
     let scanned = 0;
-    for (const shelf of shelves) {
+    for await (const shelf of shelves) {
       if (center && hits.enough(shelf.distance)) break;
       for (const { place, distance } of shelf.places()) {
-        if (++scanned % SCAN_CHUNK === 0) {
-          await yieldToLoop();
+        if (++scanned % SCAN_CHUNK === 0) checkBudget(c);
+        if (turns.due) {
+          await turns.pause();
           checkBudget(c);
         }
         const score = how.accept(place);

@@ -4,6 +4,7 @@
 import { haversine, type LatLng } from "../../geo/haversine.ts";
 import type { Place } from "../../places/place.ts";
 import { textOf } from "./matcher.ts";
+import { TimeSlice } from "../../platform/concurrency.ts";
 
 const CELL_DEG = 0.01;
 const cellKey = (i: number, j: number) => `${i}:${j}`;
@@ -113,15 +114,16 @@ export class PlaceIndex {
   }
 
   /**
-   * Builds the text index now, in slices with a turn of the event loop between them (the index of
+   * Builds the text index now, in slices, pausing for a turn of the event loop when its time slice is spent (the index of
    * ~25,000 places takes a few hundred ms): a server keeps answering while it is built.
    */
-  async prepareText(slice = 2_000): Promise<void> {
+  async prepareText(slice = 250): Promise<void> {
     if (this.grams) return;
     const index = new Map<string, number[]>();
+    const turns = new TimeSlice();
     for (let from = 0; from < this.all.length; from += slice) {
       this.indexSlice(index, from, Math.min(this.all.length, from + slice));
-      await new Promise<void>((resolve) => setImmediate(resolve));
+      await turns.pause();
       if (this.grams) return; // built meanwhile by a synchronous caller
     }
     this.grams = index;

@@ -13,6 +13,7 @@ import { kindsToRead, nameSearchWords, searchWords, type SearchWords } from "../
 import { DemoWorld, type CellSummary } from "../../demo/world/world.ts";
 import type { Place } from "../../places/place.ts";
 import { Lru } from "../../platform/lru.ts";
+import { eachInTurns, TimeSlice } from "../../platform/concurrency.ts";
 import { PlaceIndex } from "./place-index.ts";
 
 /** What a search needs of a place: its category group, the words its text must have. */
@@ -34,10 +35,13 @@ export interface Shelf {
 
 export interface PlaceSource {
   readonly dataSource: "embedded-demo" | "embedded-registry";
-  /** The shelves a search around `center` reads, nearest first. */
-  near(center: LatLng, radius: number, need: Need): Iterable<Shelf>;
+  /**
+   * The shelves a search around `center` reads, nearest first; a shelf is built when it is asked for,
+   * and between two the source pauses on `turns` (a shelf of the demo world builds its cell's slices).
+   */
+  near(center: LatLng, radius: number, need: Need, turns?: TimeSlice): AsyncIterable<Shelf>;
   /** What a search without a centre reads. */
-  everywhere(need: Need): Iterable<Shelf>;
+  everywhere(need: Need, turns?: TimeSlice): AsyncIterable<Shelf>;
   /** The places other features read whole: the registry, or a pinned set of the demo world's cells. */
   pinned(set?: PinnedSet): readonly Place[];
   /** Builds before a server reports ready what a first search would otherwise build. */
@@ -61,11 +65,11 @@ export class RegistrySource implements PlaceSource {
     return need.category ? this.index.inCategory(need.category) : undefined;
   }
 
-  *near(center: LatLng, radius: number, need: Need): Iterable<Shelf> {
+  async *near(center: LatLng, radius: number, need: Need): AsyncIterable<Shelf> {
     yield { distance: 0, places: () => this.index.within(center, radius, this.only(need)) };
   }
 
-  *everywhere(need: Need): Iterable<Shelf> {
+  async *everywhere(need: Need): AsyncIterable<Shelf> {
     const only = this.only(need) ?? this.index.all;
     yield { distance: 0, places: () => only.map((place) => ({ place, distance: null })) };
   }
@@ -141,8 +145,13 @@ export class WorldSource implements PlaceSource {
     return this.slices.weight;
   }
 
-  /** The slices of a cell a search reads: the kinds that can hold its words, of its category. */
+  /** The slices of a cell a search reads. */
   private slicesFor(s: CellSummary, plan: Plan): (readonly Place[])[] {
+    return this.kindsFor(s, plan).map((kind) => this.slice(s, kind));
+  }
+
+  /** What a search reads of a cell: the kinds that can hold its words, of its category (or its real places). */
+  private kindsFor(s: CellSummary, plan: Plan): (WorldKind | "real")[] {
     if (!s.total && !s.realCodes.size) return []; // the sea, the hills: nothing to read, no words to weigh
     let read = plan.words ? kindsToRead(plan.words, s.words, s.counts) : "all";
     if (plan.names) {
@@ -150,32 +159,44 @@ export class WorldSource implements PlaceSource {
       if (named !== "all") read = read === "all" ? named : read.filter((k) => named.includes(k));
     }
     const kinds = read === "all" ? worldKinds() : read.map((k) => worldKinds()[k]!);
-    const out: (readonly Place[])[] = [];
+    const out: (WorldKind | "real")[] = [];
     const realCan = read === "all" && (!plan.category || s.realCodes.has(plan.category));
-    if (realCan && s.realCodes.size) out.push(this.slice(s, "real"));
+    if (realCan && s.realCodes.size) out.push("real");
     for (const k of kinds)
-      if (s.counts[k.index]! > 0 && (!plan.category || k.code === plan.category)) out.push(this.slice(s, k));
+      if (s.counts[k.index]! > 0 && (!plan.category || k.code === plan.category)) out.push(k);
     return out;
   }
 
-  *near(center: LatLng, radius: number, need: Need): Iterable<Shelf> {
+  /** The slices of a cell a search reads, built (or taken from the cache) one a piece. */
+  private async slicesInTurns(s: CellSummary, plan: Plan, turns: TimeSlice) {
+    const out: (readonly Place[])[] = [];
+    for (const kind of this.kindsFor(s, plan)) {
+      await turns.pause();
+      out.push(this.slice(s, kind));
+    }
+    return out;
+  }
+
+  async *near(center: LatLng, radius: number, need: Need, turns = new TimeSlice()): AsyncIterable<Shelf> {
     const plan = planFor(need);
     let read = 0;
     for (const { cell, distance } of this.world.cellsNear(center, radius)) {
       if (read >= READ_BUDGET) return;
+      await turns.pause(); // a cell's summary may be built now, then its slices, one a piece
       const s = this.world.summary(cell);
       if (plan.category && !s.codes.has(plan.category)) continue;
-      const slices = this.slicesFor(s, plan);
+      const slices = await this.slicesInTurns(s, plan, turns);
       if (!slices.length) continue;
       read += slices.reduce((n, x) => n + x.length, 0);
       yield { distance, places: () => inCircle(slices, center, radius) };
     }
   }
 
-  *everywhere(need: Need): Iterable<Shelf> {
+  async *everywhere(need: Need, turns = new TimeSlice()): AsyncIterable<Shelf> {
     const plan = planFor(need);
     for (const cell of corpusCells()) {
-      const slices = this.slicesFor(this.world.summary(cell), plan);
+      await turns.pause();
+      const slices = await this.slicesInTurns(this.world.summary(cell), plan, turns);
       yield { distance: 0, places: () => slices.flat().map((place) => ({ place, distance: null })) };
     }
   }
@@ -190,13 +211,12 @@ export class WorldSource implements PlaceSource {
 
   async prepare(): Promise<void> {
     // the tables every cell reads (anchors, kinds, words, administrative areas), then the pinned cells
-    // the corpus and the simulation read whole, a turn of the event loop between cells
+    // the corpus and the simulation read whole, a cell a piece
     searchWords([["카페"]]);
-    for (const cell of corpusCells()) {
+    await eachInTurns(corpusCells(), (cell) => {
       this.world.summary(cell);
       pinnedCell(this.world.seed, cell);
-      await new Promise<void>((resolve) => setImmediate(resolve));
-    }
+    });
     pinnedDemoPlaces(this.world.seed);
   }
 }
