@@ -10,7 +10,14 @@ import {
   type LocationKind,
 } from "../geo/gazetteer.ts";
 import { haversine } from "../geo/haversine.ts";
-import { districtHead, inRegions, regionLabel, regionsNamed, resolveInArea } from "../geo/area-resolve.ts";
+import {
+  districtHead,
+  inRegions,
+  regionInside,
+  regionLabel,
+  regionsNamed,
+  resolveInArea,
+} from "../geo/area-resolve.ts";
 
 import { looksForeign } from "./foreign.ts";
 import { kindOfWord } from "./kinds.ts";
@@ -323,10 +330,19 @@ function withinRegion(
     if (!isFree(tokens[k]!.start, tokens[k]!.end) || !mayBeRegion(word) || !regionsNamed(word).length) return;
     regions.push(word);
     const next = tokens[k + 1]!;
-    if (!isFree(next.start, next.end) || mayBeRegion(next.text)) continue; // 대구 수성구 …: one more region
+    if (!isFree(next.start, next.end)) continue;
+    // 대구 수성구 …: one more region; a region word that lies elsewhere names the place of its name
+    // inside the regions before it where there is one (대구 칠곡: 북구's 칠곡동, not 경북 칠곡군)
+    if (
+      mayBeRegion(next.text) &&
+      (regionInside(next.text, regions) || !resolveInArea(regions, next.text)?.inside)
+    )
+      continue;
     for (const { stem, particle } of particleVariants(next.text)) {
       // a kind's word is no place (부산 카페), unless shaped like one (은행동 holds 은행, 대전 은행동 a dong)
-      if (isTerm(stem) && !placeShaped(stem)) continue;
+      // a word that only holds a kind's letters (장유 holds 유) is the place of its name inside them
+      const inside = () => !kindOfWord(stem) && resolveInArea(regions, stem)?.inside === true;
+      if (isTerm(stem) && !placeShaped(stem) && !inside()) continue;
       const r = resolveInArea(regions, stem);
       // a name with no namesake inside is taken as that place only when shaped like one (송정역, 교동)
       if (!r || (!r.inside && !placeShaped(stem))) continue;

@@ -8,6 +8,7 @@ import { normalizeNumerals, parseSino } from "../../shared/korean/numerals.ts";
 import { KAKAO_HINT, MAX_TRIP_DAYS, translateWithRules } from "../../shared/place-search/translator/rules.ts";
 import { joinSplitNames, restoreSpacing, segmentWord } from "../../shared/korean/segment.ts";
 import { QueryText } from "../../shared/places/query-terms.ts";
+import { isMenuWord } from "../../shared/places/menu-words.ts";
 import { tokenize } from "../../shared/korean/text.ts";
 
 const t = (q: string) => translateWithRules(q);
@@ -98,6 +99,16 @@ describe("typos", () => {
       expect.arrayContaining(["사당녁 → 사당역으로 찾았어요", "짭뽕 → 짬뽕으로 찾았어요"]),
     );
     expect(r.confidence).toBeLessThan(1);
+  });
+
+  it("never reshapes a dish word menus write into another kind one letter away", () => {
+    expect(isMenuWord("굴비")).toBe(true); // the end of 보리굴비, a menu's dish
+    expect(isMenuWord("찌게")).toBe(false); // a misspelling no menu writes
+    const r = t("굴비 정식 맛집");
+    expect(r.result.search_keywords).not.toContain("갈비");
+    expect(r.warnings.join(" ")).not.toMatch(/굴비 → /);
+    // a typo nothing writes is still corrected
+    expect(t("김치찌게 맛집").result.search_keywords).toContain("김치찌개");
   });
 });
 
