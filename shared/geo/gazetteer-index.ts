@@ -102,9 +102,11 @@ export class Gazetteer {
       if (entry.kind !== "station") continue;
       if (aliases[0]) this.addLoose(aliases[0], entry, priority);
       // the table's English name ("Hongik Univ.", "Gangnam-gu Office"): how signs and maps write it
-      if (entry.en && /^[A-Za-z][A-Za-z .'-]+$/.test(entry.en)) {
-        this.add(englishAliases(entry.en), entry, priority);
-        this.addLoose(entry.en, entry, priority);
+      // (a table may write the apostrophe as a backtick or a curly quote: Sookmyung Women`s Univ.)
+      const en = entry.en?.replace(/[`‘’]/g, "'");
+      if (en && /^[A-Za-z][A-Za-z .'-]+$/.test(en)) {
+        this.add(englishAliases(en), entry, priority);
+        this.addLoose(en, entry, priority);
       }
     }
   }
@@ -171,7 +173,9 @@ export function looseLatin(s: string): string {
 
 /** English names as the station tables write them ("Hongik Univ."), with the abbreviation spelt out too. */
 function englishAliases(en: string): string[] {
-  const names = [en, en.replace(/\bUniv\b\.?/i, "University")];
+  // as people type them too: without the apostrophe (Womens), without the abbreviation's stop
+  const plain = en.replace(/'/g, "");
+  const names = [en, plain, ...[en, plain].map((n) => n.replace(/\bUniv\b\.?/i, "University"))];
   return [...new Set(names)].flatMap((n) => [n, `${n} station`]);
 }
 

@@ -358,6 +358,8 @@ function addNationalAdmin(g: Gazetteer): void {
         // English queries write it; the Korean stem alone stays unlisted (화원 of 화원읍 is a florist)
         const town = townStem(short);
         if (town && townStems.get(town) === 1) g.addRomanLater(town, entry, PRIORITY.bare);
+        // a dong by its romanized name with its -dong ("Haenggung-dong" for 행궁동), as signs write it
+        else if (/[가-힣]동$/.test(short) && !/\d/.test(short)) g.addRomanLater(short, entry, PRIORITY.bare);
       } else g.shared.add(normalizeName(short)); // a real name, only ambiguous: never a typo to correct
       // the legal dong an administrative one is numbered from (범어1동 → 범어동): people write that name
       const legal = legalDongOf(short);

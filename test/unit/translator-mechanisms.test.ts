@@ -172,6 +172,18 @@ describe("English", () => {
     expect(t("noodles near Wangsimni station").result.locations[0]!.query).toBe("왕십리역");
     expect(t("Jeju 2 nights 3 days").result).toMatchObject({ distanceMode: "multi_point", days: 3 });
   });
+
+  it("reads a place of several English words as the station tables write it, apostrophe or not", () => {
+    // the table writes "Sookmyung Women`s Univ." (a backtick for the apostrophe)
+    expect(t("noraebang near Sookmyung Womens Univ").result.locations[0]!.query).toBe("숙대입구역");
+    expect(t("cafe near Hongik Univ").result.locations[0]!.query).toBe("홍대입구역");
+    expect(t("pizza near Gangnam station").result.locations[0]!.query).toBe("강남역");
+  });
+
+  it("reads a dong of the country by its romanized name with -dong", () => {
+    expect(t("haenggung-dong kape").result.locations[0]!.query).toBe("경기 수원시 팔달구 행궁동");
+    expect(t("Itaewon-dong burger").result.locations[0]!.query).toBe("용산구 이태원동");
+  });
 });
 
 describe("trips and keywords abroad", () => {
