@@ -257,8 +257,23 @@ function matchAt(
             width,
           };
         }
-        if (kind) {
-          const guessed = { name: stem, query: stem, kind, country: "KR", fromContext: true as const };
+        // right after its city, before the kind, a Hangul word nothing reads is a quarter of that city the
+        // tables lack (대구 시지, 인천 차이나타운): a place to locate, or to say it could not be, never dropped
+        // for a search of the whole city
+        const quarter =
+          afterRegion(tokens, i) &&
+          /^[가-힣]{2,}$/.test(stem) &&
+          !isKnownWord(stem) &&
+          particleVariants(tokens[i + 1]?.text ?? "").some((v) => kindOfWord(v.stem) !== undefined);
+        const guessedKind = kind ?? (quarter ? "landmark" : undefined);
+        if (guessedKind) {
+          const guessed = {
+            name: stem,
+            query: stem,
+            kind: guessedKind,
+            country: "KR",
+            fromContext: true as const,
+          };
           return { location: { ...guessed, ...span }, width };
         }
       }

@@ -83,6 +83,15 @@ describe("two levels of region: a city and an area inside it that is no unit of 
     expect(jangyu.search_plan[0]!.params.query).toBe("경남 김해시 장유동");
     expect(JSON.stringify(jangyu.search_plan)).not.toMatch(/장어/);
   });
+
+  it("locates a quarter the tables lack inside its city, never searching the whole city instead", async () => {
+    // 시지 is a quarter of 대구 수성구 no table names: it is geocoded with its city, or said not found
+    const p = await planQuery("대구 시지 이비인후과");
+    expect(p.search_plan[0]!.params.query).toBe("대구 시지");
+    expect(JSON.stringify(p.search_plan)).not.toMatch(/"radius":5000/);
+    // a word after the city that is no kind's neighbour keeps the city (a day trip's course)
+    expect((await planQuery("경주 당일치기 코스")).search_plan[0]!.params.query).not.toMatch(/당일치기/);
+  });
 });
 
 describe("the same in planning and in restaurant questions", () => {
