@@ -249,7 +249,18 @@ function get(): Tables {
 
 /** Every 시도 or 시군구 a word names (광주: the metropolitan city and 경기 광주시). */
 export function regionsNamed(word: string): Region[] {
-  return get().regions.get(normalizeName(word)) ?? [];
+  const { regions } = get();
+  const named = regions.get(normalizeName(word));
+  if (named) return named;
+  // a 시도 written onto its city ("경기광주", "경남고성"): the city of that name in that 시도
+  for (const [sido, names] of Object.entries(SIDO_NAMES))
+    for (const n of names) {
+      const rest = word.startsWith(n) ? word.slice(n.length) : "";
+      const inSido =
+        rest.length >= 2 ? (regions.get(normalizeName(rest)) ?? []).filter((r) => r.sido === sido) : [];
+      if (inSido.length) return inSido.map((r) => ({ ...r, name: `${n} ${rest}` }));
+    }
+  return [];
 }
 
 /**

@@ -263,6 +263,8 @@ function matchAt(
         const quarter =
           afterRegion(tokens, i) &&
           /^[가-힣]{2,}$/.test(stem) &&
+          // the rest of a hall cut from its city (제주시 | 청앞 of 제주시청앞) is no quarter
+          !/^[시구군도]?청/.test(stem) &&
           !isKnownWord(stem) &&
           particleVariants(tokens[i + 1]?.text ?? "").some((v) => kindOfWord(v.stem) !== undefined);
         const guessedKind = kind ?? (quarter ? "landmark" : undefined);

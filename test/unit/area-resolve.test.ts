@@ -61,6 +61,9 @@ describe("two levels of region: a city and an area inside it that is no unit of 
     expect(now("일산구").sort()).toEqual(["경기 고양시 일산동구", "경기 고양시 일산서구"]);
     // a unit that still holds its dongs is itself
     expect(now("칠곡")).toEqual(["경북 칠곡군"]);
+    // a 시도 written onto its city names the city of that name there (경기광주 is never 광주광역시)
+    expect(now("경기광주")).toEqual(["경기 광주시"]);
+    expect(now("강원고성")).toEqual(["강원특별자치도 고성군"]);
   });
 
   it("places a bare name as the 동, 읍 or 면 of that name inside the named city", () => {
@@ -91,6 +94,8 @@ describe("two levels of region: a city and an area inside it that is no unit of 
     expect(JSON.stringify(p.search_plan)).not.toMatch(/"radius":5000/);
     // a word after the city that is no kind's neighbour keeps the city (a day trip's course)
     expect((await planQuery("경주 당일치기 코스")).search_plan[0]!.params.query).not.toMatch(/당일치기/);
+    // nor is the rest of a city hall written onto its city (제주시청앞)
+    expect((await planQuery("제주시청앞 술집")).search_plan[0]!.params.query).not.toMatch(/청앞/);
   });
 });
 
