@@ -151,24 +151,29 @@ export class Gazetteer {
 
 /**
  * A Latin spelling folded so the ways people romanize Korean meet (Revised Romanization, McCune–Reischauer,
- * English habits): eo/eu/oo → u, ae → e, sh → s, ch → j, voiceless → voiced, r → l, ㄴㄹ → l, doubles once.
+ * English habits): eo/eu/oo → u, ae → e, sh → s, ch → j, voiceless → voiced, r → l, ㄴㄹ → l, ㅇㄹ and ㅇㄴ
+ * alike (Jongro, Jongno), doubles once.
  * "Samseong" and "Samsung" are both "samsung"; "Sinchon" and "Shinchon" both "sinjon".
  */
 export function looseLatin(s: string): string {
-  return s
-    .toLowerCase()
-    .replace(/\b(?:station|stn)\b/g, "")
-    .replace(/[^a-z]/g, "")
-    .replace(/sh/g, "s")
-    .replace(/ch/g, "j")
-    .replace(/eo|eu|oo/g, "u")
-    .replace(/ae/g, "e")
-    .replace(/k/g, "g")
-    .replace(/p/g, "b")
-    .replace(/t/g, "d")
-    .replace(/r/g, "l")
-    .replace(/nl|ln/g, "l")
-    .replace(/(.)\1+/g, "$1");
+  return (
+    s
+      .toLowerCase()
+      .replace(/\b(?:station|stn)\b/g, "")
+      .replace(/[^a-z]/g, "")
+      .replace(/sh/g, "s")
+      .replace(/ch/g, "j")
+      .replace(/eo|eu|oo/g, "u")
+      .replace(/ae/g, "e")
+      .replace(/k/g, "g")
+      .replace(/p/g, "b")
+      .replace(/t/g, "d")
+      .replace(/r/g, "l")
+      .replace(/nl|ln/g, "l")
+      // ㄹ after ㅇ is said, and often written, as ㄴ (황리단 Hwangnidan, 종로 Jongno): one spelling
+      .replace(/ngn/g, "ngl")
+      .replace(/(.)\1+/g, "$1")
+  );
 }
 
 /** English names as the station tables write them ("Hongik Univ."), with the abbreviation spelt out too. */

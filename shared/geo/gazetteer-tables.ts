@@ -153,7 +153,12 @@ function addKnownPlaces(g: Gazetteer): void {
     g.add([...p.names, p.en], fromKnown(p), p.kind === "landmark" ? PRIORITY.landmark : PRIORITY.region);
   }
   for (const p of MAIN_STATIONS) g.add([...p.names, p.en], fromKnown(p), PRIORITY.region + 1);
-  for (const p of KOREAN_LANDMARKS) g.add([...p.names, p.en], fromKnown(p), PRIORITY.landmark);
+  for (const p of KOREAN_LANDMARKS) {
+    const entry = fromKnown(p);
+    g.add([...p.names, p.en], entry, PRIORITY.landmark);
+    // by a loose spelling of its English name too (Hwangnidan-gil for Hwangridan-gil)
+    g.addLoose(p.en, entry, PRIORITY.landmark);
+  }
 }
 
 const stationEntry = (name: string, r: { lat: string; lng: string }): GazetteerEntry => ({

@@ -225,6 +225,11 @@ function matchAt(
       if (district) return { location: { ...fromEntry(district, stem), ...span }, width };
       const next = tokens[i + 1]?.text ?? "";
       // "Samsung station", "Shinchon stn": a station romanized otherwise than the tables do
+      // "Hwangnidan-gil": a street, quarter or dong by a loose spelling of the name its table writes
+      if (/^[A-Za-z][A-Za-z'-]{2,}-(?:gil|ro|dong|ga)$/i.test(stem)) {
+        const named = lookupRomanizedStation(stem);
+        if (named) return { location: { ...fromEntry(named, stem), ...span }, width };
+      }
       if (/^[A-Za-z][A-Za-z'-]{2,}$/.test(stem) && /^(station|stn\.?)$/i.test(next)) {
         const station = lookupRomanizedStation(stem);
         if (station) return { location: { ...fromEntry(station, stem), ...span }, width };

@@ -9,6 +9,7 @@ import { KAKAO_HINT, MAX_TRIP_DAYS, translateWithRules } from "../../shared/plac
 import { joinSplitNames, restoreSpacing, segmentWord } from "../../shared/korean/segment.ts";
 import { QueryText } from "../../shared/places/query-terms.ts";
 import { isMenuWord } from "../../shared/places/menu-words.ts";
+import { looseLatin } from "../../shared/geo/gazetteer-index.ts";
 import { tokenize } from "../../shared/korean/text.ts";
 
 const t = (q: string) => translateWithRules(q);
@@ -183,6 +184,13 @@ describe("English", () => {
   it("reads a dong of the country by its romanized name with -dong", () => {
     expect(t("haenggung-dong kape").result.locations[0]!.query).toBe("경기 수원시 팔달구 행궁동");
     expect(t("Itaewon-dong burger").result.locations[0]!.query).toBe("용산구 이태원동");
+  });
+
+  it("reads a street by a loose spelling of its English name, ㅇㄹ said as ㅇㄴ", () => {
+    // the landmark table writes Hwangridan-gil; people write it as it is said
+    expect(looseLatin("Hwangnidan-gil")).toBe(looseLatin("Hwangridan-gil"));
+    expect(looseLatin("Jongno")).toBe(looseLatin("Jongro"));
+    expect(t("Hwangnidan-gil bakery Gyeongju").result.locations[0]!.query).toBe("황리단길");
   });
 });
 
