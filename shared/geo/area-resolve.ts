@@ -271,16 +271,22 @@ export function districtHead(word: string): string | undefined {
   return /^([가-힣]{2,})(?:택지지구|택지|지구|신도시|신시가지)$/.exec(word)?.[1];
 }
 
-/** Every place a word names: dongs (송정 and 송정동; 범어1동 is 범어동), stations (송정역), landmarks. */
+/**
+ * Every place a word names: dongs (송정 and 송정동; 범어1동 is 범어동), stations (송정역), landmarks; a
+ * station no table lists, by the dong of its name (하단역: 하단동).
+ */
 export function placesNamed(word: string): NamedPlace[] {
   const w = normalizeName(districtHead(word) ?? word);
   const { places, unplaced } = get();
   // a bare name is its 동, 읍 or 면 (물금 is 물금읍, 애월 애월읍)
   const keys = [...new Set([w, ...(/[동읍면가]$/.test(w) ? [] : [`${w}동`, `${w}읍`, `${w}면`])])];
-  return [
+  const found = [
     ...keys.flatMap((k) => places.get(k) ?? []),
     ...keys.flatMap((k) => unplaced.get(k) ?? []).map(place),
   ];
+  // a station the rail tables lack (하단역, 부산 하단역): the dong of its name, where such a station stands
+  if (found.length || !/.역$/.test(w)) return found;
+  return places.get(`${w.slice(0, -1)}동`) ?? [];
 }
 
 /**

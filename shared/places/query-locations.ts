@@ -13,6 +13,8 @@ import { haversine } from "../geo/haversine.ts";
 import {
   districtHead,
   inRegions,
+  placesNamed,
+  type NamedPlace,
   regionInside,
   regionLabel,
   regionsNamed,
@@ -273,6 +275,21 @@ function matchAt(
           !isKnownWord(stem) &&
           particleVariants(tokens[i + 1]?.text ?? "").some((v) => kindOfWord(v.stem) !== undefined);
         const guessedKind = kind ?? (quarter ? "landmark" : undefined);
+        // a station the rail tables lack, named after the one dong of its name in the country (하단역 of
+        // 하단동): searched round that dong, as a dong is
+        const namesake = kind === "station" ? stationDong(stem) : undefined;
+        if (namesake) {
+          const entry: GazetteerEntry = { ...namesake, country: "KR", national: true };
+          // named as what is searched (하단동), not as the station no table places
+          const location = {
+            name: namesake.name,
+            query: namesake.query,
+            kind: "dong" as const,
+            country: "KR",
+            entry,
+          };
+          return { location: { ...location, ...span }, width };
+        }
         if (guessedKind) {
           const guessed = {
             name: stem,
@@ -306,6 +323,12 @@ function termAsStation(tokens: Token[], i: number, stem: string, particle: strin
   const next = tokens[i + 1]?.text ?? "";
   const nearNext = particleVariants(next).some((v) => NEAR_WORDS.has(v.stem));
   return LOCATIVE.test(particle) || nearNext || next.startsWith("에서") || afterRegion(tokens, i);
+}
+
+/** The one dong of the country a station's name stands for (하단역: 사하구 하단동), else undefined. */
+function stationDong(stem: string): NamedPlace | undefined {
+  const dongs = placesNamed(stem).filter((p) => p.kind === "dong");
+  return dongs.length === 1 ? dongs[0] : undefined;
 }
 
 /** 상무지구, 수완지구, 동탄신도시: the station, dong or landmark a development district is named after. */

@@ -94,6 +94,10 @@ describe("two levels of region: a city and an area inside it that is no unit of 
     expect(JSON.stringify(p.search_plan)).not.toMatch(/"radius":5000/);
     // a word after the city that is no kind's neighbour keeps the city (a day trip's course)
     expect((await planQuery("경주 당일치기 코스")).search_plan[0]!.params.query).not.toMatch(/당일치기/);
+    // a station the rail tables lack is searched round the dong of its name, and said to be
+    const hadan = await planQuery("하단역 편의점");
+    expect(hadan.search_plan[0]!.params.query).toBe("부산 사하구 하단동");
+    expect((await planQuery("부산 하단역 국밥")).search_plan[0]!.params.query).toBe("부산 사하구 하단동");
     // nor is the rest of a city hall written onto its city (제주시청앞)
     expect((await planQuery("제주시청앞 술집")).search_plan[0]!.params.query).not.toMatch(/청앞/);
   });
