@@ -23,6 +23,7 @@ import {
 
 import { looksForeign } from "./foreign.ts";
 import { kindOfWord } from "./kinds.ts";
+import { isMenuToken } from "./menu-words.ts";
 import { isKnownWord } from "../korean/segment.ts";
 import { FILLER, NEAR_NOUNS, particleVariants, type Token } from "../korean/text.ts";
 
@@ -272,6 +273,9 @@ function matchAt(
           /^[가-힣]{2,}$/.test(stem) &&
           // the rest of a hall cut from its city (제주시 | 청앞 of 제주시청앞) is no quarter
           !/^[시구군도]?청/.test(stem) &&
+          // nor a verb's form before the kind (새로생긴, 요즘뜨는), nor a dish or offer menus write (무한리필)
+          !/(는|던|긴|된|진)$/.test(stem) &&
+          !isMenuToken(stem) &&
           !isKnownWord(stem) &&
           particleVariants(tokens[i + 1]?.text ?? "").some((v) => kindOfWord(v.stem) !== undefined);
         const guessedKind = kind ?? (quarter ? "landmark" : undefined);

@@ -98,6 +98,9 @@ describe("two levels of region: a city and an area inside it that is no unit of 
     const hadan = await planQuery("하단역 편의점");
     expect(hadan.search_plan[0]!.params.query).toBe("부산 사하구 하단동");
     expect((await planQuery("부산 하단역 국밥")).search_plan[0]!.params.query).toBe("부산 사하구 하단동");
+    // nor a verb's form or an offer menus write before the kind
+    for (const q of ["인천 새로생긴 카페", "광주 무한리필 고기"])
+      expect((await planQuery(q)).search_plan[0]!.params.query).not.toMatch(/새로생긴|무한리필/);
     // nor is the rest of a city hall written onto its city (제주시청앞)
     expect((await planQuery("제주시청앞 술집")).search_plan[0]!.params.query).not.toMatch(/청앞/);
   });
