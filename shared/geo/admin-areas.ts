@@ -116,7 +116,8 @@ function build(): Tables {
       lng: Number(r.lng),
     });
   // the source keeps abolished dongs beside their successors, at the same point: one a point, the one
-  // that looks current (a 시 over the 군 it was, an 읍 over the 면 it was, else the later code)
+  // that looks current (a 시 over the 군 it was, an 읍 over the 면 it was, a 구 of a 시 over the 시 merged
+  // into it, else the later code)
   // and a city's dongs from before it was divided into gu (용인시 역삼동, now 용인시 처인구 역삼동) are left out
   const rows = parseCsv(readDataFile("korea_admin_centroids.csv"));
   const divided = new Set(
@@ -128,7 +129,12 @@ function build(): Tables {
     const sido = KAKAO_SIDO[r.sido!];
     if (!dong || !sido || divided.has(r.sigungu)) continue;
     const area = { sido, sigungu: r.sigungu!, dong, lat: Number(r.lat), lng: Number(r.lng) };
-    const rank = (/^\S+시/.test(area.sigungu) ? 2 : 0) + (dong.endsWith("읍") ? 1 : 0);
+    // a 구 of a 시 over a 시 of one word at the same point: 마산시 and 진해시 (codes later than 창원시's)
+    // were merged into 창원시 in 2010 and are its 마산합포구, 마산회원구 and 진해구 today
+    const rank =
+      (/^\S+시/.test(area.sigungu) ? 2 : 0) +
+      (dong.endsWith("읍") ? 1 : 0) +
+      (area.sigungu.includes(" ") ? 0.5 : 0);
     const key = `${r.lat},${r.lng}`;
     const held = current.get(key);
     if (!held || rank > held.rank || (rank === held.rank && r.adm_cd10! > held.code))

@@ -129,6 +129,41 @@ function sigunguKeys(sigungu: string): { key: string; region: string }[] {
   return out;
 }
 
+/**
+ * The 시군구 a former one's dongs lie in today, for each 시군구 that exists no longer: the vendored
+ * admin table keeps an abolished unit's dongs beside their successors' at the same points (마산시 중앙동
+ * and 창원시 마산합포구's, 북제주군 한림읍 and 제주시 한림읍), and admin-areas.ts keeps the current one of
+ * each point. So 마산 is 창원시 마산합포구 and 마산회원구 by the administrative history in the data, not
+ * by a list of names. A 시군구 that still holds most of its dongs (or whose 구 do) maps to nothing.
+ */
+function successorsOf(
+  all: Iterable<{ sido: string; sigungu: string; points: LatLng[] }>,
+): Map<string, { sigungu: string; points: LatLng[] }[]> {
+  const current = new Map<string, AdminArea>();
+  for (const a of adminAreas()) current.set(`${a.lat},${a.lng}`, a);
+  const out = new Map<string, { sigungu: string; points: LatLng[] }[]>();
+  for (const { sido, sigungu, points } of all) {
+    if (!sigungu) continue;
+    const by = new Map<string, LatLng[]>();
+    let own = 0;
+    for (const p of points) {
+      const a = current.get(`${p.lat},${p.lng}`);
+      if (!a || a.sido !== sido || !a.sigungu) continue;
+      // still its own (or one of its own 구: 수원시 of 수원시 팔달구)
+      if (a.sigungu === sigungu || a.sigungu.startsWith(`${sigungu} `)) own++;
+      else by.set(a.sigungu, [...(by.get(a.sigungu) ?? []), p]);
+    }
+    // former when most of its dongs lie in others today
+    const moved = [...by.values()].reduce((n, ps) => n + ps.length, 0);
+    if (moved > own)
+      out.set(
+        `${sido}|${sigungu}`,
+        [...by].map(([s, ps]) => ({ sigungu: s, points: ps })),
+      );
+  }
+  return out;
+}
+
 // long: one pass over each table, building both indexes
 function build(): Tables {
   const regionPoints = new Map<string, { sido: string; sigungu: string; points: LatLng[] }>();
@@ -155,14 +190,23 @@ function build(): Tables {
     }
   }
   const regions = new Map<string, Region[]>();
+  const successors = successorsOf(regionPoints.values());
   for (const { sido, sigungu, points } of regionPoints.values()) {
     const at = mean(points);
     if (!sigungu) {
       for (const n of SIDO_NAMES[sido] ?? [sido]) push(regions, n, { name: n, sido, sigungu: "", ...at });
       continue;
     }
-    for (const { key, region } of sigunguKeys(sigungu))
-      if (region === sigungu) push(regions, key, { name: key, sido, sigungu, ...at });
+    // a former 시 or 군 (마산시, 진해시, 북제주군) stands for the ones that hold its dongs today
+    const now = successors.get(`${sido}|${sigungu}`);
+    for (const { key, region } of sigunguKeys(sigungu)) {
+      if (region !== sigungu) continue;
+      if (!now) push(regions, key, { name: key, sido, sigungu, ...at });
+      else
+        for (const n of now)
+          if (!regions.get(normalizeName(key))?.some((r) => r.sido === sido && r.sigungu === n.sigungu))
+            push(regions, key, { name: key, sido, sigungu: n.sigungu, ...mean(n.points) });
+    }
   }
   const places = new Map<string, NamedPlace[]>();
   const unplaced = new Map<string, Unplaced[]>();
@@ -205,7 +249,18 @@ function get(): Tables {
 
 /** Every 시도 or 시군구 a word names (광주: the metropolitan city and 경기 광주시). */
 export function regionsNamed(word: string): Region[] {
-  return get().regions.get(normalizeName(word)) ?? [];
+  const { regions } = get();
+  const named = regions.get(normalizeName(word));
+  if (named) return named;
+  // a 시도 written onto its city ("경기광주", "경남고성"): the city of that name in that 시도
+  for (const [sido, names] of Object.entries(SIDO_NAMES))
+    for (const n of names) {
+      const rest = word.startsWith(n) ? word.slice(n.length) : "";
+      const inSido =
+        rest.length >= 2 ? (regions.get(normalizeName(rest)) ?? []).filter((r) => r.sido === sido) : [];
+      if (inSido.length) return inSido.map((r) => ({ ...r, name: `${n} ${rest}` }));
+    }
+  return [];
 }
 
 /**
@@ -216,15 +271,31 @@ export function districtHead(word: string): string | undefined {
   return /^([가-힣]{2,})(?:택지지구|택지|지구|신도시|신시가지)$/.exec(word)?.[1];
 }
 
-/** Every place a word names: dongs (송정 and 송정동; 범어1동 is 범어동), stations (송정역), landmarks. */
+/**
+ * Every place a word names: dongs (송정 and 송정동; 범어1동 is 범어동), stations (송정역), landmarks; a
+ * station no table lists, by the dong of its name (하단역: 하단동).
+ */
 export function placesNamed(word: string): NamedPlace[] {
   const w = normalizeName(districtHead(word) ?? word);
   const { places, unplaced } = get();
-  const keys = [...new Set([w, ...(/[동읍면가]$/.test(w) ? [] : [`${w}동`])])];
-  return [
+  // a bare name is its 동, 읍 or 면 (물금 is 물금읍, 애월 애월읍)
+  const keys = [...new Set([w, ...(/[동읍면가]$/.test(w) ? [] : [`${w}동`, `${w}읍`, `${w}면`])])];
+  const found = [
     ...keys.flatMap((k) => places.get(k) ?? []),
     ...keys.flatMap((k) => unplaced.get(k) ?? []).map(place),
   ];
+  // a station the rail tables lack (하단역, 부산 하단역): the dong of its name, where such a station stands
+  if (found.length || !/.역$/.test(w)) return found;
+  return places.get(`${w.slice(0, -1)}동`) ?? [];
+}
+
+/**
+ * Some 시군구 the word names lies inside a region each outer word names: 수성구 inside 대구 is one more
+ * region; 칠곡 inside 대구 is not (칠곡군 is in 경북), so "대구 칠곡" names a place in 대구.
+ */
+export function regionInside(word: string, outer: readonly string[]): boolean {
+  const named = outer.map(regionsNamed);
+  return regionsNamed(word).some((r) => named.every((rs) => rs.some((o) => within(r, o))));
 }
 
 /** The point lies in every one of the regions (by the area it lies in). */

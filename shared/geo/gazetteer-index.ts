@@ -114,9 +114,11 @@ export class Gazetteer {
       if (entry.kind !== "station") continue;
       if (aliases[0]) this.addLoose(aliases[0], entry, priority);
       // the table's English name ("Hongik Univ.", "Gangnam-gu Office"): how signs and maps write it
-      if (entry.en && /^[A-Za-z][A-Za-z .'-]+$/.test(entry.en)) {
-        this.add(englishAliases(entry.en), entry, priority);
-        this.addLoose(entry.en, entry, priority);
+      // (a table may write the apostrophe as a backtick or a curly quote: Sookmyung Women`s Univ.)
+      const en = entry.en?.replace(/[`‘’]/g, "'");
+      if (en && /^[A-Za-z][A-Za-z .'-]+$/.test(en)) {
+        this.add(englishAliases(en), entry, priority);
+        this.addLoose(en, entry, priority);
       }
     }
   }
@@ -161,29 +163,36 @@ export class Gazetteer {
 
 /**
  * A Latin spelling folded so the ways people romanize Korean meet (Revised Romanization, McCune–Reischauer,
- * English habits): eo/eu/oo → u, ae → e, sh → s, ch → j, voiceless → voiced, r → l, ㄴㄹ → l, doubles once.
+ * English habits): eo/eu/oo → u, ae → e, sh → s, ch → j, voiceless → voiced, r → l, ㄴㄹ → l, ㅇㄹ and ㅇㄴ
+ * alike (Jongro, Jongno), doubles once.
  * "Samseong" and "Samsung" are both "samsung"; "Sinchon" and "Shinchon" both "sinjon".
  */
 export function looseLatin(s: string): string {
-  return s
-    .toLowerCase()
-    .replace(/\b(?:station|stn)\b/g, "")
-    .replace(/[^a-z]/g, "")
-    .replace(/sh/g, "s")
-    .replace(/ch/g, "j")
-    .replace(/eo|eu|oo/g, "u")
-    .replace(/ae/g, "e")
-    .replace(/k/g, "g")
-    .replace(/p/g, "b")
-    .replace(/t/g, "d")
-    .replace(/r/g, "l")
-    .replace(/nl|ln/g, "l")
-    .replace(/(.)\1+/g, "$1");
+  return (
+    s
+      .toLowerCase()
+      .replace(/\b(?:station|stn)\b/g, "")
+      .replace(/[^a-z]/g, "")
+      .replace(/sh/g, "s")
+      .replace(/ch/g, "j")
+      .replace(/eo|eu|oo/g, "u")
+      .replace(/ae/g, "e")
+      .replace(/k/g, "g")
+      .replace(/p/g, "b")
+      .replace(/t/g, "d")
+      .replace(/r/g, "l")
+      .replace(/nl|ln/g, "l")
+      // ㄹ after ㅇ is said, and often written, as ㄴ (황리단 Hwangnidan, 종로 Jongno): one spelling
+      .replace(/ngn/g, "ngl")
+      .replace(/(.)\1+/g, "$1")
+  );
 }
 
 /** English names as the station tables write them ("Hongik Univ."), with the abbreviation spelt out too. */
 function englishAliases(en: string): string[] {
-  const names = [en, en.replace(/\bUniv\b\.?/i, "University")];
+  // as people type them too: without the apostrophe (Womens), without the abbreviation's stop
+  const plain = en.replace(/'/g, "");
+  const names = [en, plain, ...[en, plain].map((n) => n.replace(/\bUniv\b\.?/i, "University"))];
   return [...new Set(names)].flatMap((n) => [n, `${n} station`]);
 }
 

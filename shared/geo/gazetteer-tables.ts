@@ -153,7 +153,12 @@ function addKnownPlaces(g: Gazetteer): void {
     g.add([...p.names, p.en], fromKnown(p), p.kind === "landmark" ? PRIORITY.landmark : PRIORITY.region);
   }
   for (const p of MAIN_STATIONS) g.add([...p.names, p.en], fromKnown(p), PRIORITY.region + 1);
-  for (const p of KOREAN_LANDMARKS) g.add([...p.names, p.en], fromKnown(p), PRIORITY.landmark);
+  for (const p of KOREAN_LANDMARKS) {
+    const entry = fromKnown(p);
+    g.add([...p.names, p.en], entry, PRIORITY.landmark);
+    // by a loose spelling of its English name too (Hwangnidan-gil for Hwangridan-gil)
+    g.addLoose(p.en, entry, PRIORITY.landmark);
+  }
 }
 
 const stationEntry = (name: string, r: { lat: string; lng: string }): GazetteerEntry => ({
@@ -358,6 +363,8 @@ function addNationalAdmin(g: Gazetteer): void {
         // English queries write it; the Korean stem alone stays unlisted (화원 of 화원읍 is a florist)
         const town = townStem(short);
         if (town && townStems.get(town) === 1) g.addRomanLater(town, entry, PRIORITY.bare);
+        // a dong by its romanized name with its -dong ("Haenggung-dong" for 행궁동), as signs write it
+        else if (/[가-힣]동$/.test(short) && !/\d/.test(short)) g.addRomanLater(short, entry, PRIORITY.bare);
       } else g.shared.add(normalizeName(short)); // a real name, only ambiguous: never a typo to correct
       // the legal dong an administrative one is numbered from (범어1동 → 범어동): people write that name
       const legal = legalDongOf(short);

@@ -10,10 +10,20 @@ import {
   type LocationKind,
 } from "../geo/gazetteer.ts";
 import { haversine } from "../geo/haversine.ts";
-import { districtHead, inRegions, regionLabel, regionsNamed, resolveInArea } from "../geo/area-resolve.ts";
+import {
+  districtHead,
+  inRegions,
+  placesNamed,
+  type NamedPlace,
+  regionInside,
+  regionLabel,
+  regionsNamed,
+  resolveInArea,
+} from "../geo/area-resolve.ts";
 
 import { looksForeign } from "./foreign.ts";
 import { kindOfWord } from "./kinds.ts";
+import { isMenuToken } from "./menu-words.ts";
 import { isKnownWord } from "../korean/segment.ts";
 import { FILLER, NEAR_NOUNS, particleVariants, type Token } from "../korean/text.ts";
 
@@ -218,6 +228,11 @@ function matchAt(
       if (district) return { location: { ...fromEntry(district, stem), ...span }, width };
       const next = tokens[i + 1]?.text ?? "";
       // "Samsung station", "Shinchon stn": a station romanized otherwise than the tables do
+      // "Hwangnidan-gil": a street, quarter or dong by a loose spelling of the name its table writes
+      if (/^[A-Za-z][A-Za-z'-]{2,}-(?:gil|ro|dong|ga)$/i.test(stem)) {
+        const named = lookupRomanizedStation(stem);
+        if (named) return { location: { ...fromEntry(named, stem), ...span }, width };
+      }
       if (/^[A-Za-z][A-Za-z'-]{2,}$/.test(stem) && /^(station|stn\.?)$/i.test(next)) {
         const station = lookupRomanizedStation(stem);
         if (station) return { location: { ...fromEntry(station, stem), ...span }, width };
@@ -250,8 +265,43 @@ function matchAt(
             width,
           };
         }
-        if (kind) {
-          const guessed = { name: stem, query: stem, kind, country: "KR", fromContext: true as const };
+        // right after its city, before the kind, a Hangul word nothing reads is a quarter of that city the
+        // tables lack (대구 시지, 인천 차이나타운): a place to locate, or to say it could not be, never dropped
+        // for a search of the whole city
+        const quarter =
+          afterRegion(tokens, i) &&
+          /^[가-힣]{2,}$/.test(stem) &&
+          // the rest of a hall cut from its city (제주시 | 청앞 of 제주시청앞) is no quarter
+          !/^[시구군도]?청/.test(stem) &&
+          // nor a verb's form before the kind (새로생긴, 요즘뜨는), nor a dish or offer menus write (무한리필)
+          !/(는|던|긴|된|진)$/.test(stem) &&
+          !isMenuToken(stem) &&
+          !isKnownWord(stem) &&
+          particleVariants(tokens[i + 1]?.text ?? "").some((v) => kindOfWord(v.stem) !== undefined);
+        const guessedKind = kind ?? (quarter ? "landmark" : undefined);
+        // a station the rail tables lack, named after the one dong of its name in the country (하단역 of
+        // 하단동): searched round that dong, as a dong is
+        const namesake = kind === "station" ? stationDong(stem) : undefined;
+        if (namesake) {
+          const entry: GazetteerEntry = { ...namesake, country: "KR", national: true };
+          // named as what is searched (하단동), not as the station no table places
+          const location = {
+            name: namesake.name,
+            query: namesake.query,
+            kind: "dong" as const,
+            country: "KR",
+            entry,
+          };
+          return { location: { ...location, ...span }, width };
+        }
+        if (guessedKind) {
+          const guessed = {
+            name: stem,
+            query: stem,
+            kind: guessedKind,
+            country: "KR",
+            fromContext: true as const,
+          };
           return { location: { ...guessed, ...span }, width };
         }
       }
@@ -277,6 +327,12 @@ function termAsStation(tokens: Token[], i: number, stem: string, particle: strin
   const next = tokens[i + 1]?.text ?? "";
   const nearNext = particleVariants(next).some((v) => NEAR_WORDS.has(v.stem));
   return LOCATIVE.test(particle) || nearNext || next.startsWith("에서") || afterRegion(tokens, i);
+}
+
+/** The one dong of the country a station's name stands for (하단역: 사하구 하단동), else undefined. */
+function stationDong(stem: string): NamedPlace | undefined {
+  const dongs = placesNamed(stem).filter((p) => p.kind === "dong");
+  return dongs.length === 1 ? dongs[0] : undefined;
 }
 
 /** 상무지구, 수완지구, 동탄신도시: the station, dong or landmark a development district is named after. */
@@ -323,10 +379,19 @@ function withinRegion(
     if (!isFree(tokens[k]!.start, tokens[k]!.end) || !mayBeRegion(word) || !regionsNamed(word).length) return;
     regions.push(word);
     const next = tokens[k + 1]!;
-    if (!isFree(next.start, next.end) || mayBeRegion(next.text)) continue; // 대구 수성구 …: one more region
+    if (!isFree(next.start, next.end)) continue;
+    // 대구 수성구 …: one more region; a region word that lies elsewhere names the place of its name
+    // inside the regions before it where there is one (대구 칠곡: 북구's 칠곡동, not 경북 칠곡군)
+    if (
+      mayBeRegion(next.text) &&
+      (regionInside(next.text, regions) || !resolveInArea(regions, next.text)?.inside)
+    )
+      continue;
     for (const { stem, particle } of particleVariants(next.text)) {
       // a kind's word is no place (부산 카페), unless shaped like one (은행동 holds 은행, 대전 은행동 a dong)
-      if (isTerm(stem) && !placeShaped(stem)) continue;
+      // a word that only holds a kind's letters (장유 holds 유) is the place of its name inside them
+      const inside = () => !kindOfWord(stem) && resolveInArea(regions, stem)?.inside === true;
+      if (isTerm(stem) && !placeShaped(stem) && !inside()) continue;
       const r = resolveInArea(regions, stem);
       // a name with no namesake inside is taken as that place only when shaped like one (송정역, 교동)
       if (!r || (!r.inside && !placeShaped(stem))) continue;

@@ -4,6 +4,7 @@
 // names written apart joined, and typos in place and food names corrected — each reading and correction
 // named, so the answer can say what it understood.
 import { disassemble } from "es-hangul";
+import { regionsNamed, resolveInArea } from "../geo/area-resolve.ts";
 import { allGazetteerEntries, isPlaceName, lookupPlace, lookupRomanizedStation } from "../geo/gazetteer.ts";
 import { haversine } from "../geo/haversine.ts";
 import { isQuestionWord } from "../korean/word-class.ts";
@@ -15,6 +16,7 @@ import { RomanizedReader } from "../korean/romanized.ts";
 import { isKnownWord, joinSplitNames, restoreSpacing } from "../korean/segment.ts";
 import { FILLER, isHangul, particleVariants, tokenize } from "../korean/text.ts";
 import { LEXICON } from "./lexicon.ts";
+import { isMenuWord } from "./menu-words.ts";
 import { endsWithLexiconTerm, isLexiconTerm, isLexiconWord } from "./query-terms.ts";
 
 export interface Corrected {
@@ -42,6 +44,9 @@ function correctTypos(text: string): { text: string; corrections: Corrected[] } 
     // "울산 삼산동": a name its region makes known; and after a region, no jump to a namesake elsewhere
     const prev = tokens[i - 1]?.text;
     if (prev && variants.some((v) => lookupPlace(`${prev} ${v.stem}`))) return;
+    // "김해 장유": a place of that name inside the region the word before names (장유 is no typo of 장어)
+    if (prev && regionsNamed(prev).length && variants.some((v) => resolveInArea([prev], v.stem)?.inside))
+      return;
     const region = prev ? lookupPlace(prev) : undefined;
     const inRegion = (e: { lat: number; lng: number }) =>
       !region || !["city", "province", "gu"].includes(region.kind) || haversine(region, e) < 30_000;
@@ -57,7 +62,9 @@ function correctTypos(text: string): { text: string; corrections: Corrected[] } 
       const place = candidate && inRegion(candidate.value) ? candidate : undefined;
       // a word the lexicon does not explain (순두부찌게 holds 순두부 but does not end with it) may be a typo;
       // one that ends with a term (순둡찌개) only of a dish with that same ending (순두부찌개)
-      const candidateFood = !place && !isLexiconTerm(stem) ? correctFood(stem) : undefined;
+      // a dish word menus write (굴비) is that dish, never corrected into another one (갈비)
+      const candidateFood =
+        !place && !isLexiconTerm(stem) && !isMenuWord(stem) ? correctFood(stem) : undefined;
       const food =
         candidateFood && (!endsWithLexiconTerm(stem) || candidateFood.word.slice(-2) === stem.slice(-2))
           ? candidateFood
@@ -162,7 +169,7 @@ function compoundTypo(word: string): string | undefined {
       return tail !== "집" && jamoDistance(disassemble(tail), disassemble("집"), 1) <= 1
         ? `${head}집`
         : undefined;
-    const fixed = isLexiconTerm(tail) ? undefined : correctFood(tail);
+    const fixed = isLexiconTerm(tail) || isMenuWord(tail) ? undefined : correctFood(tail);
     return fixed ? head + fixed.word : undefined;
   }
   return undefined;

@@ -51,6 +51,61 @@ describe("a place inside the area named with it", () => {
   });
 });
 
+describe("two levels of region: a city and an area inside it that is no unit of its own today", () => {
+  it("reads a former city by the units that hold its dongs now, from the admin table's history", () => {
+    // 마산시 and 진해시 were merged into 창원시 (2010); 북제주군 into 제주시 (2006); 일산구 divided (2005)
+    const now = (w: string) => regionsNamed(w).map((r) => `${r.sido} ${r.sigungu}`);
+    expect(now("마산").sort()).toEqual(["경남 창원시 마산합포구", "경남 창원시 마산회원구"]);
+    expect(now("진해")).toEqual(["경남 창원시 진해구"]);
+    expect(now("북제주군")).toEqual(["제주특별자치도 제주시"]);
+    expect(now("일산구").sort()).toEqual(["경기 고양시 일산동구", "경기 고양시 일산서구"]);
+    // a unit that still holds its dongs is itself
+    expect(now("칠곡")).toEqual(["경북 칠곡군"]);
+    // a 시도 written onto its city names the city of that name there (경기광주 is never 광주광역시)
+    expect(now("경기광주")).toEqual(["경기 광주시"]);
+    expect(now("강원고성")).toEqual(["강원특별자치도 고성군"]);
+  });
+
+  it("places a bare name as the 동, 읍 or 면 of that name inside the named city", () => {
+    expect(inside("양산 물금")).toMatchObject({ sigungu: "양산시", name: "물금읍" });
+    expect(inside("김해 장유")).toMatchObject({ sigungu: "김해시", name: "장유동" });
+  });
+
+  it("plans a region word that lies elsewhere as the place of its name inside the city before it", async () => {
+    // 칠곡 is also 경북 칠곡군; after 대구 it is 북구's 칠곡, never a question about 대구
+    const chilgok = await planQuery("대구 칠곡 고깃집");
+    expect(chilgok.meta.question).toBeUndefined();
+    expect(chilgok.search_plan[0]!.params.query).toBe("대구 북구 칠곡동");
+    // a 구 inside the city is the more specific of the two, never weighed against it
+    const jinhae = await planQuery("창원 진해 카페");
+    expect(jinhae.meta.question).toBeUndefined();
+    const centre = jinhae.search_plan[0]!.params;
+    expect(centre.query).toMatch(/진해/);
+    // a word holding a kind's letters (장유: 유) is the place inside the region, not a typo of 장어
+    const jangyu = await planQuery("김해 장유 아울렛");
+    expect(jangyu.search_plan[0]!.params.query).toBe("경남 김해시 장유동");
+    expect(JSON.stringify(jangyu.search_plan)).not.toMatch(/장어/);
+  });
+
+  it("locates a quarter the tables lack inside its city, never searching the whole city instead", async () => {
+    // 시지 is a quarter of 대구 수성구 no table names: it is geocoded with its city, or said not found
+    const p = await planQuery("대구 시지 이비인후과");
+    expect(p.search_plan[0]!.params.query).toBe("대구 시지");
+    expect(JSON.stringify(p.search_plan)).not.toMatch(/"radius":5000/);
+    // a word after the city that is no kind's neighbour keeps the city (a day trip's course)
+    expect((await planQuery("경주 당일치기 코스")).search_plan[0]!.params.query).not.toMatch(/당일치기/);
+    // a station the rail tables lack is searched round the dong of its name, and said to be
+    const hadan = await planQuery("하단역 편의점");
+    expect(hadan.search_plan[0]!.params.query).toBe("부산 사하구 하단동");
+    expect((await planQuery("부산 하단역 국밥")).search_plan[0]!.params.query).toBe("부산 사하구 하단동");
+    // nor a verb's form or an offer menus write before the kind
+    for (const q of ["인천 새로생긴 카페", "광주 무한리필 고기"])
+      expect((await planQuery(q)).search_plan[0]!.params.query).not.toMatch(/새로생긴|무한리필/);
+    // nor is the rest of a city hall written onto its city (제주시청앞)
+    expect((await planQuery("제주시청앞 술집")).search_plan[0]!.params.query).not.toMatch(/청앞/);
+  });
+});
+
 describe("the same in planning and in restaurant questions", () => {
   it("plans the namesake inside, and asks when the place is not in the area", async () => {
     const p = await planQuery("안산 중앙동 쌀국수");

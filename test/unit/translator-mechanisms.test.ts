@@ -8,6 +8,8 @@ import { normalizeNumerals, parseSino } from "../../shared/korean/numerals.ts";
 import { KAKAO_HINT, MAX_TRIP_DAYS, translateWithRules } from "../../shared/place-search/translator/rules.ts";
 import { joinSplitNames, restoreSpacing, segmentWord } from "../../shared/korean/segment.ts";
 import { QueryText } from "../../shared/places/query-terms.ts";
+import { isMenuWord } from "../../shared/places/menu-words.ts";
+import { looseLatin } from "../../shared/geo/gazetteer-index.ts";
 import { tokenize } from "../../shared/korean/text.ts";
 
 const t = (q: string) => translateWithRules(q);
@@ -99,6 +101,16 @@ describe("typos", () => {
     );
     expect(r.confidence).toBeLessThan(1);
   });
+
+  it("never reshapes a dish word menus write into another kind one letter away", () => {
+    expect(isMenuWord("굴비")).toBe(true); // the end of 보리굴비, a menu's dish
+    expect(isMenuWord("찌게")).toBe(false); // a misspelling no menu writes
+    const r = t("굴비 정식 맛집");
+    expect(r.result.search_keywords).not.toContain("갈비");
+    expect(r.warnings.join(" ")).not.toMatch(/굴비 → /);
+    // a typo nothing writes is still corrected
+    expect(t("김치찌게 맛집").result.search_keywords).toContain("김치찌개");
+  });
 });
 
 describe("context dictionary", () => {
@@ -160,6 +172,25 @@ describe("English", () => {
     expect(r.distanceMode).toBe("route");
     expect(t("noodles near Wangsimni station").result.locations[0]!.query).toBe("왕십리역");
     expect(t("Jeju 2 nights 3 days").result).toMatchObject({ distanceMode: "multi_point", days: 3 });
+  });
+
+  it("reads a place of several English words as the station tables write it, apostrophe or not", () => {
+    // the table writes "Sookmyung Women`s Univ." (a backtick for the apostrophe)
+    expect(t("noraebang near Sookmyung Womens Univ").result.locations[0]!.query).toBe("숙대입구역");
+    expect(t("cafe near Hongik Univ").result.locations[0]!.query).toBe("홍대입구역");
+    expect(t("pizza near Gangnam station").result.locations[0]!.query).toBe("강남역");
+  });
+
+  it("reads a dong of the country by its romanized name with -dong", () => {
+    expect(t("haenggung-dong kape").result.locations[0]!.query).toBe("경기 수원시 팔달구 행궁동");
+    expect(t("Itaewon-dong burger").result.locations[0]!.query).toBe("용산구 이태원동");
+  });
+
+  it("reads a street by a loose spelling of its English name, ㅇㄹ said as ㅇㄴ", () => {
+    // the landmark table writes Hwangridan-gil; people write it as it is said
+    expect(looseLatin("Hwangnidan-gil")).toBe(looseLatin("Hwangridan-gil"));
+    expect(looseLatin("Jongno")).toBe(looseLatin("Jongro"));
+    expect(t("Hwangnidan-gil bakery Gyeongju").result.locations[0]!.query).toBe("황리단길");
   });
 });
 

@@ -65,8 +65,14 @@ function assignRoles(
     (/근처|주변|인근|부근|앞|에서|에$/.test(f.particle) ? 2 : 0) +
     (/\b(near|around|in|at|by)\s*$/i.test(query.slice(0, f.start)) ? 2 : 0);
   const regions = found.filter(isNamedRegion);
-  const inside = (f: FoundLocation) => regions.every((r) => r === f || liesIn(f, r));
-  const ranked = [...found].sort((x, y) => rank(y) - rank(x));
+  // two regions one inside the other (창원 진해: 진해구 in 창원시) are never weighed against each other:
+  // the outer one holds the inner, and the inner one is the more specific
+  const nested = (f: FoundLocation, r: FoundLocation) =>
+    isNamedRegion(f) && (liesIn(r, f) || liesIn(f, r)) && !(liesIn(r, f) && liesIn(f, r));
+  const inside = (f: FoundLocation) => regions.every((r) => r === f || liesIn(f, r) || nested(f, r));
+  const innermost = (f: FoundLocation) =>
+    isNamedRegion(f) ? regions.filter((r) => r !== f && liesIn(f, r) && !liesIn(r, f)).length * 0.1 : 0;
+  const ranked = [...found].sort((x, y) => rank(y) + innermost(y) - rank(x) - innermost(x));
   // a place named with a city, gu or province is the one inside it or none ("제주시 … 국수" is never
   // 양평's 국수역): the most specific place inside; a place that lies only elsewhere, beside nothing
   // more specific than the region inside, is asked about (area_mismatch), never searched in its stead
