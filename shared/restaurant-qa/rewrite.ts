@@ -29,7 +29,10 @@ import { askedCount } from "./follow-up.ts";
 import { isNarrower, kindOfWord } from "../places/kinds.ts";
 import { llmFallbackWarnings } from "./warnings.ts";
 
-/** Venue words whose food is what a menu filter looks for (고깃집 → 고기, found in "한식>육류,고기"). */
+/**
+ * Venue words whose food is what a menu filter looks for (고깃집 → 고기, found in "한식>육류,고기"); 술집
+ * is a node of the vocabulary of kinds ("음식점 > 술집"), so it filters by its kind like any other.
+ */
 const VENUE_FOOD: Record<string, string | null> = {
   고깃집: "고기",
   고기집: "고기",
@@ -37,7 +40,7 @@ const VENUE_FOOD: Record<string, string | null> = {
   와인바: "와인",
   칵테일바: "칵테일",
   빵집: "빵",
-  술집: null,
+  술집: "술집",
   음식점: null,
 };
 
@@ -209,6 +212,7 @@ export function rewriteWithRules(raw: string, titles?: TitleDictionary): RulesRe
   readFood(r);
   dropModifiedKinds(r);
   readKinds(r);
+  askedForDrinks(r);
   readLeftovers(r);
   const reference = REFERENCE.test(` ${query}`);
   const { named, unread } = takeName(r, reference);
@@ -355,6 +359,16 @@ function readKinds(r: Reading): void {
     if (!food) r.unexplained.push(m.surface);
     else r.menu.push(isHangul(m.surface) ? m.surface : m.value.name);
   }
+}
+
+/**
+ * 5c. A drink-only ask ("한잔할 데", "술 한잔하기 좋은 곳"): the 술자리 occasion with no food named asks for
+ * a place whose kind is drinking, the 술집 node of the vocabulary of kinds (its 호프, 와인바, 이자카야 …);
+ * with a dish named ("삼겹살에 소주 한잔") the dish is the kind and the occasion stays a boost.
+ */
+function askedForDrinks(r: Reading): void {
+  if (r.cuisine.length || r.menu.length || !r.conditions.occasion.includes("술자리")) return;
+  r.menu.push("술집");
 }
 
 /** 6. What is left: fillers and endings, cuisines the lexicon has no entry for ("이탈리안", "동남아"), or words nobody explained. */
