@@ -26,6 +26,7 @@ import { repairQuery } from "../places/query-repair.ts";
 import { josa } from "es-hangul";
 import { isQuestionWord, looksPredicate } from "../korean/word-class.ts";
 import { askedCount } from "./follow-up.ts";
+import { readHours } from "./hours.ts";
 import { isNarrower, kindOfWord } from "../places/kinds.ts";
 import { llmFallbackWarnings } from "./warnings.ts";
 
@@ -188,7 +189,8 @@ interface Reading {
   unexplained: string[];
 }
 
-export function rewriteWithRules(raw: string, titles?: TitleDictionary): RulesRewrite {
+/** `askedAt` (ms) is when the question was asked: "지금 여는" asks for that hour. */
+export function rewriteWithRules(raw: string, titles?: TitleDictionary, askedAt?: number): RulesRewrite {
   // the same repair as place search: spacing, typos, initials, romanized words
   const repaired = repairQuery(raw);
   const query = repaired.text;
@@ -207,6 +209,11 @@ export function rewriteWithRules(raw: string, titles?: TitleDictionary): RulesRe
   readPlaces(r, tokens);
   const price = readPrice(query);
   if (price) r.q.claim(price.span.start, price.span.end);
+  // opening hours before the vocabulary, whose 24시간/늦게까지 are features that filter nothing
+  // (a restaurant's name already read keeps its words: "새벽 뼈해장국" is a name, not an hour)
+  const read = readHours(query, askedAt);
+  const hours = read?.spans.every((s) => r.q.isFree(s.start, s.end)) ? read : undefined;
+  for (const s of hours?.spans ?? []) r.q.claim(s.start, s.end);
   readConditions(r);
   readWishes(r);
   readFood(r);
@@ -224,6 +231,7 @@ export function rewriteWithRules(raw: string, titles?: TitleDictionary): RulesRe
     atmosphere: r.conditions.atmosphere as StructuredQuery["atmosphere"],
     occasion: r.conditions.occasion as StructuredQuery["occasion"],
     price: price?.price,
+    hours: hours?.ask,
   });
   let confidence = 1;
   if (named || unread.size) confidence -= 0.35;
@@ -463,9 +471,9 @@ function canonicalise(sq: StructuredQuery): StructuredQuery {
 
 export async function rewriteQuery(
   query: string,
-  opts: { titles?: TitleDictionary; llm?: LlmPort; deadline?: Deadline },
+  opts: { titles?: TitleDictionary; llm?: LlmPort; deadline?: Deadline; askedAt?: number },
 ): Promise<Rewrite> {
-  const rules = rewriteWithRules(query, opts.titles);
+  const rules = rewriteWithRules(query, opts.titles, opts.askedAt);
   const asked = await askUnlessSure(
     { llm: opts.llm, rulesSure: rules.confidence >= CONFIDENCE_FOR_RULES, deadline: opts.deadline },
     (llm) =>
@@ -480,7 +488,18 @@ export async function rewriteQuery(
   );
   const { engine, usage } = asked;
   if (asked.engine === "llm")
-    return { ...rules, structured: canonicalise(asked.value), confidence: 0.9, engine, usage, warnings: [] };
+    return {
+      ...rules,
+      // the hours the rules read stand when the model gives none (its schema may be an older one)
+      structured: canonicalise({
+        ...(rules.structured.hours ? { hours: rules.structured.hours } : {}),
+        ...asked.value,
+      }),
+      confidence: 0.9,
+      engine,
+      usage,
+      warnings: [],
+    };
   return {
     ...rules,
     engine,

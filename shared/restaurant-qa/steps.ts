@@ -89,7 +89,12 @@ export async function rewriteStep(
       : undefined;
   const text = elided ?? (refers && !empty(ref.rest) ? ref.rest : refers ? "" : state.query);
   const r = text
-    ? await rewriteQuery(text, { titles: await deps.titles.get(), llm: deps.llm, deadline })
+    ? await rewriteQuery(text, {
+        titles: await deps.titles.get(),
+        llm: deps.llm,
+        deadline,
+        askedAt: state.meta.startedAt,
+      })
     : {
         structured: {},
         reference: true,
