@@ -3,7 +3,10 @@
 import { describe, expect, it } from "vitest";
 import { failedConditions } from "../../shared/restaurant-qa/conditions.ts";
 import { hoursPhrase, meetsHours, readHours } from "../../shared/restaurant-qa/hours.ts";
+import { readFollowUp } from "../../shared/restaurant-qa/follow-up.ts";
+import { InMemoryConversations } from "../../shared/restaurant-qa/memory.ts";
 import { hardFilters } from "../../shared/restaurant-qa/query-builder.ts";
+import { rewriteStep } from "../../shared/restaurant-qa/steps.ts";
 import { rewriteWithRules, titleDictionary } from "../../shared/restaurant-qa/rewrite.ts";
 
 const read = (q: string) => rewriteWithRules(q).structured;
@@ -68,5 +71,61 @@ describe("opening hours", () => {
     ]);
     expect(hardFilters(q, [])).toContainEqual({ terms: { features: ["24시간"] } });
     expect(hoursPhrase({ need: "늦게까지", at: 2 })).toBe("새벽 2시에 여는");
+  });
+});
+
+describe("set operations on the previous answer", () => {
+  it("reads 다른 데, 나머지 and 맨 위 as what they do to the list", () => {
+    expect(readFollowUp("다른 데는?")).toMatchObject({ others: true, exclude: false });
+    expect(readFollowUp("딴 데 없어?")).toMatchObject({ others: true });
+    expect(readFollowUp("그거 말고 다른 데")).toMatchObject({ same: true, exclude: true, others: true });
+    expect(readFollowUp("걔네 예약도 받아?")).toMatchObject({ same: true, rest: "예약도 받아?" });
+    expect(readFollowUp("맨 위에 거 말고 나머지 중에서 골라줘")).toMatchObject({
+      pick: { by: "position", n: 1 },
+      exclude: true,
+      remaining: true,
+      rest: "골라줘",
+    });
+    expect(readFollowUp("맨 끝에 있는 집 주차돼?").pick).toEqual({ by: "position", n: "last" });
+    // "다른 메뉴" is no other place
+    expect(readFollowUp("다른 메뉴는?")).toMatchObject({ others: false, remaining: false });
+  });
+
+  const ids = ["a", "b", "c"];
+  const turn = {
+    place_ids: ids,
+    query: "강남역 쌀국수",
+    at: 0,
+    location: [{ name: "강남역", relation: "nearby" as const }],
+    kinds: ["쌀국수"],
+  };
+  async function step(query: string) {
+    const memory = new InMemoryConversations({ ttlSeconds: 600, perCaller: 5, now: () => 1 });
+    await memory.remember("c1", turn);
+    const titles = { get: async () => titleDictionary([]) } as never;
+    return rewriteStep(
+      { query, conversationId: "c1", meta: { startedAt: 1 } },
+      { llm: undefined, memory, titles },
+    );
+  }
+
+  it("다른 데: a new search there for the same kinds, leaving out every place shown", async () => {
+    const s = await step("다른 데는?");
+    expect(s.followUp).toBeUndefined();
+    expect(s.exclude).toEqual(ids);
+    expect(s.structured_query).toMatchObject({ location: turn.location, menu: ["쌀국수"] });
+  });
+  it("그거 말고 다른 데: leaves out only the one named", async () => {
+    const s = await step("두 번째 거 말고 다른 데");
+    expect(s.exclude).toEqual(["b"]);
+    expect(s.structured_query).toMatchObject({ location: turn.location, menu: ["쌀국수"] });
+  });
+  it("나머지 중에: stays inside the list, without the one left out, and chooses when asked to", async () => {
+    const s = await step("맨 위에 거 말고 나머지 중에서 골라줘");
+    expect(s.exclude).toBeUndefined();
+    expect(s.followUp).toMatchObject({ place_ids: ["b", "c"], pick: { by: "best_rated" } });
+    const r = await step("나머지는 어때?");
+    expect(r.followUp?.place_ids).toEqual(["b", "c"]);
+    expect(r.followUp?.pick).toBeUndefined();
   });
 });
