@@ -6,6 +6,7 @@ import { hoursPhrase, meetsHours, readHours } from "../../shared/restaurant-qa/h
 import { readFollowUp } from "../../shared/restaurant-qa/follow-up.ts";
 import { InMemoryConversations } from "../../shared/restaurant-qa/memory.ts";
 import { hardFilters } from "../../shared/restaurant-qa/query-builder.ts";
+import { preferModifiers } from "../../shared/restaurant-qa/retrieve.ts";
 import { rewriteStep } from "../../shared/restaurant-qa/steps.ts";
 import { rewriteWithRules, titleDictionary } from "../../shared/restaurant-qa/rewrite.ts";
 
@@ -127,5 +128,21 @@ describe("set operations on the previous answer", () => {
     const r = await step("나머지는 어때?");
     expect(r.followUp?.place_ids).toEqual(["b", "c"]);
     expect(r.followUp?.pick).toBeUndefined();
+  });
+});
+
+describe("a modifier beside a kind", () => {
+  const d = (id: string, atmosphere: string[], occasion: string[] = []) => ({ id, atmosphere, occasion });
+  it("keeps the places said to have it, those with every asked value first", () => {
+    const docs = [d("a", ["캐주얼한"]), d("b", ["조용한"]), d("c", ["조용한"], ["혼밥"]), d("e", [])];
+    expect(preferModifiers(docs, { atmosphere: ["조용한"] }).documents.map((x) => x.id)).toEqual(["b", "c"]);
+    expect(
+      preferModifiers(docs, { atmosphere: ["조용한"], occasion: ["혼밥"] }).documents.map((x) => x.id),
+    ).toEqual(["c"]);
+  });
+  it("keeps every place, and names what none has, when no place is said to have it", () => {
+    const docs = [d("a", ["캐주얼한"]), d("e", [])];
+    expect(preferModifiers(docs, { occasion: ["혼밥"] })).toEqual({ documents: docs, unmet: ["혼밥"] });
+    expect(preferModifiers(docs, {}).documents).toEqual(docs);
   });
 });
