@@ -136,11 +136,21 @@ export async function rewriteStep(
     (searchAgain ||
       (!ref.pick &&
         !ref.same &&
-        (ref.place || !bare || Boolean(sq.convenience?.length && !last.place_ids.length))));
+        (ref.place ||
+          !bare ||
+          // "10만원 이하로는?", "주차 되는 데로 다시 찾아줘": a price, or a search asked again, is a
+          // new search there (a bare condition about the list, "주차 돼?", asks about its places)
+          Boolean(sq.price) ||
+          (conditionsOnly && AGAIN.test(state.query)) ||
+          Boolean(sq.convenience?.length && !last.place_ids.length))));
   if (keepPlace) sq = { ...sq, location: last.location };
   // a follow-up adding only a condition or a price keeps the earlier kinds too ("그 동네에 주차되는 데는?")
   if (keepPlace && noKind && (conditionsOnly || searchAgain) && last.kinds?.length)
     sq = withKinds(sq, last.kinds);
+  // "합정 쪽에도 있어?", "홍대도?": the same kinds asked in another place
+  if (!keepPlace && noKind && !conditionsOnly && sq.location?.length && last?.kinds?.length)
+    if (ALSO_THERE.test(text) && sq.location.every((l) => l.relation === "nearby"))
+      sq = withKinds(sq, last.kinds);
   // a question pointing back at an answer that found nothing: said so, with no search
   const pointsBack = Boolean(ref.pick || ref.same || (bare && !ref.place && (reference || !text)));
   const afterEmpty = last && !listed && pointsBack && bare && !keepPlace;
@@ -187,6 +197,12 @@ export async function rewriteStep(
     },
   };
 }
+
+/** "합정 쪽에도 있어?", "홍대도?", "신촌에는 없어?": a place asked with 도/에는 after a search */
+const ALSO_THERE = /(?:에도|쪽도|도|에는|쪽은)\s*(?:있|없|괜찮|[?]|$)/;
+
+/** "다시 찾아줘", "다시 알려줘": the search asked again, with what the question adds */
+const AGAIN = /다시\s*(?:찾|검색|알려|골라|추천)/;
 
 /** "골라줘", "하나만", "추천해줘": the question asks for one to be chosen */
 const CHOOSE = /골라|고르|하나만|한\s*곳만|한\s*군데만|추천|어디가\s*(?:나|좋|괜찮)|뭐가\s*(?:나|좋|괜찮)/;

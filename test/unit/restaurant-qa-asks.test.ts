@@ -121,6 +121,22 @@ describe("set operations on the previous answer", () => {
     expect(s.exclude).toEqual(["b"]);
     expect(s.structured_query).toMatchObject({ location: turn.location, menu: ["쌀국수"] });
   });
+  it("a price cap, a search asked again, or 같은 동네 searches there again for the same kinds", async () => {
+    const cap = await step("너무 비싸다 만원 이하로는?");
+    expect(cap.followUp).toBeUndefined();
+    expect(cap.structured_query).toEqual({
+      location: turn.location,
+      menu: ["쌀국수"],
+      price: { max: 10000 },
+    });
+    const again = await step("주차 되는 데로 다시 찾아줘");
+    expect(again.structured_query).toMatchObject({ location: turn.location, convenience: ["주차"] });
+    expect(again.followUp).toBeUndefined();
+    const same = await step("같은 동네에서 예약 되는 데로");
+    expect(same.structured_query).toMatchObject({ location: turn.location, menu: ["쌀국수"] });
+    // a bare condition still asks about the places shown
+    expect((await step("주차 돼?")).followUp?.place_ids).toEqual(ids);
+  });
   it("나머지 중에: stays inside the list, without the one left out, and chooses when asked to", async () => {
     const s = await step("맨 위에 거 말고 나머지 중에서 골라줘");
     expect(s.exclude).toBeUndefined();
