@@ -137,6 +137,14 @@ describe("set operations on the previous answer", () => {
     // a bare condition still asks about the places shown
     expect((await step("주차 돼?")).followUp?.place_ids).toEqual(ids);
   });
+  it("a place asked with 도 after a search asks for the same kinds there", async () => {
+    const s = await step("합정 쪽에도 있어?");
+    expect(s.structured_query).toEqual({
+      location: [{ name: "합정", relation: "nearby" }],
+      menu: ["쌀국수"],
+    });
+    expect(s.followUp).toBeUndefined();
+  });
   it("나머지 중에: stays inside the list, without the one left out, and chooses when asked to", async () => {
     const s = await step("맨 위에 거 말고 나머지 중에서 골라줘");
     expect(s.exclude).toBeUndefined();
