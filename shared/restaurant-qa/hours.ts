@@ -9,10 +9,9 @@ import { normalizeNumerals } from "../korean/numerals.ts";
 import type { HoursAsk } from "./structured-query.ts";
 
 /**
- * The hours ordinary restaurant listings keep: lunch from about 11 and closing by about 22. An hour
+ * The hours a restaurant that says nothing of them is assumed to keep: open by day, closed from 22:00
+ * to 06:00. An assumption, not a measured table (no source in shared/data gives opening hours): an hour
  * outside [NIGHT_ENDS, NIGHT_STARTS) is night, and only a place that says it opens late serves it.
- * Source: the opening hours shown on Kakao and Naver place pages for Korean restaurants, where 22:00
- * is the usual last order and 11:00 the usual opening (provider-apis.md's place pages).
  */
 export const NIGHT_STARTS = 22;
 export const NIGHT_ENDS = 6;
