@@ -20,7 +20,7 @@
 //   noPrior         says the previous answer had no restaurant and offers to search again; names none
 // Any technical string in a person-facing field (test/helpers/person-text.ts) fails the turn.
 import { writeFileSync } from "node:fs";
-import { testWorld } from "../test/helpers/server.ts";
+import { buildDemoCorpus, testWorld } from "../test/helpers/server.ts";
 import { checkPersonText } from "../test/helpers/person-text.ts";
 import {
   firstSentence,
@@ -364,6 +364,8 @@ export async function benchAnswersRestaurant(
   console.log(`## Restaurant answers: ${file}, rules alone`);
   const world = await testWorld({}, { LOG_LEVEL: "SILENT" });
   try {
+    // the corpus built first, as npm start builds it at boot: no question's time budget pays for it
+    await buildDemoCorpus(world);
     const qa = world.context.services.restaurants;
     const results = await runRestaurantSet(
       file,

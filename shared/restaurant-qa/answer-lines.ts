@@ -6,6 +6,7 @@ import { foodTerms } from "./query-builder.ts";
 import type { ContextDocument } from "./state.ts";
 import type { StructuredQuery } from "./structured-query.ts";
 import { findMentions, type VocabField } from "./vocabulary.ts";
+import { hoursLine } from "./hours.ts";
 
 export const HOURS = /영업\s?시간|몇\s?시|언제까지|문\s?(여|열|닫)|오픈\s?시간|마감|브레이크\s?타임|휴무/;
 export const won = (n: number) => `${n.toLocaleString("en-US")}원`;
@@ -91,6 +92,7 @@ export function docBlock(d: ContextDocument, q: StructuredQuery, askedAbout: boo
   if (menu) lines.push(menu);
   const asked = askedConditions(q);
   for (const [field, value] of asked) lines.push(conditionLine(d, field, value));
+  if (q.hours) lines.push(hoursLine(d.features));
   if (askedAbout && !asked.length) {
     if (d.convenience.length) lines.push(`편의: ${d.convenience.join(", ")}`);
     if (d.atmosphere.length) lines.push(`분위기: ${d.atmosphere.join(", ")}`);

@@ -9,6 +9,7 @@ import type { StructuredQuery } from "./structured-query.ts";
 import { squash } from "../korean/normalize.ts";
 import { askedKind, fitOf } from "../places/kind-match.ts";
 import { satisfying } from "./vocabulary.ts";
+import { hoursPhrase, meetsHours } from "./hours.ts";
 
 export interface Checkable {
   lat: number;
@@ -18,6 +19,8 @@ export interface Checkable {
   category?: string;
   title?: string;
   convenience: readonly string[];
+  /** what the document says of itself beyond the fields: its hours among them (24시간, 늦게까지) */
+  features?: readonly string[];
 }
 
 /**
@@ -62,6 +65,8 @@ export function failedConditions(d: Checkable, q: StructuredQuery, circles: read
     failed.push(`${[...(q.cuisine ?? []), ...(q.menu ?? [])].join("/")} 메뉴 없음`);
   for (const c of q.convenience ?? [])
     if (!satisfying(c).some((v) => d.convenience.includes(v))) failed.push(`${c} 정보 없음`);
+  if (q.hours && !meetsHours(d.features ?? [], q.hours))
+    failed.push(`${hoursPhrase(q.hours)} 곳이라는 정보 없음`);
   if (q.price) {
     const { min = 0, max = Number.POSITIVE_INFINITY } = q.price;
     // with a menu asked, the price is the dish's (as the search's nested query asks it)

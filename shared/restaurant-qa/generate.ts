@@ -28,6 +28,7 @@ import type { StructuredQuery } from "./structured-query.ts";
 import { attributesLine } from "./summary.ts";
 import { BROADER_CONVENIENCE, findMentions, type VocabField } from "./vocabulary.ts";
 import type { WebResult } from "./web-search.ts";
+import { hoursPhrase } from "./hours.ts";
 import {
   CITED_OUTSIDE_CONTEXT,
   FIRST_SENTENCE_UNNAMED,
@@ -151,7 +152,10 @@ export function extractiveAnswer(
   }
   const lines = [
     ...unfoundNameLine(q, docs),
-    "조건을 모두 만족하는 식당을 찾지 못했습니다.",
+    // an hours ask is said by itself: opening hours are what documents say least often
+    q.hours
+      ? `${hoursPhrase(q.hours)} 식당을 찾지 못했습니다(영업시간은 리뷰와 소개에 적힌 것만 압니다).`
+      : "조건을 모두 만족하는 식당을 찾지 못했습니다.",
     webConfigured
       ? "웹 검색에서도 결과가 없었습니다."
       : "웹 검색이 설정되어 있지 않아 웹에서 찾아보지 못했습니다.",

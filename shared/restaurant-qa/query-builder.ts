@@ -14,6 +14,8 @@ import type { RetrievalSettings } from "./config.ts";
 import { kindOfWord } from "../places/kinds.ts";
 
 /** Source fields a search returns: everything but the vector. */
+import { hoursFeatures } from "./hours.ts";
+
 export const SOURCE = { excludes: ["embedding"] };
 
 /** The words a cuisine/menu condition accepts: cuisines with their dishes, menus with their synonyms. */
@@ -106,6 +108,8 @@ export function hardFilters(q: StructuredQuery, circles: readonly Circle[]): Que
         ? { terms: { convenience: satisfying(c) } }
         : { term: { convenience: { value: c } } },
     );
+  // opening hours: what the document says of its own (hours.ts); 24시간 also meets 늦게까지
+  if (q.hours) filters.push({ terms: { features: hoursFeatures(q.hours) } });
   if (q.price && !dish)
     filters.push({ nested: { path: "menus", query: priceRange(q.price), score_mode: "none" } });
   return filters;

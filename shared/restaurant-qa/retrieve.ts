@@ -180,6 +180,28 @@ function boostOf(d: StoredDocument, q: StructuredQuery, s: RetrievalSettings): n
   return hits * s.boostWeight;
 }
 
+/**
+ * "조용한 카페", "혼밥하기 좋은 국밥집": an asked atmosphere or occasion beside a kind. 002 §6 makes them
+ * boosts, not filters, so a place that is not said to be quiet is still found; but where some of the
+ * places found are said to be so, those are the answer, and the others (which only the boost ranked
+ * below them) are left out. Places carrying every asked value are preferred to those carrying some;
+ * when none carries any, all stay and `unmet` names the values, for the answer to say.
+ */
+export function preferModifiers<T extends Pick<StoredDocument, "atmosphere" | "occasion">>(
+  docs: readonly T[],
+  q: StructuredQuery,
+): { documents: T[]; unmet: string[] } {
+  const asked = [
+    ...(q.atmosphere ?? []).map((v) => ["atmosphere", v] as const),
+    ...(q.occasion ?? []).map((v) => ["occasion", v] as const),
+  ];
+  if (!asked.length || !docs.length) return { documents: [...docs], unmet: [] };
+  const hits = (d: T) => asked.filter(([f, v]) => d[f].includes(v)).length;
+  const best = Math.max(...docs.map(hits));
+  if (best === 0) return { documents: [...docs], unmet: asked.map(([, v]) => v) };
+  return { documents: docs.filter((d) => hits(d) === best), unmet: [] };
+}
+
 // long: filter, search, and the follow-up's own list in one pass over the same candidates (to be split)
 export async function retrieve(
   state: Pick<QaState, "query" | "structured_query" | "followUp" | "deadlineAt">,
@@ -244,9 +266,17 @@ export async function retrieve(
     if (r.hits.length || !circles.length || round >= deps.settings.maxWidenings) {
       if (!r.hits.length && circles.length)
         warnings.push("반경을 넓혀도 조건을 모두 만족하는 식당이 없습니다");
-      const documents = r.hits.map((h) =>
-        toContext(h.source, h.score, h.score - boostOf(h.source, q, deps.settings), circles),
+      const preferred = preferModifiers(
+        r.hits.map((h) => h.source),
+        q,
       );
+      const documents = r.hits
+        .filter((h) => preferred.documents.includes(h.source))
+        .map((h) => toContext(h.source, h.score, h.score - boostOf(h.source, q, deps.settings), circles));
+      if (preferred.unmet.length && r.hits.length)
+        warnings.push(
+          `${preferred.unmet.map((v) => `‘${v}’`).join(", ")}에 맞는다는 자료가 있는 곳은 찾지 못해 나머지 조건으로 골랐습니다`,
+        );
       // nothing of the asked kind: its parent kind, in the radius searched, to be offered apart (the
       // grader keeps them irrelevant; the web search still comes first)
       const parent = documents.some((d) => !failedConditions(d, q, circles).length)

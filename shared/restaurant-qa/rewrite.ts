@@ -26,10 +26,14 @@ import { repairQuery } from "../places/query-repair.ts";
 import { josa } from "es-hangul";
 import { isQuestionWord, looksPredicate } from "../korean/word-class.ts";
 import { askedCount } from "./follow-up.ts";
+import { readHours } from "./hours.ts";
 import { isNarrower, kindOfWord } from "../places/kinds.ts";
 import { llmFallbackWarnings } from "./warnings.ts";
 
-/** Venue words whose food is what a menu filter looks for (고깃집 → 고기, found in "한식>육류,고기"). */
+/**
+ * Venue words whose food is what a menu filter looks for (고깃집 → 고기, found in "한식>육류,고기"); 술집
+ * is a node of the vocabulary of kinds ("음식점 > 술집"), so it filters by its kind like any other.
+ */
 const VENUE_FOOD: Record<string, string | null> = {
   고깃집: "고기",
   고기집: "고기",
@@ -37,7 +41,7 @@ const VENUE_FOOD: Record<string, string | null> = {
   와인바: "와인",
   칵테일바: "칵테일",
   빵집: "빵",
-  술집: null,
+  술집: "술집",
   음식점: null,
 };
 
@@ -49,7 +53,7 @@ const FILLER = new Set(
    주말 저녁 좀 정말 진짜 제일 가장 요즘 핫한 인기 위한 위해 할만한 하는 한 곳은 곳이요 데가 거 것 나 도 만 중 위 앞 싶어 싶은
    알려 궁금해 궁금 되는지 되는곳 어때 어때요 어떤가요 어떰 느낌 레스토랑 음식 요리 또는 혹은 아니면 or
    다른 딴 딴데 나머지 정확히 전화번호 전화 번호 연락처 평점 리뷰 후기 별점 평 영업시간 주소 위치 가격 가격대
-   메뉴판 거리 그럼 그냥 너무 비싸다 비싸네 비싸요`.split(/\s+/),
+   메뉴판 거리 그럼 그냥 너무 비싸다 비싸네 비싸요 다시 새로`.split(/\s+/),
 );
 const VERBISH =
   /(하기|하는|할|한|된|될|되는|되나요|돼|돼요|나요|까요|세요|줘|요|고|서|은|는|인|적인|스러운)$/;
@@ -185,7 +189,8 @@ interface Reading {
   unexplained: string[];
 }
 
-export function rewriteWithRules(raw: string, titles?: TitleDictionary): RulesRewrite {
+/** `askedAt` (ms) is when the question was asked: "지금 여는" asks for that hour. */
+export function rewriteWithRules(raw: string, titles?: TitleDictionary, askedAt?: number): RulesRewrite {
   // the same repair as place search: spacing, typos, initials, romanized words
   const repaired = repairQuery(raw);
   const query = repaired.text;
@@ -204,11 +209,17 @@ export function rewriteWithRules(raw: string, titles?: TitleDictionary): RulesRe
   readPlaces(r, tokens);
   const price = readPrice(query);
   if (price) r.q.claim(price.span.start, price.span.end);
+  // opening hours before the vocabulary, whose 24시간/늦게까지 are features that filter nothing
+  // (a restaurant's name already read keeps its words: "새벽 뼈해장국" is a name, not an hour)
+  const read = readHours(query, askedAt);
+  const hours = read?.spans.every((s) => r.q.isFree(s.start, s.end)) ? read : undefined;
+  for (const s of hours?.spans ?? []) r.q.claim(s.start, s.end);
   readConditions(r);
   readWishes(r);
   readFood(r);
   dropModifiedKinds(r);
   readKinds(r);
+  askedForDrinks(r);
   readLeftovers(r);
   const reference = REFERENCE.test(` ${query}`);
   const { named, unread } = takeName(r, reference);
@@ -220,6 +231,7 @@ export function rewriteWithRules(raw: string, titles?: TitleDictionary): RulesRe
     atmosphere: r.conditions.atmosphere as StructuredQuery["atmosphere"],
     occasion: r.conditions.occasion as StructuredQuery["occasion"],
     price: price?.price,
+    hours: hours?.ask,
   });
   let confidence = 1;
   if (named || unread.size) confidence -= 0.35;
@@ -357,6 +369,16 @@ function readKinds(r: Reading): void {
   }
 }
 
+/**
+ * 5c. A drink-only ask ("한잔할 데", "술 한잔하기 좋은 곳"): the 술자리 occasion with no food named asks for
+ * a place whose kind is drinking, the 술집 node of the vocabulary of kinds (its 호프, 와인바, 이자카야 …);
+ * with a dish named ("삼겹살에 소주 한잔") the dish is the kind and the occasion stays a boost.
+ */
+function askedForDrinks(r: Reading): void {
+  if (r.cuisine.length || r.menu.length || !r.conditions.occasion.includes("술자리")) return;
+  r.menu.push("술집");
+}
+
 /** 6. What is left: fillers and endings, cuisines the lexicon has no entry for ("이탈리안", "동남아"), or words nobody explained. */
 function readLeftovers(r: Reading): void {
   for (const piece of r.q.leftovers()) {
@@ -449,9 +471,9 @@ function canonicalise(sq: StructuredQuery): StructuredQuery {
 
 export async function rewriteQuery(
   query: string,
-  opts: { titles?: TitleDictionary; llm?: LlmPort; deadline?: Deadline },
+  opts: { titles?: TitleDictionary; llm?: LlmPort; deadline?: Deadline; askedAt?: number },
 ): Promise<Rewrite> {
-  const rules = rewriteWithRules(query, opts.titles);
+  const rules = rewriteWithRules(query, opts.titles, opts.askedAt);
   const asked = await askUnlessSure(
     { llm: opts.llm, rulesSure: rules.confidence >= CONFIDENCE_FOR_RULES, deadline: opts.deadline },
     (llm) =>
@@ -466,7 +488,18 @@ export async function rewriteQuery(
   );
   const { engine, usage } = asked;
   if (asked.engine === "llm")
-    return { ...rules, structured: canonicalise(asked.value), confidence: 0.9, engine, usage, warnings: [] };
+    return {
+      ...rules,
+      // the hours the rules read stand when the model gives none (its schema may be an older one)
+      structured: canonicalise({
+        ...(rules.structured.hours ? { hours: rules.structured.hours } : {}),
+        ...asked.value,
+      }),
+      confidence: 0.9,
+      engine,
+      usage,
+      warnings: [],
+    };
   return {
     ...rules,
     engine,

@@ -89,7 +89,12 @@ export async function rewriteStep(
       : undefined;
   const text = elided ?? (refers && !empty(ref.rest) ? ref.rest : refers ? "" : state.query);
   const r = text
-    ? await rewriteQuery(text, { titles: await deps.titles.get(), llm: deps.llm, deadline })
+    ? await rewriteQuery(text, {
+        titles: await deps.titles.get(),
+        llm: deps.llm,
+        deadline,
+        askedAt: state.meta.startedAt,
+      })
     : {
         structured: {},
         reference: true,
@@ -111,9 +116,18 @@ export async function rewriteStep(
   const listed = Boolean(last?.place_ids.length);
   // "첫번째 거 말고 다른 데", "더 싼 데는?": a new search in the same place for the same kinds, leaving
   // out the one named, or cheaper than it (than the list's middle price when none is named)
-  const excluded = listed && ref.exclude ? pickedId(ref, last!) : undefined;
+  // "다른 데는?", "딴 데 없어?": a new search there for the same kinds, leaving out every place shown
+  // (the one named, when one is: "그거 말고 다른 데"); "나머지 중에" stays inside the earlier list
+  const excluded =
+    !listed || ref.remaining
+      ? []
+      : ref.exclude
+        ? [pickedId(ref, last!)].flatMap((id) => id ?? [])
+        : ref.others && !ref.pick && !ref.same
+          ? last!.place_ids
+          : [];
   const cheaperThan = listed && ref.cheaper && !sq.price ? referencePrice(ref, last!) : undefined;
-  const searchAgain = Boolean(excluded || cheaperThan !== undefined);
+  const searchAgain = Boolean(excluded.length || cheaperThan !== undefined);
   if (cheaperThan !== undefined) sq = { ...sq, price: { max: cheaperThan - 1 } };
   // "그 근처에 카페도", "카페도 있어?": a new search that keeps the earlier location
   const keepPlace =
@@ -122,33 +136,45 @@ export async function rewriteStep(
     (searchAgain ||
       (!ref.pick &&
         !ref.same &&
-        (ref.place || !bare || Boolean(sq.convenience?.length && !last.place_ids.length))));
+        (ref.place ||
+          !bare ||
+          // "10만원 이하로는?", "주차 되는 데로 다시 찾아줘": a price, or a search asked again, is a
+          // new search there (a bare condition about the list, "주차 돼?", asks about its places)
+          Boolean(sq.price) ||
+          (conditionsOnly && AGAIN.test(state.query)) ||
+          Boolean(sq.convenience?.length && !last.place_ids.length))));
   if (keepPlace) sq = { ...sq, location: last.location };
   // a follow-up adding only a condition or a price keeps the earlier kinds too ("그 동네에 주차되는 데는?")
   if (keepPlace && noKind && (conditionsOnly || searchAgain) && last.kinds?.length)
     sq = withKinds(sq, last.kinds);
+  // "합정 쪽에도 있어?", "홍대도?": the same kinds asked in another place
+  if (!keepPlace && noKind && !conditionsOnly && sq.location?.length && last?.kinds?.length)
+    if (ALSO_THERE.test(text) && sq.location.every((l) => l.relation === "nearby"))
+      sq = withKinds(sq, last.kinds);
   // a question pointing back at an answer that found nothing: said so, with no search
   const pointsBack = Boolean(ref.pick || ref.same || (bare && !ref.place && (reference || !text)));
   const afterEmpty = last && !listed && pointsBack && bare && !keepPlace;
   // "두 번째 집 메뉴", "제일 싼 데", "거기 주차돼?", or a bare question right after an answer
   const followUp: QaState["followUp"] =
-    !keepPlace && last && listed && (ref.pick || ref.same || (!ref.place && (reference || bare)))
-      ? {
-          place_ids: last.place_ids,
-          ...(ref.pick
-            ? { pick: ref.pick }
-            : ref.same || last.focus || last.place_ids.length === 1
-              ? { focus: last.focus ?? last.place_ids[0] }
-              : {}),
-          ...(last.origin ? { origin: last.origin } : {}),
-          ...(last.location ? { location: last.location } : {}),
-          ...(last.kinds ? { kinds: last.kinds } : {}),
-          ...(last.distances ? { distances: last.distances } : {}),
-          ...(elided ? { ask: elided } : {}),
-        }
-      : afterEmpty
-        ? { place_ids: [], priorQuery: last.query }
-        : undefined;
+    last && listed && ref.remaining && last.place_ids.length > 1 && !searchAgain
+      ? remainingOf(ref, last, text)
+      : !keepPlace && last && listed && (ref.pick || ref.same || (!ref.place && (reference || bare)))
+        ? {
+            place_ids: last.place_ids,
+            ...(ref.pick
+              ? { pick: ref.pick }
+              : ref.same || last.focus || last.place_ids.length === 1
+                ? { focus: last.focus ?? last.place_ids[0] }
+                : {}),
+            ...(last.origin ? { origin: last.origin } : {}),
+            ...(last.location ? { location: last.location } : {}),
+            ...(last.kinds ? { kinds: last.kinds } : {}),
+            ...(last.distances ? { distances: last.distances } : {}),
+            ...(elided ? { ask: elided } : {}),
+          }
+        : afterEmpty
+          ? { place_ids: [], priorQuery: last.query }
+          : undefined;
   const warnings = [...r.warnings];
   // a first question that still names what to search is read as a search, without a word on it
   if (reference && !followUp && !keepPlace && bare) warnings.push(NO_EARLIER_ANSWER);
@@ -162,13 +188,43 @@ export async function rewriteStep(
     ...state,
     structured_query: fitted.query,
     ...(followUp ? { followUp } : {}),
-    ...(excluded ? { exclude: [excluded] } : {}),
+    ...(excluded.length ? { exclude: excluded } : {}),
     meta: {
       ...meta,
       startedAt: meta.startedAt ?? Date.now(),
       engines: { ...meta.engines, rewrite: r.engine },
       unread: r.engine === "llm" ? [] : r.unexplained,
     },
+  };
+}
+
+/** "합정 쪽에도 있어?", "홍대도?", "신촌에는 없어?": a place asked with 도/에는 after a search */
+const ALSO_THERE = /(?:에도|쪽도|도|에는|쪽은)\s*(?:있|없|괜찮|[?]|$)/;
+
+/** "다시 찾아줘", "다시 알려줘": the search asked again, with what the question adds */
+const AGAIN = /다시\s*(?:찾|검색|알려|골라|추천)/;
+
+/** "골라줘", "하나만", "추천해줘": the question asks for one to be chosen */
+const CHOOSE = /골라|고르|하나만|한\s*곳만|한\s*군데만|추천|어디가\s*(?:나|좋|괜찮)|뭐가\s*(?:나|좋|괜찮)/;
+
+/**
+ * "맨 위에 거 말고 나머지 중에서 골라줘", "나머지는 어때?": the earlier list without the one left out
+ * (or singled out, else its first), as a follow-up on those places; asked to choose, the best rated.
+ */
+function remainingOf(
+  ref: FollowUpReading,
+  last: ConversationTurn,
+  text: string,
+): NonNullable<QaState["followUp"]> {
+  const out = ref.exclude || ref.pick || ref.same ? pickedId(ref, last) : (last.focus ?? last.place_ids[0]);
+  const rest = last.place_ids.filter((id) => id !== out);
+  return {
+    place_ids: rest,
+    ...(CHOOSE.test(text) && rest.length > 1 ? { pick: { by: "best_rated" as const } } : {}),
+    ...(last.origin ? { origin: last.origin } : {}),
+    ...(last.location ? { location: last.location } : {}),
+    ...(last.kinds ? { kinds: last.kinds } : {}),
+    ...(last.distances ? { distances: last.distances } : {}),
   };
 }
 

@@ -18,6 +18,14 @@ export const PriceRange = z
   .object({ min: z.number().int().nonnegative().optional(), max: z.number().int().positive().optional() })
   .refine((p) => p.min !== undefined || p.max !== undefined, "give min or max");
 
+/** Opening hours asked ("24시간", "새벽 두시쯤", "늦게까지"): open all day, or open late (at the hour named). */
+export const HoursAsk = z.object({
+  need: z.enum(["24시간", "늦게까지"]),
+  /** the hour asked, 0–23 (KST), when the question names one or says "지금" */
+  at: z.number().int().min(0).max(23).optional(),
+});
+export type HoursAsk = z.infer<typeof HoursAsk>;
+
 export const StructuredQuery = z.object({
   location: z.array(QueryLocation).max(5).optional(),
   cuisine: words(5).optional(),
@@ -26,6 +34,7 @@ export const StructuredQuery = z.object({
   atmosphere: z.array(Atmosphere).max(12).optional(),
   occasion: z.array(Occasion).max(11).optional(),
   price: PriceRange.optional(),
+  hours: HoursAsk.optional(),
 });
 export type StructuredQuery = z.infer<typeof StructuredQuery>;
 
@@ -41,12 +50,15 @@ export function compact(q: StructuredQuery): StructuredQuery {
     if (v?.length) (out as Record<string, unknown>)[f] = [...new Set(v)];
   }
   if (q.price) out.price = q.price;
+  if (q.hours) out.hours = q.hours;
   return out;
 }
 
 /** True when the query names something the index must satisfy (not only boosts). */
 export const hasHardConditions = (q: StructuredQuery) =>
-  Boolean(q.location?.length || q.cuisine?.length || q.menu?.length || q.convenience?.length || q.price);
+  Boolean(
+    q.location?.length || q.cuisine?.length || q.menu?.length || q.convenience?.length || q.price || q.hours,
+  );
 
 /** The structured query's bounds (the schema above): what a producer must fit before handing it on. */
 export const STRUCTURED_QUERY_BOUNDS = {
