@@ -46,7 +46,8 @@ export function factSentence(
     return TOPIC_READERS[topic](ctx);
   });
   if (sentences.some((x) => !x)) return undefined;
-  const sentence = sentences.map((x) => x!.replace(/\.$/, "")).join("; ") + ".";
+  const joined = sentences.map((x) => x!.replace(/\.$/, "")).join("; ") + ".";
+  const sentence = form === "changed" && ASKS_UNCHANGED.test(query) ? flipYesNo(joined) : joined;
   const synthetic = (topic === "news" ? news : regular).some((d) => d.synthetic);
   return synthetic ? `합성 데이터 기준, ${sentence}` : sentence;
 }
@@ -54,3 +55,10 @@ export function factSentence(
 /** A change over time (not a comparison of companies). */
 const CHANGED_IN_TIME =
   /바뀌|바뀐|바꿨|변동|변경|변화|늘었|줄었|늘어|줄어|늘렸|줄였|증가|감소|달라|교체|전년|작년보다|지난해보다/;
+
+/** "그대로야?", "유지돼?": asked whether it stayed, so 예 means unchanged. */
+const ASKS_UNCHANGED = /그대로|유지|변함\s?없|안\s?바뀌|안\s?바꼈/;
+
+/** The sentence's 예 and 아니요 swapped (it answers "did it stay?" rather than "did it change?"). */
+const flipYesNo = (sentence: string) =>
+  sentence.replace(/^(예|아니요)(?=,)/, (m) => (m === "예" ? "아니요" : "예"));

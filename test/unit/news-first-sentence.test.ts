@@ -9,6 +9,7 @@ import type { SearchState } from "../../shared/news/schemas.ts";
 import { NO_COMPANY_NOTE } from "../../shared/news/search-publications.ts";
 import { leadSentence } from "../../shared/news/offline-answer.ts";
 import { askedThing } from "../../shared/news/question-form.ts";
+import { apiKeysFor } from "../../shared/news/query.ts";
 import type { ContextDoc, LoadedTable } from "../../shared/news/load-documents.ts";
 import type { DartRow } from "../../shared/providers/opendart.ts";
 
@@ -404,5 +405,29 @@ describe("what leads the response", () => {
       synthetic: false,
     });
     expect((r.generated_response ?? "").startsWith(NO_COMPANY_NOTE)).toBe(true);
+  });
+});
+
+describe("did it change, in other words", () => {
+  it("바뀜, 바꼈 and 그대로 ask whether it changed; a few words between the fact and the verb still read the change table", () => {
+    expect(first("가나전자 최대주주 바뀜?")).toMatch(/^예, 바뀌었습니다/);
+    expect(first("가나전자 최대주주 작년에 바뀌었어?")).toMatch(/최대주주/);
+    expect(apiKeysFor("가나전자 최대주주 작년에 바뀌었어?")).toContain("api_05");
+    expect(apiKeysFor("가나전자 최대주주 그대로야?")).toContain("api_05");
+  });
+
+  it("asked whether it stayed, 예 means unchanged", () => {
+    expect(first("가나전자 최대주주 그대로야?")).toMatch(/^아니요, 바뀌었습니다/);
+    expect(first("가나전자 대표이사 그대로야?")).toMatch(
+      /^예, 가나전자의 대표이사는 2025년 3분기 분기보고서와 2026년 3분기 분기보고서 모두 갑수입니다 \[1, 3\]\.$/,
+    );
+  });
+
+  it("a CEO's change is the CEO's, not the board's", () => {
+    expect(first("가나전자 대표이사 바뀜?")).toMatch(/^아니요, 가나전자의 대표이사는 .* 모두 갑수입니다/);
+    const before = report(3, 2025, 3, [["api_07", BOARD(["을수", "갑수"])]]);
+    expect(first("가나전자 CEO 교체됐어?", [docs[0]!, before])).toBe(
+      "예, 바뀌었습니다: 가나전자의 대표이사는 2025년 3분기 분기보고서의 을수에서 2026년 3분기 분기보고서의 갑수로 바뀌었습니다 [1, 3].",
+    );
   });
 });
