@@ -235,9 +235,16 @@ export class CompanyIndex {
     companies.push(resolved(first, match.text));
     if (match.text === first.stock_code) notes.push(stockCodeNote(match.text, first.corp_name));
     const others = this.startingWith(norm(first.corp_name), first);
-    if (others.length >= 2)
+    // an English name that is also the first word of others' ("Lotte": 롯데지주, and LOTTE SHOPPING …)
+    const typed = match.text.toUpperCase();
+    const group = /^[A-Z0-9&]+$/.test(typed)
+      ? this.english.filter((e) => e.words[0] === typed && e.record !== first).map((e) => e.record)
+      : [];
+    const [label, word, namesakes] =
+      others.length >= 2 ? ["이름", first.corp_name, others] : ["영문 이름", match.text, group];
+    if (namesakes.length >= 2)
       notes.push(
-        `${first.corp_name} 기준입니다: 질문한 이름의 회사이며, 이름이 ‘${first.corp_name}’${josaFor(first.corp_name, "으로/로")} 시작하는 ${listNames(others)}도 있습니다.`,
+        `${first.corp_name} 기준입니다: 질문한 이름의 회사이며, ${label}이 ‘${word}’${josaFor(word, "으로/로")} 시작하는 ${listNames(namesakes)}도 있습니다.`,
       );
     if (!first.stock_code)
       notes.push(

@@ -82,6 +82,15 @@ describe("a name typed with a slip", () => {
   });
 });
 
+describe("an English name that begins others' English names", () => {
+  it("answers for its company and names the others (Lotte: 롯데지주, and LOTTE SHOPPING …)", () => {
+    const r = index.resolve("Lotte 올해 배당 줌?");
+    expect(r.companies.map((c) => c.corp_name)).toEqual(["롯데지주"]);
+    expect(r.notes[0]).toMatch(/^롯데지주 기준입니다: .*영문 이름이 ‘Lotte’로 시작하는 .*롯데쇼핑/);
+    expect(index.resolve("Kia 최대주주").notes).toEqual([]);
+  });
+});
+
 describe("short forms that fold a syllable", () => {
   it("엔솔 is 에너지솔루션 (에 + the ㄴ of 너), and folding needs a syllable without a final", () => {
     expect(picked("엔솔 최대주주가 누구야")).toEqual(["LG에너지솔루션"]);
