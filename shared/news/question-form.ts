@@ -5,6 +5,7 @@
 // (fact-answer.ts).
 import { ASKING, apiKeysFor, personBeforePay } from "./query.ts";
 import { PARTICLES, questionSubject } from "./company-names.ts";
+import { parseKoreanWon } from "../korean/numerals.ts";
 
 export { personBeforePay };
 
@@ -36,11 +37,31 @@ const YES_NO =
   /(했|줬|샀|팔았|있|없|하|주|받|됐|되|냈|였|이었|줄였|늘렸|소각했|발행했)(어|나|니|냐|나요|어요|습니까|음|었나|었어|었음|는지|을까|ㅇ|지)\s*\??$|\?$/;
 const NEWS = /뉴스|기사|보도|소식|헤드라인|이슈|근황|무슨\s?일|요즘\s?(어때|뭐)/;
 
+/** Words that compare with an amount: above it (넘어, 이상, 초과) or below it (안 넘어, 미만, 이하, 밑). */
+const ABOVE = /넘|이상|초과|돼|되나|되니|되냐|될까/;
+const BELOW = /안\s?넘|못\s?넘|미만|이하|밑|안\s?돼|안\s?되|못\s?미/;
+
+/**
+ * An amount a yes-or-no question compares with ("평균연봉 1억 넘어?", "배당 500원 이상이야?"): the amount
+ * in won and whether it asks above it; undefined for any other question.
+ */
+export function thresholdOf(
+  query: string,
+): { amount: number; above: boolean; inclusive: boolean } | undefined {
+  const m = /(\d[\d,.]*\s?(?:조|억|천만|백만|만|천)?\s?원?)\s?(?:은|는|이|가|을|를)?\s?(\S+)/.exec(query);
+  if (!m || !/조|억|만|천|원/.test(m[1]!)) return undefined;
+  const amount = parseKoreanWon(m[1]!.includes("원") ? m[1]! : `${m[1]}원`);
+  const rest = query.slice(m.index + m[1]!.length);
+  if (amount === undefined || !(ABOVE.test(rest) || BELOW.test(rest))) return undefined;
+  return { amount, above: !BELOW.test(rest), inclusive: /이상|이하/.test(rest) };
+}
+
 /** The answer's form. A report fact asked "changed?" is changed; a question about news alone is news. */
 export function questionForm(query: string): QuestionForm {
   const q = query.trim();
   const reportFact = apiKeysFor(q).length > 0;
   if (NEWS.test(q) && !reportFact) return "news";
+  if (reportFact && thresholdOf(q) && !WHEN.test(q) && !HOW_MANY.test(q)) return "yes_no";
   if (WHEN.test(q)) return "when";
   if (CHANGED.test(q)) return "changed";
   if (WHO.test(q)) return "who";
