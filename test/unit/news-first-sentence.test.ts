@@ -448,10 +448,11 @@ describe("a yes-or-no question against an amount", () => {
 
   it("answers 예 or 아니요 by the figure, which it states", () => {
     expect(first("가나전자 직원 평균연봉 9천만원 넘어?")).toMatch(
-      /^예, 넘습니다: 가나전자 직원의 1인 평균 급여는 .*1억 원입니다/,
+      /^예, 넘습니다: 가나전자 직원의 1인 평균 급여는 2025년 9,500만 원입니다/,
     );
-    expect(first("가나전자 직원 평균연봉 1억 넘어?")).toMatch(/^아니요, 같습니다: /);
-    expect(first("가나전자 직원 평균연봉 1억 이상이야?")).toMatch(/^예, 같습니다: /);
+    expect(first("가나전자 직원 평균연봉 1억 넘어?")).toMatch(/^아니요, 넘지 않습니다: /);
+    expect(first("가나전자 직원 평균연봉 9,500만원 이상이야?")).toMatch(/^예, 같습니다: /);
+    expect(first("가나전자 직원 평균연봉 9,500만원 넘어?")).toMatch(/^아니요, 같습니다: /);
     expect(first("가나전자 배당 2천원 넘어?")).toMatch(/^아니요, 넘지 않습니다: .*1,500원/);
   });
 
