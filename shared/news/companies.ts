@@ -17,6 +17,7 @@ import {
   syllableShortForm,
 } from "./company-names.ts";
 import { askedWordAt } from "./query.ts";
+import { askedValue } from "./question-form.ts";
 import { closestByJamo, jamoOf, typoAllowance } from "./company-typos.ts";
 
 export interface CompanyRecord {
@@ -182,7 +183,12 @@ export class CompanyIndex {
     }
     if (companies.length) {
       notes.push(...this.groupWords(q, consumed));
-      return { companies, notes };
+      // "A 최대주주가 B 맞아?": B is the answer checked, not a company asked about
+      const value = askedValue(query);
+      const asked = companies.filter((c) => !value || c.matched !== value);
+      if (!asked.length || asked.length === companies.length) return { companies, notes };
+      const dropped = companies.filter((c) => !asked.includes(c)).map((c) => `${c.corp_name} 기준입니다`);
+      return { companies: asked, notes: notes.filter((n) => !dropped.some((d) => n.startsWith(d))) };
     }
     const readings = this.readings(query);
     if (!readings.length) {

@@ -17,6 +17,7 @@ import {
   type FactContext,
   type Table,
 } from "./fact-tables.ts";
+import { askedValue } from "./question-form.ts";
 
 /** "2025.06.12" → "2025년 6월 12일"; "2021.03" → "2021년 3월". */
 export function koreanDate(dotted: string): string {
@@ -26,6 +27,8 @@ export function koreanDate(dotted: string): string {
 }
 
 const holderName = (nm: string | undefined) => (nm ?? "").replace(/\s*외\s*\d+\s*인$/, "");
+
+const squash = (s: string) => s.replace(/\s+|\(주\)|㈜|주식회사/g, "").toUpperCase();
 
 export function majorHolder(ctx: FactContext): string | undefined {
   if (ctx.form === "changed" && newest(ctx, "api_05")) return holderChange(ctx);
@@ -47,6 +50,14 @@ export function majorHolder(ctx: FactContext): string | undefined {
   }
   if (ctx.form === "how_much")
     return `${ctx.company}의 최대주주 ${holder.nm}의 지분율은 ${own}%${with_}입니다(${t.report}) ${cite(t)}.`;
+  const asked = ctx.form === "yes_no" ? askedValue(ctx.query) : undefined;
+  if (asked) {
+    const same = squash(holder.nm ?? "").includes(squash(asked));
+    const said = `(지분 ${own}%${with_}; ${t.report}) ${cite(t)}`;
+    return same
+      ? `예, ${ctx.company}의 최대주주는 ${holder.nm}입니다${said}.`
+      : `아니요, ${ctx.company}의 최대주주는 ${asked}${particle(asked, "이/가")} 아니라 ${holder.nm}입니다${said}.`;
+  }
   if (ctx.form === "how_many" && all)
     return `${ctx.company}의 최대주주와 특수관계인은 모두 ${all.trmend_posesn_stock_co}주(${all.trmend_posesn_stock_qota_rt}%)를 가지고 있습니다(${t.report}) ${cite(t)}.`;
   return `${ctx.company}의 최대주주는 ${holder.nm}입니다(지분 ${own}%${with_}; ${t.report}) ${cite(t)}.`;

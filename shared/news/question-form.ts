@@ -155,3 +155,18 @@ export function askedThing(query: string): string | undefined {
     .filter((w) => /^[가-힣A-Za-z]{2,}$/.test(w) && !NOT_ASKED.test(w));
   return words.length ? words.slice(0, 2).join(" ") : undefined;
 }
+
+/**
+ * The name a yes-or-no question checks a person or holder against ("최대주주가 에코프로 맞아?" →
+ * 에코프로, "대표가 홍길동이야?" → 홍길동): the words between the role and 맞아/인가/이야.
+ */
+export function askedValue(query: string): string | undefined {
+  const m =
+    /(?:최대\s?주주|대주주|대표\s?이사|대표|회장|CEO|사장)(?:가|는|은|이)?\s+(\S+?)\s?(?:맞아|맞나|맞지|맞음|맞니|맞습니까|맞아요|인가요?|이야|이에요|예요|야|임)\s*\??$/i.exec(
+      query.trim(),
+    );
+  const value = m?.[1]?.replace(/(이|가)$/, "");
+  return value && value.length >= 2 && !/누구|누가|뭐|무엇|어디|얼마|몇|언제|어느/.test(value)
+    ? value
+    : undefined;
+}

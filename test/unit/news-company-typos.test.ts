@@ -8,6 +8,7 @@ import { closestByJamo, foldNext, jamoOf, typoAllowance } from "../../shared/new
 import { composeResponse } from "../../shared/news/generate.ts";
 import type { SearchState } from "../../shared/news/schemas.ts";
 import { isLeadingNote } from "../../shared/news/search-publications.ts";
+import { askedValue } from "../../shared/news/question-form.ts";
 
 const index = await new EmbeddedCompanyDirectory().index();
 const picked = (q: string) => index.resolve(q).companies.map((c) => c.corp_name);
@@ -127,5 +128,16 @@ describe("the first sentence says which company was read", () => {
       "‘삼성젼자’를 이름이 가장 가까운 삼성전자로 읽었습니다: 배당 기록은 공시에서 찾지 못했습니다.",
     );
     expect(out.split("가장 가까운").length).toBe(2);
+  });
+});
+
+describe("a company named as the answer checked is not asked about", () => {
+  it("'A 최대주주가 B 맞아?' searches A only, and answers whether it is B", () => {
+    const r = index.resolve("에코프로비엠 최대주주가 에코프로 맞아?");
+    expect(r.companies.map((c) => c.corp_name)).toEqual(["에코프로비엠"]);
+    expect(r.notes.some((n) => n.startsWith("에코프로 기준입니다"))).toBe(false);
+    expect(askedValue("기아 최대주주가 현대차야?")).toBe("현대차");
+    expect(askedValue("기아 최대주주 누구야?")).toBeUndefined();
+    expect(picked("에코프로비엠이랑 에코프로 최대주주")).toEqual(["에코프로비엠", "에코프로"]);
   });
 });

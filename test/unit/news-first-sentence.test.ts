@@ -464,3 +464,14 @@ describe("a yes-or-no question against an amount", () => {
     expect(parseKoreanWon("2025년 사업보고서")).toBeUndefined();
   });
 });
+
+describe("is it X?", () => {
+  it("the largest shareholder checked against a name: 예 or 아니요, and who it is", () => {
+    expect(first("가나전자 최대주주가 홍길동 맞아?")).toMatch(
+      /^예, 가나전자의 최대주주는 홍길동입니다\(지분 21\.00%/,
+    );
+    expect(first("가나전자 최대주주가 다라화학이야?")).toMatch(
+      /^아니요, 가나전자의 최대주주는 다라화학이 아니라 홍길동입니다/,
+    );
+  });
+});
