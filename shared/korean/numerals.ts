@@ -194,3 +194,19 @@ export function koreanWon(won: number): string {
 export function koreanWonParts(won: number): string[] {
   return [...koreanWon(won).matchAll(/[\d,]+/g)].map((m) => m[0].replace(/,/g, ""));
 }
+
+const WON_UNITS: Record<string, number> = { 조: 1e12, 억: 1e8, 천만: 1e7, 백만: 1e6, 만: 1e4, 천: 1e3 };
+const WON_AMOUNT = /(?:\d[\d,]*(?:\.\d+)?\s?(?:조|억|천만|백만|만|천)\s?)+(?:\d[\d,]*\s?원)?|\d[\d,]*\s?원/;
+
+/**
+ * The first amount in won written the way koreanWon writes it or people type it, as a number:
+ * "1억 4,728만 406원" → 147280406, "5천만원" → 50000000, "1.5억" → 150000000; undefined when none.
+ */
+export function parseKoreanWon(text: string): number | undefined {
+  const m = WON_AMOUNT.exec(text);
+  if (!m) return undefined;
+  let total = 0;
+  for (const g of m[0].matchAll(/(\d[\d,]*(?:\.\d+)?)\s?(조|억|천만|백만|만|천)?/g))
+    total += Number(g[1]!.replace(/,/g, "")) * (WON_UNITS[g[2] ?? ""] ?? 1);
+  return total;
+}

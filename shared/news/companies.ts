@@ -17,6 +17,8 @@ import {
   syllableShortForm,
 } from "./company-names.ts";
 import { askedWordAt } from "./query.ts";
+import { askedValue } from "./question-form.ts";
+import { closestByJamo, jamoOf, typoAllowance } from "./company-typos.ts";
 
 export interface CompanyRecord {
   corp_code: string;
@@ -52,7 +54,7 @@ export interface Reading {
   pick: CompanyRecord;
   others: CompanyRecord[];
   /** the rule that chose: the name's words with the next one, the question's business, the group's largest company, a short form, an English name cut short */
-  rule: "next" | "business" | "largest" | "short" | "english";
+  rule: "next" | "business" | "largest" | "short" | "english" | "typo";
 }
 
 const listNames = (records: readonly CompanyRecord[]) =>
@@ -65,6 +67,8 @@ const listNames = (records: readonly CompanyRecord[]) =>
 export function readingNote(r: Reading): string {
   const others = r.others.length ? ` (${listNames(r.others)}도 있습니다)` : "";
   const read = `‘${r.word}’${josaFor(r.word, "을/를")} ${r.pick.corp_name}${josaFor(r.pick.corp_name, "으로/로")} 읽었습니다`;
+  if (r.rule === "typo")
+    return `‘${r.word}’${josaFor(r.word, "을/를")} 이름이 가장 가까운 ${r.pick.corp_name}${josaFor(r.pick.corp_name, "으로/로")} 읽었습니다.`;
   if (r.rule === "short" || r.rule === "english") return `${read}${others}.`;
   const why = {
     next: "질문의 다음 단어와 합쳐 회사 이름이 되는 곳",
@@ -74,10 +78,38 @@ export function readingNote(r: Reading): string {
   return `${r.pick.corp_name} 기준입니다: ‘${r.word}’${josaFor(r.word, "으로/로")} 시작하는 상장 회사가 여럿이라 ${why}을 골랐습니다${others}.`;
 }
 
+/** A listed company's stock code as KRX gives it: six digits or capitals ("005930", "0126Z0"). */
+const STOCK_CODE = /^[0-9][0-9A-Z]{5}$/;
+
+/** What the answer says of a stock code read as a company. */
+export const stockCodeNote = (code: string, name: string) =>
+  `종목코드 ${code}${josaFor(code, "을/를")} ${name}${josaFor(name, "으로/로")} 읽었습니다.`;
+
+/** Two companies or more equally close to a name typed with a slip: asked, not guessed. */
+export const typoQuestion = (word: string, records: readonly CompanyRecord[]) => {
+  const names = records.slice(0, MAX_CANDIDATES).map((r) => r.corp_name);
+  const list = `${names.slice(0, -1).join(", ")}${josaFor(names.at(-2)!, "와/과")} ${names.at(-1)!}`;
+  return `‘${word}’${josaFor(word, "은/는")} ${list} 중 어느 회사인가요? 이름이 똑같이 가까워 공시는 검색하지 않았습니다.`;
+};
+/** The question typoQuestion asks. */
+export const TYPO_QUESTION = /중 어느 회사인가요\? 이름이 똑같이 가까워/;
+
+/** A reading said inside the first sentence, beside the company's name: a stock code, a name typed with a slip. */
+export function inlineReading(note: string): { name: string; gloss: string } | undefined {
+  const code = /^종목코드 (\S+?)[을를] (.+?)(?:으로|로) 읽었습니다\.$/.exec(note);
+  if (code) return { name: code[2]!, gloss: `종목코드 ${code[1]!}` };
+  const typo = /^‘(.+?)’[을를] 이름이 가장 가까운 (.+?)(?:으로|로) 읽었습니다\.$/.exec(note);
+  return typo
+    ? { name: typo[2]!, gloss: `‘${typo[1]!}’${josaFor(typo[1]!, "으로/로")} 적으신 회사` }
+    : undefined;
+}
+
 /** The name index over a directory's records; resolution is a scan of the question's word starts. */
 export class CompanyIndex {
   private readonly byName = new Map<string, CompanyRecord[]>();
   private readonly listedNames: { name: string; record: CompanyRecord }[];
+  /** listed companies' names and aliases as jamo, for names typed with a slip */
+  private readonly typoNames: { name: string; jamo: string; record: CompanyRecord }[];
   /** listed companies' English names as words (legal suffixes dropped) */
   private readonly english: { words: string[]; record: CompanyRecord }[];
 
@@ -87,6 +119,8 @@ export class CompanyIndex {
         norm(r.corp_name),
         ...r.aliases.map(norm),
         ...englishKeys(r.eng_name ?? ""),
+        // the six-character stock code people type for a listed company ("005930 배당")
+        ...(STOCK_CODE.test(r.stock_code) ? [r.stock_code] : []),
       ])) {
         if (name.length < 2) continue;
         const list = this.byName.get(name) ?? [];
@@ -95,6 +129,11 @@ export class CompanyIndex {
       }
     const listed = records.filter((r) => r.stock_code);
     this.listedNames = listed.map((r) => ({ name: norm(r.corp_name), record: r }));
+    this.typoNames = listed.flatMap((r) =>
+      [...new Set([norm(r.corp_name), ...r.aliases.map(norm)])]
+        .filter((name) => typoAllowance(name) > 0)
+        .map((name) => ({ name, jamo: jamoOf(name), record: r })),
+    );
     this.english = listed
       .filter((r) => r.eng_name)
       .map((r) => ({ words: englishWords(r.eng_name!), record: r }));
@@ -144,9 +183,20 @@ export class CompanyIndex {
     }
     if (companies.length) {
       notes.push(...this.groupWords(q, consumed));
-      return { companies, notes };
+      // "A 최대주주가 B 맞아?": B is the answer checked, not a company asked about
+      const value = askedValue(query);
+      const asked = companies.filter((c) => !value || c.matched !== value);
+      if (!asked.length || asked.length === companies.length) return { companies, notes };
+      const dropped = companies.filter((c) => !asked.includes(c)).map((c) => `${c.corp_name} 기준입니다`);
+      return { companies: asked, notes: notes.filter((n) => !dropped.some((d) => n.startsWith(d))) };
     }
-    for (const r of this.readings(query)) {
+    const readings = this.readings(query);
+    if (!readings.length) {
+      const typo = this.typoReading(plain);
+      if (typo && "ask" in typo) return { companies, notes: [typo.ask] };
+      if (typo) readings.push(typo);
+    }
+    for (const r of readings) {
       if (companies.length === MAX_COMPANIES) break;
       if (companies.some((c) => c.corp_code === r.pick.corp_code)) continue;
       companies.push(resolved(r.pick, r.word));
@@ -189,10 +239,18 @@ export class CompanyIndex {
       return;
     }
     companies.push(resolved(first, match.text));
+    if (match.text === first.stock_code) notes.push(stockCodeNote(match.text, first.corp_name));
     const others = this.startingWith(norm(first.corp_name), first);
-    if (others.length >= 2)
+    // an English name that is also the first word of others' ("Lotte": 롯데지주, and LOTTE SHOPPING …)
+    const typed = match.text.toUpperCase();
+    const group = /^[A-Z0-9&]+$/.test(typed)
+      ? this.english.filter((e) => e.words[0] === typed && e.record !== first).map((e) => e.record)
+      : [];
+    const [label, word, namesakes] =
+      others.length >= 2 ? ["이름", first.corp_name, others] : ["영문 이름", match.text, group];
+    if (namesakes.length >= 2)
       notes.push(
-        `${first.corp_name} 기준입니다: 질문한 이름의 회사이며, 이름이 ‘${first.corp_name}’${josaFor(first.corp_name, "으로/로")} 시작하는 ${listNames(others)}도 있습니다.`,
+        `${first.corp_name} 기준입니다: 질문한 이름의 회사이며, ${label}이 ‘${word}’${josaFor(word, "으로/로")} 시작하는 ${listNames(namesakes)}도 있습니다.`,
       );
     if (!first.stock_code)
       notes.push(
@@ -200,8 +258,16 @@ export class CompanyIndex {
       );
   }
 
-  /** The longest name starting at `i` whose word ends there or goes on with a particle or what is asked ("카카오최대주주"). */
+  /**
+   * The longest name starting at `i` whose word ends there or goes on with a particle or what is asked
+   * ("카카오최대주주"); a name typed as two words is found whole ("카카오 뱅크" → 카카오뱅크) before its
+   * first word alone.
+   */
   private longestAt(q: string, i: number): { text: string; records: CompanyRecord[] } | undefined {
+    return this.joinedAt(q, i) ?? this.nameAt(q, i);
+  }
+
+  private nameAt(q: string, i: number): { text: string; records: CompanyRecord[] } | undefined {
     for (let len = Math.min(MAX_NAME, q.length - i); len >= 2; len--) {
       const text = q.slice(i, i + len);
       const records = this.byName.get(text);
@@ -209,6 +275,24 @@ export class CompanyIndex {
       let end = i + len;
       while (end < q.length && WORD_CHAR.test(q[end] ?? "")) end++;
       if (endsName(q.slice(i + len, end))) return { text, records };
+    }
+    return undefined;
+  }
+
+  /** A name across the spaces between the words from `i` (the spaces left out), spanning two words or more. */
+  private joinedAt(q: string, i: number): { text: string; records: CompanyRecord[] } | undefined {
+    const words = /^[가-힣A-Z0-9&]+(?: [가-힣A-Z0-9&]+){1,3}/.exec(q.slice(i))?.[0];
+    if (!words) return undefined;
+    const first = words.indexOf(" ");
+    const squashed = words.replace(/ /g, "");
+    for (let len = Math.min(MAX_NAME, squashed.length); len > first; len--) {
+      const records = this.byName.get(squashed.slice(0, len));
+      if (!records) continue;
+      // the typed text up to the name's last letter, spaces included
+      let end = 0;
+      for (let n = 0; n < len; end++) if (words[end] !== " ") n++;
+      const rest = /^[가-힣A-Z0-9&]*/.exec(words.slice(end))![0];
+      if (endsName(rest)) return { text: words.slice(0, end), records };
     }
     return undefined;
   }
@@ -225,6 +309,30 @@ export class CompanyIndex {
     const short = subject ? this.shortForm(subject) : undefined;
     return short ? [short] : [];
   }
+  /**
+   * A name typed with a slip, among the words before what is asked (and two of them joined: "카카오
+   * 뱅그"): the one listed company closest by jamo within the name's allowance (company-typos.ts), or a
+   * question when two are equally close.
+   */
+  private typoReading(plain: string): Reading | { ask: string } | undefined {
+    const at = askedWordAt(plain);
+    const words = (at > 0 ? plain.slice(0, at) : plain)
+      .toUpperCase()
+      .split(/[^가-힣A-Z0-9&]+/)
+      .map(stripParticle)
+      .filter((w) => w.length >= 2 && askedWordAt(w) !== 0 && !this.byName.has(w));
+    const tries = [...words.slice(0, -1).map((w, k) => w + words[k + 1]!), ...words].filter(
+      (w) => w.length >= 3,
+    );
+    for (const word of tries) {
+      const match = closestByJamo(word, this.typoNames);
+      if (!match) continue;
+      if (match.best.length > 1) return { ask: typoQuestion(word, match.best) };
+      return { word, pick: match.best[0]!, others: [], rule: "typo" };
+    }
+    return undefined;
+  }
+
   /** English names cut short ("Samsung Elec") and English group words ("Samsung", "Hyundai"). */
   private englishReadings(query: string): Reading[] {
     const out: Reading[] = [];

@@ -10,6 +10,7 @@
 import { listedCompanies } from "../data/listed-companies.ts";
 import { josaFor } from "../korean/josa.ts";
 import { askedWordAt } from "./query.ts";
+import { foldNext, syllableAt } from "./company-typos.ts";
 
 /** Legal suffixes an English name drops (the words, punctuation aside). */
 const LEGAL = new Set([
@@ -63,19 +64,18 @@ const hangulPart = (name: string) => name.replace(/^[A-Za-z0-9&]+/, "");
 
 /**
  * Whether a Hangul word of two to four syllables is a short form of a name: the name's first syllable,
- * then later syllables of it in order, shorter than the name ("삼전" of 삼성전자, "하닉" of SK하이닉스).
+ * then later syllables of it in order, shorter than the name ("삼전" of 삼성전자, "하닉" of SK하이닉스);
+ * a syllable may fold in the next one's first consonant as its final ("엔솔" of LG에너지솔루션: 에 + ㄴ).
  */
 export function syllableShortForm(word: string, name: string): boolean {
   const full = hangulPart(name);
   if (!/^[가-힣]{2,4}$/.test(word) || !/^[가-힣]/.test(full) || word.length >= full.length) return false;
-  if (word[0] !== full[0]) return false;
-  let at = 1;
+  let at = word[0] === full[0] ? 1 : foldNext(full[0]!, full[1] ?? "") === word[0] ? 2 : -1;
   for (const ch of word.slice(1)) {
-    const found = full.indexOf(ch, at);
-    if (found < 0) return false;
-    at = found + 1;
+    if (at < 0) return false;
+    at = syllableAt(ch, full, at);
   }
-  return true;
+  return at >= 0;
 }
 
 /**

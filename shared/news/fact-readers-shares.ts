@@ -17,6 +17,7 @@ import {
   type FactContext,
   type Table,
 } from "./fact-tables.ts";
+import { askedValue } from "./question-form.ts";
 
 /** "2025.06.12" → "2025년 6월 12일"; "2021.03" → "2021년 3월". */
 export function koreanDate(dotted: string): string {
@@ -26,6 +27,8 @@ export function koreanDate(dotted: string): string {
 }
 
 const holderName = (nm: string | undefined) => (nm ?? "").replace(/\s*외\s*\d+\s*인$/, "");
+
+const squash = (s: string) => s.replace(/\s+|\(주\)|㈜|주식회사/g, "").toUpperCase();
 
 export function majorHolder(ctx: FactContext): string | undefined {
   if (ctx.form === "changed" && newest(ctx, "api_05")) return holderChange(ctx);
@@ -47,6 +50,14 @@ export function majorHolder(ctx: FactContext): string | undefined {
   }
   if (ctx.form === "how_much")
     return `${ctx.company}의 최대주주 ${holder.nm}의 지분율은 ${own}%${with_}입니다(${t.report}) ${cite(t)}.`;
+  const asked = ctx.form === "yes_no" ? askedValue(ctx.query) : undefined;
+  if (asked) {
+    const same = squash(holder.nm ?? "").includes(squash(asked));
+    const said = `(지분 ${own}%${with_}; ${t.report}) ${cite(t)}`;
+    return same
+      ? `예, ${ctx.company}의 최대주주는 ${holder.nm}입니다${said}.`
+      : `아니요, ${ctx.company}의 최대주주는 ${asked}${particle(asked, "이/가")} 아니라 ${holder.nm}입니다${said}.`;
+  }
   if (ctx.form === "how_many" && all)
     return `${ctx.company}의 최대주주와 특수관계인은 모두 ${all.trmend_posesn_stock_co}주(${all.trmend_posesn_stock_qota_rt}%)를 가지고 있습니다(${t.report}) ${cite(t)}.`;
   return `${ctx.company}의 최대주주는 ${holder.nm}입니다(지분 ${own}%${with_}; ${t.report}) ${cite(t)}.`;
@@ -113,7 +124,9 @@ export function executives(ctx: FactContext): string | undefined {
   if (ctx.form === "how_many")
     return `${ctx.company}의 임원은 모두 ${count(t.rows.length, "명")}입니다: 등기임원 ${count(board.length, "명")}, 미등기임원 ${count(t.rows.length - board.length, "명")}(${t.report}) ${cite(t)}.`;
   if (ctx.form === "changed" || (ctx.form === "yes_no" && /바뀌|바뀐|교체|새로/.test(ctx.query)))
-    return boardChange(ctx, t);
+    return /대표|CEO|사장|최고경영자/i.test(ctx.query) && ceo.length
+      ? ceoChange(ctx, t)
+      : boardChange(ctx, t);
   if (ctx.form === "when") {
     const start = ceo[0] && sinceOf(ceo[0]);
     if (ceo[0] && start)
@@ -128,6 +141,29 @@ export function executives(ctx: FactContext): string | undefined {
   if (/대표|CEO|사장|최고경영자/i.test(ctx.query) && ceo.length)
     return `${ctx.company}의 대표이사는 ${names(ceo)}입니다(${t.report}) ${cite(t)}.`;
   return `${ctx.company}의 등기임원은 ${names(board.map((r) => ({ ...r, nm: `${r.nm}(${r.ofcps})` })))}입니다(${t.report}) ${cite(t)}.`;
+}
+
+/** The CEO now against a year before (or, with no report a year before, since when the CEO serves). */
+function ceoChange(ctx: FactContext, t: Table): string {
+  const isCeo = (r: DartRow) => /대표/.test(r.ofcps ?? "");
+  const now = t.rows.filter(isCeo);
+  const b = yearBefore(ctx, t);
+  const then = b?.rows.filter(isCeo) ?? [];
+  const who = `${ctx.company}의 대표이사`;
+  if (!b || !then.length) {
+    const start = sinceOf(now[0]!);
+    const fresh = start?.startsWith(String(t.year));
+    const since = start ? `${koreanDate(start)}부터 재직하고 있습니다` : "재직하고 있습니다";
+    return `${fresh ? "예" : "아니요"}, ${who} ${names(now)}${particle(now.at(-1)?.nm ?? "", "은/는")} ${since}(${t.report}) ${cite(t)}.`;
+  }
+  const key = (rows: DartRow[]) =>
+    rows
+      .map((r) => r.nm ?? "")
+      .sort()
+      .join(",");
+  if (key(now) === key(then))
+    return `아니요, ${who}는 ${b.report}${particle(b.report, "와/과")} ${t.report} 모두 ${names(now)}입니다 ${cite(t, b)}.`;
+  return `예, 바뀌었습니다: ${who}는 ${b.report}의 ${names(then)}에서 ${t.report}의 ${names(now)}${particle(now.at(-1)?.nm ?? "", "으로/로")} 바뀌었습니다 ${cite(t, b)}.`;
 }
 
 /** The registered directors now against a year before: who came, who left. */

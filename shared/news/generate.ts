@@ -11,6 +11,7 @@ import { leadSentence, offlineAnswer } from "./offline-answer.ts";
 import { SearchState, type StepUsage } from "./schemas.ts";
 import { NO_COMPANY_NOTE, isLeadingNote, isReadingNote } from "./search-publications.ts";
 import { questionTopic } from "./question-form.ts";
+import { inlineReading } from "./companies.ts";
 import { isEmptyList } from "./select.ts";
 import { llmFallbackNotice, llmFallbackWarning, llmUsageOf } from "./usage.ts";
 
@@ -216,6 +217,17 @@ export function ledByAskedFact(
   };
 }
 
+/**
+ * The first paragraph with a reading said beside the company's first mention ("삼성전자(종목코드
+ * 005930)의 …"); where the name is not in it, the reading opens it.
+ */
+function withReading(first: string, note: string): string {
+  const r = inlineReading(note)!;
+  const at = first.indexOf(r.name);
+  if (at < 0 || first[at + r.name.length] === "(") return `${note.replace(/\.$/, "")}: ${first}`;
+  return `${first.slice(0, at + r.name.length)}(${r.gloss})${first.slice(at + r.name.length)}`;
+}
+
 /** The body's first paragraph and the rest. */
 const splitFirstLine = (body: string): string[] => {
   const at = body.indexOf("\n\n");
@@ -246,8 +258,15 @@ export function composeResponse(
     : state.search_notes.filter((n) => isReadingNote(n) || (newsFirst && n === leading));
   const notes = state.search_notes.filter((n) => n !== status && !readings.includes(n));
   const ends = endNotes(docs, written.cited, missing.notLoaded, notes, missing.synthetic);
-  const [first, ...rest] = status ? [written.body] : splitFirstLine(written.body);
-  const body = readings.length ? [first, readings.join(" "), ...rest].join("\n\n") : written.body;
+  const [lead, ...rest] = status ? [written.body] : splitFirstLine(written.body);
+  // a stock code or a name typed with a slip is said in the first sentence, beside the company's name
+  const inline = readings.filter((n) => inlineReading(n));
+  const first = inline.reduce((text, n) => withReading(text, n), lead ?? "");
+  const said = readings.filter((n) => !inline.includes(n));
+  const body =
+    said.length || inline.length
+      ? [first, ...(said.length ? [said.join(" ")] : []), ...rest].join("\n\n")
+      : written.body;
   return {
     generated_response: [...(status ? [status] : []), body, ...ends].join("\n\n"),
     citations: docs

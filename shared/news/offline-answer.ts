@@ -3,6 +3,7 @@
 // openings and the headlines with dates — which by construction copies every figure from the context.
 import { josaFor } from "../korean/josa.ts";
 import { factSentence } from "./fact-answer.ts";
+import { filingDateSentence } from "./filing-dates.ts";
 import { reportName } from "./fact-tables.ts";
 import { ASKS, askedThing, questionForm, questionTopic } from "./question-form.ts";
 import type { ContextDoc } from "./load-documents.ts";
@@ -29,8 +30,17 @@ function priceMoveSentence(query: string, docs: readonly ContextDoc[], subject: 
   const lead = hit?.synthetic ? "합성 데이터 기준, " : "";
   if (hit)
     return `${lead}뉴스 요약에 따르면 ${subject}주가 ${move}${josaFor(move, "와/과")} 관련된 보도는 ‘${hit.title}’입니다 ${src(hit)}.`;
-  return `${subject}주가 ${move}의 이유를 다룬 뉴스는 찾지 못했습니다.`;
+  const latest = newestNews(news);
+  if (!latest) return `${subject}주가 ${move} 이유를 다룬 뉴스는 찾지 못했습니다: 불러온 뉴스가 없습니다.`;
+  // none on that move: what the news found does say, so the reader is not left with nothing
+  return `${latest.synthetic ? "합성 데이터 기준, " : ""}${subject}주가 ${move} 이유를 다룬 뉴스는 찾지 못했고, 찾은 뉴스 ${news.length}건 중 가장 최근은 ${headlineOf(latest)}입니다 ${src(latest)}.`;
 }
+
+/** The newest news item (headers begin with their date). */
+const newestNews = (news: readonly ContextDoc[]) =>
+  [...news].sort((a, b) => b.header.localeCompare(a.header))[0];
+/** "2026-11-25의 ‘…’": a news item's date and headline. */
+const headlineOf = (d: ContextDoc) => `${d.header.slice(0, 10)}의 ‘${d.title}’`;
 
 /** The filings asked as a list (정정 공시, 최근 공시): how many, and the newest. */
 function filingsSentence(query: string, docs: readonly ContextDoc[], subject: string): string | undefined {
@@ -38,10 +48,16 @@ function filingsSentence(query: string, docs: readonly ContextDoc[], subject: st
   if (!(facts.has("correction") || facts.has("disclosures"))) return undefined;
   const revision = docs.filter((d) => d.type === "revision");
   const what = facts.has("correction") ? "정정 공시" : "최근 공시";
-  if (!revision.length) return `${subject}${what}는 찾은 기간에 없습니다.`;
+  // "공시나 뉴스": the newest headline in the same sentence
+  const latest = facts.has("news") ? newestNews(docs.filter((d) => d.type === "news")) : undefined;
+  const andNews = latest ? `, 가장 최근 뉴스는 ${headlineOf(latest)}입니다 ${src(latest)}` : "";
+  const synthetic = [revision[0], latest].some((d) => d?.synthetic) ? "합성 데이터 기준, " : "";
+  if (!revision.length)
+    return latest
+      ? `${synthetic}${subject}${what}는 찾은 기간에 없고${andNews}.`
+      : `${subject}${what}는 찾은 기간에 없습니다.`;
   const newest = revision[0]!;
-  const lead = newest.synthetic ? "합성 데이터 기준, " : "";
-  return `${lead}${subject}${what}는 ${revision.length}건이며, 가장 최근은 ${newest.header.split(" — ")[0]} ${src(newest)}입니다.`;
+  return `${synthetic}${subject}${what}는 ${revision.length}건이며, 가장 최근은 ${newest.header.split(" — ")[0]} ${src(newest)}${latest ? `이고${andNews}` : "입니다"}.`;
 }
 
 /** "카카오 2026년 3분기 분기보고서": a regular report's company and name. */
@@ -95,6 +111,7 @@ export function leadSentence(
   const who = company ?? docs.find((d) => d.company)?.company ?? "";
   const subject = who ? `${who}의 ` : "";
   return (
+    filingDateSentence(query, docs, who) ??
     priceMoveSentence(query, docs, subject) ??
     filingsSentence(query, docs, subject) ??
     factSentence(query, docs, who || undefined) ??

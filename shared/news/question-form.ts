@@ -5,6 +5,7 @@
 // (fact-answer.ts).
 import { ASKING, apiKeysFor, personBeforePay } from "./query.ts";
 import { PARTICLES, questionSubject } from "./company-names.ts";
+import { parseKoreanWon } from "../korean/numerals.ts";
 
 export { personBeforePay };
 
@@ -27,7 +28,7 @@ export type Topic =
   | "news";
 
 const CHANGED =
-  /바뀌|바뀐|바꿨|변동|변경|변화|늘었|줄었|늘어|줄어|늘렸|줄였|증가|감소|달라|비교|대비|보다\s?(많|적|늘|줄)|교체|전년보다|작년보다/;
+  /바뀌|바뀐|바뀜|바꼈|바꿨|그대로|변동|변경|변화|늘었|줄었|늘어|줄어|늘렸|줄였|증가|감소|달라|비교|대비|보다\s?(많|적|늘|줄)|교체|전년보다|작년보다/;
 const WHEN = /언제|며칠|날짜|기준일|시기|몇\s?월|몇\s?년도/;
 const WHO = /누구|누가|어느\s?분|이름이?\s?뭐/;
 const HOW_MANY = /몇\s?(명|주|개|곳|건|번|회|사람)|인원|(직원|임원|이사|주주|주식|사람)\s?수|몇$|몇\s?\?/;
@@ -36,11 +37,31 @@ const YES_NO =
   /(했|줬|샀|팔았|있|없|하|주|받|됐|되|냈|였|이었|줄였|늘렸|소각했|발행했)(어|나|니|냐|나요|어요|습니까|음|었나|었어|었음|는지|을까|ㅇ|지)\s*\??$|\?$/;
 const NEWS = /뉴스|기사|보도|소식|헤드라인|이슈|근황|무슨\s?일|요즘\s?(어때|뭐)/;
 
+/** Words that compare with an amount: above it (넘어, 이상, 초과) or below it (안 넘어, 미만, 이하, 밑). */
+const ABOVE = /넘|이상|초과|돼|되나|되니|되냐|될까/;
+const BELOW = /안\s?넘|못\s?넘|미만|이하|밑|안\s?돼|안\s?되|못\s?미/;
+
+/**
+ * An amount a yes-or-no question compares with ("평균연봉 1억 넘어?", "배당 500원 이상이야?"): the amount
+ * in won and whether it asks above it; undefined for any other question.
+ */
+export function thresholdOf(
+  query: string,
+): { amount: number; above: boolean; inclusive: boolean } | undefined {
+  const m = /(\d[\d,.]*\s?(?:조|억|천만|백만|만|천)?\s?원?)\s?(?:은|는|이|가|을|를)?\s?(\S+)/.exec(query);
+  if (!m || !/조|억|만|천|원/.test(m[1]!)) return undefined;
+  const amount = parseKoreanWon(m[1]!.includes("원") ? m[1]! : `${m[1]}원`);
+  const rest = query.slice(m.index + m[1]!.length);
+  if (amount === undefined || !(ABOVE.test(rest) || BELOW.test(rest))) return undefined;
+  return { amount, above: !BELOW.test(rest), inclusive: /이상|이하/.test(rest) };
+}
+
 /** The answer's form. A report fact asked "changed?" is changed; a question about news alone is news. */
 export function questionForm(query: string): QuestionForm {
   const q = query.trim();
   const reportFact = apiKeysFor(q).length > 0;
   if (NEWS.test(q) && !reportFact) return "news";
+  if (reportFact && thresholdOf(q) && !WHEN.test(q) && !HOW_MANY.test(q)) return "yes_no";
   if (WHEN.test(q)) return "when";
   if (CHANGED.test(q)) return "changed";
   if (WHO.test(q)) return "who";
@@ -133,4 +154,19 @@ export function askedThing(query: string): string | undefined {
     })
     .filter((w) => /^[가-힣A-Za-z]{2,}$/.test(w) && !NOT_ASKED.test(w));
   return words.length ? words.slice(0, 2).join(" ") : undefined;
+}
+
+/**
+ * The name a yes-or-no question checks a person or holder against ("최대주주가 에코프로 맞아?" →
+ * 에코프로, "대표가 홍길동이야?" → 홍길동): the words between the role and 맞아/인가/이야.
+ */
+export function askedValue(query: string): string | undefined {
+  const m =
+    /(?:최대\s?주주|대주주|대표\s?이사|대표|회장|CEO|사장)(?:가|는|은|이)?\s+(\S+?)\s?(?:맞아|맞나|맞지|맞음|맞니|맞습니까|맞아요|인가요?|이야|이에요|예요|야|임)\s*\??$/i.exec(
+      query.trim(),
+    );
+  const value = m?.[1]?.replace(/(이|가)$/, "");
+  return value && value.length >= 2 && !/누구|누가|뭐|무엇|어디|얼마|몇|언제|어느/.test(value)
+    ? value
+    : undefined;
 }

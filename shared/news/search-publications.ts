@@ -9,6 +9,7 @@ import { kstIsoDateTime, kstYmd } from "../platform/time.ts";
 import type { DartListItem, ReprtCode } from "../providers/opendart.ts";
 import type { ResolvedCompany as Company } from "./schemas.ts";
 import { embeddedCompanies, type CompanyDirectory } from "./company-directory.ts";
+import { TYPO_QUESTION } from "./companies.ts";
 import {
   basicInfo,
   DartSession,
@@ -64,6 +65,7 @@ export const isReadingNote = (note: string) => / 기준입니다[:(]|읽었습�
 export const isLeadingNote = (note: string) =>
   note === NO_COMPANY_NOTE ||
   UNKNOWN_COMPANY.test(note) ||
+  TYPO_QUESTION.test(note) ||
   NO_PERIODIC.test(note) ||
   FUTURE_PERIOD.test(note);
 
@@ -105,7 +107,8 @@ export async function companiesNamed(
   const resolution = index.resolve(query);
   notes.push(...resolution.notes);
   for (const c of resolution.companies) session.names.set(c.corp_code, c.corp_name);
-  if (resolution.companies.length) return resolution.companies;
+  if (resolution.companies.length || resolution.notes.some((n) => TYPO_QUESTION.test(n)))
+    return resolution.companies;
   const unknown = index.unknownNames(query);
   for (const u of unknown) {
     const unlisted = unlistedNamed(u.word);

@@ -8,7 +8,9 @@ import { composeResponse, ledByAskedFact } from "../../shared/news/generate.ts";
 import type { SearchState } from "../../shared/news/schemas.ts";
 import { NO_COMPANY_NOTE } from "../../shared/news/search-publications.ts";
 import { leadSentence } from "../../shared/news/offline-answer.ts";
-import { askedThing } from "../../shared/news/question-form.ts";
+import { askedThing, questionForm, thresholdOf } from "../../shared/news/question-form.ts";
+import { parseKoreanWon } from "../../shared/korean/numerals.ts";
+import { apiKeysFor } from "../../shared/news/query.ts";
 import type { ContextDoc, LoadedTable } from "../../shared/news/load-documents.ts";
 import type { DartRow } from "../../shared/providers/opendart.ts";
 
@@ -404,5 +406,72 @@ describe("what leads the response", () => {
       synthetic: false,
     });
     expect((r.generated_response ?? "").startsWith(NO_COMPANY_NOTE)).toBe(true);
+  });
+});
+
+describe("did it change, in other words", () => {
+  it("바뀜, 바꼈 and 그대로 ask whether it changed; a few words between the fact and the verb still read the change table", () => {
+    expect(first("가나전자 최대주주 바뀜?")).toMatch(/^예, 바뀌었습니다/);
+    expect(first("가나전자 최대주주 작년에 바뀌었어?")).toMatch(/최대주주/);
+    expect(apiKeysFor("가나전자 최대주주 작년에 바뀌었어?")).toContain("api_05");
+    expect(apiKeysFor("가나전자 최대주주 그대로야?")).toContain("api_05");
+  });
+
+  it("asked whether it stayed, 예 means unchanged", () => {
+    expect(first("가나전자 최대주주 그대로야?")).toMatch(/^아니요, 바뀌었습니다/);
+    expect(first("가나전자 대표이사 그대로야?")).toMatch(
+      /^예, 가나전자의 대표이사는 2025년 3분기 분기보고서와 2026년 3분기 분기보고서 모두 갑수입니다 \[1, 3\]\.$/,
+    );
+  });
+
+  it("a CEO's change is the CEO's, not the board's", () => {
+    expect(first("가나전자 대표이사 바뀜?")).toMatch(/^아니요, 가나전자의 대표이사는 .* 모두 갑수입니다/);
+    const before = report(3, 2025, 3, [["api_07", BOARD(["을수", "갑수"])]]);
+    expect(first("가나전자 CEO 교체됐어?", [docs[0]!, before])).toBe(
+      "예, 바뀌었습니다: 가나전자의 대표이사는 2025년 3분기 분기보고서의 을수에서 2026년 3분기 분기보고서의 갑수로 바뀌었습니다 [1, 3].",
+    );
+  });
+});
+
+describe("a yes-or-no question against an amount", () => {
+  it("reads the amount asked and its direction", () => {
+    expect(thresholdOf("가나전자 직원 평균연봉 1억 넘어?")).toEqual({
+      amount: 100_000_000,
+      above: true,
+      inclusive: false,
+    });
+    expect(thresholdOf("배당 500원 이상이야?")).toEqual({ amount: 500, above: true, inclusive: true });
+    expect(thresholdOf("보수 10억 안 넘지?")).toMatchObject({ amount: 1_000_000_000, above: false });
+    expect(thresholdOf("가나전자 2025년 배당 줬어?")).toBeUndefined();
+    expect(questionForm("가나전자 직원 평균연봉 1억 넘어?")).toBe("yes_no");
+  });
+
+  it("answers 예 or 아니요 by the figure, which it states", () => {
+    expect(first("가나전자 직원 평균연봉 9천만원 넘어?")).toMatch(
+      /^예, 넘습니다: 가나전자 직원의 1인 평균 급여는 2025년 9,500만 원입니다/,
+    );
+    expect(first("가나전자 직원 평균연봉 1억 넘어?")).toMatch(/^아니요, 넘지 않습니다: /);
+    expect(first("가나전자 직원 평균연봉 9,500만원 이상이야?")).toMatch(/^예, 같습니다: /);
+    expect(first("가나전자 직원 평균연봉 9,500만원 넘어?")).toMatch(/^아니요, 같습니다: /);
+    expect(first("가나전자 배당 2천원 넘어?")).toMatch(/^아니요, 넘지 않습니다: .*1,500원/);
+  });
+
+  it("parses amounts as koreanWon writes them and as people type them", () => {
+    expect(parseKoreanWon("1억 4,728만 406원입니다")).toBe(147_280_406);
+    expect(parseKoreanWon("5천만원")).toBe(50_000_000);
+    expect(parseKoreanWon("1.5억")).toBe(150_000_000);
+    expect(parseKoreanWon("920원")).toBe(920);
+    expect(parseKoreanWon("2025년 사업보고서")).toBeUndefined();
+  });
+});
+
+describe("is it X?", () => {
+  it("the largest shareholder checked against a name: 예 or 아니요, and who it is", () => {
+    expect(first("가나전자 최대주주가 홍길동 맞아?")).toMatch(
+      /^예, 가나전자의 최대주주는 홍길동입니다\(지분 21\.00%/,
+    );
+    expect(first("가나전자 최대주주가 다라화학이야?")).toMatch(
+      /^아니요, 가나전자의 최대주주는 다라화학이 아니라 홍길동입니다/,
+    );
   });
 });
