@@ -184,8 +184,9 @@ const requireDynalite = (id: string) =>
  * is opened again when read (a few microseconds). What LevelDB holds to it is its table cache: this less
  * ten, in sixteen shards of ⌈90 / 16⌉ = 6 (96 files at most); a file a read or an iterator in flight
  * holds stays mapped beyond that until it is let go, and the cache sheds the excess on its next opens —
- * so a process running many batches' reads at once maps more (248 with ~63 batches in flight, 120 with
- * four, measured on the 10,000-agent run's store of ~700 table files; docs/performance.md).
+ * so the count mapped is not held to this: 248 with ~63 batches in flight, and still 273 by day 14 of a
+ * 10,000-agent run with four, its store grown to ~2,900 table files (docs/performance.md). What pins the
+ * extra tables is not found yet.
  */
 export const STORE_OPEN_FILES = 100;
 
