@@ -35,6 +35,15 @@ const rssParts = () => {
 const hwmMb = () =>
   Number(/VmHWM:\s+(\d+)/.exec(readFileSync("/proc/self/status", "utf8"))?.[1] ?? NaN) / 1024;
 
+/** Table files of the store mapped into this process now (LevelDB maps the files its table cache holds). */
+const mappedTableFiles = () =>
+  new Set(
+    readFileSync("/proc/self/maps", "utf8")
+      .split("\n")
+      .filter((l) => l.endsWith(".ldb") || l.includes(".ldb (deleted)"))
+      .map((l) => l.slice(l.indexOf("/"))),
+  ).size;
+
 /** SCALE_STORE: dynalite on disk (the product's default, under a fresh data directory) or in memory. */
 const STORE = process.env.SCALE_STORE === "memory" ? "memory" : "disk";
 
@@ -56,18 +65,30 @@ async function scaleRun() {
     const sims = w.context.services.simulations;
     let peak = process.memoryUsage().rss;
     let ticks = 0;
+    let id = "";
+    // the simulated day running now (from the run's completed slots, read every 5 s), and each day's
+    // peak RSS and most table files mapped: flat over the days, or growing with them
+    let day = 1;
+    const days = new Map<number, { rss: number; files: number }>();
     const sampler = setInterval(() => {
       const m = process.memoryUsage();
       peak = Math.max(peak, m.rss);
+      ticks++;
+      const d = days.get(day) ?? { rss: 0, files: 0 };
+      days.set(day, { rss: Math.max(d.rss, m.rss), files: Math.max(d.files, mappedTableFiles()) });
+      if (id && ticks % 20 === 0)
+        void sims
+          .status(id)
+          .then((meta) => (day = Math.min(DAYS, 1 + Math.floor((meta?.completedSlots.length ?? 0) / 4))));
       // SCALE_TRACE=1: memory every 10 s (what grows: the heap, or buffers outside it)
-      if (process.env.SCALE_TRACE && ++ticks % 20 === 0)
+      if (process.env.SCALE_TRACE && ticks % 40 === 0)
         console.error(
           `${ticks / 4} s: rss ${(m.rss / 2 ** 20).toFixed(0)} heap ${(m.heapUsed / 2 ** 20).toFixed(0)} of ${(m.heapTotal / 2 ** 20).toFixed(0)} external ${(m.external / 2 ** 20).toFixed(0)} buffers ${(m.arrayBuffers / 2 ** 20).toFixed(0)} MB; anon ${rssParts().anon.toFixed(0)} file ${rssParts().file.toFixed(0)} MB`,
         );
     }, 250);
     const cpu0 = process.cpuUsage();
     const t0 = performance.now();
-    const { id } = await sims.start({ days: DAYS, seed: 42, agents: AGENTS }, "bench");
+    ({ id } = await sims.start({ days: DAYS, seed: 42, agents: AGENTS }, "bench"));
     await w.workflows.settled();
     const seconds = (performance.now() - t0) / 1000;
     const cpu = process.cpuUsage(cpu0);
@@ -81,6 +102,7 @@ async function scaleRun() {
       seconds,
       cpuSeconds: (cpu.user + cpu.system) / 1e6,
       peakMb: peak / 2 ** 20,
+      days: [...days].map(([d, v]) => ({ day: d, rssMb: v.rss / 2 ** 20, files: v.files })),
     };
   } finally {
     await w.close();
@@ -140,6 +162,8 @@ async function measure() {
   console.log(
     `| ${run.status} | ${run.turns} | ${run.visits} | ${run.seconds.toFixed(0)} s | ${run.cpuSeconds.toFixed(0)} s | ${((run.cpuSeconds / run.turns) * 1000).toFixed(2)} ms | ${perSecond.toFixed(0)} | ${run.peakMb.toFixed(0)} / ${hwmMb().toFixed(0)} MB | ${base.perSecond.toFixed(0)} | **${(perSecond / base.perSecond).toFixed(3)}** |`,
   );
+  console.log("\n| day | peak RSS (sampled) | most table files mapped |\n|---|---|---|");
+  for (const d of run.days) console.log(`| ${d.day} | ${d.rssMb.toFixed(0)} MB | ${d.files} |`);
 }
 
 /** The heap `npm start` gives the server (SERVER_HEAP_MB, default 512): the run is measured in it. */

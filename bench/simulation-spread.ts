@@ -8,7 +8,10 @@ import { loadConfig } from "../shared/platform/config.ts";
 import { simulationWorld } from "../shared/simulation/wiring.ts";
 import { TIME_SLOTS } from "../shared/simulation/types.ts";
 
-const SEEDS = [1, 2, 3];
+/** SPREAD_SEEDS and SPREAD_DAYS (comma-separated) run a part of the six runs */
+const list = (v: string | undefined, fallback: number[]) => (v ? v.split(",").map(Number) : fallback);
+const SEEDS = list(process.env.SPREAD_SEEDS, [1, 2, 3]);
+const DAYS = list(process.env.SPREAD_DAYS, [1, 14]);
 const AGENTS = Number(process.env.SPREAD_AGENTS ?? 160);
 const START = "2026-09-21";
 
@@ -23,7 +26,7 @@ export async function benchSimulationSpread() {
       `| days | seed | visits | top store's share ${TIME_SLOTS.join(" / ")} (got · predicted) | stores with no visit (got · predicted) | HHI (got · predicted) | effective stores (got · predicted) | above twice their prediction |`,
     );
     console.log("|---|---|---|---|---|---|---|---|");
-    for (const days of [1, 14])
+    for (const days of DAYS)
       for (const seed of SEEDS) {
         const { id } = await sims.start({ days, seed, agents: AGENTS, startDate: START }, "bench");
         await w.workflows.settled();

@@ -11,6 +11,7 @@ import { dynamoClient, ensureTable, startLocalDynamo, type LocalDynamo } from ".
 import type { AppContext } from "./app.ts";
 import { appContext } from "./services.ts";
 import { MACHINES } from "../../shared/runtime/machines.ts";
+import { SIMULATION_STEPS } from "../../shared/simulation/workflow/steps.ts";
 import { correctFood, correctPlace } from "../../shared/korean/fuzzy.ts";
 import { regionsNamed } from "../../shared/geo/area-resolve.ts";
 import { prepareRomanNames } from "../../shared/geo/gazetteer.ts";
@@ -54,7 +55,9 @@ export async function startLocal(config: Config, opts: LocalOptions = {}): Promi
   // the product's tables are in this process: its requests skip the loopback socket (other processes,
   // and the LLM leases, still reach dynalite at its endpoint)
   const rt = buildRuntime(local, { createLlm, documents: once(() => dynamo.documents()), ...opts });
-  const workflows = new LocalWorkflows(MACHINES, rt, opts);
+  // the simulation's batches share this process's heap (in AWS each has its own Lambda): a few at once
+  const inFlight = { [SIMULATION_STEPS.agentTurn.state]: config.simulation.localBatchesInFlight };
+  const workflows = new LocalWorkflows(MACHINES, rt, { inFlight, ...opts });
   return {
     rt,
     workflows,

@@ -3,9 +3,9 @@
 import { noUsage, type TokenUsage } from "../llm/port.ts";
 import { WEEKDAYS, type DayInfo } from "./calendar.ts";
 import type { DecisionEngine, StepContext } from "./engines/engine.ts";
-import { memoryContext, ownRatings, visitMemory } from "./memory.ts";
+import { memoryContext, ownRatings, recalledStores, visitMemory } from "./memory.ts";
 import { knownOpenStores, searchRankedStores } from "./ranking.ts";
-import { pick, rngFor } from "../platform/random.ts";
+import { pick, rngFor, shuffle } from "../platform/random.ts";
 import { nextPosition, startPosition, type Position } from "./space.ts";
 import {
   FLOATING_ACTIONS,
@@ -197,7 +197,7 @@ async function chooseStore(t: TurnState, category: string, round: number): Promi
   // a store known to be closed at this slot (and weekday) is no candidate, nor one visited in this
   // slot already: a second café of the loop is another café, or the loop ends
   const visited = new Set(ctx.session.map((v) => v.store_id));
-  const candidates = searchRankedStores(
+  const searched = searchRankedStores(
     ctx.rng,
     turn.stores,
     persona,
@@ -206,8 +206,13 @@ async function chooseStore(t: TurnState, category: string, round: number): Promi
     t.when,
     visited,
   );
-  // step 3 recalls what bears on these stores, with the agent's own ratings of them
+  // the places it has been to are candidates too, whatever the search drew (a regular needs no search),
+  // shuffled in with the rest so that their place in the list tells nothing
   const remembered = [...turn.memory, ...ctx.session.map(visitMemory)];
+  const drawn = new Set([...visited, ...searched.map((s) => s.store_id)]);
+  const recalled = recalledStores(remembered, t.known, category, drawn);
+  const candidates = recalled.length ? shuffle(ctx.rng, [...searched, ...recalled]) : searched;
+  // step 3 recalls what bears on these stores, with the agent's own ratings of them
   ctx.memory = memoryContext(remembered, { day, slot, category, candidates });
   ctx.ownRatings = ownRatings(remembered, candidates);
   const s3 = candidates.length ? await turn.engine.step3(ctx, category, candidates) : null;

@@ -12,6 +12,13 @@ export const AGENTS_CEILING = 100_000;
 export const DEFAULT_BATCH_SIZE = 100;
 /** Agent batches in flight at once: the agent function's reserved concurrency in production (infra/profile.ts). */
 export const DEFAULT_AGENT_CONCURRENCY = 100;
+/**
+ * Agent batches one local process runs at once, unless SIM_LOCAL_BATCHES_IN_FLIGHT says otherwise. In
+ * AWS each batch is its own Lambda with its own memory; locally every batch shares one heap, so a slot's
+ * ~63 batches at once held every acting agent's item (memory stream included) at the same time, and a
+ * 10,000-agent run outgrew the server's heap on day 14. Four keep two cores busy (docs/performance.md).
+ */
+export const DEFAULT_LOCAL_BATCHES_IN_FLIGHT = 4;
 
 export const SimulationEnv = {
   SIM_PERSONAS_FILE: optionalSecret,
@@ -26,6 +33,8 @@ export const SimulationEnv = {
   SIM_BATCH_SIZE: int(1, 200, DEFAULT_BATCH_SIZE),
   /** agent batches (invocations of the agent function) in flight at once: the stack sets its reserved concurrency */
   SIM_AGENT_CONCURRENCY: int(1, 10_000, DEFAULT_AGENT_CONCURRENCY),
+  /** agent batches one local process (the local server, the CLI, the benches) runs at once: they share its heap */
+  SIM_LOCAL_BATCHES_IN_FLIGHT: int(1, 10_000, DEFAULT_LOCAL_BATCHES_IN_FLIGHT),
   /** above this share of llm_failed turns a run ends completed_with_failures */
   SIM_FAILED_TURNS_THRESHOLD: z.coerce.number().min(0).max(1).default(0.05),
   /** 004 waits 0.5 s after each LLM call, inside the semaphore */
@@ -54,6 +63,8 @@ export interface SimulationConfig {
   batchSize: number;
   /** batches in flight at once (the agent function's reserved concurrency) */
   agentConcurrency: number;
+  /** batches one local process runs at once, whatever the slot allows (they share one heap) */
+  localBatchesInFlight: number;
   /** above this share of llm_failed turns a run ends completed_with_failures */
   failedTurnsThreshold: number;
   /** 004's wait after each LLM call, inside the semaphore */
@@ -73,6 +84,7 @@ export const simulationConfig = (env: SimulationEnvValues): SimulationConfig => 
   maxAgents: env.SIM_MAX_AGENTS,
   batchSize: env.SIM_BATCH_SIZE,
   agentConcurrency: env.SIM_AGENT_CONCURRENCY,
+  localBatchesInFlight: env.SIM_LOCAL_BATCHES_IN_FLIGHT,
   failedTurnsThreshold: env.SIM_FAILED_TURNS_THRESHOLD,
   rateDelayMs: env.SIM_RATE_DELAY_MS,
   maxBudgetUsd: env.SIM_MAX_BUDGET_USD,

@@ -115,6 +115,36 @@ export function ownRatings(memory: readonly MemoryEntry[], stores: readonly Stor
   return out;
 }
 
+/**
+ * The most stores a person recalls beside a search's candidates: enough for the few places one goes
+ * back to, few enough that an LLM turn reads at most this many more store cards.
+ */
+export const RECALLED_STORES = 5;
+
+/**
+ * The stores of `category` among `known` (the open stores the agent can reach) that it remembers having
+ * been to, the most recently visited first, at most RECALLED_STORES, none of `exclude`. A person does
+ * not need a search to find a place they have eaten at: it is a candidate whatever the search drew.
+ */
+export function recalledStores(
+  memory: readonly MemoryEntry[],
+  known: readonly Store[],
+  category: string,
+  exclude: ReadonlySet<string>,
+): Store[] {
+  const byId = new Map(known.filter((s) => s.category === category).map((s) => [s.store_id, s]));
+  const out: Store[] = [];
+  const seen = new Set(exclude);
+  for (let i = memory.length - 1; i >= 0 && out.length < RECALLED_STORES; i--) {
+    const id = memory[i]!.store_id;
+    const store = id === undefined || seen.has(id) ? undefined : byId.get(id);
+    if (!store) continue;
+    seen.add(store.store_id);
+    out.push(store);
+  }
+  return out;
+}
+
 const oneDecimal = (x: number) => Number(x.toFixed(1));
 
 /** A reflection over the stream: per category, the open stores the agent has rated and how well. */

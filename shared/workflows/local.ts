@@ -8,6 +8,7 @@ import { SYNC_GRACE_MS, type MachineKey, type Workflows } from "./port.ts";
 import { MACHINE_NAMES, type MachineName, type MachineRegistry } from "./machines.ts";
 import { localArn } from "./asl.ts";
 import { WorkflowFailedError, WorkflowTimeoutError } from "./errors.ts";
+import { Semaphore } from "../platform/concurrency.ts";
 
 const NESTED = "arn:aws:states:::states:startExecution.sync:2";
 export const localMachineArn = (key: string) =>
@@ -33,6 +34,23 @@ function nestedTasks(states: States): string[] {
 export interface LocalWorkflowsOptions {
   /** wraps every Task handler (tests inject faults here) */
   wrap?: (state: string, handler: TaskHandler) => TaskHandler;
+  /**
+   * The most invocations of a Task state's function this process runs at once, by state name (across
+   * every machine that has the state). In AWS each invocation has its own memory; here they share one
+   * heap, so a Map told to run a hundred at once still runs at most this many (the others wait their
+   * turn, holding only their input).
+   */
+  inFlight?: Record<string, number>;
+}
+
+/** The handlers of `states` run at most `inFlight[state]` at once, one bound per state name. */
+function bounded(handlers: Record<string, TaskHandler>, limits: Map<string, Semaphore>) {
+  return Object.fromEntries(
+    Object.entries(handlers).map(([state, handler]) => {
+      const limit = limits.get(state);
+      return [state, limit ? (i: never) => limit.use(async () => handler(i)) : handler];
+    }),
+  );
 }
 
 export class LocalWorkflows<R> implements Workflows {
@@ -43,6 +61,7 @@ export class LocalWorkflows<R> implements Workflows {
 
   constructor(machines: MachineRegistry<R>, rt: R, opts: LocalWorkflowsOptions = {}) {
     const byArn = new Map(MACHINE_NAMES.map((k) => [localMachineArn(k), k]));
+    const limits = new Map(Object.entries(opts.inFlight ?? {}).map(([s, n]) => [s, new Semaphore(n)]));
     for (const key of MACHINE_NAMES) {
       const def = machines[key];
       const definition = def.definition(localArn, localMachineArn) as {
@@ -60,7 +79,7 @@ export class LocalWorkflows<R> implements Workflows {
       const wrapped = opts.wrap
         ? Object.fromEntries(Object.entries(handlers).map(([s, h]) => [s, opts.wrap!(s, h)]))
         : handlers;
-      this.machines.set(key, new LocalWorkflow(definition, wrapped));
+      this.machines.set(key, new LocalWorkflow(definition, bounded(wrapped, limits)));
       if (def.onEnded) this.onEnded.set(key, localTask(def.onEnded, rt));
     }
   }

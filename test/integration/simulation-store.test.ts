@@ -1,13 +1,14 @@
 // The local simulation store on disk: state survives a restart, a second process on the same
 // directory falls back to memory instead of crashing, and a simulation cut off by a stop resumes.
 import { mkdtempSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { startLocal } from "../../functions/api/local.ts";
 import { loadConfig } from "../../shared/platform/config.ts";
 import { simulationRepository, simulationWorld } from "../../shared/simulation/wiring.ts";
-import { startLocalDynamo } from "../../shared/store/dynamo.ts";
+import { STORE_OPEN_FILES, startLocalDynamo } from "../../shared/store/dynamo.ts";
 import { testExecDeps } from "../helpers/server.ts";
 
 const dirs: string[] = [];
@@ -38,6 +39,32 @@ describe("the simulation store on disk", () => {
     } finally {
       await second.close();
     }
+  });
+
+  it("opens its LevelDB with at most STORE_OPEN_FILES table files open, from the first open on", async () => {
+    // classic-level as dynalite loads it: every open of the store's directory, with what LevelDB is told
+    const load = createRequire(createRequire(import.meta.url).resolve("dynalite"));
+    const { ClassicLevel } = load("classic-level") as {
+      ClassicLevel: { prototype: { _open(o: object): Promise<void>; location: string } };
+    };
+    const original = ClassicLevel.prototype._open;
+    const opened: { location: string; maxOpenFiles?: number }[] = [];
+    ClassicLevel.prototype._open = function (this: { location: string }, o: { maxOpenFiles?: number }) {
+      opened.push({ location: this.location, maxOpenFiles: o.maxOpenFiles });
+      return original.call(this, o);
+    };
+    const dir = join(dataDir(), "dynamodb");
+    try {
+      const store = await startLocalDynamo({ path: dir });
+      await store.close();
+    } finally {
+      ClassicLevel.prototype._open = original;
+    }
+    const ours = opened.filter((o) => o.location === dir);
+    // the check that no other process holds the directory, then dynalite's own store
+    expect(ours.length).toBeGreaterThanOrEqual(2);
+    expect(ours.map((o) => o.maxOpenFiles)).toEqual(ours.map(() => STORE_OPEN_FILES));
+    expect(STORE_OPEN_FILES).toBeLessThanOrEqual(100);
   });
 
   it("a second process on the same directory says so and keeps its state in memory", async () => {

@@ -156,6 +156,42 @@ describe("the fan-out's batches and cap", () => {
     expect(Math.ceil(llmSlot.batches.length / 8)).toBe(prepared.batches.length);
   });
 
+  it("one local process runs at most SIM_LOCAL_BATCHES_IN_FLIGHT batches at once, whatever the slot allows, and decides the same", async () => {
+    /** the most AgentTurn invocations running at once in a world */
+    const counted = () => {
+      const seen = { now: 0, most: 0 };
+      const wrap = (state: string, handler: (i: never) => unknown) => async (i: never) => {
+        if (state !== "AgentTurn") return handler(i);
+        seen.most = Math.max(seen.most, ++seen.now);
+        try {
+          return await handler(i);
+        } finally {
+          seen.now--;
+        }
+      };
+      return { seen, wrap };
+    };
+    const env = { SIM_BATCH_SIZE: "4", SIM_AGENT_CONCURRENCY: "100" };
+    const few = counted();
+    const a = await setup({ wrap: few.wrap }, { ...env, SIM_LOCAL_BATCHES_IN_FLIGHT: "2" });
+    const many = counted();
+    const b = await setup({ wrap: many.wrap }, { ...env, SIM_LOCAL_BATCHES_IN_FLIGHT: "100" });
+    const capped = await a.run({ days: 1, seed: 3, agents: 60 });
+    const free = await b.run({ days: 1, seed: 3, agents: 60 });
+    expect(capped.status).toBe("completed");
+    // the deployed setting still lets the slot's Map run every batch at once: the process holds them back
+    const slot = { day: 1, slot: "12:00" as const, key: "d01#12:00", previous: "d01#07:00" };
+    const ex = await owned(a, "local-cap", { days: 1, seed: 3, agents: 60 });
+    const prepared = await a.steps.prepare({ simulationId: "local-cap", execution: ex, slot });
+    expect(prepared.batchesInFlight).toBe(prepared.batches.length);
+    expect(prepared.batches.length).toBeGreaterThan(4);
+    expect(few.seen.most).toBe(2);
+    expect(many.seen.most).toBeGreaterThan(2);
+    const strip = (vs: Visit[]) => vs.map((v) => [v.visit_id, v.store_id, v.rating, v.comment]).sort();
+    expect(capped.decisions).toEqual(free.decisions);
+    expect(strip(await a.repo.visits.list(capped.id))).toEqual(strip(await b.repo.visits.list(free.id)));
+  });
+
   it("past 1,000 batches a slot's batches grow, so its state holds at most 1,000 numbers", async () => {
     const { slotBatches } = await import("../../shared/simulation/batch.ts");
     const meta = { engine: "llm", maxConcurrentLlmCalls: 60 } as never;

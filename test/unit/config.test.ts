@@ -22,6 +22,7 @@ describe("loadConfig", () => {
       maxAgents: 10_000,
       batchSize: 100,
       agentConcurrency: 100,
+      localBatchesInFlight: 4,
       failedTurnsThreshold: 0.05,
       rateDelayMs: 500,
       maxBudgetUsd: undefined,

@@ -7,7 +7,14 @@ import { actionsFor } from "../../shared/simulation/agent.ts";
 import { LlmEngine } from "../../shared/simulation/engines/llm.ts";
 import { LlmCaller } from "../../shared/simulation/engines/llm-gate.ts";
 import { OfflineEngine } from "../../shared/simulation/engines/offline.ts";
-import { memoryContext, memoryEntriesOf, ownRatings, recall } from "../../shared/simulation/memory.ts";
+import {
+  memoryContext,
+  memoryEntriesOf,
+  ownRatings,
+  recall,
+  recalledStores,
+  RECALLED_STORES,
+} from "../../shared/simulation/memory.ts";
 import { entryPoints, defaultPersonas } from "../../shared/simulation/personas.ts";
 import { nextPosition, startPosition, WANDER_MINUTES } from "../../shared/simulation/space.ts";
 import { haversine } from "../../shared/geo/haversine.ts";
@@ -137,6 +144,31 @@ describe("the memory stream", () => {
     };
     expect(await pickFrom(5)).toBeGreaterThan(0.8);
     expect(await pickFrom(1)).toBeLessThan(0.2);
+  });
+});
+
+describe("the places an agent recalls beside the search's candidates", () => {
+  const hansik = Array.from({ length: 8 }, (_, i) => store(`S1000000${i}`, `한식집${i}`));
+  const memory = [
+    ...hansik.slice(0, 7).map((s, i) => visit(1 + i, "12:00", s, i % 2 ? 2 : 5)),
+    visit(8, "07:00", cafe, 5),
+    visit(8, "12:00", hansik[6]!, 4), // a second visit counts once, as the most recent
+  ];
+
+  it("are the category's stores it has been to, the most recent first, at most RECALLED_STORES, whatever it rated them", () => {
+    const got = recalledStores(memory, [...hansik, cafe], "한식", new Set()).map((s) => s.name);
+    expect(got).toEqual(["한식집6", "한식집5", "한식집4", "한식집3", "한식집2"]);
+    expect(got).toHaveLength(RECALLED_STORES);
+    expect(recalledStores(memory, [...hansik, cafe], "카페", new Set()).map((s) => s.name)).toEqual([
+      "골목카페",
+    ]);
+  });
+
+  it("leave out what is out of reach or closed now (not among the known open stores) and what the search drew", () => {
+    const known = hansik.filter((s) => s.name !== "한식집5");
+    const got = recalledStores(memory, known, "한식", new Set([hansik[6]!.store_id]));
+    expect(got.map((s) => s.name)).toEqual(["한식집4", "한식집3", "한식집2", "한식집1", "한식집0"]);
+    expect(recalledStores([], hansik, "한식", new Set())).toEqual([]);
   });
 });
 

@@ -93,12 +93,6 @@ const eatenToday = (memory: string) =>
 /** Step 2's softmax temperature over what the open stores of a category are worth (004's ranking's). */
 const STORE_TEMPERATURE = 0.5;
 /**
- * Step 3 picks among candidates the ranking already sampled by score (softmax T = 0.5): the card's
- * score again at T = 0.5 would square that weighting (in the issue's one-day run of 160 agents, one
- * store took 25 % of the visits); at T = 2 a store one point better on the card is 1.6 times as likely.
- */
-const CARD_TEMPERATURE = 2;
-/**
  * The agent's own rating against the card's (and its leaning), at the store score's own temperature
  * (004's T = 0.5): one point is e² (7.4) times as likely, as it was before the card was softened. At
  * T = 1 the revisit gap the calibration measures fell from +17–20 to +5–6 pp: memory barely mattered.
@@ -173,17 +167,18 @@ export class OfflineEngine implements DecisionEngine {
   }
 
   /**
-   * Step 3: among the candidates (004's ranking has already sampled them by the store cards' scores,
-   * softmax T = 0.5), what the card says counts mildly (T = CARD_TEMPERATURE: the sampling has
-   * weighed it once), the agent's own experience of the store more (its rating against the card's,
-   * a regular's or a seeker's leaning), and how far the store is from where the agent is.
+   * Step 3: among the candidates, what the agent knows beyond the card — its own rating against the
+   * card's, a regular's or a seeker's leaning, whether the store opens late — and how far it is from
+   * where the agent is. The card itself (the agents' ratings, taste, price) is not weighed again: 004's
+   * ranking has already drawn the candidates by it (softmax T = 0.5), and weighing it a second time
+   * concentrated a 14-day run's visits 1.5 times past what that sampling predicts.
    */
   async step3(c: StepContext, _category: string, candidates: Store[]): Promise<Step3> {
     const store = weightedPick(c.rng, candidates, (s) => {
       const near = Math.exp(-haversine(c.position, s) / 1500);
       const card = storeScore(s, c.persona, c.aggregates[s.store_id]);
       const personal = this.utility(c, s) - card;
-      return Math.exp(card / CARD_TEMPERATURE + personal / OWN_TEMPERATURE) * (0.5 + near);
+      return Math.exp(personal / OWN_TEMPERATURE) * (0.5 + near);
     });
     return {
       store_name: store.name,
