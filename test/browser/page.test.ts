@@ -103,8 +103,9 @@ describe.skipIf(!haveChromium)("the web page in Chromium", () => {
       expect(await page.locator(".leaflet-marker-pane .mk.is-active").count()).toBe(1);
       await page.locator(".place .name").first().click();
       await page.locator(".leaflet-popup-content", { hasText: first }).waitFor();
-      // map → list: a marker's title names its place, and hovering it lights the row
-      await page.locator(`.leaflet-marker-pane .mk[title$="${first}"]`).hover({ force: true });
+      // map → list: a marker's title names its place, and hovering it lights the row (the event sent to
+      // that marker: at a phone's zoom another place's marker may lie over it, where the pointer lands)
+      await page.locator(`.leaflet-marker-pane .mk[title$="${first}"]`).dispatchEvent("mouseover");
       expect(await page.locator(".place.is-active .name").textContent()).toBe(first);
 
       await page.locator(".plan-box summary", { hasText: "검색 계획 보기" }).click();
