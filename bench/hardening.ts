@@ -17,6 +17,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { summarize } from "./stats.ts";
+import { restaurantDoc } from "../test/helpers/restaurant-doc.ts";
 
 const run = promisify(execFile);
 const READY_LINE = "에서 기다립니다";
@@ -197,23 +198,15 @@ async function benchSlowBodies(dir: string): Promise<void> {
   }
 }
 
-const doc = (id: string) => ({
-  place_id: id,
-  title: `망원 식당 ${id}`,
-  address: "서울 마포구 망원동 1",
-  mapx: "1269010000",
-  mapy: "375560000",
-  menus: [{ name: "김치찌개", price: "9,000원" }],
-  reviews: ["맛있어요. 주차 가능해요."],
-});
-
 async function job(
   base: string,
   prefix: string,
   n: number,
 ): Promise<{ status: string; ms: number; error?: string }> {
   const t = performance.now();
-  const body = JSON.stringify({ documents: Array.from({ length: n }, (_, i) => doc(`${prefix}-${i}`)) });
+  const body = JSON.stringify({
+    documents: Array.from({ length: n }, (_, i) => restaurantDoc(`${prefix}-${i}`)),
+  });
   // an upload shed for load (503) or a quota (429) is sent again after its Retry-After, as a client does
   let jobId: string | undefined;
   let retries = 0;

@@ -13,18 +13,10 @@ import type { TaskHandler } from "../../shared/workflows/local-runner.ts";
 import { LISTENING, randomPort } from "../helpers/serve-process.ts";
 import { until } from "../helpers/until.ts";
 import { call, dataDirectory, HANGUL, startOn } from "./world.ts";
+import { restaurantDoc } from "../helpers/restaurant-doc.ts";
 
-const record = (id: string) => ({
-  place_id: id,
-  title: `망원 식당 ${id}`,
-  address: "서울 마포구 망원동 1",
-  mapx: "1269010000",
-  mapy: "375560000",
-  menus: [{ name: "김치찌개", price: "9,000원" }],
-  reviews: ["맛있어요. 주차 가능해요."],
-});
 const upload = (prefix: string, n: number) => ({
-  documents: Array.from({ length: n }, (_, i) => record(`${prefix}-${i}`)),
+  documents: Array.from({ length: n }, (_, i) => restaurantDoc(`${prefix}-${i}`)),
 });
 
 /** What a Lambda that ran out of time gives its Task (the runner's own words). */

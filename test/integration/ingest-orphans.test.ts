@@ -8,6 +8,7 @@ import { qaBlobs, qaJobs } from "../../shared/restaurant-qa/wiring.ts";
 import { JobRepository } from "../../shared/store/jobs.ts";
 import type { LocalWorld } from "../../functions/api/local.ts";
 import { testWorld } from "../helpers/server.ts";
+import { restaurantDoc } from "../helpers/restaurant-doc.ts";
 
 let world: LocalWorld;
 beforeAll(async () => {
@@ -15,15 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => world.close());
 
-const record = (id: string) => ({
-  place_id: id,
-  title: `망원 식당 ${id}`,
-  address: "서울 마포구 망원동 1",
-  mapx: "1269010000",
-  mapy: "375560000",
-  menus: [{ name: "김치찌개", price: "9,000원" }],
-  reviews: ["맛있어요."],
-});
+const record = (id: string) => restaurantDoc(id, { reviews: ["맛있어요."] });
 
 const report = (written: number) =>
   JSON.stringify({

@@ -10,6 +10,7 @@ import { StructuredQuery } from "../../shared/restaurant-qa/structured-query.ts"
 import { qaJobs, qaRuntime } from "../../shared/restaurant-qa/wiring.ts";
 import { JobRepository } from "../../shared/store/jobs.ts";
 import { postJson, startServer, type TestServer } from "../helpers/server.ts";
+import { restaurantDoc } from "../helpers/restaurant-doc.ts";
 
 const OWNER = "owner-key-0123456789abc";
 const OTHER = "other-key-0123456789abc";
@@ -30,17 +31,6 @@ const get = async (path: string, key = OWNER) => {
   const res = await fetch(`${server.url}${path}`, { headers: { "x-api-key": key } });
   return { status: res.status, body: (await res.json()) as any };
 };
-
-export const record = (id: string, extra: Record<string, unknown> = {}) => ({
-  place_id: id,
-  title: `망원 식당 ${id}`,
-  address: "서울 마포구 망원동 1",
-  mapx: "1269010000",
-  mapy: "375560000",
-  menus: [{ name: "김치찌개", price: "9,000원" }],
-  reviews: ["맛있어요. 주차 가능해요."],
-  ...extra,
-});
 
 describe("restaurant QA: a question past the structured query's bounds", () => {
   it("six places, fourteen menus: cut to 5 and 8 with Korean warnings, never a 5xx", async () => {
@@ -68,14 +58,14 @@ describe("restaurant QA: a question past the structured query's bounds", () => {
 
 describe("restaurant QA: ingest values", () => {
   it("a lone surrogate becomes U+FFFD with a warning; absurd prices and oversized records are rejected by field", async () => {
-    const big = record("abuse-big", { reviews: Array(30).fill("가".repeat(1200)) });
+    const big = restaurantDoc("abuse-big", { reviews: Array(30).fill("가".repeat(1200)) });
     const res = await post("/v1/restaurants/documents", {
       documents: [
-        record("abuse-sur", { title: "식당\ud800", reviews: ["\udc00\ud800 좋아요"] }),
-        record("abuse-e308", { menus: [{ name: "코스", price: 1e308 }] }),
-        record("abuse-digits", { menus: [{ name: "코스", price: "999999999999999999999원" }] }),
-        record("abuse-int", { menus: [{ name: "코스", price: 2 ** 60 }] }),
-        record("abuse-100k", { reviews: ["가".repeat(100_000)] }),
+        restaurantDoc("abuse-sur", { title: "식당\ud800", reviews: ["\udc00\ud800 좋아요"] }),
+        restaurantDoc("abuse-e308", { menus: [{ name: "코스", price: 1e308 }] }),
+        restaurantDoc("abuse-digits", { menus: [{ name: "코스", price: "999999999999999999999원" }] }),
+        restaurantDoc("abuse-int", { menus: [{ name: "코스", price: 2 ** 60 }] }),
+        restaurantDoc("abuse-100k", { reviews: ["가".repeat(100_000)] }),
         big,
       ],
     });
@@ -98,8 +88,8 @@ describe("restaurant QA: ingest values", () => {
 
 describe("restaurant QA: writes are whole, or partial and said so", () => {
   it("a bad record in the middle of 60: the rest written, exactly which were and which were not", async () => {
-    const docs = Array.from({ length: 60 }, (_, i) => record(`mid-${i}`));
-    docs[40] = record("mid-40", { menus: [{ name: "x", price: 1e308 }] });
+    const docs = Array.from({ length: 60 }, (_, i) => restaurantDoc(`mid-${i}`));
+    docs[40] = restaurantDoc("mid-40", { menus: [{ name: "x", price: 1e308 }] });
     const res = await post("/v1/restaurants/documents", { documents: docs });
     expect(res.status).toBe(200);
     expect(res.body.rejected).toEqual([expect.objectContaining({ index: 40, place_id: "mid-40" })]);
@@ -116,7 +106,7 @@ describe("restaurant QA: writes are whole, or partial and said so", () => {
       return real(docs, opts);
     });
     try {
-      const docs = Array.from({ length: 60 }, (_, i) => record(`part-${i}`));
+      const docs = Array.from({ length: 60 }, (_, i) => restaurantDoc(`part-${i}`));
       const res = await post("/v1/restaurants/documents", { documents: docs });
       expect(res.status).toBe(200);
       expect(res.body.partial).toBe(true);
@@ -140,7 +130,11 @@ describe("restaurant QA: writes are whole, or partial and said so", () => {
     const file = where.kind === "local" ? where.file : undefined;
     const stamp = () => (file && existsSync(file) ? readFileSync(file, "utf8") : null);
     const before = { count: await qaRuntime(server.world.rt).deps.index.count(), file: stamp() };
-    for (const documents of [[{}], [null, 7, "x", { place_id: "../x" }], [record("bad", { mapx: "nan" })]]) {
+    for (const documents of [
+      [{}],
+      [null, 7, "x", { place_id: "../x" }],
+      [restaurantDoc("bad", { mapx: "nan" })],
+    ]) {
       const res = await post("/v1/restaurants/documents", { documents });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ indexed: 0, updated: 0, unchanged: 0, written: [] });
@@ -182,7 +176,7 @@ describe("restaurant QA: jobs", () => {
       return real(docs, opts);
     });
     try {
-      const docs = Array.from({ length: 1001 }, (_, i) => record(`halfjob-${i}`));
+      const docs = Array.from({ length: 1001 }, (_, i) => restaurantDoc(`halfjob-${i}`));
       const res = await post("/v1/restaurants/documents", { documents: docs });
       expect(res.status).toBe(202);
       await server.world.workflows.settled();
@@ -207,7 +201,7 @@ describe("restaurant QA: jobs", () => {
   });
 
   it("a job shows blob references, never a server path, and its creator only to its creator", async () => {
-    const docs = Array.from({ length: 1001 }, (_, i) => record(`job-${i}`));
+    const docs = Array.from({ length: 1001 }, (_, i) => restaurantDoc(`job-${i}`));
     const res = await post("/v1/restaurants/documents", { documents: docs });
     expect(res.status).toBe(202);
     await server.world.workflows.settled();
