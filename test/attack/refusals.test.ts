@@ -7,80 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppContext } from "../../functions/api/app.ts";
 import { ROUTES } from "../../functions/api/routes/index.ts";
 import { DongneError } from "../../shared/platform/errors.ts";
+import { englishWords } from "../helpers/person-text.ts";
 import { call, dataDirectory, HANGUL, startOn, type AttackServer } from "./world.ts";
-
-/** English a Korean message may still quote: names, codes and formats, never prose. */
-const ALLOWED = new Set(
-  [
-    "JSON",
-    "UTF",
-    "API",
-    "USD",
-    "YYYY-MM-DD",
-    "HH:MM",
-    "true",
-    "false",
-    "place_id",
-    "content-type",
-    "application/json",
-    "query",
-    "cursor",
-    "location",
-    "documents",
-    "days",
-    "seed",
-    "seeds",
-    "baseline",
-    "scenario",
-    "close",
-    "change",
-    "visitors",
-    "replayOf",
-    "startDate",
-    "budgetUsd",
-    "search_preference",
-    "limit",
-    "kind",
-    "format",
-    "simulation",
-    "Google",
-    "Retry-After",
-    "x-api-key",
-    "plan",
-    "conversationId",
-    "prices",
-    "description",
-    "keywords",
-    "floatingPool",
-    "floatingPerDay",
-    "price_change_pct",
-    "avg_price",
-    "menu_prices",
-    "store_id",
-    "job",
-    "decisions",
-    "visits",
-    "jsonl",
-    "csv",
-    "geojson",
-    "json",
-    "text",
-    "skipHttpRedirect",
-    "API_LLM_REQUESTS_PER_CALLER_PER_DAY",
-    "Content-Type",
-    "LLM",
-    "UTC",
-    "HTTP",
-    "meta.page.next",
-  ].map((w) => w.toLowerCase()),
-);
-
-/** The English words of 4+ letters a message holds that are not names, codes, quoted values or paths. */
-const englishWords = (message: string) =>
-  (
-    message.replace(/"[^"]*"|\/\S*|\([A-Za-z0-9_, |-]*\)/g, "").match(/[A-Za-z_][A-Za-z_.\-/:]*[A-Za-z]/g) ??
-    []
-  ).filter((w) => w.replace(/[^A-Za-z]/g, "").length >= 4 && !ALLOWED.has(w.toLowerCase()));
 
 const notKorean = (body: any): string | null => {
   const e = body?.error;

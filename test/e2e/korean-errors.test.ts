@@ -3,6 +3,7 @@
 // a message may quote (a field, a format, a header).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postJson, sharedServer, type TestServer } from "../helpers/server.ts";
+import { englishWords } from "../helpers/person-text.ts";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -85,45 +86,6 @@ const BAD_GETS: [string, number][] = [
   ["/v1/jobs/job-nope", 404],
   ["/v1/nowhere", 404],
 ];
-
-/** English a Korean message may still quote: names and codes, never prose. */
-const ALLOWED = new Set(
-  [
-    "JSON",
-    "UTF",
-    "API",
-    "USD",
-    "YYYY-MM-DD",
-    "true",
-    "false",
-    "place_id",
-    "content-type",
-    "application/json",
-    "query",
-    "cursor",
-    "location",
-    "documents",
-    "days",
-    "seed",
-    "seeds",
-    "baseline",
-    "scenario",
-    "close",
-    "change",
-    "visitors",
-    "replayOf",
-    "startDate",
-    "budgetUsd",
-    "search_preference",
-    "meta.page.next",
-  ].map((w) => w.toLowerCase()),
-);
-
-/** The English words of 4+ letters a message holds that are not names, codes, quoted values or paths. */
-const englishWords = (message: string) =>
-  (message.replace(/"[^"]*"|\/\S*/g, "").match(/[A-Za-z_][A-Za-z_.\-/]*[A-Za-z]/g) ?? []).filter(
-    (w) => w.replace(/[^A-Za-z]/g, "").length >= 4 && !ALLOWED.has(w.toLowerCase()),
-  );
 
 describe("a bad request's reason is Korean", () => {
   it("every 400 names its reason in Korean, with English only for names and codes", async () => {

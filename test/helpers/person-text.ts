@@ -126,3 +126,78 @@ export function checkPersonText(answer: unknown): PersonTextFinding[] {
 /** One line per finding, for a test's failure message. */
 export const describeFindings = (findings: readonly PersonTextFinding[]) =>
   findings.map((f) => `${f.path}: ${f.kind} ‘${f.match}’`).join("\n");
+
+// ---- the error messages a person reads: Korean, quoting English only as names, codes and formats
+
+/** English a Korean message may still quote: names, codes and formats, never prose. */
+const QUOTABLE_LATIN = new Set(
+  [
+    "JSON",
+    "UTF",
+    "API",
+    "USD",
+    "YYYY-MM-DD",
+    "HH:MM",
+    "true",
+    "false",
+    "place_id",
+    "content-type",
+    "application/json",
+    "query",
+    "cursor",
+    "location",
+    "documents",
+    "days",
+    "seed",
+    "seeds",
+    "baseline",
+    "scenario",
+    "close",
+    "change",
+    "visitors",
+    "replayOf",
+    "startDate",
+    "budgetUsd",
+    "search_preference",
+    "limit",
+    "kind",
+    "format",
+    "simulation",
+    "Google",
+    "Retry-After",
+    "x-api-key",
+    "plan",
+    "conversationId",
+    "prices",
+    "description",
+    "keywords",
+    "floatingPool",
+    "floatingPerDay",
+    "price_change_pct",
+    "avg_price",
+    "menu_prices",
+    "store_id",
+    "job",
+    "decisions",
+    "visits",
+    "jsonl",
+    "csv",
+    "geojson",
+    "json",
+    "text",
+    "skipHttpRedirect",
+    "API_LLM_REQUESTS_PER_CALLER_PER_DAY",
+    "Content-Type",
+    "LLM",
+    "UTC",
+    "HTTP",
+    "meta.page.next",
+  ].map((w) => w.toLowerCase()),
+);
+
+/** The English words of 4+ letters a message holds that are not names, codes, quoted values or paths. */
+export const englishWords = (message: string) =>
+  (
+    message.replace(/"[^"]*"|\/\S*|\([A-Za-z0-9_, |-]*\)/g, "").match(/[A-Za-z_][A-Za-z_.\-/:]*[A-Za-z]/g) ??
+    []
+  ).filter((w) => w.replace(/[^A-Za-z]/g, "").length >= 4 && !QUOTABLE_LATIN.has(w.toLowerCase()));
